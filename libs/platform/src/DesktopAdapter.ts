@@ -1,0 +1,52 @@
+import { Context, Effect } from "effect"
+import type { ActionOptions, ActionTarget, DeliveryStep, KeyCombo, PostState, SemanticAction } from "./Actions.js"
+import type { PlatformError } from "./PlatformError.js"
+import type { PlatformStatus, PermissionReport } from "./Status.js"
+import type { AppInfo, ElementHandle, TreeObservation, WindowInfo } from "./TreeModel.js"
+
+export interface WindowQuery {
+  readonly app?: string
+  readonly windowId?: string
+}
+
+export interface ReadTreeOptions {
+  /** Start at this element instead of the window root (drill-down). */
+  readonly root?: ElementHandle
+  readonly maxDepth: number
+  /** Absolute deadline (epoch ms); on expiry return what was read with `complete: false`. */
+  readonly deadline: number
+}
+
+/**
+ * Everything the engine needs from a desktop platform. Methods a platform lacks fail with
+ * `PlatformError({ code: "PLATFORM_NOT_SUPPORTED" })`; the engine turns that into a real envelope.
+ */
+export interface DesktopAdapterShape {
+  readonly platform: "linux" | "macos" | "windows" | "unsupported"
+  readonly status: () => Effect.Effect<PlatformStatus, PlatformError>
+  readonly permissions: () => Effect.Effect<PermissionReport, PlatformError>
+  readonly listApps: (nameContains?: string) => Effect.Effect<ReadonlyArray<AppInfo>, PlatformError>
+  readonly listWindows: (app?: string) => Effect.Effect<ReadonlyArray<WindowInfo>, PlatformError>
+  /** Window choice: exact id; else app's only/visible/focused window; else AMBIGUOUS_TARGET; neither: focused. */
+  readonly resolveWindow: (query: WindowQuery) => Effect.Effect<WindowInfo, PlatformError>
+  readonly readTree: (window: WindowInfo, options: ReadTreeOptions) => Effect.Effect<TreeObservation, PlatformError>
+  /** Deliver one semantic action. Fails with the steps taken so far in `PlatformError.steps`. */
+  readonly act: (
+    target: ActionTarget,
+    action: SemanticAction,
+    options: ActionOptions
+  ) => Effect.Effect<ReadonlyArray<DeliveryStep>, PlatformError>
+  /** Read the element's state back after an action (2.4 readback). */
+  readonly readState: (target: ActionTarget) => Effect.Effect<PostState, PlatformError>
+  readonly pressKeys: (
+    combo: KeyCombo,
+    window: WindowInfo | undefined,
+    options: ActionOptions
+  ) => Effect.Effect<ReadonlyArray<DeliveryStep>, PlatformError>
+  /** Release connections; the CLI calls this before exit so the process ends promptly. */
+  readonly close: () => Effect.Effect<void>
+}
+
+export class DesktopAdapter extends Context.Service<DesktopAdapter, DesktopAdapterShape>()(
+  "@agent-desktop/platform/DesktopAdapter"
+) {}

@@ -1,0 +1,84 @@
+/**
+ * The platform-neutral tree an adapter reports. Roles, states and actions are already mapped to the contract's
+ * vocabulary (reference §2.2–2.3); the engine never sees toolkit names.
+ */
+
+export interface Bounds {
+  readonly x: number
+  readonly y: number
+  readonly width: number
+  readonly height: number
+}
+
+export type NativeIdKind =
+  | "ax_identifier"
+  | "ax_dom_identifier"
+  | "automation_id"
+  | "runtime_id"
+  | "atspi_object_path"
+  | "unknown"
+
+export interface NativeId {
+  readonly kind: NativeIdKind
+  readonly value: string
+}
+
+/**
+ * An opaque, serialisable pointer to a live element (Linux: bus name + object path). It is only a hint for
+ * speed: identity is always proven against the live tree by role + stable fields + path, never by the handle alone.
+ */
+export type ElementHandle = string
+
+export interface ObservedNode {
+  readonly role: string
+  readonly name?: string
+  readonly value?: string
+  readonly description?: string
+  readonly nativeId?: NativeId
+  readonly hint?: string
+  readonly states: ReadonlyArray<string>
+  /** `available_actions` vocabulary: Click, SetValue, SetFocus, Toggle, Expand, Collapse, Select, ScrollTo, ... */
+  readonly actions: ReadonlyArray<string>
+  /** Always captured when the platform reports it; the engine emits it only with `--include-bounds`. */
+  readonly bounds?: Bounds
+  /** Child indexes from the window root (the window itself is `[]`). */
+  readonly path: ReadonlyArray<number>
+  readonly handle: ElementHandle
+  /** Number of children the platform reports, whether or not they were read. */
+  readonly childCount: number
+  /** Children that were read. Absent when the node was cut by depth or budget. */
+  readonly children?: ReadonlyArray<ObservedNode>
+  /** The budget ran out before this node's children were read. */
+  readonly budgetCut?: boolean
+}
+
+export interface AppInfo {
+  readonly name: string
+  readonly pid: number
+  readonly bundle_id?: string
+  readonly process_instance?: string
+  readonly presentation?: "foreground" | "background"
+  /** Toolkit name and version where the platform reports them (AT-SPI `ToolkitName`/`Version`). */
+  readonly toolkit?: string
+  readonly toolkit_version?: string
+}
+
+export interface WindowInfo {
+  readonly id: string
+  readonly title: string
+  readonly app_name: string
+  readonly pid: number
+  readonly process_instance?: string
+  readonly bounds?: Bounds
+  readonly is_focused: boolean
+  readonly minimized?: boolean
+  readonly visible?: boolean
+}
+
+export interface TreeObservation {
+  readonly window: WindowInfo
+  readonly root: ObservedNode
+  /** False when the deadline expired before every node (within maxDepth) was read. */
+  readonly complete: boolean
+  readonly nodesObserved: number
+}
