@@ -1,0 +1,27 @@
+// Sums vitest's JSON reports (test-results/vitest.json in every package) into the closing line CI reads.
+// A failed build or a non-test failure (typecheck, drift check) counts as one failure so it can never pass silently.
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+
+const outerStatus = Number(process.argv[2] ?? 0)
+let passed = 0
+let failed = 0
+const reports = []
+for (const group of ["contracts", "libs", "apps", "tools"]) {
+  const dirs = group === "contracts" ? ["contracts"] : existsSync(group) ? readdirSync(group).map((d) => join(group, d)) : []
+  for (const dir of dirs) {
+    const file = join(dir, "test-results", "vitest.json")
+    if (!existsSync(file)) continue
+    const report = JSON.parse(readFileSync(file, "utf8"))
+    passed += report.numPassedTests
+    failed += report.numFailedTests
+    reports.push(`${dir}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`)
+  }
+}
+for (const line of reports) process.stderr.write(`${line}\n`)
+if (outerStatus !== 0 && failed === 0) {
+  process.stderr.write("a build, typecheck or check step failed outside the test counts\n")
+  failed = 1
+}
+process.stdout.write(`${passed} passed, ${failed} failed\n`)
+process.exit(failed > 0 ? 1 : 0)
