@@ -1,0 +1,19 @@
+// Bundle the CLI from TypeScript sources. Code splitting keeps `version` and argument errors on a chunk that loads
+// neither effect nor SQLite nor D-Bus; the engine is a dynamic import behind them.
+import { build } from "esbuild"
+
+await build({
+  entryPoints: { "agent-desktop": "src/agent-desktop.ts" },
+  outdir: "dist",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  conditions: ["@agent-desktop/source"],
+  external: ["better-sqlite3", "@homebridge/dbus-native"],
+  chunkNames: "chunks/[name]-[hash]",
+  banner: { js: "import { createRequire as __adCreateRequire } from \"node:module\"; const require = __adCreateRequire(import.meta.url);" },
+  legalComments: "none",
+  logLevel: "warning"
+})

@@ -1,0 +1,109 @@
+import { buildErrorBody } from "@agent-desktop/domain"
+import { convertEnvelope } from "@agent-desktop/contracts/convert"
+import { BINARY_VERSION, helpText } from "./HelpText.js"
+import { parse } from "./parser/parse.js"
+import type { ArgValue, Globals } from "./parser/ParsedCommand.js"
+
+export const CONTRACT_VERSIONS = ["2.1", "2.2", "2.3", "2.4", "2.5", "2.6"] as const
+export type ContractVersion = (typeof CONTRACT_VERSIONS)[number]
+const NATIVE: ContractVersion = "2.6"
+
+/** A 2.6 envelope as the engine returns it; converted to the requested version only at the edge. */
+export type NativeEnvelope = Readonly<Record<string, unknown>> & { readonly ok: boolean; readonly command: string }
+
+export interface EngineRequest {
+  readonly command: string
+  readonly args: Readonly<Record<string, ArgValue>>
+  readonly globals: Globals
+  readonly env: Readonly<Record<string, string | undefined>>
+}
+
+export type EngineRunner = (request: EngineRequest) => Promise<NativeEnvelope>
+
+export interface Io {
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly stdout: (text: string) => void
+  readonly stderr: (text: string) => void
+  /** Runs a parsed command through the engine; loaded lazily so `version` and parse errors never load it. */
+  readonly runEngine?: EngineRunner
+}
+
+const errorEnvelope = (command: string, code: string, message: string, extra: { suggestion?: string; delivery?: string } = {}): NativeEnvelope => ({
+  version: NATIVE,
+  ok: false,
+  command,
+  error: buildErrorBody({
+    code: code as never,
+    message,
+    ...(extra.suggestion === undefined ? {} : { suggestion: extra.suggestion }),
+    ...(extra.delivery === undefined ? {} : { delivery: extra.delivery as never })
+  })
+})
+
+const defaultRunner: EngineRunner = async (request) => {
+  const { runFromCli } = await import("./runEngine.js")
+  return runFromCli(request)
+}
+
+const contractFrom = (globals: Globals, env: Io["env"]): ContractVersion | string =>
+  globals.contract ?? env["AGENT_DESKTOP_CONTRACT"] ?? NATIVE
+
+const isContract = (value: string): value is ContractVersion => (CONTRACT_VERSIONS as ReadonlyArray<string>).includes(value)
+
+const print = (io: Io, envelope: NativeEnvelope, contract: ContractVersion) => {
+  const shaped = contract === NATIVE ? envelope : convertEnvelope(envelope as never, NATIVE, contract)
+  io.stdout(JSON.stringify(shaped) + "\n")
+}
+
+/**
+ * One invocation: argv in, exactly one line on stdout (an envelope, or text for help/version), exit code out.
+ * Never throws: anything unexpected becomes an INTERNAL envelope with an unknown disposition.
+ */
+export const main = async (argv: ReadonlyArray<string>, io: Io): Promise<number> => {
+  let command = "unknown"
+  let contract: ContractVersion = NATIVE
+  try {
+    const outcome = parse(argv)
+    if (outcome.kind === "help") {
+      io.stdout(helpText(outcome.command))
+      return 0
+    }
+    if (outcome.kind === "version-text") {
+      io.stdout(`agent-desktop ${BINARY_VERSION}\n`)
+      return 0
+    }
+    command = outcome.command
+    const requested = contractFrom(outcome.globals, io.env)
+    if (!isContract(requested)) {
+      print(io, errorEnvelope(command, "INVALID_ARGS", `Unknown contract version '${requested}'`, {
+        suggestion: `Pass --contract with one of ${CONTRACT_VERSIONS.join(", ")}`
+      }), NATIVE)
+      return 2
+    }
+    contract = requested
+    if (outcome.kind === "error") {
+      print(io, errorEnvelope(command, "INVALID_ARGS", outcome.message, outcome.suggestion === undefined ? {} : { suggestion: outcome.suggestion }), contract)
+      return 2
+    }
+    if (outcome.globals.verbose) io.stderr(`agent-desktop: ${command} ${JSON.stringify(outcome.args)}\n`)
+    if (command === "version") {
+      print(io, { version: NATIVE, ok: true, command, data: { version: BINARY_VERSION, target: process.arch, os: process.platform } }, contract)
+      return 0
+    }
+    const envelope = await (io.runEngine ?? defaultRunner)({ command, args: outcome.args, globals: outcome.globals, env: io.env })
+    print(io, envelope, contract)
+    return envelope.ok ? 0 : 1
+  } catch (defect) {
+    io.stderr(`agent-desktop: internal error: ${defect instanceof Error ? defect.stack ?? defect.message : String(defect)}\n`)
+    const envelope = errorEnvelope(command, "INTERNAL", "Unexpected internal error; the details are on stderr", {
+      delivery: "unknown",
+      suggestion: "Report the command and this envelope as a defect"
+    })
+    try {
+      print(io, envelope, contract)
+    } catch {
+      io.stdout(JSON.stringify(envelope) + "\n")
+    }
+    return 1
+  }
+}

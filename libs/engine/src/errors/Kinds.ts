@@ -1,0 +1,25 @@
+/** `details.kind` values the engine emits, as typed data (reference §2.6, §3.5). */
+
+export type IdentityKind =
+  | "retained_object_stale"
+  | "saved_ref_absent"
+  | "saved_ref_ambiguous"
+  | "identity_not_unique"
+  | "resolution_identity_unknown"
+
+export type DetailsKind =
+  | IdentityKind
+  | "wait_timeout"
+  | "chain_deadline"
+  | "post_action_verification"
+  | "locator_incomplete"
+  | "observation_root_incomplete"
+  | "fail_closed"
+  | "platform_method_missing"
+
+/** Identity refusals that the same ref would repeat: nothing was sent, yet retrying the ref is pointless. */
+export const NOT_RETRYABLE_IDENTITY: ReadonlySet<IdentityKind> = new Set([
+  "saved_ref_absent",
+  "saved_ref_ambiguous",
+  "identity_not_unique"
+])
