@@ -1,1 +1,7 @@
-export {}
+export { fixtureControlPath, fixturePath, peerPath, resolveApp, systemPython, type AppSpec } from "./AppSpec.js"
+export { formatEnv, parseEnv, type DesktopEnv } from "./DesktopEnv.js"
+export { controlFixture, type FixtureReply, type FixtureRequest } from "./FixtureControl.js"
+export { desktopPackages, ensurePackages, type EnsureReport } from "./ensurePackages.js"
+export { processStartTicks, readLedger, type PidEntry } from "./PidLedger.js"
+export { readSavedEnv, startDesktop, type RunningApp, type RunningDesktop, type StartOptions } from "./startDesktop.js"
+export { stopDesktop, type StopReport } from "./stopDesktop.js"

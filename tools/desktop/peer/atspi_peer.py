@@ -1,0 +1,100 @@
+#!/usr/bin/python3
+"""pyatspi peer: dumps an app's window tree as JSON (for cross-checks) and times warm walks (benchmark peer).
+
+  atspi_peer.py dump APP [--window TITLE]     -> {"app":..,"windows":[tree, ...]}
+  atspi_peer.py bench APP [--warm N]          -> {"app":..,"nodes":N,"cold_ms":..,"warm_ms":[..]}
+
+Each node: role (AT-SPI role number), name, description, states (numbers), interfaces, bounds [x,y,w,h] (screen),
+text (Text interface, whole), value (Value.CurrentValue), actions (names), child_count, children.
+The walk reads the same fields the JS adapter reads, so the timings compare like with like.
+"""
+import json
+import warnings
+import sys
+import time
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+warnings.simplefilter("ignore", DeprecationWarning)
+
+
+def find_app(name):
+    desktop = Atspi.get_desktop(0)
+    for i in range(desktop.get_child_count()):
+        app = desktop.get_child_at_index(i)
+        if app is not None and app.get_name() == name:
+            return app
+    raise SystemExit("app not found: " + name)
+
+
+def node(acc, depth=0):
+    ifaces = acc.get_interfaces()
+    out = {
+        "role": int(acc.get_role()),
+        "name": acc.get_name() or "",
+        "description": acc.get_description() or "",
+        "states": sorted(int(s) for s in acc.get_state_set().get_states()),
+        "interfaces": sorted(ifaces),
+    }
+    if "Component" in ifaces:
+        r = acc.get_extents(Atspi.CoordType.SCREEN)
+        out["bounds"] = [r.x, r.y, r.width, r.height]
+    if "Action" in ifaces:
+        out["actions"] = [acc.get_action_name(i) for i in range(acc.get_n_actions())]
+    if "Text" in ifaces:
+        out["text"] = acc.get_text(0, -1)
+    if "Value" in ifaces:
+        out["value"] = acc.get_current_value()
+    count = acc.get_child_count()
+    out["child_count"] = count
+    children = []
+    for i in range(count):
+        child = acc.get_child_at_index(i)
+        if child is not None:
+            children.append(node(child, depth + 1))
+    out["children"] = children
+    return out
+
+
+def count(tree):
+    return 1 + sum(count(c) for c in tree["children"])
+
+
+def windows(app, title=None):
+    out = []
+    for i in range(app.get_child_count()):
+        win = app.get_child_at_index(i)
+        if win is not None and (title is None or win.get_name() == title):
+            out.append(win)
+    return out
+
+
+def main(argv):
+    if len(argv) < 2:
+        raise SystemExit(__doc__)
+    mode, name = argv[0], argv[1]
+    title = argv[argv.index("--window") + 1] if "--window" in argv else None
+    app = find_app(name)
+    if mode == "dump":
+        print(json.dumps({"app": name, "windows": [node(w) for w in windows(app, title)]}))
+    elif mode == "bench":
+        warm = int(argv[argv.index("--warm") + 1]) if "--warm" in argv else 10
+        target = windows(app, title)[0]
+        t0 = time.perf_counter()
+        tree = node(target)
+        cold = (time.perf_counter() - t0) * 1000
+        times = []
+        for _ in range(warm):
+            t0 = time.perf_counter()
+            node(target)
+            times.append((time.perf_counter() - t0) * 1000)
+        print(json.dumps({"app": name, "nodes": count(tree), "cold_ms": cold, "warm_ms": times}))
+    else:
+        raise SystemExit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

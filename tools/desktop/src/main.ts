@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+/**
+ * `desktop` CLI: start | stop | env | ensure-packages. stdout carries only the result (env export lines for
+ * start/env, a JSON line for stop/ensure-packages); diagnostics go to stderr.
+ *
+ *   desktop start --state DIR [--app NAME|CMD]... [--wait-name NAME]... [--geometry WxHxD] [--timeout S] [--no-enable]
+ *   desktop stop --state DIR
+ *   desktop env --state DIR
+ *   desktop ensure-packages
+ */
+import { formatEnv } from "./DesktopEnv.js"
+import { ensurePackages } from "./ensurePackages.js"
+import { readSavedEnv, startDesktop } from "./startDesktop.js"
+import { stopDesktop } from "./stopDesktop.js"
+
+interface Args {
+  readonly command: string | undefined
+  readonly state?: string
+  readonly apps: Array<string>
+  readonly waitNames: Array<string>
+  geometry?: string
+  timeoutS?: number
+  enable: boolean
+}
+
+const usage = "usage: desktop start|stop|env|ensure-packages --state DIR [--app A]... [--wait-name N]... [--geometry WxHxD] [--timeout S] [--no-enable]"
+
+const parse = (argv: ReadonlyArray<string>): Args => {
+  const args: { -readonly [K in keyof Args]: Args[K] } = { command: argv[0], apps: [], waitNames: [], enable: true }
+  for (let i = 1; i < argv.length; i++) {
+    const flag = argv[i]
+    const value = (): string => {
+      const next = argv[++i]
+      if (next === undefined) throw new Error(`${flag} needs a value`)
+      return next
+    }
+    switch (flag) {
+      case "--state": args.state = value(); break
+      case "--app": args.apps.push(value()); break
+      case "--wait-name": args.waitNames.push(value()); break
+      case "--geometry": args.geometry = value(); break
+      case "--timeout": args.timeoutS = Number(value()); break
+      case "--no-enable": args.enable = false; break
+      default: throw new Error(`unknown argument ${flag}`)
+    }
+  }
+  return args
+}
+
+const requireState = (args: Args): string => {
+  if (!args.state) throw new Error("--state DIR is required")
+  return args.state
+}
+
+const main = async (): Promise<number> => {
+  const args = parse(process.argv.slice(2))
+  switch (args.command) {
+    case "start": {
+      const desktop = await startDesktop({
+        stateDir: requireState(args),
+        apps: args.apps,
+        waitNames: args.waitNames,
+        enable: args.enable,
+        ...(args.geometry ? { geometry: args.geometry } : {}),
+        ...(args.timeoutS ? { timeoutMs: args.timeoutS * 1000 } : {})
+      })
+      process.stdout.write(formatEnv(desktop.env))
+      for (const app of desktop.apps) process.stderr.write(`desktop: ${app.name} pid ${app.pid} log ${app.logPath}\n`)
+      return 0
+    }
+    case "stop": {
+      process.stdout.write(JSON.stringify(await stopDesktop(requireState(args))) + "\n")
+      return 0
+    }
+    case "env": {
+      const saved = readSavedEnv(requireState(args))
+      if (!saved) throw new Error(`no desktop recorded in ${args.state}`)
+      process.stdout.write(saved)
+      return 0
+    }
+    case "ensure-packages": {
+      const report = ensurePackages()
+      if (report.skipped && report.missing.length > 0) {
+        process.stderr.write(`desktop: missing ${report.missing.join(" ")} (${report.skipped}); install them yourself\n`)
+      }
+      process.stdout.write(JSON.stringify(report) + "\n")
+      return 0
+    }
+    default:
+      process.stderr.write(usage + "\n")
+      return 2
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`desktop: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  }
+)
