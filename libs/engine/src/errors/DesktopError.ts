@@ -1,7 +1,7 @@
 import { Data } from "effect"
 
 /** Delivery evidence values (contract 2.1+). `retry` is never stored: it is derived from this. */
-export type DeliveryValue = "unknown" | "not_delivered" | "delivery_uncertain" | "delivered_unverified" | "delivered_verified"
+export type DeliveryValue = import("@agent-desktop/domain").Delivery
 
 /**
  * The fields every engine error carries. `delivery` defaults per code (domain's catalogue) when absent;

@@ -16,10 +16,3 @@ export type DetailsKind =
   | "observation_root_incomplete"
   | "fail_closed"
   | "platform_method_missing"
-
-/** Identity refusals that the same ref would repeat: nothing was sent, yet retrying the ref is pointless. */
-export const NOT_RETRYABLE_IDENTITY: ReadonlySet<IdentityKind> = new Set([
-  "saved_ref_absent",
-  "saved_ref_ambiguous",
-  "identity_not_unique"
-])

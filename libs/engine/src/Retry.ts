@@ -1,0 +1,20 @@
+import { Schedule } from "effect"
+import type { DesktopError } from "./errors/DesktopError.js"
+import { toErrorBody } from "./errors/toErrorBody.js"
+
+/**
+ * A retry is allowed only when the contract says it is: `disposition.retry` is `safe` (nothing was sent) and the
+ * error does not say the same input would be refused again (`details.retryable: false`).
+ */
+export const isSafeToRetry = (error: DesktopError): boolean => {
+  if (error.details?.["retryable"] === false) return false
+  return toErrorBody(error).disposition.retry === "safe"
+}
+
+/** The engine's automatic retry: a few quick, jittered attempts, only for safe failures. */
+export const safeRetry = Schedule.exponential("100 millis").pipe(
+  Schedule.jittered,
+  Schedule.upTo({ times: 2 }),
+  Schedule.setInputType<DesktopError>(),
+  Schedule.while(({ input }) => isSafeToRetry(input))
+)

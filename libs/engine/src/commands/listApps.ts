@@ -1,0 +1,20 @@
+import { DesktopAdapter, type AppInfo } from "@agent-desktop/platform"
+import { Effect } from "effect"
+import { optionalString, type Args } from "../Args.js"
+import { fromPlatformError } from "../errors/fromPlatformError.js"
+
+/** The contract's app entry: toolkit details stay with `status`. */
+export const appEntry = (app: AppInfo) => ({
+  name: app.name,
+  pid: app.pid,
+  ...(app.bundle_id === undefined ? {} : { bundle_id: app.bundle_id }),
+  ...(app.process_instance === undefined ? {} : { process_instance: app.process_instance }),
+  ...(app.presentation === undefined ? {} : { presentation: app.presentation })
+})
+
+export const listApps = Effect.fn("listApps")(function*(args: Args) {
+  const filter = yield* optionalString(args, "app")
+  const adapter = yield* DesktopAdapter
+  const apps = yield* adapter.listApps(filter).pipe(Effect.mapError(fromPlatformError))
+  return { apps: apps.map(appEntry) }
+})

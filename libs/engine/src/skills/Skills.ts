@@ -1,0 +1,23 @@
+import { AGENT_DESKTOP_SKILL, ERRORS_AND_RECOVERY, OBSERVE_ACT_VERIFY, REFS } from "./agentDesktop.js"
+
+export interface Skill {
+  readonly name: string
+  readonly aliases: ReadonlyArray<string>
+  readonly summary: string
+  readonly content: string
+  readonly references: Readonly<Record<string, string>>
+}
+
+export const STATIC_SKILLS: ReadonlyArray<Skill> = [
+  {
+    name: "agent-desktop",
+    aliases: ["desktop"],
+    summary: "Observe, act and verify on desktop apps with snapshot refs; errors, dispositions and recovery",
+    content: AGENT_DESKTOP_SKILL,
+    references: { "observe-act-verify": OBSERVE_ACT_VERIFY, refs: REFS, "errors-and-recovery": ERRORS_AND_RECOVERY }
+  }
+]
+
+/** `references/<file>.md` and a bare stem both name a reference. */
+export const referenceStem = (reference: string): string =>
+  reference.replace(/^references\//, "").replace(/\.md$/, "")

@@ -1,0 +1,65 @@
+/** The main skill: how an agent drives a desktop app through agent-desktop. Markdown, written for agents. */
+export const AGENT_DESKTOP_SKILL = `# agent-desktop
+
+Drive desktop apps through their accessibility tree. Every call prints exactly one JSON envelope on one line:
+\`{"version":"2.6","ok":true,"command":"...","data":{...}}\` or \`{"version":"2.6","ok":false,"command":"...","error":{...}}\`.
+Branch on \`ok\`, then on \`error.code\`; decide retries only from \`error.disposition.retry\`. Never parse \`message\`.
+
+## The loop: observe, act, verify
+
+1. Observe: \`agent-desktop snapshot --app <name> -i\` (interactive elements only). Read \`data.complete\` first:
+   \`false\` means the budget ran out; drill into a cut node with \`--root <ref>\` or retry with a larger \`--timeout-ms\`.
+2. Act on one ref: \`agent-desktop click @s8f3k2p9:e7\`. Refs are snapshot-qualified; a bare \`@e7\` is rejected.
+3. Verify: read \`data.disposition\` (\`delivered_verified\` proves the effect; \`delivered_unverified\` means look again),
+   then observe again (\`snapshot\`, \`get\`, \`is\`, or \`--wait-for 'button:Done'\` on the action itself).
+
+References: \`observe-act-verify\`, \`refs\`, \`errors-and-recovery\` (\`agent-desktop skills get agent-desktop <ref>\`).
+What this machine supports: \`agent-desktop skills get platform\`.
+`
+
+export const OBSERVE_ACT_VERIFY = `# Observe, act, verify
+
+- Start with \`agent-desktop status\`: an empty \`supported_surfaces\` means nothing can be observed yet; its
+  \`problems\` say why. Then \`list-apps\` to learn the exact app name, \`list-windows --app <name>\` for window ids.
+- \`snapshot --app <name> -i --compact\` keeps the tree small. \`--skeleton\` shows the top 3 levels with
+  \`children_count\` on cut containers; drill with \`snapshot --root <ref>\` (same snapshot_id, refs merged).
+- \`find --role button --name Save --first\` answers a question without a full tree, and returns a ref.
+- Act with one ref action per step: click, type, set-value, clear, focus, toggle, check, uncheck, expand,
+  collapse, select, scroll-to; keys with \`press ctrl+s --app <name>\`.
+- \`ok: true\` means delivered or already satisfied, not that the app did what you wanted. Stateful actions
+  (type, set-value, clear, check, uncheck, toggle, expand, collapse) read the element back once: a contradiction is an
+  error with \`details.kind: "post_action_verification"\`; \`details.verification_scope: "unavailable"\` means no
+  evidence either way.
+- Add \`--wait-for 'role:text'\` (or \`--wait-for-gone\`) to an action to wait for its effect in the same call.
+`
+
+export const REFS = `# Refs
+
+- A ref is \`@<snapshot_id>:e<N>\`, printed by \`snapshot\` and \`find\`. Use it exactly as printed.
+- Refs are saved per namespace: the global one, or \`--session <id>\` / \`AGENT_DESKTOP_SESSION\`. A ref from one
+  namespace is unknown in another (\`SNAPSHOT_NOT_FOUND\`).
+- A ref resolves only if the snapshot read the whole window and proved the element unique, and exactly one live
+  element still matches its role and stable fields. Otherwise nothing is sent:
+  - \`STALE_REF\` + \`saved_ref_absent\`: the element is gone or changed. Snapshot again.
+  - \`AMBIGUOUS_TARGET\` + \`saved_ref_ambiguous\`: an identical twin appeared. Use a control unique in its window.
+  - \`AMBIGUOUS_TARGET\` + \`identity_not_unique\`: uniqueness was never proven (twins, or \`identity_unproven\` on
+    the snapshot). Snapshot with a larger \`--timeout-ms\`, or pick a unique control.
+  - \`TIMEOUT\` + \`resolution_identity_unknown\`: live fields could not be read in time; retrying is fine.
+- Only interactive elements (or ones with actions) get refs; static text does not.
+`
+
+export const ERRORS_AND_RECOVERY = `# Errors and recovery
+
+- \`error.disposition.retry\`: \`safe\` (nothing was sent; retrying cannot double an action), \`unsafe\` (it may have
+  landed: observe before trying again), \`unknown\` (no evidence at all: never retry automatically).
+- \`error.recovery\` appears only when a retry is safe. Strategies:
+  - \`refresh_snapshot_then_retry_original\` (STALE_REF, SNAPSHOT_NOT_FOUND): snapshot again, find the same
+    element in the new snapshot, repeat the original command with its new ref.
+  - \`request_explicit_policy_then_retry_original\` (POLICY_DENIED): the action needs \`--headed\` or \`--force\`;
+    ask the user before adding it.
+  - \`inspect_state_then_retry_original\` (APP_UNRESPONSIVE, \`retry_after_ms\`): wait, observe, then retry.
+- \`details.retryable: false\` overrides: the same ref will be refused again; get a new ref instead.
+- Exit codes: 0 ok, 1 structured error, 2 the command line could not be parsed (fix the arguments).
+- \`key-down\`, \`key-up\`, \`mouse-down\`, \`mouse-up\` always refuse (ACTION_NOT_SUPPORTED): nothing could release
+  a held key if the agent stopped.
+`

@@ -1,0 +1,40 @@
+import { FAIL_CLOSED } from "../commands/failClosed.js"
+import { NOT_YET_SUPPORTED } from "../commands/notSupported.js"
+import type { Skill } from "./Skills.js"
+
+const LINUX_NOTES = `## Linux (AT-SPI2)
+
+- Observation and semantic actions need a running AT-SPI bus inside the user's graphical session (session bus,
+  \`DISPLAY\` or a Wayland display). From a TTY, SSH without session variables or a container without buses there
+  are no apps: \`agent-desktop status\` lists what is missing under \`problems\`.
+- There is no permission grant on Linux: \`permissions\` reports \`not_required\` or \`unknown\`.
+- \`--app\` takes the name \`list-apps\` prints (e.g. \`gtk3-widget-factory\`). Window ids come from the bus and path.
+- Key presses go through the registry's device event controller (or XTEST on X11). Wayland restricts global input.
+- Identity: GTK labels change with content and many widgets share names, so refs are proven by role, stable
+  fields and path together; twins are refused rather than guessed.
+`
+
+/** `skills get platform`: what this OS supports, derived from the same tables the command router uses. */
+export const platformSkill = (platform: string): Skill => {
+  const unsupported = platform === "unsupported"
+  const content = [
+    `# agent-desktop on ${unsupported ? process.platform : platform}`,
+    "",
+    unsupported
+      ? `No desktop adapter exists for ${process.platform}: every command that reads or acts on the desktop returns PLATFORM_NOT_SUPPORTED. version, skills, session, trace and status work.`
+      : "Observation (status, permissions, list-apps, list-windows, snapshot, find, get, is, wait) and the ref actions (click, type, set-value, clear, focus, toggle, check, uncheck, expand, collapse, select, scroll-to) and press are real.",
+    "",
+    `Not implemented yet here (PLATFORM_NOT_SUPPORTED, nothing sent): ${NOT_YET_SUPPORTED.join(", ")}.`,
+    "",
+    `Always refused by design (ACTION_NOT_SUPPORTED): ${FAIL_CLOSED.join(", ")}.`,
+    "",
+    platform === "linux" ? LINUX_NOTES : ""
+  ].join("\n")
+  return {
+    name: `agent-desktop-${unsupported ? process.platform : platform}`,
+    aliases: ["platform", unsupported ? process.platform : platform],
+    summary: `What agent-desktop supports on this ${unsupported ? process.platform : platform} machine`,
+    content,
+    references: {}
+  }
+}
