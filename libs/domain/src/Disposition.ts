@@ -1,0 +1,44 @@
+/**
+ * What a call delivered and whether retrying it is safe (seed 000/002, reference §3.2). `retry` is never chosen:
+ * it is a function of `delivery`, so no code path can produce an inconsistent pair.
+ */
+
+export const DELIVERIES = [
+  "unknown",
+  "not_delivered",
+  "delivery_uncertain",
+  "delivered_unverified",
+  "delivered_verified"
+] as const
+
+export type Delivery = (typeof DELIVERIES)[number]
+
+export type Retry = "unknown" | "safe" | "unsafe"
+
+export interface Disposition {
+  readonly delivery: Delivery
+  readonly retry: Retry
+}
+
+export const retryFor = (delivery: Delivery): Retry => {
+  switch (delivery) {
+    case "not_delivered":
+      return "safe"
+    case "unknown":
+      return "unknown"
+    case "delivery_uncertain":
+    case "delivered_unverified":
+    case "delivered_verified":
+      return "unsafe"
+  }
+}
+
+export const dispositionOf = (delivery: Delivery): Disposition => ({ delivery, retry: retryFor(delivery) })
+
+export const isLegalDisposition = (disposition: { readonly delivery: string; readonly retry: string }): boolean =>
+  (DELIVERIES as ReadonlyArray<string>).includes(disposition.delivery) &&
+  retryFor(disposition.delivery as Delivery) === disposition.retry
+
+/** A successful result may only say delivered (verified or not) or already in state (not_delivered). */
+export const isSuccessDelivery = (delivery: Delivery): boolean =>
+  delivery === "delivered_verified" || delivery === "delivered_unverified" || delivery === "not_delivered"

@@ -1,0 +1,33 @@
+/** One pass over an observed window: nodes by path and by role, and whether anything was left unread. */
+import type { IdentityNode } from "./IdentityNode.js"
+
+export interface WindowIndex<N extends IdentityNode> {
+  readonly byPath: ReadonlyMap<string, N>
+  readonly byRole: ReadonlyMap<string, ReadonlyArray<N>>
+  /** No node was cut by depth or budget: every node the platform reports was read. */
+  readonly whole: boolean
+}
+
+export const pathKey = (path: ReadonlyArray<number>): string => path.join("/")
+
+export const indexWindow = <N extends IdentityNode>(root: N): WindowIndex<N> => {
+  const byPath = new Map<string, N>()
+  const byRole = new Map<string, Array<N>>()
+  let whole = true
+  const stack: Array<N> = [root]
+  while (stack.length > 0) {
+    const node = stack.pop() as N
+    byPath.set(pathKey(node.path), node)
+    const peers = byRole.get(node.role)
+    if (peers === undefined) byRole.set(node.role, [node])
+    else peers.push(node)
+    if (node.budgetCut === true || (node.children === undefined && node.childCount > 0)) whole = false
+    // Children are typed as IdentityNode; the platform's tree is homogeneous, so they are N as well.
+    for (const child of node.children ?? []) stack.push(child as N)
+  }
+  return { byPath, byRole, whole }
+}
+
+/** `childCount` of the window root and each ancestor down to the node's parent; -1 where the path is unknown. */
+export const pathChildCounts = (index: WindowIndex<IdentityNode>, path: ReadonlyArray<number>): Array<number> =>
+  path.map((_, depth) => index.byPath.get(pathKey(path.slice(0, depth)))?.childCount ?? -1)
