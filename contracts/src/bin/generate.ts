@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+import { findDrift, writeGenerated } from "../emit/drift.js"
+import { generatedFiles } from "../emit/generatedFiles.js"
+import { contractsRoot } from "../emit/paths.js"
+
+// Writes contracts/schemas from the TypeBox sources. Progress goes to stderr; stdout stays empty.
+const root = contractsRoot()
+const files = generatedFiles()
+const drift = writeGenerated(root, files)
+const touched = drift.missing.length + drift.changed.length + drift.extra.length
+process.stderr.write(
+  `generate: ${files.size} files, ${drift.missing.length} created, ${drift.changed.length} updated, ${drift.extra.length} removed\n`
+)
+if (touched > 0 && findDrift(root, files).changed.length > 0) process.exitCode = 1

@@ -1,0 +1,44 @@
+import Type from "typebox"
+import { def } from "../schema/def.js"
+import { WindowInfo } from "./WindowInfo.js"
+
+export const AppInfo = Type.Object(
+  {
+    name: Type.String(),
+    pid: Type.Integer({ minimum: 0 }),
+    bundle_id: Type.Optional(Type.String()),
+    process_instance: Type.Optional(Type.String()),
+    presentation: Type.Optional(Type.Enum(["foreground", "background"]))
+  },
+  def("AppInfo")
+)
+export type AppInfo = Type.Static<typeof AppInfo>
+
+export const ListAppsData = Type.Object({ apps: Type.Array(AppInfo) })
+export type ListAppsData = Type.Static<typeof ListAppsData>
+
+/** 2.1-2.2: `launch` printed the window it found; no window was a WINDOW_NOT_FOUND error. */
+export const LaunchDataV2_1 = WindowInfo
+
+/** Chromium DevTools endpoint of `launch --cdp`. */
+export const CdpEndpoint = Type.Object({
+  port: Type.Integer({ minimum: 0 }),
+  http_endpoint: Type.String(),
+  websocket_url: Type.String(),
+  product: Type.Optional(Type.String())
+})
+
+/** 2.3+: the launched process, and its window when it shows one (no window is still a success). */
+export const LaunchData = Type.Object(
+  {
+    app: Type.String(),
+    pid: Type.Integer({ minimum: 0 }),
+    process_instance: Type.Optional(Type.String()),
+    window: Type.Optional(WindowInfo),
+    cdp: Type.Optional(CdpEndpoint),
+    renderer: Type.Optional(Type.Literal("chromium")),
+    suggestion: Type.Optional(Type.String())
+  },
+  def("LaunchData")
+)
+export type LaunchData = Type.Static<typeof LaunchData>

@@ -1,0 +1,65 @@
+import Type from "typebox"
+import { def } from "../schema/def.js"
+import { AfterAction } from "./WaitForResult.js"
+import { SnapshotId } from "../schema/Ref.js"
+import { SnapshotNode, SnapshotNodeV2_1 } from "../schema/SnapshotNode.js"
+
+export const SnapshotWindow = Type.Object({ id: Type.String(), title: Type.String() }, def("SnapshotWindow"))
+
+/** Present when `snapshot --wait-for` polled for a selector. */
+const waitForFields = {
+  elapsed_ms: Type.Optional(Type.Integer({ minimum: 0 })),
+  matched_selector: Type.Optional(Type.String()),
+  after_action: Type.Optional(AfterAction)
+}
+
+const base = {
+  app: Type.String(),
+  window: Type.Optional(SnapshotWindow),
+  snapshot_id: SnapshotId,
+  ref_count: Type.Integer({ minimum: 0 }),
+  ...waitForFields
+}
+
+/** 2.1: a snapshot either completed or failed with TIMEOUT; there is no `complete` field. */
+export const SnapshotDataV2_1 = Type.Object(
+  { ...base, tree: Type.Optional(SnapshotNodeV2_1) },
+  def("SnapshotData")
+)
+
+const identity = { identity_unproven: Type.Optional(Type.Boolean()) }
+
+/**
+ * 2.2-2.5: `complete` always; an exhausted budget is a success with `complete: false`, `truncated: true` and
+ * `nodes_observed`, the cut nodes marked `subtree_truncated`.
+ */
+export const SnapshotDataV2_2 = Type.Union(
+  [
+    Type.Object({ ...base, complete: Type.Literal(true), tree: Type.Optional(SnapshotNode) }),
+    Type.Object({
+      ...base,
+      complete: Type.Literal(false),
+      truncated: Type.Literal(true),
+      nodes_observed: Type.Integer({ minimum: 0 }),
+      tree: Type.Optional(SnapshotNode)
+    })
+  ],
+  def("SnapshotData")
+)
+
+/** 2.6: adds `identity_unproven` (the full-window read proving ref uniqueness did not finish). */
+export const SnapshotData = Type.Union(
+  [
+    Type.Object({ ...base, ...identity, complete: Type.Literal(true), tree: Type.Optional(SnapshotNode) }),
+    Type.Object({
+      ...base,
+      ...identity,
+      complete: Type.Literal(false),
+      truncated: Type.Literal(true),
+      nodes_observed: Type.Integer({ minimum: 0 }),
+      tree: Type.Optional(SnapshotNode)
+    })
+  ],
+  def("SnapshotData")
+)
+export type SnapshotData = Type.Static<typeof SnapshotData>

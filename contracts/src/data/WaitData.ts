@@ -1,0 +1,53 @@
+import Type from "typebox"
+import { RefId, SnapshotId } from "../schema/Ref.js"
+import { NotificationInfo } from "./NotificationData.js"
+import { WindowInfo } from "./WindowInfo.js"
+
+const elapsed_ms = Type.Integer({ minimum: 0 })
+
+export const WaitEvent = Type.Object({
+  kind: Type.Enum([
+    "window-opened",
+    "window-closed",
+    "app-launched",
+    "app-terminated",
+    "focus-changed",
+    "surface-appeared",
+    "surface-dismissed"
+  ]),
+  window_id: Type.Optional(Type.String()),
+  title: Type.Optional(Type.String()),
+  app: Type.Optional(Type.String()),
+  pid: Type.Optional(Type.Integer({ minimum: 0 }))
+})
+
+/** `wait`, one shape per mode: sleep, element, window, text, menu, notification, event. */
+export const WaitData = Type.Union([
+  Type.Object({ waited_ms: Type.Integer({ minimum: 0 }) }),
+  Type.Object({
+    found: Type.Literal(true),
+    ref: RefId,
+    predicate: Type.Enum(["exists", "enabled", "visible", "actionable", "value"]),
+    observed: Type.Unknown(),
+    elapsed_ms
+  }),
+  Type.Object({ found: Type.Literal(true), window: WindowInfo, elapsed_ms }),
+  Type.Object({
+    found: Type.Literal(true),
+    text: Type.String(),
+    ref: Type.Optional(RefId),
+    role: Type.Optional(Type.String()),
+    snapshot_id: SnapshotId,
+    elapsed_ms,
+    count: Type.Optional(Type.Integer({ minimum: 0 }))
+  }),
+  Type.Object({ found: Type.Literal(true), elapsed_ms }),
+  Type.Object({
+    condition: Type.Literal("notification"),
+    matched: Type.Literal(true),
+    notification: NotificationInfo,
+    elapsed_ms
+  }),
+  Type.Object({ found: Type.Literal(true), event: WaitEvent, elapsed_ms })
+])
+export type WaitData = Type.Static<typeof WaitData>

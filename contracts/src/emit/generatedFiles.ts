@@ -1,0 +1,42 @@
+import type { TSchema } from "typebox"
+import { CONTRACTS } from "../versions/index.js"
+import { CONTRACT_VERSIONS } from "../vocabulary/ContractVersion.js"
+import { WaveSchemas } from "../wave/index.js"
+import { envelopeDocument, FLAVOURS } from "./envelopeDocument.js"
+import { JsonSchemaEmitter } from "./JsonSchemaEmitter.js"
+
+const render = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
+
+const FILE_NAMES = { consumer: "envelope.schema.json", strict: "envelope.strict.schema.json" } as const
+
+/** A standalone schema document for one of wave's TypeBox schemas. */
+export const waveDocument = (name: string, schema: TSchema) => {
+  const emitter = new JsonSchemaEmitter()
+  const body = emitter.emit(schema)
+  const defs = emitter.defs()
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $id: `urn:agent-desktop:wave:${name}`,
+    ...(typeof body === "object" && body !== null && !Array.isArray(body) ? body : { allOf: [body] }),
+    ...(Object.keys(defs).length > 0 ? { $defs: defs } : {})
+  }
+}
+
+/**
+ * Every generated file, keyed by its path relative to the contracts package: per version the consumer and strict
+ * envelope schemas and the machine-readable change list, plus one file per wave schema.
+ */
+export const generatedFiles = (waveSchemas: Readonly<Record<string, TSchema>> = WaveSchemas): Map<string, string> => {
+  const files = new Map<string, string>()
+  for (const version of CONTRACT_VERSIONS) {
+    const contract = CONTRACTS[version]
+    for (const flavour of FLAVOURS) {
+      files.set(`schemas/${version}/${FILE_NAMES[flavour]}`, render(envelopeDocument(contract, flavour)))
+    }
+    files.set(`schemas/${version}/changes.json`, render({ version, changes: contract.changes }))
+  }
+  for (const [name, schema] of Object.entries(waveSchemas)) {
+    files.set(`schemas/wave/${name}.schema.json`, render(waveDocument(name, schema)))
+  }
+  return files
+}

@@ -1,0 +1,37 @@
+import { ActionResult } from "../data/ActionResult.js"
+import { DragReport, HoverReport } from "../data/OperationReport.js"
+import { SnapshotData } from "../data/SnapshotData.js"
+import { REF_ACTION_COMMANDS } from "../vocabulary/Commands.js"
+import { extendContract } from "./ContractDefinition.js"
+import { refActions, withWaitFor } from "./commandGroups.js"
+import { V2_5 } from "./v2_5.js"
+
+/** Contract 2.6 (agent-desktop.ndjp.net): ref identity proof. */
+export const V2_6 = extendContract(V2_5, {
+  version: "2.6",
+  changes: [
+    {
+      id: "ref-identity-proof",
+      description:
+        "On Windows, Linux and un-addressable macOS elements a ref resolves only when the snapshot proved it unique at capture and exactly one live element matches now; failures are told apart by details.kind (retained_object_stale, saved_ref_absent, saved_ref_ambiguous, identity_not_unique, resolution_identity_unknown).",
+      breaking: false
+    },
+    {
+      id: "identity-unproven",
+      description: "Snapshot data may carry identity_unproven: true when the full-window read did not finish.",
+      breaking: false,
+      commands: ["snapshot", ...REF_ACTION_COMMANDS, "hover", "drag"]
+    },
+    {
+      id: "retry-after-ms",
+      description: "recovery.retry_after_ms is documented for TIMEOUT and APP_UNRESPONSIVE (and only for them).",
+      breaking: false
+    }
+  ],
+  commands: {
+    snapshot: SnapshotData,
+    ...refActions(withWaitFor(ActionResult, SnapshotData)),
+    hover: withWaitFor(HoverReport, SnapshotData),
+    drag: withWaitFor(DragReport, SnapshotData)
+  }
+})

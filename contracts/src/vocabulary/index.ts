@@ -1,0 +1,6 @@
+export * from "./Accessibility.js"
+export * from "./Commands.js"
+export * from "./ContractVersion.js"
+export * from "./Disposition.js"
+export * from "./ErrorCodes.js"
+export * from "./OperationReportCommands.js"
