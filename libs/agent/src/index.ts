@@ -1,1 +1,27 @@
-export {}
+// @agent-desktop/agent: wave's runtime. Start reading at AgentRun.ts (one print-mode run), then loop/Agent.ts.
+export { AgentRun, type CreatedInfo, type RunRequest } from "./AgentRun.js"
+export { ModelConfig, ModelConfigError, type ModelSettings, resolveModelSettings } from "./config/ModelConfig.js"
+export { loadSettings, type WaveSettings } from "./config/WaveSettings.js"
+export { Agent, type AgentOptions } from "./loop/Agent.js"
+export type { AgentEvent, EmitEvent, ErrorSource, PendingTaskInfo, UsageSource } from "./loop/AgentEvent.js"
+export { awaitSettled, isBusy, type SettleOptions, type SettleProbe } from "./loop/settle.js"
+export type { ChatMessage, Completion, CompletionRequest, StreamHandlers, TokenUsage } from "./provider/ChatTypes.js"
+export { ModelHttpError, ModelNetworkError, ModelProtocolError, type ModelError } from "./provider/ModelError.js"
+export { ModelProvider } from "./provider/ModelProvider.js"
+export {
+  rebuildConversation,
+  type SessionEvent,
+  SessionNotFound,
+  type SessionStore,
+  sessionStream
+} from "./session/SessionStore.js"
+export {
+  DESKTOP_COMMANDS,
+  type DesktopEnvelope,
+  type DesktopRequest,
+  type DesktopToolRunner,
+  desktopTools
+} from "./tools/DesktopTools.js"
+export type { Tool, ToolContext, ToolOutcome } from "./tools/Tool.js"
+export { filterTools, parseToolList } from "./tools/ToolFilter.js"
+export { type ModelUsageSummary, UsageLedger, type UsageTotals } from "./usage/UsageLedger.js"

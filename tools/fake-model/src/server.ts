@@ -38,6 +38,12 @@ const write = (response: http.ServerResponse, data: string): Promise<void> =>
 const sseLine = (item: Exclude<SseItem, { kind: "pause" }>): string =>
   item.kind === "chunk" ? `data: ${JSON.stringify(item.chunk)}\n\n` : `data: ${item.line}\n\n`
 
+/** Lets the bytes already written reach the client, then drops the connection without ending the body. */
+const hangUp = async (response: http.ServerResponse): Promise<void> => {
+  await sleep(30)
+  response.socket?.destroy()
+}
+
 const sendSse = async (
   response: http.ServerResponse,
   reply: Extract<Reply, { kind: "sse" }>,
@@ -52,18 +58,12 @@ const sendSse = async (
       await sleep(item.ms)
       continue
     }
-    if (reply.hangupAfter !== undefined && sent >= reply.hangupAfter) {
-      response.socket?.destroy()
-      return
-    }
+    if (reply.hangupAfter !== undefined && sent >= reply.hangupAfter) return hangUp(response)
     if (reply.delayMs !== undefined && reply.delayMs > 0) await sleep(reply.delayMs)
     await write(response, sseLine(item))
     sent++
   }
-  if (reply.hangupAfter !== undefined && sent >= reply.hangupAfter) {
-    response.socket?.destroy()
-    return
-  }
+  if (reply.hangupAfter !== undefined && sent >= reply.hangupAfter) return hangUp(response)
   if (reply.omitDone !== true) await write(response, "data: [DONE]\n\n")
   response.end()
 }

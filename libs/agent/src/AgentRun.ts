@@ -1,0 +1,268 @@
+// One print-mode run: create the agent (config, session restore, SessionStart hooks), send the prompt, wait for
+// background work and the wrap-up turn (story 4), tear down. Its fields stay readable however execute() ends
+// (signal, ceiling, failure), so the caller can always write a result.
+import * as os from "node:os"
+import * as path from "node:path"
+import { Effect, Layer } from "effect"
+import { ModelConfig, ModelConfigError, resolveModelSettings } from "./config/ModelConfig.js"
+import { loadSettings } from "./config/WaveSettings.js"
+import { runHooks } from "./hooks/runHooks.js"
+import { Agent } from "./loop/Agent.js"
+import type { EmitEvent, PendingTaskInfo } from "./loop/AgentEvent.js"
+import { newSessionId } from "./loop/ids.js"
+import { mainSystemPrompt, subagentSystemPrompt } from "./loop/prompts.js"
+import { awaitSettled } from "./loop/settle.js"
+import { appendMemory, MEMORY_EXTRACTION_PROMPT, readMemory } from "./memory/autoMemory.js"
+import type { ChatMessage } from "./provider/ChatTypes.js"
+import { ModelProvider } from "./provider/ModelProvider.js"
+import { rebuildConversation, type SessionStore } from "./session/SessionStore.js"
+import { agentTool } from "./tools/AgentTool.js"
+import { bashTool } from "./tools/BashTool.js"
+import { desktopTools, type DesktopToolRunner } from "./tools/DesktopTools.js"
+import type { Tool } from "./tools/Tool.js"
+import { filterTools } from "./tools/ToolFilter.js"
+import { UsageLedger } from "./usage/UsageLedger.js"
+
+export interface RunRequest {
+  readonly prompt: string | undefined
+  readonly cwd: string
+  readonly env: NodeJS.ProcessEnv
+  readonly model?: string | undefined
+  readonly resume?: { readonly kind: "restore"; readonly id: string } | { readonly kind: "continue" } | undefined
+  readonly maxTurns?: number | undefined
+  readonly maxWaitMs: number
+  readonly heartbeatMs?: number | undefined
+  readonly allowedTools?: ReadonlyArray<string> | undefined
+  readonly disallowedTools?: ReadonlyArray<string> | undefined
+  readonly headed: boolean
+  readonly autoRecover: boolean
+  /** The engine seam; without it no desktop tools are offered. */
+  readonly desktop?: DesktopToolRunner | undefined
+  readonly sessions: SessionStore
+  readonly emit: EmitEvent
+}
+
+export interface CreatedInfo {
+  readonly sessionId: string
+  readonly model: string
+  readonly cwd: string
+  readonly permissionMode: string
+  readonly tools: ReadonlyArray<string>
+  readonly restored: boolean
+}
+
+export class AgentRun {
+  readonly ledger = new UsageLedger()
+  created: CreatedInfo | undefined
+  /** Why the run itself failed (creation or sending threw): 5.3. */
+  thrown: string | undefined
+  incompleteTasks: ReadonlyArray<PendingTaskInfo> = []
+  agent: Agent | undefined
+  private readonly emit: EmitEvent
+
+  constructor(readonly request: RunRequest, private readonly onCreated: (info: CreatedInfo) => void) {
+    this.emit = (event) => {
+      if (event.type === "usage") this.ledger.record(event.model, event.source, event.usage)
+      request.emit(event)
+    }
+  }
+
+  get turns(): number {
+    return this.agent?.turns ?? 0
+  }
+  get lastText(): string {
+    return this.agent?.lastText ?? ""
+  }
+  get producedContent(): boolean {
+    return this.agent?.producedContent ?? false
+  }
+  get maxTurnsHit(): boolean {
+    return this.agent?.maxTurnsHit ?? false
+  }
+
+  execute(): Effect.Effect<void> {
+    const self = this
+    const request = this.request
+    return Effect.gen(function*() {
+      const settings = resolveModelSettings(request.env, { model: request.model })
+      if (settings instanceof ModelConfigError) {
+        self.thrown = settings.message
+        return
+      }
+      const provider = yield* Effect.provide(
+        Effect.gen(function*() {
+          return yield* ModelProvider
+        }),
+        ModelProvider.layer.pipe(Layer.provide(ModelConfig.layer(settings)))
+      )
+      yield* self.run(settings.model).pipe(Effect.provideService(ModelProvider, provider))
+    })
+  }
+
+  private run(model: string): Effect.Effect<void, never, ModelProvider> {
+    const self = this
+    const request = this.request
+    return Effect.gen(function*() {
+      const provider = yield* ModelProvider
+      const withProvider = <A, E>(effect: Effect.Effect<A, E, ModelProvider>) =>
+        Effect.provideService(effect, ModelProvider, provider)
+      const waveHome = request.env["WAVE_HOME"] ?? path.join(request.env["HOME"] ?? os.homedir(), ".wave")
+      const { settings, problem } = loadSettings(request.cwd, request.env)
+      if (problem !== undefined) self.emit({ type: "error", message: problem, source: "internal", recoverable: true })
+
+      // Session: new, restored (-r) or the latest (-c).
+      let sessionId = newSessionId()
+      let history: Array<ChatMessage> = []
+      let restored = false
+      if (request.resume?.kind === "restore") {
+        const events = yield* request.sessions.read(request.resume.id).pipe(Effect.result)
+        if (events._tag === "Failure") {
+          self.thrown = events.failure.message
+          return
+        }
+        sessionId = request.resume.id
+        history = rebuildConversation(events.success)
+        restored = true
+      } else if (request.resume?.kind === "continue") {
+        const latest = yield* request.sessions.latest()
+        if (latest !== undefined) {
+          const events = yield* request.sessions.read(latest).pipe(Effect.result)
+          if (events._tag === "Success") {
+            sessionId = latest
+            history = rebuildConversation(events.success)
+            restored = true
+          }
+        }
+      }
+
+      // Hooks run with the final id, before the agent exists; their error blocks are held by the caller (5.6a).
+      for (const hookFailure of yield* runHooks(settings, "SessionStart", { session_id: sessionId }, request.cwd)) {
+        self.emit({ type: "error", message: hookFailure.message, source: "hook", recoverable: true })
+      }
+
+      const persist = (message: ChatMessage) =>
+        request.sessions.append(sessionId, [{ type: "wave.message", payload: { message } }])
+      if (!restored) {
+        yield* request.sessions.append(sessionId, [{
+          type: "wave.session_started",
+          payload: { session_id: sessionId, model, cwd: request.cwd }
+        }])
+      }
+
+      const desktop = (): Array<Tool> =>
+        request.desktop === undefined ? [] : desktopTools(request.desktop, {
+          headed: request.headed,
+          session: sessionId,
+          autoRecover: request.autoRecover
+        })
+      const allow = { allowed: request.allowedTools, disallowed: request.disallowedTools }
+      const subTools = filterTools([...desktop(), bashTool(request.cwd)], allow)
+      const makeSub = (options: { prompt: string; subagentType: string; emit: EmitEvent }) =>
+        withProvider(Agent.make({
+          sessionId,
+          model,
+          systemPrompt: subagentSystemPrompt(options.subagentType),
+          tools: () => subTools,
+          emit: options.emit,
+          source: "subagent",
+          maxTurns: 50
+        }))
+
+      let prompts = 0
+      const extractMemory = (agent: Agent): Effect.Effect<void> =>
+        agent.startBackground(
+          { type: "memory", description: "auto-memory extraction", notify: false },
+          Effect.gen(function*() {
+            const transcript = agent.messages
+              .filter((m) => m.role === "user" || m.role === "assistant")
+              .map((m) => `${m.role}: ${typeof m.content === "string" ? m.content : ""}`)
+              .join("\n")
+            const sub = yield* withProvider(Agent.make({
+              sessionId,
+              model,
+              systemPrompt: MEMORY_EXTRACTION_PROMPT,
+              tools: () => [],
+              emit: (event) => {
+                if (event.type === "usage") self.emit({ ...event, source: "memory" })
+              },
+              source: "memory",
+              maxTurns: 1
+            }))
+            const answer = yield* sub.runToCompletion(transcript).pipe(Effect.ensuring(sub.destroy()))
+            yield* Effect.sync(() => appendMemory(waveHome, answer))
+            return answer
+          })
+        ).pipe(Effect.asVoid)
+
+      const toolNames: Array<string> = []
+      const agent: Agent = yield* Agent.make({
+        sessionId,
+        model,
+        systemPrompt: "",
+        tools: (host) => {
+          const tools = filterTools([...desktop(), bashTool(request.cwd), agentTool(host, makeSub, self.emit)], allow)
+          toolNames.push(...tools.map((tool) => tool.name))
+          return tools
+        },
+        emit: self.emit,
+        source: "main",
+        maxTurns: request.maxTurns,
+        history,
+        onMessage: persist,
+        onBatchEnd: (batch): Effect.Effect<void> => {
+          const hadPrompt = batch.some((text) => !text.startsWith("<task-notification>"))
+          if (!hadPrompt || !settings.autoMemoryEnabled) return Effect.void
+          prompts++
+          return prompts % settings.autoMemoryFrequency === 0 ? extractMemory(agent) : Effect.void
+        }
+      })
+      agent.messages[0] = {
+        role: "system",
+        content: mainSystemPrompt({ cwd: request.cwd, memory: readMemory(waveHome), tools: toolNames })
+      }
+      self.agent = agent
+      self.created = {
+        sessionId,
+        model,
+        cwd: request.cwd,
+        permissionMode: request.headed ? "headed" : "default",
+        tools: toolNames,
+        restored
+      }
+      self.onCreated(self.created)
+
+      yield* Effect.gen(function*() {
+        if (request.prompt !== undefined) {
+          for (const hookFailure of yield* runHooks(settings, "UserPromptSubmit", {
+            session_id: sessionId,
+            prompt: request.prompt
+          }, request.cwd)) {
+            self.emit({ type: "error", message: hookFailure.message, source: "hook", recoverable: true })
+          }
+          yield* agent.enqueue(request.prompt)
+        }
+        const waited = yield* awaitSettled(agent, {
+          maxWaitMs: request.maxWaitMs,
+          heartbeatMs: request.heartbeatMs ?? 5_000,
+          onHeartbeat: (pending) => self.emit({ type: "waiting", pending })
+        })
+        if (!waited.settled) {
+          const pending = agent.pendingTasks()
+          yield* agent.killAll()
+          self.incompleteTasks = pending
+          self.emit({
+            type: "error",
+            message: `Background wait ceiling of ${request.maxWaitMs} ms reached; stopped ${pending.length} task(s)` +
+              (agent.isLoading() ? " and the unfinished turn" : ""),
+            source: "internal",
+            recoverable: true
+          })
+        }
+      }).pipe(Effect.ensuring(agent.destroy()))
+      yield* request.sessions.append(sessionId, [{
+        type: "wave.run_ended",
+        payload: { turns: agent.turns, usage: { ...self.ledger.totals }, subtype: "completed" }
+      }])
+    })
+  }
+}

@@ -1,0 +1,114 @@
+// One streamed chat-completions request over node:http (no undici): resolves with the assembled Completion or
+// rejects with a ModelError. Cancelled through the AbortSignal Effect passes to tryPromise.
+import * as http from "node:http"
+import * as https from "node:https"
+import type { ModelSettings } from "../config/ModelConfig.js"
+import type { CompletionRequest, StreamHandlers } from "./ChatTypes.js"
+import { CompletionAssembler } from "./CompletionAssembler.js"
+import { type ModelError, ModelHttpError, ModelNetworkError, ModelProtocolError } from "./ModelError.js"
+import { parseRetryAfter } from "./retrySchedule.js"
+import { SseLineReader } from "./SseLineReader.js"
+
+const errorDetail = (body: string): string => {
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: unknown } | string; message?: unknown }
+    if (typeof parsed.error === "string") return parsed.error
+    if (typeof parsed.error?.message === "string") return parsed.error.message
+    if (typeof parsed.message === "string") return parsed.message
+  } catch {
+    // not JSON: fall through to the raw text
+  }
+  return body.trim().slice(0, 500) || "(empty body)"
+}
+
+export const requestBody = (settings: ModelSettings, request: CompletionRequest): string =>
+  JSON.stringify({
+    model: request.model,
+    messages: request.messages,
+    stream: true,
+    stream_options: { include_usage: true },
+    ...(settings.maxOutputTokens === undefined ? {} : { max_tokens: settings.maxOutputTokens }),
+    ...(request.tools.length > 0 ? { tools: request.tools, tool_choice: "auto" } : {})
+  })
+
+export interface AttemptOutcome {
+  readonly assembler: CompletionAssembler
+}
+
+export const streamCompletion = (
+  settings: ModelSettings,
+  request: CompletionRequest,
+  assembler: CompletionAssembler,
+  signal: AbortSignal
+): Promise<void> =>
+  new Promise<void>((resolve, reject) => {
+    const fail = (error: ModelError) => reject(error)
+    const url = new URL(`${settings.baseUrl}/chat/completions`)
+    const body = requestBody(settings, request)
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      "content-length": String(Buffer.byteLength(body)),
+      accept: "text/event-stream",
+      "x-session-id": request.sessionId
+    }
+    if (settings.apiKey !== undefined) headers["authorization"] = `Bearer ${settings.apiKey}`
+    const transport = url.protocol === "https:" ? https : http
+    let settled = false
+    const client = transport.request(url, { method: "POST", headers, signal }, (response) => {
+      const status = response.statusCode ?? 0
+      response.setEncoding("utf8")
+      if (status < 200 || status >= 300) {
+        let text = ""
+        response.on("data", (part: string) => {
+          text += part
+        })
+        response.on("end", () =>
+          fail(
+            new ModelHttpError({
+              status,
+              detail: errorDetail(text),
+              retryAfterMs: parseRetryAfter(response.headers["retry-after"], Date.now())
+            })
+          ))
+        response.on("error", (error) => fail(new ModelNetworkError({ detail: error.message })))
+        return
+      }
+      const reader = new SseLineReader()
+      let done = false
+      let valid = 0
+      response.on("data", (part: string) => {
+        if (done) return
+        for (const payload of reader.push(part)) {
+          if (payload === "[DONE]") {
+            done = true
+            break
+          }
+          const before = assembler.malformed
+          assembler.pushPayload(payload)
+          if (assembler.malformed === before) valid++
+        }
+      })
+      response.on("end", () => {
+        if (settled) return
+        settled = true
+        if (!done && valid === 0) {
+          fail(new ModelProtocolError({ detail: "the stream ended without any valid chunk" }))
+        } else resolve()
+      })
+      response.on("aborted", () => fail(new ModelNetworkError({ detail: "the server closed the stream mid-response" })))
+      response.on("error", (error) => {
+        settled = true
+        fail(new ModelNetworkError({ detail: `stream broken: ${error.message}` }))
+      })
+    })
+    client.setTimeout(settings.requestTimeoutMs, () => {
+      client.destroy(new Error(`no data for ${settings.requestTimeoutMs} ms`))
+    })
+    client.on("error", (error: NodeJS.ErrnoException) => {
+      if (settled) return
+      settled = true
+      const connect = ["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "EAI_AGAIN"].includes(error.code ?? "")
+      fail(new ModelNetworkError({ detail: `${url.host}: ${error.message}`, connect }))
+    })
+    client.end(body)
+  })
