@@ -1,0 +1,149 @@
+/**
+ * The DesktopAdapter for Linux: AT-SPI2 over D-Bus in pure JavaScript. Connections open lazily on the first call
+ * that needs them (status on a machine without a bus must still answer) and close with the layer or `close()`.
+ */
+import {
+  DesktopAdapter,
+  PlatformError,
+  type DesktopAdapterShape,
+  type ReadTreeOptions,
+  type TreeObservation,
+  type WindowInfo
+} from "@agent-desktop/platform"
+import { Effect, Layer } from "effect"
+import { Actor, lookupFailure } from "./actions/Actor.js"
+import { AppDirectory } from "./atspi/AppDirectory.js"
+import { AtspiSession } from "./atspi/AtspiSession.js"
+import { refOfWindowId } from "./atspi/WindowId.js"
+import { DbusCallError } from "./dbus/DbusCallError.js"
+import { permissionsFor, probeStatus } from "./status/StatusProbe.js"
+import { BudgetExpired } from "./tree/Budget.js"
+import { toObserved } from "./tree/Observed.js"
+import { refOfHandle } from "./tree/RawNode.js"
+import { TreeReader } from "./tree/TreeReader.js"
+import { pathFromWindow } from "./tree/WindowPath.js"
+
+const toPlatformError = (what: string) => (error: unknown): PlatformError => {
+  if (error instanceof PlatformError) return error
+  if (error instanceof BudgetExpired) {
+    return new PlatformError({ code: "TIMEOUT", message: `${what}: the deadline passed before anything could be read` })
+  }
+  if (error instanceof DbusCallError) return lookupFailure(error, what)
+  return new PlatformError({ code: "INTERNAL", message: `${what} failed`, platformDetail: String(error) })
+}
+
+interface Parts {
+  readonly session: AtspiSession
+  readonly directory: AppDirectory
+  readonly reader: TreeReader
+  readonly actor: Actor
+}
+
+export const makeLinuxAdapter = (): DesktopAdapterShape => {
+  let opening: Promise<Parts> | undefined
+
+  const parts = (): Promise<Parts> => {
+    if (opening) return opening
+    opening = AtspiSession.open().then((session) => ({
+      session,
+      directory: new AppDirectory(session),
+      reader: new TreeReader(session),
+      actor: new Actor(session)
+    }))
+    opening.catch(() => {
+      opening = undefined
+    })
+    return opening
+  }
+
+  const noBus = (error: unknown) =>
+    new PlatformError({
+      code: "PERM_DENIED",
+      message: "the accessibility bus is not reachable",
+      platformDetail: (error as Error)?.message ?? String(error),
+      details: { suggestion: "Run inside a graphical session with at-spi2-core running (see `status`)." }
+    })
+
+  const use = <A>(what: string, f: (p: Parts) => Promise<A>): Effect.Effect<A, PlatformError> =>
+    Effect.tryPromise({
+      try: async () => {
+        let p: Parts
+        try {
+          p = await parts()
+        } catch (error) {
+          throw noBus(error)
+        }
+        return f(p)
+      },
+      catch: toPlatformError(what)
+    })
+
+  const windowRef = (window: WindowInfo) => {
+    const ref = refOfWindowId(window.id)
+    if (!ref) throw new PlatformError({ code: "WINDOW_NOT_FOUND", message: `not an AT-SPI window id: ${window.id}` })
+    return ref
+  }
+
+  const readTree = (window: WindowInfo, options: ReadTreeOptions) =>
+    use("snapshot", async ({ session, reader }): Promise<TreeObservation> => {
+      const windowRefValue = windowRef(window)
+      let root = windowRefValue
+      let rootPath: ReadonlyArray<number> = []
+      if (options.root !== undefined) {
+        const ref = refOfHandle(options.root)
+        if (!ref) throw new PlatformError({ code: "ELEMENT_NOT_FOUND", message: `not an AT-SPI element handle: ${options.root}` })
+        const left = Math.max(1, options.deadline - Date.now())
+        const path = await pathFromWindow(session, ref, windowRefValue, Math.min(left, 2000))
+        if (!path) throw new PlatformError({ code: "ELEMENT_NOT_FOUND", message: "the drill-down root is not inside this window" })
+        root = ref
+        rootPath = path
+      }
+      try {
+        const result = await reader.read(root, { maxDepth: options.maxDepth, deadline: options.deadline, rootPath })
+        return { window, root: toObserved(result.root), complete: result.complete, nodesObserved: result.nodesObserved }
+      } catch (error) {
+        if (error instanceof DbusCallError && error.objectGone) {
+          throw new PlatformError({ code: options.root ? "ELEMENT_NOT_FOUND" : "WINDOW_NOT_FOUND", message: "the window or element is gone" })
+        }
+        throw error
+      }
+    })
+
+  return {
+    platform: "linux",
+    status: () =>
+      Effect.promise(async () => {
+        try {
+          const p = await parts()
+          return probeStatus(p.session, undefined)
+        } catch (error) {
+          return probeStatus(undefined, (error as Error)?.message ?? String(error))
+        }
+      }),
+    permissions: () =>
+      Effect.promise(async () => permissionsFor(await parts().then(() => true, () => false))),
+    listApps: (nameContains) => use("list-apps", ({ directory }) => directory.listApps(nameContains)),
+    listWindows: (app) =>
+      use("list-windows", async ({ directory }) => (await directory.listWindows(app)).map((entry) => entry.info)),
+    resolveWindow: (query) => use("window lookup", async ({ directory }) => (await directory.resolve(query)).info),
+    readTree,
+    act: (target, action, options) => use(action.kind, ({ actor }) => actor.act(target, action, options)),
+    readState: (target) => use("state readback", ({ actor }) => actor.readState(target)),
+    pressKeys: (combo, window, options) =>
+      use("press", ({ actor }) => actor.pressKeys(combo, window ? windowRef(window) : undefined, options)),
+    close: () =>
+      Effect.promise(async () => {
+        const current = opening
+        opening = undefined
+        if (current) await current.then((p) => p.session.close(), () => {})
+      })
+  }
+}
+
+/** `LinuxAdapter.layer` provides DesktopAdapter and closes its connections when the layer is released. */
+export class LinuxAdapter {
+  static readonly layer: Layer.Layer<DesktopAdapter> = Layer.effect(
+    DesktopAdapter,
+    Effect.acquireRelease(Effect.sync(() => DesktopAdapter.of(makeLinuxAdapter())), (adapter) => adapter.close())
+  )
+}

@@ -1,0 +1,313 @@
+/**
+ * Delivers one semantic action through AT-SPI and reports each step as evidence. A step is `succeeded` when the
+ * toolkit accepted it, `skipped` when it declined (nothing happened) and `attempted` when the call was sent but
+ * no answer came back (it may have landed). Physical input (DeviceEventController / XTEST) only when headed.
+ */
+import {
+  PlatformError,
+  type ActionOptions,
+  type ActionTarget,
+  type DeliveryStep,
+  type KeyCombo,
+  type PostState,
+  type SemanticAction
+} from "@agent-desktop/platform"
+import { Accessible, isNullRef } from "../atspi/Accessible.js"
+import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
+import { Iface, Paths, registryName } from "../atspi/Interfaces.js"
+import { AtspiRole } from "../atspi/Roles.js"
+import { AtspiState } from "../atspi/States.js"
+import { DbusCallError } from "../dbus/DbusCallError.js"
+import {
+  clickActionIndex,
+  contractValue,
+  expandActionIndex,
+  hasSettableValue,
+  isEditable,
+  mapRole,
+  mapStates,
+  wantsText,
+  wantsValue
+} from "../tree/ContractNode.js"
+import { refOfHandle, type RawNode } from "../tree/RawNode.js"
+import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
+
+const perCallMs = 2000
+
+const semantic = (label: string, outcome: DeliveryStep["outcome"]): DeliveryStep => ({ label, outcome, mechanism: "semantic_api" })
+const physical = (label: string, outcome: DeliveryStep["outcome"]): DeliveryStep => ({ label, outcome, mechanism: "physical_synthetic" })
+
+const timeoutFor = (deadline: number): number => {
+  const left = deadline - Date.now()
+  if (left <= 0) throw new PlatformError({ code: "TIMEOUT", message: "the action's deadline passed before anything was sent" })
+  return Math.min(left, perCallMs)
+}
+
+/** Maps a failed read (nothing sent yet) to the contract code. */
+export const lookupFailure = (error: unknown, what: string): PlatformError => {
+  if (error instanceof PlatformError) return error
+  if (error instanceof DbusCallError) {
+    if (error.peerGone) return new PlatformError({ code: "APP_NOT_FOUND", message: `the app owning ${what} is gone`, platformDetail: error.message })
+    if (error.objectGone) return new PlatformError({ code: "ELEMENT_NOT_FOUND", message: `${what} no longer exists`, platformDetail: error.message })
+    if (error.failure === "timeout") return new PlatformError({ code: "APP_UNRESPONSIVE", message: `the app did not answer while reading ${what}`, platformDetail: error.message })
+    return new PlatformError({ code: "ELEMENT_NOT_FOUND", message: `${what} could not be read`, platformDetail: error.message })
+  }
+  return new PlatformError({ code: "INTERNAL", message: `reading ${what} failed`, platformDetail: String(error) })
+}
+
+export class Actor {
+  constructor(private readonly session: AtspiSession) {}
+
+  private refOf(target: ActionTarget): ObjectRef {
+    const ref = refOfHandle(target.handle)
+    if (!ref) throw new PlatformError({ code: "ELEMENT_NOT_FOUND", message: `not an AT-SPI element handle: ${target.handle}` })
+    return ref
+  }
+
+  /** A fresh read of everything acting needs: role, states, interfaces, actions, value. */
+  async inspect(ref: ObjectRef, timeoutMs: number): Promise<RawNode> {
+    const accessible = new Accessible(this.session, ref)
+    try {
+      const [basics, role, states, interfaces] = await Promise.all([
+        accessible.basics(timeoutMs),
+        accessible.role(timeoutMs),
+        accessible.states(timeoutMs),
+        accessible.interfaces(timeoutMs)
+      ])
+      const node: RawNode = { ref, role, name: basics.name, description: basics.description, states, interfaces, childCount: basics.childCount }
+      if (states.has(AtspiState.defunct)) throw new PlatformError({ code: "ELEMENT_NOT_FOUND", message: "the element is defunct" })
+      await Promise.all([
+        interfaces.includes("Action") ? accessible.actions(timeoutMs).then((a) => { node.actions = a.map((x) => x.name) }) : undefined,
+        wantsText(node) ? accessible.text(timeoutMs).then((t) => { node.text = t }) : undefined,
+        wantsValue(node) ? accessible.currentValue(timeoutMs).then((v) => { node.value = v }) : undefined
+      ])
+      return node
+    } catch (error) {
+      throw lookupFailure(error, "the element")
+    }
+  }
+
+  async readState(target: ActionTarget): Promise<PostState> {
+    const node = await this.inspect(this.refOf(target), perCallMs)
+    const states = mapStates(node)
+    const value = contractValue(node)
+    return {
+      role: mapRole(node),
+      states,
+      ...(value !== undefined ? { value } : {}),
+      enabled: !states.includes("disabled"),
+      hidden: states.includes("hidden"),
+      offscreen: states.includes("offscreen")
+    }
+  }
+
+  /** Sends one call; a reply of `false` is a declined step, no reply is an attempted one. */
+  private async step(
+    steps: Array<DeliveryStep>,
+    label: string,
+    send: () => Promise<boolean>,
+    make: (label: string, outcome: DeliveryStep["outcome"]) => DeliveryStep = semantic
+  ): Promise<boolean> {
+    try {
+      const accepted = await send()
+      steps.push(make(label, accepted ? "succeeded" : "skipped"))
+      return accepted
+    } catch (error) {
+      if (error instanceof DbusCallError && (error.failure === "timeout" || error.failure === "disconnected")) {
+        steps.push(make(label, "attempted"))
+        throw new PlatformError({
+          code: error.failure === "timeout" ? "TIMEOUT" : "APP_UNRESPONSIVE",
+          message: `${label} was sent but no answer came back; it may have taken effect`,
+          platformDetail: error.message,
+          steps
+        })
+      }
+      steps.push(make(label, "skipped"))
+      throw new PlatformError({ code: "ACTION_FAILED", message: `${label} was rejected`, platformDetail: String(error), steps })
+    }
+  }
+
+  private declined(steps: ReadonlyArray<DeliveryStep>, what: string): PlatformError {
+    return new PlatformError({ code: "ACTION_FAILED", message: `the toolkit declined ${what}`, steps })
+  }
+
+  private unsupported(node: RawNode, what: string): PlatformError {
+    return new PlatformError({
+      code: "ACTION_NOT_SUPPORTED",
+      message: `a ${mapRole(node)} does not support ${what} through AT-SPI`,
+      details: { role: mapRole(node), toolkit_actions: node.actions ?? [], interfaces: node.interfaces }
+    })
+  }
+
+  private async doAction(steps: Array<DeliveryStep>, node: RawNode, index: number, deadline: number): Promise<void> {
+    const name = node.actions?.[index] ?? String(index)
+    const accessible = new Accessible(this.session, node.ref)
+    if (!(await this.step(steps, `Action.DoAction(${name})`, () => accessible.doAction(index, timeoutFor(deadline))))) {
+      throw this.declined(steps, name)
+    }
+  }
+
+  private async pointerClick(steps: Array<DeliveryStep>, node: RawNode, deadline: number): Promise<void> {
+    const bounds = await new Accessible(this.session, node.ref).extents(timeoutFor(deadline)).catch(() => undefined)
+    if (!bounds || bounds.width <= 0 || bounds.height <= 0) throw this.unsupported(node, "a pointer click (no on-screen bounds)")
+    const x = Math.round(bounds.x + bounds.width / 2)
+    const y = Math.round(bounds.y + bounds.height / 2)
+    await this.step(steps, "DeviceEventController.GenerateMouseEvent(b1c)", () =>
+      this.session.bus.call({
+        destination: registryName, path: Paths.dec, interface: Iface.dec, member: "GenerateMouseEvent",
+        signature: "iis", body: [x, y, "b1c"]
+      }, timeoutFor(deadline)).then(() => true), physical)
+  }
+
+  async act(target: ActionTarget, action: SemanticAction, options: ActionOptions): Promise<ReadonlyArray<DeliveryStep>> {
+    const ref = this.refOf(target)
+    const node = await this.inspect(ref, timeoutFor(options.deadline))
+    const accessible = new Accessible(this.session, ref)
+    const steps: Array<DeliveryStep> = []
+    const deadline = options.deadline
+    switch (action.kind) {
+      case "click": {
+        const index = clickActionIndex(node)
+        if (index >= 0) await this.doAction(steps, node, index, deadline)
+        else if (options.headed) await this.pointerClick(steps, node, deadline)
+        else throw this.unsupported(node, "click")
+        return steps
+      }
+      case "toggle": {
+        const index = (node.actions ?? []).indexOf("toggle") >= 0 ? (node.actions ?? []).indexOf("toggle") : clickActionIndex(node)
+        if (index < 0) throw this.unsupported(node, "toggle")
+        await this.doAction(steps, node, index, deadline)
+        return steps
+      }
+      case "expand":
+      case "collapse": {
+        const want = action.kind === "expand"
+        if (node.states.has(AtspiState.expandable) && node.states.has(AtspiState.expanded) === want) {
+          return [{ label: "AlreadyInState", outcome: "skipped", mechanism: "semantic_api" }]
+        }
+        const index = expandActionIndex(node)
+        if (index < 0) throw this.unsupported(node, action.kind)
+        await this.doAction(steps, node, index, deadline)
+        return steps
+      }
+      case "focus": {
+        if (!node.interfaces.includes("Component")) throw this.unsupported(node, "focus")
+        if (!(await this.step(steps, "Component.GrabFocus", () => accessible.grabFocus(timeoutFor(deadline))))) {
+          throw this.declined(steps, "focus")
+        }
+        return steps
+      }
+      case "scroll_to": {
+        if (!node.interfaces.includes("Component")) throw this.unsupported(node, "scroll-to")
+        if (!(await this.step(steps, "Component.ScrollTo", () => accessible.scrollTo(timeoutFor(deadline))))) {
+          throw this.declined(steps, "scroll-to")
+        }
+        return steps
+      }
+      case "set_value": {
+        const numeric = Number(action.value)
+        const useValue = hasSettableValue(node) && action.value.trim() !== "" && Number.isFinite(numeric) &&
+          (!isEditable(node) || node.role === AtspiRole.spinButton || node.role === AtspiRole.slider)
+        if (useValue) {
+          await this.step(steps, "Value.CurrentValue", () => accessible.setCurrentValue(numeric, timeoutFor(deadline)).then(() => true))
+          return steps
+        }
+        if (!isEditable(node)) throw this.unsupported(node, `set-value ${hasSettableValue(node) ? "with a non-numeric value" : ""}`.trim())
+        if (!(await this.step(steps, "EditableText.SetTextContents", () => accessible.setTextContents(action.value, timeoutFor(deadline))))) {
+          throw this.declined(steps, "set-value")
+        }
+        return steps
+      }
+      case "clear": {
+        if (!isEditable(node)) throw this.unsupported(node, "clear")
+        if (!(await this.step(steps, "EditableText.SetTextContents", () => accessible.setTextContents("", timeoutFor(deadline))))) {
+          throw this.declined(steps, "clear")
+        }
+        return steps
+      }
+      case "type": {
+        if (!isEditable(node)) throw this.unsupported(node, "type")
+        // Insert at the caret only when the field has focus (the caret is meaningful then); otherwise append.
+        const count = await accessible.characterCount(timeoutFor(deadline)).catch(() => (node.text ?? "").length)
+        let position = count
+        if (node.states.has(AtspiState.focused)) {
+          const caret = await accessible.caretOffset(timeoutFor(deadline)).catch(() => -1)
+          if (caret >= 0 && caret <= count) position = caret
+        }
+        if (!(await this.step(steps, "EditableText.InsertText", () => accessible.insertText(position, action.text, timeoutFor(deadline))))) {
+          throw this.declined(steps, "type")
+        }
+        return steps
+      }
+      case "select":
+        return this.select(steps, node, action.value, deadline)
+    }
+  }
+
+  private async select(steps: Array<DeliveryStep>, node: RawNode, value: string, deadline: number): Promise<ReadonlyArray<DeliveryStep>> {
+    const accessible = new Accessible(this.session, node.ref)
+    if (node.interfaces.includes("Selection")) {
+      // A GTK combo box lists its items under one menu child; other containers list them directly.
+      let items = await accessible.children(timeoutFor(deadline)).catch((error) => { throw lookupFailure(error, "the element") })
+      if (node.role === AtspiRole.comboBox && items.length === 1 && items[0]) {
+        items = await new Accessible(this.session, items[0]).children(timeoutFor(deadline)).catch(() => [])
+      }
+      const names = await Promise.all(items.filter((i) => !isNullRef(i)).map((item) =>
+        new Accessible(this.session, item).name(timeoutFor(deadline)).catch(() => "")
+      ))
+      const wanted = value.trim().toLowerCase()
+      let index = names.findIndex((name) => name.trim().toLowerCase() === wanted)
+      if (index < 0) index = names.findIndex((name) => name.trim().toLowerCase().includes(wanted))
+      if (index < 0) {
+        throw new PlatformError({
+          code: "ELEMENT_NOT_FOUND",
+          message: `no item named "${value}" to select`,
+          details: { available: names.slice(0, 50) }
+        })
+      }
+      if (!(await this.step(steps, "Selection.SelectChild", () => accessible.selectChild(index, timeoutFor(deadline))))) {
+        throw this.declined(steps, "select")
+      }
+      return steps
+    }
+    if (node.states.has(AtspiState.selectable)) {
+      const [basics, position] = await Promise.all([
+        accessible.basics(timeoutFor(deadline)),
+        accessible.indexInParent(timeoutFor(deadline))
+      ]).catch((error) => { throw lookupFailure(error, "the element") })
+      const parent = new Accessible(this.session, basics.parent)
+      if (!(await this.step(steps, "Selection.SelectChild", () => parent.selectChild(position, timeoutFor(deadline))))) {
+        throw this.declined(steps, "select")
+      }
+      return steps
+    }
+    throw this.unsupported(node, "select")
+  }
+
+  /** Keys through the registry's DeviceEventController: lock modifiers, the key as a keysym, unlock. */
+  async pressKeys(combo: KeyCombo, window: ObjectRef | undefined, options: ActionOptions): Promise<ReadonlyArray<DeliveryStep>> {
+    const keysym = keysymOf(combo.key)
+    if (keysym === undefined) {
+      throw new PlatformError({ code: "ACTION_NOT_SUPPORTED", message: `unknown key name: ${combo.key}` })
+    }
+    const steps: Array<DeliveryStep> = []
+    if (window && options.headed) {
+      await this.step(steps, "Component.GrabFocus(window)", () => new Accessible(this.session, window).grabFocus(timeoutFor(options.deadline)))
+    }
+    const mask = combo.modifiers.reduce((acc, modifier) => acc | modifierMask(modifier), 0)
+    const dec = (keycode: number, synth: number) => () =>
+      this.session.bus.call({
+        destination: registryName, path: Paths.dec, interface: Iface.dec, member: "GenerateKeyboardEvent",
+        signature: "isu", body: [keycode, "", synth]
+      }, timeoutFor(options.deadline)).then(() => true)
+    if (mask !== 0) await this.step(steps, "DeviceEventController.LockModifiers", dec(mask, KeySynth.lockModifiers), physical)
+    try {
+      await this.step(steps, `DeviceEventController.GenerateKeyboardEvent(${combo.key})`, dec(keysym, KeySynth.sym), physical)
+    } finally {
+      if (mask !== 0) {
+        await this.step(steps, "DeviceEventController.UnlockModifiers", dec(mask, KeySynth.unlockModifiers), physical).catch(() => false)
+      }
+    }
+    return steps
+  }
+}

@@ -1,0 +1,196 @@
+/** Typed reads and calls on one AT-SPI object; each is one D-Bus message. */
+import { variantValue } from "../dbus/DbusConnection.js"
+import type { AtspiSession, ObjectRef } from "./AtspiSession.js"
+import { Iface, Paths, shortInterface } from "./Interfaces.js"
+import { StateSet } from "./States.js"
+
+export interface Extents {
+  readonly x: number
+  readonly y: number
+  readonly width: number
+  readonly height: number
+}
+
+export interface ActionInfo {
+  /** Lower-case, non-localised where the toolkit provides it. */
+  readonly name: string
+}
+
+/** One entry of Cache.GetItems: `((so)(so)(so)iiassusau)`. */
+export interface CacheItem {
+  readonly ref: ObjectRef
+  readonly parent: ObjectRef
+  readonly indexInParent: number
+  readonly childCount: number
+  readonly interfaces: ReadonlyArray<string>
+  readonly name: string
+  readonly role: number
+  readonly description: string
+  readonly states: StateSet
+}
+
+const toRef = (value: unknown): ObjectRef => {
+  const [busName, path] = (Array.isArray(value) ? value : []) as [unknown, unknown]
+  return { busName: String(busName ?? ""), path: String(path ?? Paths.null) }
+}
+
+export const isNullRef = (ref: ObjectRef): boolean => ref.path === Paths.null || ref.busName === ""
+
+export class Accessible {
+  constructor(private readonly session: AtspiSession, readonly ref: ObjectRef) {}
+
+  private async call(iface: string, member: string, timeoutMs: number, signature?: string, body?: ReadonlyArray<unknown>) {
+    return this.session.call(this.ref, {
+      interface: iface,
+      member,
+      ...(signature === undefined ? {} : { signature, body: body ?? [] })
+    }, timeoutMs)
+  }
+
+  private async property(iface: string, name: string, timeoutMs: number): Promise<unknown> {
+    const [variant] = await this.call(Iface.properties, "Get", timeoutMs, "ss", [iface, name])
+    return variantValue(variant)
+  }
+
+  async role(timeoutMs: number): Promise<number> {
+    const [role] = await this.call(Iface.accessible, "GetRole", timeoutMs)
+    return Number(role)
+  }
+
+  async states(timeoutMs: number): Promise<StateSet> {
+    const [words] = await this.call(Iface.accessible, "GetState", timeoutMs)
+    return StateSet.from(words)
+  }
+
+  async interfaces(timeoutMs: number): Promise<ReadonlyArray<string>> {
+    const [names] = await this.call(Iface.accessible, "GetInterfaces", timeoutMs)
+    return ((names ?? []) as ReadonlyArray<string>).map(shortInterface)
+  }
+
+  async children(timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
+    const [refs] = await this.call(Iface.accessible, "GetChildren", timeoutMs)
+    return ((refs ?? []) as ReadonlyArray<unknown>).map(toRef)
+  }
+
+  async name(timeoutMs: number): Promise<string> {
+    return String((await this.property(Iface.accessible, "Name", timeoutMs)) ?? "")
+  }
+
+  /** Name, Description, ChildCount and Parent in one message. */
+  async basics(timeoutMs: number): Promise<{ name: string; description: string; childCount: number; parent: ObjectRef }> {
+    const [dict] = await this.call(Iface.properties, "GetAll", timeoutMs, "s", [Iface.accessible])
+    const props = new Map<string, unknown>()
+    for (const entry of (dict ?? []) as ReadonlyArray<[string, unknown]>) props.set(entry[0], variantValue(entry[1]))
+    return {
+      name: String(props.get("Name") ?? ""),
+      description: String(props.get("Description") ?? ""),
+      childCount: Number(props.get("ChildCount") ?? 0),
+      parent: toRef(props.get("Parent"))
+    }
+  }
+
+  async indexInParent(timeoutMs: number): Promise<number> {
+    const [index] = await this.call(Iface.accessible, "GetIndexInParent", timeoutMs)
+    return Number(index)
+  }
+
+  async extents(timeoutMs: number): Promise<Extents | undefined> {
+    const [box] = await this.call(Iface.component, "GetExtents", timeoutMs, "u", [0])
+    const [x, y, width, height] = (box ?? []) as [number, number, number, number]
+    // Hidden GTK3 menu items report G_MININT.
+    if (x === undefined || x <= -2147483648 || y <= -2147483648) return undefined
+    return { x, y, width, height }
+  }
+
+  async actions(timeoutMs: number): Promise<ReadonlyArray<ActionInfo>> {
+    const [list] = await this.call(Iface.action, "GetActions", timeoutMs)
+    const entries = (list ?? []) as ReadonlyArray<[string, string, string]>
+    return Promise.all(entries.map(async ([localised], index) => {
+      // GetActions names are localised and sometimes empty; GetName(i) is the toolkit's own name.
+      if (localised && /^[\x20-\x7e]+$/.test(localised)) return { name: localised.toLowerCase() }
+      const [name] = await this.call(Iface.action, "GetName", timeoutMs, "i", [index])
+      return { name: String(name ?? "").toLowerCase() }
+    }))
+  }
+
+  async doAction(index: number, timeoutMs: number): Promise<boolean> {
+    const [ok] = await this.call(Iface.action, "DoAction", timeoutMs, "i", [index])
+    return ok === true
+  }
+
+  async text(timeoutMs: number): Promise<string> {
+    const [text] = await this.call(Iface.text, "GetText", timeoutMs, "ii", [0, -1])
+    return String(text ?? "")
+  }
+
+  async caretOffset(timeoutMs: number): Promise<number> {
+    return Number(await this.property(Iface.text, "CaretOffset", timeoutMs))
+  }
+
+  async characterCount(timeoutMs: number): Promise<number> {
+    return Number(await this.property(Iface.text, "CharacterCount", timeoutMs))
+  }
+
+  async currentValue(timeoutMs: number): Promise<number> {
+    return Number(await this.property(Iface.value, "CurrentValue", timeoutMs))
+  }
+
+  async setCurrentValue(value: number, timeoutMs: number): Promise<void> {
+    await this.call(Iface.properties, "Set", timeoutMs, "ssv", [Iface.value, "CurrentValue", ["d", value]])
+  }
+
+  async setTextContents(text: string, timeoutMs: number): Promise<boolean> {
+    const [ok] = await this.call(Iface.editableText, "SetTextContents", timeoutMs, "s", [text])
+    return ok === true
+  }
+
+  async insertText(position: number, text: string, timeoutMs: number): Promise<boolean> {
+    const [ok] = await this.call(Iface.editableText, "InsertText", timeoutMs, "isi", [position, text, Buffer.byteLength(text)])
+    return ok === true
+  }
+
+  async deleteText(start: number, end: number, timeoutMs: number): Promise<boolean> {
+    const [ok] = await this.call(Iface.editableText, "DeleteText", timeoutMs, "ii", [start, end])
+    return ok === true
+  }
+
+  async grabFocus(timeoutMs: number): Promise<boolean> {
+    const [ok] = await this.call(Iface.component, "GrabFocus", timeoutMs)
+    return ok === true
+  }
+
+  async scrollTo(timeoutMs: number): Promise<boolean> {
+    // ATSPI_SCROLL_ANYWHERE
+    const [ok] = await this.call(Iface.component, "ScrollTo", timeoutMs, "u", [6])
+    return ok === true
+  }
+
+  async selectChild(index: number, timeoutMs: number): Promise<boolean> {
+    const [ok] = await this.call(Iface.selection, "SelectChild", timeoutMs, "i", [index])
+    return ok === true
+  }
+
+  async applicationBusName(): Promise<string> {
+    return this.ref.busName
+  }
+
+  /** Cache.GetItems on the app this object belongs to (GTK3: only after an event listener is registered). */
+  static async cacheItems(session: AtspiSession, busName: string, timeoutMs: number): Promise<ReadonlyArray<CacheItem>> {
+    const [items] = await session.call(
+      { busName, path: Paths.cache },
+      { interface: Iface.cache, member: "GetItems" },
+      timeoutMs
+    )
+    return ((items ?? []) as ReadonlyArray<ReadonlyArray<unknown>>).map((item) => ({
+      ref: toRef(item[0]),
+      parent: toRef(item[2]),
+      indexInParent: Number(item[3]),
+      childCount: Number(item[4]),
+      interfaces: ((item[5] ?? []) as ReadonlyArray<string>).map(shortInterface),
+      name: String(item[6] ?? ""),
+      role: Number(item[7]),
+      description: String(item[8] ?? ""),
+      states: StateSet.from(item[9])
+    }))
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Apps and windows as the registry reports them: the registry root's children are apps (one per bus connection),
+ * an app's children are its top-level windows. Window choice follows reference §1.7.
+ */
+import { PlatformError, type AppInfo, type WindowInfo } from "@agent-desktop/platform"
+import { Accessible } from "./Accessible.js"
+import type { AtspiSession, ObjectRef } from "./AtspiSession.js"
+import { Iface, Paths, registryName } from "./Interfaces.js"
+import { processInstance } from "./ProcessInstance.js"
+import { AtspiState } from "./States.js"
+import { refOfWindowId, windowIdOf } from "./WindowId.js"
+import { variantValue } from "../dbus/DbusConnection.js"
+
+export interface RegisteredApp {
+  readonly ref: ObjectRef
+  readonly name: string
+  readonly pid: number | undefined
+}
+
+export interface WindowEntry {
+  readonly info: WindowInfo
+  readonly ref: ObjectRef
+}
+
+const callMs = 1500
+
+const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: "accent" }) === 0
+
+export class AppDirectory {
+  constructor(private readonly session: AtspiSession) {}
+
+  async pidOf(busName: string): Promise<number | undefined> {
+    try {
+      const [pid] = await this.session.bus.call({
+        destination: "org.freedesktop.DBus",
+        path: "/org/freedesktop/DBus",
+        interface: Iface.dbus,
+        member: "GetConnectionUnixProcessID",
+        signature: "s",
+        body: [busName]
+      }, callMs)
+      return typeof pid === "number" ? pid : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  async apps(): Promise<ReadonlyArray<RegisteredApp>> {
+    const registry = new Accessible(this.session, { busName: registryName, path: Paths.root })
+    const refs = await registry.children(callMs)
+    const apps = await Promise.all(refs.map(async (ref) => {
+      // The registry itself answers for apps that vanished; an unreadable name means the app is gone.
+      const name = await this.session.bus
+        .call({ destination: ref.busName, path: ref.path, interface: Iface.properties, member: "Get", signature: "ss", body: [Iface.accessible, "Name"] }, callMs)
+        .then(([value]) => String(variantValue(value) ?? ""), () => undefined)
+      if (name === undefined) return undefined
+      return { ref, name, pid: await this.pidOf(ref.busName) }
+    }))
+    return apps.filter((app): app is RegisteredApp => app !== undefined)
+  }
+
+  private async toolkit(app: RegisteredApp): Promise<{ toolkit?: string; toolkit_version?: string }> {
+    // GTK3 fails GetAll on Application ("Property unavailable"); read the two properties one by one.
+    const get = (name: string) =>
+      this.session.bus
+        .call({ destination: app.ref.busName, path: Paths.root, interface: Iface.properties, member: "Get", signature: "ss", body: [Iface.application, name] }, callMs)
+        .then(([value]) => String(variantValue(value) ?? ""), () => "")
+    const [toolkit, version] = await Promise.all([get("ToolkitName"), get("Version")])
+    return { ...(toolkit ? { toolkit } : {}), ...(version ? { toolkit_version: version } : {}) }
+  }
+
+  async listApps(nameContains?: string): Promise<ReadonlyArray<AppInfo>> {
+    const needle = nameContains?.toLowerCase()
+    const apps = (await this.apps()).filter((app) => !needle || app.name.toLowerCase().includes(needle))
+    return Promise.all(apps.map(async (app) => {
+      const instance = app.pid === undefined ? undefined : processInstance(app.pid)
+      return {
+        name: app.name,
+        pid: app.pid ?? 0,
+        ...(instance ? { process_instance: instance } : {}),
+        ...(await this.toolkit(app))
+      }
+    }))
+  }
+
+  async windowInfo(app: RegisteredApp, ref: ObjectRef): Promise<WindowInfo> {
+    const accessible = new Accessible(this.session, ref)
+    const [name, states, bounds] = await Promise.all([
+      accessible.name(callMs),
+      accessible.states(callMs),
+      accessible.extents(callMs).catch(() => undefined)
+    ])
+    const instance = app.pid === undefined ? undefined : processInstance(app.pid)
+    return {
+      id: windowIdOf(ref),
+      title: name,
+      app_name: app.name,
+      pid: app.pid ?? 0,
+      ...(instance ? { process_instance: instance } : {}),
+      ...(bounds ? { bounds } : {}),
+      is_focused: states.has(AtspiState.active),
+      minimized: states.has(AtspiState.iconified),
+      visible: states.has(AtspiState.showing) && states.has(AtspiState.visible)
+    }
+  }
+
+  async windowsOf(app: RegisteredApp): Promise<ReadonlyArray<WindowEntry>> {
+    const refs = await new Accessible(this.session, app.ref).children(callMs).catch(() => [])
+    const entries = await Promise.all(refs.map((ref) =>
+      this.windowInfo(app, ref).then((info) => ({ info, ref }), () => undefined)
+    ))
+    return entries.filter((entry): entry is WindowEntry => entry !== undefined)
+  }
+
+  async listWindows(appName?: string): Promise<ReadonlyArray<WindowEntry>> {
+    const apps = (await this.apps()).filter((app) => appName === undefined || sameName(app.name, appName))
+    return (await Promise.all(apps.map((app) => this.windowsOf(app)))).flat()
+  }
+
+  async windowById(id: string): Promise<WindowEntry> {
+    const ref = refOfWindowId(id)
+    const notFound = () =>
+      new PlatformError({ code: "WINDOW_NOT_FOUND", message: `window ${id} not found`, details: { window_id: id } })
+    if (!ref) throw notFound()
+    const app = (await this.apps()).find((candidate) => candidate.ref.busName === ref.busName)
+    if (!app) throw notFound()
+    try {
+      return { info: await this.windowInfo(app, ref), ref }
+    } catch {
+      throw notFound()
+    }
+  }
+
+  /** `--window-id` exact; `--app`: only window, else the visible one, else the focused one; neither: focused. */
+  async resolve(query: { readonly app?: string; readonly windowId?: string }): Promise<WindowEntry> {
+    if (query.windowId !== undefined) {
+      const entry = await this.windowById(query.windowId)
+      if (query.app !== undefined && !sameName(entry.info.app_name, query.app)) {
+        throw new PlatformError({ code: "WINDOW_NOT_FOUND", message: `window ${query.windowId} does not belong to ${query.app}` })
+      }
+      return entry
+    }
+    if (query.app !== undefined) {
+      const apps = (await this.apps()).filter((app) => sameName(app.name, query.app!))
+      if (apps.length === 0) {
+        throw new PlatformError({ code: "APP_NOT_FOUND", message: `no running app named ${query.app} is registered with AT-SPI` })
+      }
+      const windows = (await Promise.all(apps.map((app) => this.windowsOf(app)))).flat()
+      if (windows.length === 0) throw new PlatformError({ code: "APP_NOT_FOUND", message: `${query.app} has no windows` })
+      return pickWindow(windows, query.app)
+    }
+    const focused = (await this.listWindows()).filter((entry) => entry.info.is_focused)
+    if (focused.length === 1) return focused[0]!
+    if (focused.length === 0) {
+      throw new PlatformError({ code: "WINDOW_NOT_FOUND", message: "no window is focused; name one with --app or --window-id" })
+    }
+    throw ambiguous(focused, "several windows report focus")
+  }
+}
+
+const ambiguous = (windows: ReadonlyArray<WindowEntry>, why: string) =>
+  new PlatformError({
+    code: "AMBIGUOUS_TARGET",
+    message: `${why}; choose one with --window-id`,
+    details: { candidates: windows.map((w) => ({ id: w.info.id, title: w.info.title })) }
+  })
+
+const pickWindow = (windows: ReadonlyArray<WindowEntry>, app: string): WindowEntry => {
+  if (windows.length === 1) return windows[0]!
+  const visible = windows.filter((w) => w.info.visible)
+  if (visible.length === 1) return visible[0]!
+  const focused = windows.filter((w) => w.info.is_focused)
+  if (focused.length === 1) return focused[0]!
+  throw ambiguous(visible.length > 0 ? visible : windows, `${app} has ${windows.length} windows`)
+}

@@ -1,0 +1,86 @@
+/**
+ * The connections one adapter instance uses: the accessibility bus (registry, fallbacks) and one peer-to-peer
+ * connection per app (Application.GetApplicationBusAddress), which is what libatspi does and avoids the bus
+ * daemon hop. An app that cannot be reached directly is called through the bus.
+ */
+import { DbusCallError } from "../dbus/DbusCallError.js"
+import { DbusConnection, type CallSpec } from "../dbus/DbusConnection.js"
+import { locateA11yBus, type A11yBusLocation } from "./A11yBusAddress.js"
+import { Iface, Paths } from "./Interfaces.js"
+
+export interface ObjectRef {
+  readonly busName: string
+  readonly path: string
+}
+
+export type AppCall = Omit<CallSpec, "destination" | "path">
+
+export class AtspiSession {
+  private readonly apps = new Map<string, Promise<DbusConnection>>()
+  private readonly direct = new Map<string, boolean>()
+
+  private constructor(readonly bus: DbusConnection, readonly location: A11yBusLocation) {}
+
+  static async open(timeoutMs = 1500): Promise<AtspiSession> {
+    const location = await locateA11yBus(timeoutMs)
+    return new AtspiSession(DbusConnection.open(location.address), location)
+  }
+
+  /** True when calls to this app go over its own socket rather than through the bus daemon. */
+  isDirect(busName: string): boolean {
+    return this.direct.get(busName) === true
+  }
+
+  private connectApp(busName: string, timeoutMs: number): Promise<DbusConnection> {
+    const existing = this.apps.get(busName)
+    if (existing) return existing
+    const opening = (async () => {
+      try {
+        const [address] = await this.bus.call({
+          destination: busName,
+          path: Paths.root,
+          interface: Iface.application,
+          member: "GetApplicationBusAddress"
+        }, timeoutMs)
+        if (typeof address !== "string" || address.length === 0) throw new Error("no application bus address")
+        const connection = DbusConnection.open(address, true)
+        // The handshake is asynchronous: prove the socket works before routing reads through it.
+        await connection.call({ path: Paths.root, interface: Iface.accessible, member: "GetRole" }, timeoutMs)
+        this.direct.set(busName, true)
+        return connection
+      } catch (error) {
+        if (error instanceof DbusCallError && error.peerGone && error.failure !== "disconnected") throw error
+        this.direct.set(busName, false)
+        return this.bus
+      }
+    })()
+    this.apps.set(busName, opening)
+    opening.catch(() => this.apps.delete(busName))
+    return opening
+  }
+
+  /** Calls a method on an object of one app, peer-to-peer when possible. */
+  async call(target: ObjectRef, spec: AppCall, timeoutMs: number): Promise<ReadonlyArray<unknown>> {
+    const connection = await this.connectApp(target.busName, timeoutMs)
+    if (connection === this.bus || !connection.isOpen) {
+      if (connection !== this.bus) this.apps.delete(target.busName)
+      return this.bus.call({ ...spec, path: target.path, destination: target.busName }, timeoutMs)
+    }
+    return connection.call({ ...spec, path: target.path }, timeoutMs)
+  }
+
+  /** Forgets an app's connection (after it went away). */
+  forget(busName: string): void {
+    const existing = this.apps.get(busName)
+    this.apps.delete(busName)
+    existing?.then((connection) => connection !== this.bus && connection.close(), () => {})
+  }
+
+  close(): void {
+    for (const opening of this.apps.values()) {
+      opening.then((connection) => connection !== this.bus && connection.close(), () => {})
+    }
+    this.apps.clear()
+    this.bus.close()
+  }
+}

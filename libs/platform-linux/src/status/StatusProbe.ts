@@ -1,0 +1,135 @@
+/**
+ * Honest probes for `status` and `permissions` (linux-atspi.md §9): every field below is a real call made now.
+ * Linux has no TCC-style grants: accessibility is "granted" when the accessibility bus answers (anyone in the
+ * session may read it) and "denied" when it cannot be reached, because then nothing can be read (`problems` says
+ * why); screenshots need
+ * no grant on X11 ("not_required") and a compositor portal on Wayland ("unknown"); automation is not a Linux
+ * concept ("not_required").
+ */
+import { execFile } from "node:child_process"
+import type { PermissionReport, PlatformStatus } from "@agent-desktop/platform"
+import { AppDirectory } from "../atspi/AppDirectory.js"
+import { Accessible } from "../atspi/Accessible.js"
+import type { AtspiSession } from "../atspi/AtspiSession.js"
+import { Paths, registryName } from "../atspi/Interfaces.js"
+import { DbusConnection, variantValue } from "../dbus/DbusConnection.js"
+
+const probeMs = 1000
+
+const run = (command: string, args: ReadonlyArray<string>): Promise<string | undefined> =>
+  new Promise((resolve) => {
+    execFile(command, [...args], { timeout: 2000 }, (error, stdout) => resolve(error && !stdout ? undefined : stdout))
+  })
+
+const sessionBusProbe = async () => {
+  const address = process.env.DBUS_SESSION_BUS_ADDRESS
+  if (!address) return { reachable: false, error: "DBUS_SESSION_BUS_ADDRESS is not set" }
+  const bus = DbusConnection.open(address)
+  try {
+    const [id] = await bus.call({ destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetId" }, probeMs)
+    const flag = (name: string) =>
+      bus.call({ destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.freedesktop.DBus.Properties", member: "Get", signature: "ss", body: ["org.a11y.Status", name] }, probeMs)
+        .then(([v]) => variantValue(v) === true, () => undefined)
+    const [isEnabled, screenReaderEnabled] = await Promise.all([flag("IsEnabled"), flag("ScreenReaderEnabled")])
+    return { reachable: true, id: String(id), is_enabled: isEnabled, screen_reader_enabled: screenReaderEnabled }
+  } catch (error) {
+    return { reachable: false, error: (error as Error).message }
+  } finally {
+    bus.close()
+  }
+}
+
+/** PIDs owning visible X windows, with titles (one shell, one xdotool per window). */
+const xWindowPids = async (): Promise<ReadonlyArray<{ pid: number; title: string }> | undefined> => {
+  if (!process.env.DISPLAY) return undefined
+  const script = `for w in $(xdotool search --onlyvisible --name '.*' 2>/dev/null); do p=$(xdotool getwindowpid $w 2>/dev/null) && printf '%s\\t%s\\n' "$p" "$(xdotool getwindowname $w 2>/dev/null)"; done`
+  const out = await run("sh", ["-c", script])
+  if (out === undefined) return undefined
+  return out.split("\n").filter(Boolean).map((line) => {
+    const [pid, ...title] = line.split("\t")
+    return { pid: Number(pid), title: title.join("\t") }
+  })
+}
+
+export const hasXdotool = async (): Promise<boolean> => (await run("sh", ["-c", "command -v xdotool"])) !== undefined
+
+export const permissionsFor = (a11yReachable: boolean): PermissionReport => ({
+  accessibility: a11yReachable
+    ? { state: "granted" }
+    : { state: "denied", suggestion: "Start the AT-SPI bus in this session (at-spi2-core's at-spi-bus-launcher) or run inside a desktop session; see `status`." },
+  screen_recording: process.env.WAYLAND_DISPLAY && !process.env.DISPLAY ? { state: "unknown" } : { state: "not_required" },
+  automation: { state: "not_required" }
+})
+
+export const probeStatus = async (session: AtspiSession | undefined, sessionError: string | undefined): Promise<PlatformStatus> => {
+  const problems: Array<string> = []
+  const sessionType = process.env.XDG_SESSION_TYPE
+  const display = process.env.DISPLAY
+  const wayland = process.env.WAYLAND_DISPLAY
+  const [sessionBus, xdotool] = await Promise.all([sessionBusProbe(), hasXdotool()])
+  if (!sessionBus.reachable) problems.push(`No session D-Bus: ${sessionBus.error}. Run inside the user's graphical session (or start a virtual desktop).`)
+  if (sessionBus.reachable && sessionBus.is_enabled === false) {
+    problems.push("org.a11y.Status IsEnabled is false: GTK apps still work, Qt and Chromium/Electron apps may not publish a tree.")
+  }
+
+  let a11y: Record<string, unknown> = { reachable: false }
+  let registry: Record<string, unknown> = { present: false }
+  let apps: Array<Record<string, unknown>> = []
+  if (session) {
+    a11y = { reachable: true, address: session.location.address, source: session.location.source }
+    const directory = new AppDirectory(session)
+    const registryPid = await directory.pidOf(registryName)
+    registry = { present: registryPid !== undefined, ...(registryPid ? { pid: registryPid } : {}) }
+    if (registryPid === undefined) problems.push("The AT-SPI registry (at-spi2-registryd) is not running on the accessibility bus.")
+    const registered = await directory.apps().catch(() => [])
+    apps = await Promise.all(registered.map(async (app) => {
+      const started = performance.now()
+      const rtt = await new Accessible(session, { busName: app.ref.busName, path: Paths.root }).role(probeMs).then(() => performance.now() - started, () => undefined)
+      const [info] = await directory.listApps(app.name).then((list) => list.filter((entry) => entry.pid === (app.pid ?? 0)), () => [])
+      const windows = await directory.windowsOf(app).then((list) => list.length, () => undefined)
+      return {
+        name: app.name,
+        ...(app.pid ? { pid: app.pid } : {}),
+        ...(info?.toolkit ? { toolkit: info.toolkit } : {}),
+        ...(info?.toolkit_version ? { toolkit_version: info.toolkit_version } : {}),
+        ...(windows !== undefined ? { windows } : {}),
+        ...(rtt !== undefined ? { rtt_ms: Math.round(rtt * 10) / 10 } : { unresponsive: true }),
+        peer_to_peer: session.isDirect(app.ref.busName)
+      }
+    }))
+  } else {
+    a11y = { reachable: false, error: sessionError }
+    problems.push(`No accessibility bus: ${sessionError ?? "unknown reason"}. Start at-spi-bus-launcher in the session (package at-spi2-core).`)
+  }
+
+  const xWindows = display ? await xWindowPids() : undefined
+  const registeredPids = new Set(apps.map((app) => app.pid))
+  const unregistered = (xWindows ?? []).filter((w) => w.pid > 0 && !registeredPids.has(w.pid))
+  if (unregistered.length > 0) {
+    problems.push(`Windows of PIDs ${[...new Set(unregistered.map((w) => w.pid))].join(", ")} have no AT-SPI app (started with NO_AT_BRIDGE=1, or a toolkit without accessibility).`)
+  }
+  if (wayland && !display) problems.push("Wayland session without XWayland DISPLAY: reading and semantic actions work, synthetic input and screenshots do not.")
+  if (!xdotool) problems.push("xdotool is not installed: unregistered windows cannot be listed.")
+
+  const reachable = session !== undefined
+  return {
+    platform: "linux",
+    permissions: permissionsFor(reachable),
+    supported_surfaces: reachable ? ["window", "focused"] : [],
+    problems,
+    probes: {
+      session: { type: sessionType ?? null, display: display ?? null, wayland_display: wayland ?? null },
+      session_bus: sessionBus,
+      a11y_bus: a11y,
+      registry,
+      apps,
+      ...(xWindows ? { unregistered_windows: unregistered } : {}),
+      input: {
+        device_event_controller: registry.present === true && Boolean(display),
+        xdotool,
+        wayland_input: wayland && !display ? "unsupported" : "n/a"
+      }
+    }
+  }
+}
+

@@ -1,0 +1,91 @@
+/** Maps one RawNode to the contract's role, states, available_actions and value (reference §2.2–2.3). */
+import { AtspiRole, contractRole } from "../atspi/Roles.js"
+import { AtspiState, contractStates } from "../atspi/States.js"
+import type { RawNode } from "./RawNode.js"
+
+const clickActions = new Set(["click", "press", "activate", "jump", "open"])
+const textRoles = new Set<number>([AtspiRole.text, AtspiRole.entry, AtspiRole.passwordText, AtspiRole.spinButton, 60, 77])
+const toggleRoles = new Set<number>([AtspiRole.checkBox, AtspiRole.radioButton, AtspiRole.toggleButton, 8, 45])
+const checkRoles = new Set<number>([AtspiRole.checkBox, AtspiRole.toggleButton, 8])
+const selectionRoles = new Set<number>([
+  AtspiRole.comboBox, AtspiRole.list, AtspiRole.listBox, AtspiRole.pageTabList, AtspiRole.menu, AtspiRole.table,
+  AtspiRole.tree, AtspiRole.treeTable, 41, 76
+])
+const valueRolesReadOnly = new Set<number>([42, 103]) // progress bar, level bar
+
+export const isPassword = (node: RawNode): boolean => node.role === AtspiRole.passwordText
+
+export const isEditable = (node: RawNode): boolean =>
+  node.interfaces.includes("EditableText") && node.states.has(AtspiState.editable) && !node.states.has(AtspiState.readOnly)
+
+export const hasSettableValue = (node: RawNode): boolean =>
+  node.interfaces.includes("Value") && !valueRolesReadOnly.has(node.role) && !node.states.has(AtspiState.readOnly)
+
+/** Index of the toolkit action that performs a plain activation, or -1. */
+export const clickActionIndex = (node: RawNode): number => {
+  const actions = node.actions ?? []
+  for (const preferred of ["click", "press", "toggle", "activate", "jump", "open"]) {
+    const index = actions.indexOf(preferred)
+    if (index >= 0) return index
+  }
+  return -1
+}
+
+export const expandActionIndex = (node: RawNode): number => {
+  const actions = node.actions ?? []
+  for (const preferred of ["expand or contract", "expand", "activate", "click", "press", "toggle"]) {
+    const index = actions.indexOf(preferred)
+    if (index >= 0) return index
+  }
+  return -1
+}
+
+export const availableActions = (node: RawNode): Array<string> => {
+  const out = new Set<string>()
+  const actions = node.actions ?? []
+  const textual = textRoles.has(node.role)
+  if (actions.some((a) => clickActions.has(a)) && !textual) out.add("Click")
+  if (actions.includes("toggle") || (toggleRoles.has(node.role) && actions.length > 0)) out.add("Toggle")
+  if (checkRoles.has(node.role) || node.states.has(AtspiState.checkable)) {
+    out.add("Check")
+    out.add("Uncheck")
+  }
+  if (node.states.has(AtspiState.expandable) || actions.includes("expand or contract")) {
+    out.add(node.states.has(AtspiState.expanded) ? "Collapse" : "Expand")
+  }
+  if (isEditable(node)) {
+    out.add("SetValue")
+    out.add("TypeText")
+  }
+  if (hasSettableValue(node)) out.add("SetValue")
+  if (node.interfaces.includes("Selection") && selectionRoles.has(node.role)) out.add("Select")
+  if (node.states.has(AtspiState.selectable) && !selectionRoles.has(node.role)) out.add("Select")
+  if (node.role === AtspiRole.scrollPane) out.add("Scroll")
+  // ScrollTo exists on every Component; listing it only where something else is actionable keeps static text
+  // from earning refs (reference §2.2: any action besides SetFocus earns a ref).
+  if (out.size > 0 && node.interfaces.includes("Component")) out.add("ScrollTo")
+  if (node.states.has(AtspiState.focusable) && node.interfaces.includes("Component")) out.add("SetFocus")
+  return [...out]
+}
+
+export const formatNumber = (value: number): string =>
+  Number.isInteger(value) ? String(value) : String(Number(value.toFixed(6)))
+
+/** The node's value as the contract reports it: text of editable fields, numbers of range widgets. */
+export const contractValue = (node: RawNode): string | undefined => {
+  if (isPassword(node)) return undefined
+  if (node.value !== undefined && Number.isFinite(node.value)) return formatNumber(node.value)
+  if (node.text !== undefined && (node.interfaces.includes("EditableText") || node.name === "")) {
+    return node.text.length > 0 || node.interfaces.includes("EditableText") ? node.text : undefined
+  }
+  return undefined
+}
+
+export const mapRole = (node: RawNode): string => contractRole(node.role)
+export const mapStates = (node: RawNode): Array<string> => contractStates(node.states, isPassword(node))
+
+/** Which detail reads a node needs beyond what the cache or basics already gave. */
+export const wantsText = (node: RawNode): boolean =>
+  node.interfaces.includes("Text") && !isPassword(node) && !node.interfaces.includes("Value") &&
+  (node.interfaces.includes("EditableText") || node.name === "")
+export const wantsValue = (node: RawNode): boolean => node.interfaces.includes("Value")

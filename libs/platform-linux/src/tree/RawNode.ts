@@ -1,0 +1,27 @@
+import type { Extents } from "../atspi/Accessible.js"
+import type { ObjectRef } from "../atspi/AtspiSession.js"
+import type { StateSet } from "../atspi/States.js"
+
+/** What AT-SPI said about one object, before mapping to the contract vocabulary. */
+export interface RawNode {
+  readonly ref: ObjectRef
+  readonly role: number
+  readonly name: string
+  readonly description: string
+  readonly states: StateSet
+  readonly interfaces: ReadonlyArray<string>
+  readonly childCount: number
+  bounds?: Extents
+  /** Lower-case toolkit action names, in DoAction index order. */
+  actions?: ReadonlyArray<string>
+  text?: string
+  value?: number
+}
+
+export const handleOf = (ref: ObjectRef): string => `${ref.busName}|${ref.path}`
+
+export const refOfHandle = (handle: string): ObjectRef | undefined => {
+  const bar = handle.indexOf("|")
+  if (bar <= 0) return undefined
+  return { busName: handle.slice(0, bar), path: handle.slice(bar + 1) }
+}

@@ -1,0 +1,210 @@
+/**
+ * Reads one window's subtree. Bulk path: Cache.GetItems (one call for the whole app) gives role, name, states,
+ * interfaces and child counts; targeted calls add bounds, actions, text and values. Where the cache lacks an
+ * object or disagrees with a live child count (GTK tables that manage descendants, widgets added a moment ago),
+ * that node's children are walked live. Without a cache (GTK3 before any event listener) everything is walked.
+ * At most `concurrency` nodes are in flight; on deadline the nodes read so far are returned, cut nodes marked.
+ */
+import { Accessible, isNullRef, type CacheItem } from "../atspi/Accessible.js"
+import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
+import { DbusCallError } from "../dbus/DbusCallError.js"
+import { Budget, BudgetExpired } from "./Budget.js"
+import { wantsText, wantsValue } from "./ContractNode.js"
+import { Limiter } from "./Limiter.js"
+import type { RawNode } from "./RawNode.js"
+
+export interface RawTree {
+  readonly node: RawNode
+  readonly path: ReadonlyArray<number>
+  /** Children read, in index order (absent when cut by depth or budget). */
+  readonly children?: ReadonlyArray<RawTree>
+  readonly budgetCut?: boolean
+}
+
+export interface ReadResult {
+  readonly root: RawTree
+  readonly complete: boolean
+  readonly nodesObserved: number
+  readonly source: "cache" | "walk"
+}
+
+export interface ReadOptions {
+  readonly maxDepth: number
+  readonly deadline: number
+  /** Path of `root` from the window root, for drill-down reads. */
+  readonly rootPath?: ReadonlyArray<number>
+  readonly concurrency?: number
+  readonly perCallMs?: number
+  /** Skip details (bounds, actions, text, values): structure only. */
+  readonly details?: boolean
+}
+
+type CacheIndex = {
+  readonly byPath: ReadonlyMap<string, CacheItem>
+  readonly children: ReadonlyMap<string, ReadonlyArray<CacheItem>>
+}
+
+const indexCache = (items: ReadonlyArray<CacheItem>): CacheIndex => {
+  const byPath = new Map<string, CacheItem>()
+  const children = new Map<string, Array<CacheItem>>()
+  for (const item of items) {
+    byPath.set(item.ref.path, item)
+    const siblings = children.get(item.parent.path)
+    if (siblings) siblings.push(item)
+    else children.set(item.parent.path, [item])
+  }
+  for (const siblings of children.values()) siblings.sort((a, b) => a.indexInParent - b.indexInParent)
+  return { byPath, children }
+}
+
+const fromCache = (item: CacheItem, busName: string): RawNode => ({
+  ref: { busName, path: item.ref.path },
+  role: item.role,
+  name: item.name,
+  description: item.description,
+  states: item.states,
+  interfaces: item.interfaces,
+  childCount: item.childCount
+})
+
+const optional = async <A>(read: () => Promise<A>): Promise<A | undefined> => {
+  try {
+    return await read()
+  } catch (error) {
+    if (error instanceof BudgetExpired) throw error
+    if (error instanceof DbusCallError && (error.failure === "timeout" || error.peerGone)) throw error
+    return undefined
+  }
+}
+
+export class TreeReader {
+  private readonly registered = new Set<string>()
+
+  constructor(private readonly session: AtspiSession) {}
+
+  /** GTK3 builds its cache only once some client listens for events (linux-atspi.md §4). */
+  private registerListener(busName: string): void {
+    if (this.registered.has(busName)) return
+    this.registered.add(busName)
+    this.session.bus.call({
+      destination: "org.a11y.atspi.Registry",
+      path: "/org/a11y/atspi/registry",
+      interface: "org.a11y.atspi.Registry",
+      member: "RegisterEvent",
+      signature: "sass",
+      body: ["object:children-changed", [], ""]
+    }, 2000).catch(() => this.registered.delete(busName))
+  }
+
+  private async loadCache(busName: string, budget: Budget): Promise<CacheIndex | undefined> {
+    try {
+      return indexCache(await Accessible.cacheItems(this.session, busName, budget.callTimeout()))
+    } catch (error) {
+      if (error instanceof DbusCallError && error.missingMethod) {
+        this.registerListener(busName)
+        return undefined
+      }
+      throw error
+    }
+  }
+
+  async read(root: ObjectRef, options: ReadOptions): Promise<ReadResult> {
+    const budget = new Budget(options.deadline, options.perCallMs ?? 3000)
+    const limiter = new Limiter(options.concurrency ?? 16)
+    const details = options.details !== false
+    const cache = await this.loadCache(root.busName, budget)
+    let observed = 0
+    let complete = true
+
+    const readDetails = async (node: RawNode): Promise<void> => {
+      if (!details) return
+      const accessible = new Accessible(this.session, node.ref)
+      const reads: Array<Promise<unknown>> = []
+      if (node.interfaces.includes("Component")) {
+        reads.push(optional(() => accessible.extents(budget.callTimeout())).then((b) => b && (node.bounds = b)))
+      }
+      if (node.interfaces.includes("Action")) {
+        reads.push(optional(() => accessible.actions(budget.callTimeout())).then((a) => {
+          node.actions = a?.map((action) => action.name) ?? []
+        }))
+      }
+      if (wantsText(node)) {
+        reads.push(optional(() => accessible.text(budget.callTimeout())).then((t) => t !== undefined && (node.text = t)))
+      }
+      if (wantsValue(node)) {
+        reads.push(optional(() => accessible.currentValue(budget.callTimeout())).then((v) => v !== undefined && (node.value = v)))
+      }
+      await Promise.all(reads)
+    }
+
+    const readLive = async (ref: ObjectRef): Promise<{ node: RawNode; children: ReadonlyArray<ObjectRef> }> => {
+      const accessible = new Accessible(this.session, ref)
+      const timeout = budget.callTimeout()
+      const [basics, role, states, interfaces, children] = await Promise.all([
+        accessible.basics(timeout),
+        accessible.role(timeout),
+        accessible.states(timeout),
+        accessible.interfaces(timeout),
+        accessible.children(timeout)
+      ])
+      const node: RawNode = { ref, role, name: basics.name, description: basics.description, states, interfaces, childCount: basics.childCount }
+      return { node, children: children.filter((child) => !isNullRef(child)) }
+    }
+
+    /** Reads one node (through the limiter) and returns it with its child refs. */
+    const readNode = (ref: ObjectRef) =>
+      limiter.run(async () => {
+        const cached = cache?.byPath.get(ref.path)
+        let node: RawNode
+        let childRefs: ReadonlyArray<ObjectRef>
+        if (cached) {
+          node = fromCache(cached, ref.busName)
+          const cachedChildren = cache!.children.get(ref.path) ?? []
+          childRefs = cachedChildren.map((child) => ({ busName: ref.busName, path: child.ref.path }))
+          if (cachedChildren.length !== cached.childCount && cached.childCount > 0) {
+            childRefs = (await new Accessible(this.session, ref).children(budget.callTimeout())).filter((c) => !isNullRef(c))
+          }
+        } else {
+          const live = await readLive(ref)
+          node = live.node
+          childRefs = live.children
+        }
+        await readDetails(node)
+        return { node, childRefs }
+      })
+
+    /** A node, or "cut" when the budget (or a timeout) stopped its read, or undefined when it vanished. */
+    const observe = async (ref: ObjectRef, path: ReadonlyArray<number>, depth: number): Promise<RawTree | "cut" | undefined> => {
+      let read: { node: RawNode; childRefs: ReadonlyArray<ObjectRef> }
+      try {
+        read = await readNode(ref)
+      } catch (error) {
+        if (error instanceof BudgetExpired || (error instanceof DbusCallError && error.failure === "timeout")) {
+          if (depth === 0) throw error
+          complete = false
+          return "cut"
+        }
+        if (depth === 0) throw error
+        // A child that vanished between listing and reading is simply no longer there.
+        if (error instanceof DbusCallError && (error.objectGone || error.failure === "remote")) return undefined
+        throw error
+      }
+      observed++
+      if (depth >= options.maxDepth || read.childRefs.length === 0) return { node: read.node, path }
+      if (budget.expired) {
+        complete = false
+        return { node: read.node, path, budgetCut: true }
+      }
+      const children = await Promise.all(
+        read.childRefs.map((child, index) => observe(child, [...path, index], depth + 1))
+      )
+      const present = children.filter((child): child is RawTree => child !== undefined && child !== "cut")
+      const cut = children.includes("cut")
+      return { node: read.node, path, children: present, ...(cut ? { budgetCut: true } : {}) }
+    }
+
+    const tree = await observe(root, options.rootPath ?? [], 0)
+    if (!tree || tree === "cut") throw new BudgetExpired()
+    return { root: tree, complete, nodesObserved: observed, source: cache ? "cache" : "walk" }
+  }
+}
