@@ -28,3 +28,13 @@ export const MessageDiscard = Type.Object({
   message_id: Type.String()
 }, { additionalProperties: false, title: "WaveMessageDiscard" })
 export type MessageDiscard = Type.Static<typeof MessageDiscard>
+
+/** A main assistant message is complete (one turn). No text: the deltas already carried it. */
+export const MessageEnd = Type.Object({
+  type: Type.Literal("assistant"),
+  subtype: Type.Literal("message_end"),
+  ...eventEnvelope,
+  message_id: Type.String(),
+  tool_calls: Type.Integer({ minimum: 0, description: "tool calls the message requested" })
+}, { additionalProperties: false, title: "WaveMessageEnd" })
+export type MessageEnd = Type.Static<typeof MessageEnd>

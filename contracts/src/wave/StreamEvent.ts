@@ -1,6 +1,6 @@
 // Any line of `--output-format stream-json`.
 import { Type } from "typebox"
-import { ContentDelta, MessageDiscard, ReasoningDelta } from "./AssistantEvents.js"
+import { ContentDelta, MessageDiscard, MessageEnd, ReasoningDelta } from "./AssistantEvents.js"
 import { ErrorEvent } from "./ErrorEvent.js"
 import { Result } from "./ResultEvent.js"
 import { SystemInit, SystemWaiting } from "./SystemEvents.js"
@@ -12,6 +12,7 @@ export const StreamEvent = Type.Union([
   ReasoningDelta,
   ContentDelta,
   MessageDiscard,
+  MessageEnd,
   ToolStart,
   ToolEnd,
   ErrorEvent,

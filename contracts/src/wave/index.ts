@@ -1,6 +1,6 @@
 // wave's published output contract (schema_version 1). The generator writes contracts/schemas/wave/<name>.schema.json
 // for every entry of WaveSchemas.
-import { ContentDelta, MessageDiscard, ReasoningDelta } from "./AssistantEvents.js"
+import { ContentDelta, MessageDiscard, MessageEnd, ReasoningDelta } from "./AssistantEvents.js"
 import { ErrorEvent } from "./ErrorEvent.js"
 import { ErrorResult, MaxTurnsResult, Result, SuccessResult } from "./ResultEvent.js"
 import { StreamEvent } from "./StreamEvent.js"
@@ -27,6 +27,7 @@ export const WaveSchemas = {
   "assistant-reasoning-delta": ReasoningDelta,
   "assistant-content-delta": ContentDelta,
   "assistant-discard": MessageDiscard,
+  "assistant-message-end": MessageEnd,
   "tool-start": ToolStart,
   "tool-end": ToolEnd,
   "error": ErrorEvent,
