@@ -1,0 +1,35 @@
+/**
+ * The engine side of the CLI, loaded only for commands that need it: picks the platform adapter, opens the store,
+ * runs the command, and turns a layer failure (bad state root, no platform) into an envelope too.
+ */
+import { EngineLive, errorEnvelope, fromCause, runCommand, type InvocationOptions } from "@agent-desktop/engine"
+import { UnsupportedAdapter, type DesktopAdapter } from "@agent-desktop/platform"
+import { Effect, type Layer } from "effect"
+import type { EngineRequest, NativeEnvelope } from "./main.js"
+
+const adapterLayer = async (): Promise<Layer.Layer<DesktopAdapter, unknown>> => {
+  if (process.platform !== "linux") return UnsupportedAdapter
+  const linux = await import("@agent-desktop/platform-linux")
+  return linux.LinuxAdapterLive as Layer.Layer<DesktopAdapter, unknown>
+}
+
+export const runFromCli = async (request: EngineRequest): Promise<NativeEnvelope> => {
+  const { globals, env } = request
+  const session = globals.session ?? (env["AGENT_DESKTOP_SESSION"] || undefined)
+  const agentId = globals.agent_id ?? (env["AGENT_DESKTOP_AGENT_ID"] || undefined)
+  const options: InvocationOptions = {
+    headed: globals.headed,
+    ...(session === undefined ? {} : { session }),
+    ...(agentId === undefined ? {} : { agentId }),
+    ...(globals.wait_for === undefined ? {} : { waitFor: globals.wait_for }),
+    ...(globals.wait_for_gone === undefined ? {} : { waitForGone: globals.wait_for_gone }),
+    ...(globals.wait_timeout === undefined ? {} : { waitTimeoutMs: globals.wait_timeout })
+  }
+  const home = env["AGENT_DESKTOP_HOME"] || undefined
+  const layer = EngineLive({ adapter: await adapterLayer(), ...(home === undefined ? {} : { home }) })
+  const program = runCommand({ command: request.command, args: request.args, options }).pipe(
+    Effect.provide(layer),
+    Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
+  )
+  return (await Effect.runPromise(program)) as NativeEnvelope
+}

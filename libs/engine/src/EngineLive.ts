@@ -1,0 +1,14 @@
+import type { DesktopAdapter } from "@agent-desktop/platform"
+import { EventStore } from "@agent-desktop/store"
+import { Layer } from "effect"
+
+export interface EngineOptions<E, R> {
+  /** The platform adapter: platform-linux's layer on Linux, UnsupportedAdapter elsewhere, a test adapter in tests. */
+  readonly adapter: Layer.Layer<DesktopAdapter, E, R>
+  /** Absolute state root; `$AGENT_DESKTOP_HOME` or `~/.agent-desktop` when absent. */
+  readonly home?: string
+}
+
+/** Everything `runCommand` needs, for in-process consumers such as wave and for the CLI. */
+export const EngineLive = <E, R>(options: EngineOptions<E, R>) =>
+  Layer.mergeAll(options.adapter, EventStore.layer(options.home === undefined ? {} : { home: options.home }))

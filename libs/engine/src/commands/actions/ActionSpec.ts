@@ -1,0 +1,66 @@
+import type { PostState, SemanticAction } from "@agent-desktop/platform"
+
+/**
+ * What each ref action sends and, for the stateful ones (contract 2.4), what its readback must show.
+ * `satisfied` says the element is already in the requested state, so nothing is sent (check/uncheck, expand/collapse).
+ */
+export interface ActionSpec {
+  readonly action: (input: { readonly text?: string; readonly value?: string }) => SemanticAction
+  readonly needs?: "text" | "value"
+  readonly satisfied?: (states: ReadonlyArray<string>) => boolean
+  /** Compare the readback with the request: true confirms, false contradicts, undefined = no evidence either way. */
+  readonly verify?: (post: PostState, before: ReadonlyArray<string>, input: { readonly text?: string; readonly value?: string }) => boolean | undefined
+}
+
+const has = (states: ReadonlyArray<string>, state: string) => states.includes(state)
+
+export const ACTION_SPECS: Readonly<Record<string, ActionSpec>> = {
+  click: { action: () => ({ kind: "click" }) },
+  focus: { action: () => ({ kind: "focus" }) },
+  "scroll-to": { action: () => ({ kind: "scroll_to" }) },
+  select: { action: ({ value }) => ({ kind: "select", value: value ?? "" }), needs: "value" },
+  type: {
+    action: ({ text }) => ({ kind: "type", text: text ?? "" }),
+    needs: "text",
+    verify: (post, _before, { text }) => post.value === undefined ? undefined : post.value.includes(text ?? "")
+  },
+  "set-value": {
+    action: ({ value }) => ({ kind: "set_value", value: value ?? "" }),
+    needs: "value",
+    verify: (post, _before, { value }) => {
+      if (post.value === undefined) return undefined
+      if (post.value === value) return true
+      // Numeric widgets may print 5 as "5.0"; compare as numbers when both sides are numbers.
+      const wanted = Number(value)
+      return value !== undefined && value.trim() !== "" && !Number.isNaN(wanted) && Number(post.value) === wanted
+    }
+  },
+  clear: {
+    action: () => ({ kind: "clear" }),
+    verify: (post) => post.value === undefined ? undefined : post.value === ""
+  },
+  toggle: {
+    action: () => ({ kind: "toggle" }),
+    verify: (post, before) => has(post.states, "checked") !== has(before, "checked")
+  },
+  check: {
+    action: () => ({ kind: "toggle" }),
+    satisfied: (states) => has(states, "checked"),
+    verify: (post) => has(post.states, "checked")
+  },
+  uncheck: {
+    action: () => ({ kind: "toggle" }),
+    satisfied: (states) => !has(states, "checked"),
+    verify: (post) => !has(post.states, "checked")
+  },
+  expand: {
+    action: () => ({ kind: "expand" }),
+    satisfied: (states) => has(states, "expanded"),
+    verify: (post) => has(post.states, "expanded")
+  },
+  collapse: {
+    action: () => ({ kind: "collapse" }),
+    satisfied: (states) => !has(states, "expanded"),
+    verify: (post) => !has(post.states, "expanded")
+  }
+}

@@ -1,0 +1,74 @@
+import { foldDisposition } from "@agent-desktop/domain"
+import { DesktopAdapter, type DeliveryStep, type PostState } from "@agent-desktop/platform"
+import { Effect } from "effect"
+import { optionalInt, optionalString, requiredString, type Args } from "../../Args.js"
+import { deliver } from "../../Delivery.js"
+import { ActionFailed } from "../../errors/DesktopError.js"
+import { Invocation } from "../../Invocation.js"
+import { resolveRef } from "../../resolve/resolveRef.js"
+import { ACTION_SPECS } from "./ActionSpec.js"
+
+export const REF_ACTIONS: ReadonlyArray<string> = Object.keys(ACTION_SPECS)
+
+export const DEFAULT_ACTION_TIMEOUT_MS = 5000
+
+const ALREADY_IN_STATE: DeliveryStep = { label: "AlreadyInState", outcome: "skipped", mechanism: "semantic_api" }
+
+const postStateOf = (post: PostState) => ({
+  role: post.role,
+  states: post.states,
+  ...(post.value === undefined ? {} : { value: post.value }),
+  ...(post.enabled === undefined ? {} : { enabled: post.enabled }),
+  ...(post.hidden === undefined ? {} : { hidden: post.hidden }),
+  ...(post.offscreen === undefined ? {} : { offscreen: post.offscreen })
+})
+
+/**
+ * One ref action: resolve the ref strictly, skip if already in the requested state, deliver once under the
+ * deadline, and for stateful actions read the element back once (2.4). The disposition is always folded from the
+ * steps and the readback.
+ */
+export const refAction = (name: string) => Effect.fn(`action.${name}`)(function*(args: Args) {
+  const spec = ACTION_SPECS[name]!
+  const ref = yield* requiredString(args, "ref_id")
+  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
+  const input = {
+    ...(spec.needs === "text" ? { text: yield* requiredString(args, "text") } : {}),
+    ...(spec.needs === "value" ? { value: yield* requiredString(args, "value") } : {})
+  }
+  yield* optionalString(args, "snapshot")
+  const invocation = yield* Invocation
+  const adapter = yield* DesktopAdapter
+  const resolved = yield* resolveRef(ref, { timeoutMs })
+  const target = { handle: resolved.node.handle, role: resolved.node.role }
+  const before = resolved.node.states
+  if (spec.satisfied?.(before) === true) {
+    invocation.record("step.skipped", { ...ALREADY_IN_STATE })
+    return { action: name, disposition: foldDisposition([ALREADY_IN_STATE]), steps: [ALREADY_IN_STATE] }
+  }
+  const delivered = yield* deliver(target, spec.action(input), { headed: invocation.options.headed === true, timeoutMs })
+  if (spec.verify === undefined) {
+    return { action: name, disposition: delivered.disposition, steps: delivered.steps }
+  }
+  const post = yield* adapter.readState(target).pipe(Effect.option)
+  const verdict = post._tag === "Some" ? spec.verify(post.value, before, input) : undefined
+  const readback = verdict === undefined ? "unavailable" as const : verdict ? "confirmed" as const : "contradicted" as const
+  invocation.record("readback.observed", { ref, readback, ...(post._tag === "Some" ? { states: post.value.states } : {}) })
+  const disposition = foldDisposition(delivered.steps, { readback })
+  const postState = post._tag === "Some" ? { post_state: postStateOf(post.value) } : {}
+  if (readback === "contradicted") {
+    return yield* new ActionFailed({
+      message: `${name} on ${ref} was sent, but the element's state read back contradicts it`,
+      delivery: disposition.delivery,
+      details: { kind: "post_action_verification", steps: delivered.steps, ...postState },
+      suggestion: "Observe the element again before deciding whether to repeat the action"
+    })
+  }
+  return {
+    action: name,
+    disposition,
+    steps: delivered.steps,
+    ...postState,
+    ...(readback === "unavailable" ? { details: { verification_scope: "unavailable" } } : {})
+  }
+})

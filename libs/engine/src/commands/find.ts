@@ -1,0 +1,148 @@
+import { getsRef, normalizeRole, parseStateFilter, matchesStateFilter, type StateFilter } from "@agent-desktop/domain"
+import type { ObservedNode } from "@agent-desktop/platform"
+import { Effect } from "effect"
+import { flag, optionalInt, optionalString, stringList, type Args } from "../Args.js"
+import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
+import { resolveRef, WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
+import { checkSurface, observeWindow, DEFAULT_SNAPSHOT_TIMEOUT_MS } from "./snapshot.js"
+
+const DEFAULT_LIMIT = 50
+
+interface Query {
+  readonly role?: string
+  readonly name?: string
+  readonly value?: string
+  readonly description?: string
+  readonly nativeId?: string
+  readonly text?: string
+  readonly exact: boolean
+  readonly states: ReadonlyArray<StateFilter>
+}
+
+const fold = (text: string | undefined) => (text ?? "").toLowerCase()
+const fieldMatches = (actual: string | undefined, wanted: string | undefined, exact: boolean) =>
+  wanted === undefined || (exact ? fold(actual) === fold(wanted) : fold(actual).includes(fold(wanted)))
+
+const ownText = (node: ObservedNode) => [node.name, node.value, node.description]
+
+/** Nodes whose subtree contains the text (reference 2.1: `--text` is subtree containment). */
+const subtreesContaining = (root: ObservedNode, text: string, exact: boolean): ReadonlySet<ObservedNode> => {
+  const hits = new Set<ObservedNode>()
+  const visit = (node: ObservedNode): boolean => {
+    let found = ownText(node).some((field) => field !== undefined && fieldMatches(field, text, exact))
+    for (const child of node.children ?? []) found = visit(child) || found
+    if (found) hits.add(node)
+    return found
+  }
+  visit(root)
+  return hits
+}
+
+const matches = (node: ObservedNode, query: Query, textHits: ReadonlySet<ObservedNode> | undefined) =>
+  (query.role === undefined || node.role === query.role) &&
+  fieldMatches(node.name, query.name, query.exact) &&
+  fieldMatches(node.value, query.value, query.exact) &&
+  fieldMatches(node.description, query.description, query.exact) &&
+  (query.nativeId === undefined || node.nativeId?.value === query.nativeId) &&
+  (textHits === undefined || textHits.has(node)) &&
+  query.states.every((filter) => matchesStateFilter(node.states, filter))
+
+const label = (node: ObservedNode) => (node.name ?? "") === "" ? node.role : `${node.role}:${node.name}`
+
+const readQuery = Effect.fnUntraced(function*(args: Args) {
+  const rawRole = yield* optionalString(args, "role")
+  const role = rawRole === undefined ? undefined : normalizeRole(rawRole)
+  if (rawRole !== undefined && role === undefined) {
+    return yield* new InvalidArgs({ message: `Unknown role '${rawRole}'`, suggestion: "Use a role from the snapshot output, for example button, checkbox or textfield" })
+  }
+  const states: Array<StateFilter> = []
+  for (const token of yield* stringList(args, "state")) {
+    const parsed = parseStateFilter(token)
+    if (parsed._tag === "Invalid") return yield* new InvalidArgs({ message: parsed.message, suggestion: parsed.suggestion })
+    states.push(parsed.filter)
+  }
+  const pick = (key: string) => optionalString(args, key)
+  const fields = {
+    role, name: yield* pick("name"), value: yield* pick("value"), description: yield* pick("description"),
+    nativeId: yield* pick("native_id"), text: yield* pick("text")
+  }
+  const query: Query = {
+    ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+    exact: yield* flag(args, "exact"),
+    states
+  }
+  return query
+})
+
+/**
+ * `find`: one whole-window read, filters applied depth-first, and one of three result shapes. Matches that earn a
+ * ref are backed by a new snapshot (its id is returned); an incomplete read is TIMEOUT, never a silent partial.
+ */
+export const find = Effect.fn("find")(function*(args: Args) {
+  const query = yield* readQuery(args)
+  const count = yield* flag(args, "count")
+  const first = yield* flag(args, "first")
+  const last = yield* flag(args, "last")
+  const nth = yield* optionalInt(args, "nth")
+  const limit = (yield* optionalInt(args, "limit")) ?? DEFAULT_LIMIT
+  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_SNAPSHOT_TIMEOUT_MS
+  const root = yield* optionalString(args, "root")
+  yield* checkSurface(args)
+  const app = yield* optionalString(args, "app")
+  const windowId = yield* optionalString(args, "window_id")
+  const rootPath = root === undefined ? undefined : (yield* resolveRef(root, { timeoutMs })).node.path.join("/")
+  const observed = yield* observeWindow({
+    ...(app === undefined ? {} : { app }),
+    ...(windowId === undefined ? {} : { windowId }),
+    render: { maxDepth: WHOLE_WINDOW_DEPTH, interactiveOnly: false, compact: false, includeBounds: false, skeleton: false },
+    timeoutMs
+  }, { save: !count })
+  if (!observed.observation.complete) {
+    return yield* new Timeout({
+      message: `find could not read the whole window within ${timeoutMs} ms`,
+      delivery: "not_delivered",
+      details: { kind: "locator_incomplete", observed_matches: 0, timeout_ms: timeoutMs, nodes_observed: observed.observation.nodesObserved }
+    })
+  }
+  const textHits = query.text === undefined ? undefined : subtreesContaining(observed.observation.root, query.text, query.exact)
+  const found: Array<{ node: ObservedNode; path: ReadonlyArray<string> }> = []
+  const rolesSeen = new Set<string>()
+  const visit = (node: ObservedNode, ancestors: ReadonlyArray<string>, inScope: boolean) => {
+    const scoped = inScope || rootPath !== undefined && node.path.join("/") === rootPath
+    if (scoped) {
+      rolesSeen.add(node.role)
+      if (matches(node, query, textHits)) found.push({ node, path: ancestors })
+    }
+    for (const child of node.children ?? []) visit(child, [...ancestors, label(node)], scoped)
+  }
+  visit(observed.observation.root, [], rootPath === undefined)
+  if (count) return { count: found.length }
+  const toMatch = ({ node, path }: { node: ObservedNode; path: ReadonlyArray<string> }) => {
+    const ref = observed.captured.refByNode.get(node)
+    return {
+      ref_id: ref ?? null,
+      role: node.role,
+      ...((node.name ?? "") === "" ? {} : { name: node.name }),
+      value: node.value ?? null,
+      states: node.states,
+      interactive: getsRef(node.role, node.actions),
+      path,
+      ...(ref === undefined && node.bounds !== undefined ? { bounds: node.bounds } : {})
+    }
+  }
+  const rolesPresent = query.role !== undefined && found.length === 0 ? { roles_present: [...rolesSeen].sort() } : {}
+  const withSnapshot = (picked: ReadonlyArray<{ node: ObservedNode }>) =>
+    picked.some(({ node }) => observed.captured.refByNode.has(node)) ? { snapshot_id: observed.saved.snapshot_id } : {}
+  if (first || last || nth !== undefined) {
+    const picked = first ? found[0] : last ? found[found.length - 1] : found[nth!]
+    return { match: picked === undefined ? null : toMatch(picked), ...withSnapshot(picked === undefined ? [] : [picked]), ...rolesPresent }
+  }
+  const shown = limit === 0 ? found : found.slice(0, limit)
+  return {
+    matches: shown.map(toMatch),
+    total_matches: found.length,
+    truncated: shown.length < found.length,
+    ...withSnapshot(shown),
+    ...rolesPresent
+  }
+})

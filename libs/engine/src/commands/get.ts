@@ -1,0 +1,31 @@
+import type { ObservedNode } from "@agent-desktop/platform"
+import { Effect } from "effect"
+import { optionalInt, optionalString, requiredString, type Args } from "../Args.js"
+import { resolveRef } from "../resolve/resolveRef.js"
+import { DEFAULT_ACTION_TIMEOUT_MS } from "./actions/refAction.js"
+
+const read = (node: ObservedNode, property: string): unknown => {
+  switch (property) {
+    case "value":
+      return node.value ?? null
+    case "title":
+      return node.name ?? null
+    case "bounds":
+      return node.bounds ?? null
+    case "role":
+      return node.role
+    case "states":
+      return node.states
+    default:
+      return node.value ?? node.name ?? node.description ?? null
+  }
+}
+
+/** `get REF --property text|value|title|bounds|role|states`: one live property of a strictly resolved ref. */
+export const get = Effect.fn("get")(function*(args: Args) {
+  const ref = yield* requiredString(args, "ref_id")
+  const property = (yield* optionalString(args, "property")) ?? "text"
+  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
+  const resolved = yield* resolveRef(ref, { timeoutMs })
+  return { property, ref, value: read(resolved.node, property) }
+})

@@ -1,0 +1,46 @@
+import { foldDisposition } from "@agent-desktop/domain"
+import { DesktopAdapter } from "@agent-desktop/platform"
+import { Clock, Effect } from "effect"
+import { flag, optionalInt, optionalString, requiredString, type Args } from "../Args.js"
+import { InvalidArgs, PolicyDenied } from "../errors/DesktopError.js"
+import { fromPlatformError } from "../errors/fromPlatformError.js"
+import { Invocation } from "../Invocation.js"
+import { parseCombo } from "../keys/parseCombo.js"
+import { DEFAULT_ACTION_TIMEOUT_MS } from "./actions/refAction.js"
+
+/** `press COMBO [--app] [--window-id] [--force]`: keys to an app's window (or the focused one). */
+export const press = Effect.fn("press")(function*(args: Args) {
+  const raw = yield* requiredString(args, "combo")
+  const app = yield* optionalString(args, "app")
+  const windowId = yield* optionalString(args, "window_id")
+  const force = yield* flag(args, "force")
+  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
+  const parsed = parseCombo(raw)
+  if (parsed._tag === "Invalid") {
+    return yield* new InvalidArgs({ message: parsed.message, suggestion: "Write the combo as mod+key, for example ctrl+s, shift+tab or return" })
+  }
+  if (parsed.dangerous && !force) {
+    return yield* new PolicyDenied({
+      message: `'${raw}' can end an app or the session, so it is not sent without --force`,
+      delivery: "not_delivered",
+      suggestion: "Ask the user before repeating it with --force"
+    })
+  }
+  const adapter = yield* DesktopAdapter
+  const invocation = yield* Invocation
+  const window = app === undefined && windowId === undefined
+    ? undefined
+    : yield* adapter.resolveWindow({ ...(app === undefined ? {} : { app }), ...(windowId === undefined ? {} : { windowId }) }).pipe(
+      Effect.mapError(fromPlatformError)
+    )
+  const deadline = (yield* Clock.currentTimeMillis) + timeoutMs
+  invocation.record("action.dispatch.start", { action: "press", combo: [...parsed.combo.modifiers, parsed.combo.key].join("+") })
+  const steps = yield* adapter.pressKeys(parsed.combo, window, { headed: invocation.options.headed === true, deadline }).pipe(
+    Effect.tapError((error) => Effect.sync(() => {
+      for (const step of error.steps ?? []) invocation.record(`step.${step.outcome}`, { ...step })
+    })),
+    Effect.mapError(fromPlatformError)
+  )
+  for (const step of steps) invocation.record(`step.${step.outcome}`, { ...step })
+  return { action: "press", disposition: foldDisposition(steps), steps }
+})

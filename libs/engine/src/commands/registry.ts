@@ -1,0 +1,47 @@
+import type { DesktopAdapter } from "@agent-desktop/platform"
+import type { EventStore } from "@agent-desktop/store"
+import type { Effect } from "effect"
+import type { Args } from "../Args.js"
+import type { DesktopError } from "../errors/DesktopError.js"
+import type { Invocation } from "../Invocation.js"
+import { refAction, REF_ACTIONS } from "./actions/refAction.js"
+import { failClosed, FAIL_CLOSED } from "./failClosed.js"
+import { find } from "./find.js"
+import { get } from "./get.js"
+import { is } from "./is.js"
+import { listApps } from "./listApps.js"
+import { listWindows } from "./listWindows.js"
+import { notSupported, NOT_YET_SUPPORTED } from "./notSupported.js"
+import { permissions } from "./permissions.js"
+import { press } from "./press.js"
+import { session } from "./session.js"
+import { skills } from "./skills.js"
+import { snapshot } from "./snapshot.js"
+import { status } from "./status.js"
+import { trace } from "./trace.js"
+import { version } from "./version.js"
+import { wait } from "./wait.js"
+
+export type CommandServices = DesktopAdapter | EventStore | Invocation
+export type Handler = (args: Args) => Effect.Effect<unknown, DesktopError, CommandServices>
+
+/** Every command of the reference, by its kebab-case name. */
+export const HANDLERS: Readonly<Record<string, Handler>> = {
+  version,
+  skills,
+  status,
+  permissions,
+  session,
+  trace,
+  "list-apps": listApps,
+  "list-windows": listWindows,
+  snapshot,
+  find,
+  get,
+  is,
+  press,
+  wait,
+  ...Object.fromEntries(REF_ACTIONS.map((name) => [name, refAction(name)])),
+  ...Object.fromEntries(FAIL_CLOSED.map((name) => [name, failClosed(name)])),
+  ...Object.fromEntries(NOT_YET_SUPPORTED.map((name) => [name, notSupported(name)]))
+}

@@ -1,0 +1,56 @@
+import { Effect } from "effect"
+import { flag, optionalInt, optionalString, requiredString, type Args } from "../Args.js"
+import { InvalidArgs } from "../errors/DesktopError.js"
+import { Invocation } from "../Invocation.js"
+import { withStore } from "../StoreAccess.js"
+import type { SessionRecord } from "@agent-desktop/store"
+
+const sessionInfo = (record: SessionRecord) => ({
+  session_id: record.session_id,
+  name: record.name ?? null,
+  created_at: record.created_at,
+  ended_at: record.ended_at,
+  trace: record.trace,
+  artifacts: record.artifacts
+})
+
+/** `session start | end [ID] | list | gc`: sessions are projections of session.started/ended events. */
+export const session = Effect.fn("session")(function*(args: Args) {
+  const action = yield* requiredString(args, "action")
+  const invocation = yield* Invocation
+  switch (action) {
+    case "start": {
+      const name = yield* optionalString(args, "name")
+      const noTrace = yield* flag(args, "no_trace")
+      const screenshots = yield* flag(args, "screenshots")
+      if (noTrace && screenshots) return yield* new InvalidArgs({ message: "--screenshots needs tracing; drop --no-trace" })
+      const record = yield* withStore((store) =>
+        store.startSession({ ...(name === undefined ? {} : { name }), trace: !noTrace, screenshots })
+      )
+      const { ended_at: _ended, ...started } = sessionInfo(record)
+      return started
+    }
+    case "end": {
+      const id = (yield* optionalString(args, "session_id")) ?? invocation.options.session
+      if (id === undefined) {
+        return yield* new InvalidArgs({ message: "session end needs a session id", suggestion: "Pass the id session start printed, or --session ID" })
+      }
+      const record = yield* withStore((store) => store.endSession(id))
+      return { session_id: record.session_id, ended_at: record.ended_at ?? 0 }
+    }
+    case "list": {
+      const sessions = yield* withStore((store) => store.listSessions())
+      return { sessions: sessions.map(sessionInfo) }
+    }
+    case "gc": {
+      const olderThan = yield* optionalInt(args, "older_than")
+      const ended = yield* flag(args, "ended")
+      const removed = yield* withStore((store) =>
+        store.gcSessions({ ...(olderThan === undefined ? {} : { olderThanMs: olderThan * 1000 }), ...(ended ? { ended } : {}) })
+      )
+      return { removed }
+    }
+    default:
+      return yield* new InvalidArgs({ message: `Unknown session action '${action}'`, suggestion: "Use session start, end, list or gc" })
+  }
+})

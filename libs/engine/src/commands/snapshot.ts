@@ -1,0 +1,149 @@
+import { DesktopAdapter, type TreeObservation, type WindowInfo } from "@agent-desktop/platform"
+import { Clock, Effect } from "effect"
+import { randomBytes } from "node:crypto"
+import { newSnapshotId } from "@agent-desktop/domain"
+import { flag, optionalInt, optionalString, type Args } from "../Args.js"
+import { InvalidArgs, PlatformNotSupported, Timeout } from "../errors/DesktopError.js"
+import { fromPlatformError } from "../errors/fromPlatformError.js"
+import { Invocation } from "../Invocation.js"
+import { resolveRef, WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
+import { captureSnapshot } from "../snapshot/captureSnapshot.js"
+import type { RenderOptions } from "../snapshot/renderTree.js"
+import { loadSnapshot, saveSnapshot, withStore, type SavedSnapshot } from "../StoreAccess.js"
+
+export const DEFAULT_SNAPSHOT_TIMEOUT_MS = 3000
+const DEFAULT_MAX_DEPTH = 10
+const SKELETON_DEPTH = 3
+
+export interface SnapshotRequest {
+  readonly app?: string
+  readonly windowId?: string
+  readonly render: RenderOptions
+  readonly timeoutMs: number
+}
+
+/** Only the window layer is observable so far; other surfaces answer honestly. */
+export const checkSurface = Effect.fnUntraced(function*(args: Args) {
+  const surface = yield* optionalString(args, "surface")
+  if (surface !== undefined && surface !== "window") {
+    return yield* new PlatformNotSupported({ message: `--surface ${surface} is not implemented on ${process.platform} yet`, delivery: "not_delivered" })
+  }
+})
+
+export const snapshotRequest = Effect.fnUntraced(function*(args: Args) {
+  yield* checkSurface(args)
+  const skeleton = yield* flag(args, "skeleton")
+  const maxDepth = (yield* optionalInt(args, "max_depth")) ?? DEFAULT_MAX_DEPTH
+  const app = yield* optionalString(args, "app")
+  const windowId = yield* optionalString(args, "window_id")
+  const request: SnapshotRequest = {
+    ...(app === undefined ? {} : { app }),
+    ...(windowId === undefined ? {} : { windowId }),
+    render: {
+      maxDepth: skeleton ? Math.min(maxDepth, SKELETON_DEPTH) : maxDepth,
+      interactiveOnly: yield* flag(args, "interactive_only"),
+      compact: yield* flag(args, "compact"),
+      includeBounds: yield* flag(args, "include_bounds"),
+      skeleton
+    },
+    timeoutMs: (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_SNAPSHOT_TIMEOUT_MS
+  }
+  return request
+})
+
+const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: unknown, observation: TreeObservation) => ({
+  app: window.app_name,
+  window: { id: window.id, title: window.title },
+  snapshot_id: saved.snapshot_id,
+  ref_count: Object.keys(saved.refs).length,
+  complete: observation.complete,
+  ...(observation.complete ? {} : { truncated: true, nodes_observed: observation.nodesObserved }),
+  ...(saved.identity_unproven ? { identity_unproven: true } : {}),
+  tree
+})
+
+/**
+ * Observe a window whole (identity proof needs every node), render it per the flags, save the RefMap. An
+ * exhausted budget is a partial success (2.2), never a TIMEOUT.
+ */
+export const observeWindow = Effect.fn("observeWindow")(function*(request: SnapshotRequest, options: { readonly save: boolean } = { save: true }) {
+  const adapter = yield* DesktopAdapter
+  const invocation = yield* Invocation
+  const window = yield* adapter.resolveWindow({
+    ...(request.app === undefined ? {} : { app: request.app }),
+    ...(request.windowId === undefined ? {} : { windowId: request.windowId })
+  }).pipe(Effect.mapError(fromPlatformError))
+  const deadline = (yield* Clock.currentTimeMillis) + request.timeoutMs
+  const observation = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline }).pipe(Effect.mapError(fromPlatformError))
+  const snapshotId = newSnapshotId(randomBytes(8))
+  const captured = captureSnapshot({
+    snapshotId,
+    observation,
+    windowRoot: observation.root,
+    windowComplete: observation.complete,
+    render: request.render,
+    startCounter: 0
+  })
+  const saved: SavedSnapshot = {
+    snapshot_id: snapshotId,
+    app: window.app_name,
+    window: { id: window.id, title: window.title },
+    refs: captured.refs,
+    counter: captured.counter,
+    complete: observation.complete,
+    identity_unproven: captured.identityUnproven
+  }
+  if (options.save) yield* saveSnapshot(invocation.namespace, saved)
+  invocation.record(options.save ? "snapshot.captured" : "snapshot.observed", { snapshot_id: snapshotId, ref_count: captured.counter, complete: observation.complete, nodes_observed: observation.nodesObserved })
+  return { saved, window, observation, captured, data: snapshotData(saved, window, captured.tree, observation) }
+})
+
+/**
+ * `--root REF`: resolve the root strictly, read its subtree, and merge the new refs into the same snapshot: refs
+ * under that root are replaced, the counter continues, every other ref survives. Incomplete -> TIMEOUT.
+ */
+const drillDown = Effect.fn("drillDown")(function*(root: string, request: SnapshotRequest) {
+  const adapter = yield* DesktopAdapter
+  const invocation = yield* Invocation
+  const resolved = yield* resolveRef(root, { timeoutMs: request.timeoutMs })
+  const deadline = (yield* Clock.currentTimeMillis) + request.timeoutMs
+  const observation = yield* adapter.readTree(resolved.window, { root: resolved.node.handle, maxDepth: request.render.maxDepth, deadline }).pipe(
+    Effect.mapError(fromPlatformError)
+  )
+  if (!observation.complete) {
+    return yield* new Timeout({
+      message: `The subtree under ${root} could not be read within ${request.timeoutMs} ms`,
+      delivery: "not_delivered",
+      details: { kind: "observation_root_incomplete", ref: root, nodes_observed: observation.nodesObserved, timeout_ms: request.timeoutMs }
+    })
+  }
+  const rootKey = `@${root.slice(root.lastIndexOf(":") + 1)}`
+  const captured = captureSnapshot({
+    snapshotId: resolved.snapshot.snapshot_id,
+    observation,
+    windowRoot: resolved.windowRoot,
+    windowComplete: resolved.windowComplete,
+    render: { ...request.render, skeleton: false },
+    startCounter: resolved.snapshot.counter,
+    rootRef: rootKey
+  })
+  // The store numbers the new refs after the snapshot's counter, in the order given: the same numbers the
+  // render just printed, since both continue from the counter this invocation loaded.
+  const drilled = yield* withStore((store) =>
+    store.drillDown(invocation.namespace, resolved.snapshot.snapshot_id, { root_ref: rootKey, entries: Object.values(captured.refs) })
+  )
+  const saved = yield* loadSnapshot(invocation.namespace, resolved.snapshot.snapshot_id)
+  invocation.record("snapshot.drilled", { snapshot_id: saved.snapshot_id, root, added: drilled.keys.length, removed: drilled.removed.length })
+  return snapshotData(saved, resolved.window, captured.tree, observation)
+})
+
+export const snapshot = Effect.fn("snapshot")(function*(args: Args) {
+  const request = yield* snapshotRequest(args)
+  const root = yield* optionalString(args, "root")
+  const legacy = yield* optionalString(args, "snapshot")
+  if (legacy !== undefined && root === undefined) {
+    return yield* new InvalidArgs({ message: "--snapshot only qualifies a bare --root ref, which contract 2.6 no longer accepts", suggestion: "Pass --root with the qualified ref that snapshot printed" })
+  }
+  if (root !== undefined) return yield* drillDown(root, request)
+  return (yield* observeWindow(request)).data
+})

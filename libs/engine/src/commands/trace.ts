@@ -1,0 +1,87 @@
+import type { StoredEvent } from "@agent-desktop/store"
+import { Effect } from "effect"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { optionalInt, optionalString, requiredString, type Args } from "../Args.js"
+import { InvalidArgs } from "../errors/DesktopError.js"
+import { Invocation } from "../Invocation.js"
+import { stateRoot, withStore } from "../StoreAccess.js"
+import { traceHtml } from "../trace/traceHtml.js"
+
+const DEFAULT_SHOW_LIMIT = 500
+const DEFAULT_EXPORT_LIMIT = 5000
+
+/** A stored event as the trace prints it: `event`, `ts_ms`, `seq`, then the (already redacted) payload fields. */
+const traceEvent = (event: StoredEvent) => ({
+  ...(typeof event.payload === "object" && event.payload !== null && !Array.isArray(event.payload) ? event.payload : { payload: event.payload }),
+  event: event.type,
+  ts_ms: event.time_ms,
+  seq: event.position,
+  stream: event.stream
+})
+
+const activeSession = Effect.gen(function*() {
+  const invocation = yield* Invocation
+  const id = invocation.options.session
+  if (id === undefined) {
+    return yield* new InvalidArgs({
+      message: "trace reads the active session's trace, and no session is active",
+      suggestion: "Pass --session ID (or set AGENT_DESKTOP_SESSION) with the id session start printed"
+    })
+  }
+  return id
+})
+
+const segmentsOf = (events: ReadonlyArray<StoredEvent>) => {
+  const byStream = new Map<string, number>()
+  for (const event of events) byStream.set(event.stream, (byStream.get(event.stream) ?? 0) + 1)
+  return [...byStream].map(([segment, count]) => ({ segment, pid: pidOf(segment), schema: 1, event_count: count, skipped_lines: 0 }))
+}
+
+/** Invocation streams are named after `run-<ms>-<pid>-<n>`: the writer's pid is recoverable from the name. */
+const pidOf = (stream: string) => Number(/^invocation-run-\d+-(\d+)-/.exec(stream)?.[1] ?? 0)
+
+/** `trace show [--limit N] [--event PREFIX]` and `trace export [--out PATH] [--limit N]`. */
+export const trace = Effect.fn("trace")(function*(args: Args) {
+  const action = yield* requiredString(args, "action")
+  const sessionId = yield* activeSession
+  if (action === "show") {
+    const limit = (yield* optionalInt(args, "limit")) ?? DEFAULT_SHOW_LIMIT
+    const prefix = yield* optionalString(args, "event")
+    const result = yield* withStore((store) => store.trace(sessionId, { limit, ...(prefix === undefined ? {} : { prefix }) }))
+    return {
+      session_id: sessionId,
+      segments: segmentsOf(result.events),
+      total_events: result.total_events,
+      returned_events: result.returned_events,
+      truncated: result.truncated,
+      events: result.events.map(traceEvent),
+      ...(prefix === undefined ? {} : { matched_events: result.matched_events })
+    }
+  }
+  if (action !== "export") return yield* new InvalidArgs({ message: `Unknown trace action '${action}'`, suggestion: "Use trace show or trace export" })
+  const limit = (yield* optionalInt(args, "limit")) ?? DEFAULT_EXPORT_LIMIT
+  const out = yield* optionalString(args, "out")
+  const result = yield* withStore((store) => store.trace(sessionId, { limit }))
+  const root = yield* stateRoot
+  const target = out === undefined ? path.join(root, "sessions", sessionId, `trace-${sessionId}.html`) : path.resolve(out)
+  const html = traceHtml(sessionId, result.events.map(traceEvent))
+  yield* Effect.try({
+    try: () => {
+      if (fs.existsSync(target) && fs.lstatSync(target).isSymbolicLink()) throw new Error(`${target} is a symlink; refusing to write through it`)
+      fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 })
+      fs.writeFileSync(target, html, { mode: 0o600 })
+    },
+    catch: (cause) => new InvalidArgs({ message: `Cannot write the trace export: ${(cause as Error).message}`, suggestion: "Pass --out with a writable, non-symlink path" })
+  })
+  return {
+    path: target,
+    event_count: result.returned_events,
+    screenshots_embedded: 0,
+    screenshots_skipped: 0,
+    bytes: Buffer.byteLength(html),
+    total_events: result.total_events,
+    returned_events: result.returned_events,
+    truncated: result.truncated
+  }
+})

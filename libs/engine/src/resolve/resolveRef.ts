@@ -1,0 +1,79 @@
+import { IDENTITY_FAILURE_CODE, identityFailureKind, parseRef, refKey, resolveIdentity, type RefEntry } from "@agent-desktop/domain"
+import { DesktopAdapter, type ObservedNode, type WindowInfo } from "@agent-desktop/platform"
+import { Clock, Effect } from "effect"
+import { desktopError, InvalidArgs, StaleRef, type DesktopError } from "../errors/DesktopError.js"
+import { fromPlatformError } from "../errors/fromPlatformError.js"
+import { Invocation } from "../Invocation.js"
+import { loadSnapshot, type SavedSnapshot } from "../StoreAccess.js"
+import type { EventStore } from "@agent-desktop/store"
+
+/** Depth for whole-window reads: identity is proven only when nothing was cut, so read as deep as the tree goes. */
+export const WHOLE_WINDOW_DEPTH = 64
+
+export interface Resolved {
+  readonly ref: string
+  readonly snapshot: SavedSnapshot
+  readonly entry: RefEntry
+  readonly window: WindowInfo
+  readonly node: ObservedNode
+  /** The whole-window read the identity was proven in (drill-downs render from it). */
+  readonly windowRoot: ObservedNode
+  readonly windowComplete: boolean
+}
+
+const identityError = (ref: string, kind: NonNullable<ReturnType<typeof identityFailureKind>>): DesktopError =>
+  desktopError(IDENTITY_FAILURE_CODE[kind], {
+    message: kind === "resolution_identity_unknown"
+      ? `${ref}: the live window could not be read in time to prove its identity`
+      : `${ref} cannot be re-identified in the current window (${kind})`,
+    delivery: "not_delivered",
+    details: { kind, ref }
+  })
+
+const windowGone = (ref: string, entry: RefEntry) =>
+  new StaleRef({
+    message: `${ref}: its window is gone from ${entry.source_app}`,
+    delivery: "not_delivered",
+    details: { kind: "saved_ref_absent", ref }
+  })
+
+/**
+ * Strict late resolution (contract 2.6): load the saved entry, read its window whole, and accept exactly one live
+ * element with the saved role and stable fields in a snapshot that proved it unique. Nothing is ever sent here, so
+ * every failure is not_delivered.
+ */
+export const resolveRef = Effect.fn("resolveRef")(function*(
+  ref: string,
+  options: { readonly timeoutMs: number }
+): Effect.fn.Return<Resolved, DesktopError, DesktopAdapter | EventStore | Invocation> {
+  const parsed = parseRef(ref)
+  if (parsed._tag === "Invalid") return yield* new InvalidArgs({ message: parsed.message, suggestion: parsed.suggestion })
+  const invocation = yield* Invocation
+  const adapter = yield* DesktopAdapter
+  const snapshot = yield* loadSnapshot(invocation.namespace, parsed.ref.snapshotId)
+  const entry = snapshot.refs[refKey(parsed.ref.index)]
+  if (entry === undefined) {
+    return yield* new StaleRef({ message: `${ref} not found in snapshot ${snapshot.snapshot_id}'s RefMap`, delivery: "not_delivered" })
+  }
+  invocation.record("ref.resolve.entry", { ref, role: entry.role, unique_at_capture: entry.unique_at_capture })
+  const window = yield* adapter.resolveWindow(entry.source_window_id === undefined ? { app: entry.source_app } : { windowId: entry.source_window_id }).pipe(
+    Effect.catchTag("PlatformError", (error) =>
+      Effect.fail(error.code === "WINDOW_NOT_FOUND" ? windowGone(ref, entry) : fromPlatformError(error)))
+  )
+  if (window.pid !== entry.pid || entry.process_instance !== undefined && window.process_instance !== entry.process_instance) {
+    return yield* windowGone(ref, entry)
+  }
+  const deadline = (yield* Clock.currentTimeMillis) + options.timeoutMs
+  const live = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline }).pipe(
+    Effect.mapError((error) =>
+      error.code === "TIMEOUT" ? identityError(ref, "resolution_identity_unknown") : fromPlatformError(error))
+  )
+  const resolution = resolveIdentity(entry, live.root, { complete: live.complete })
+  if (resolution._tag !== "Unique") {
+    const kind = identityFailureKind(resolution)!
+    invocation.record("ref.resolve.error", { ref, kind })
+    return yield* identityError(ref, kind)
+  }
+  invocation.record("ref.resolve.ok", { ref, match: resolution.match })
+  return { ref, snapshot, entry, window, node: resolution.node, windowRoot: live.root, windowComplete: live.complete }
+})

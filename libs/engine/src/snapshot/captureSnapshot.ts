@@ -1,0 +1,64 @@
+import { captureIdentities, formatRef, getsRef, refEntryFor, refKey, type RefEntry, type RefNode } from "@agent-desktop/domain"
+import type { ObservedNode, TreeObservation, WindowInfo } from "@agent-desktop/platform"
+import { renderTree, type OutputNode, type RenderOptions } from "./renderTree.js"
+
+export interface CaptureInput {
+  readonly snapshotId: string
+  /** The read whose subtree is rendered (the window, or a drill-down root). */
+  readonly observation: TreeObservation
+  /** The whole-window read that proves identities; the observation itself unless drilling down. */
+  readonly windowRoot: ObservedNode
+  readonly windowComplete: boolean
+  readonly render: RenderOptions
+  /** Refs continue from here (a drill-down continues the snapshot's counter). */
+  readonly startCounter: number
+  readonly rootRef?: string
+}
+
+export interface Captured {
+  readonly tree: OutputNode
+  readonly refs: Readonly<Record<string, RefEntry>>
+  readonly counter: number
+  readonly identityUnproven: boolean
+  /** The ref each rendered node received (find reports matches by node). */
+  readonly refByNode: ReadonlyMap<ObservedNode, string>
+}
+
+const hasLabel = (node: ObservedNode) => (node.name ?? "") !== "" || (node.description ?? "") !== ""
+
+export const sourceOf = (window: WindowInfo, rootRef?: string) => ({
+  pid: window.pid,
+  ...(window.process_instance === undefined ? {} : { process_instance: window.process_instance }),
+  app: window.app_name,
+  window_id: window.id,
+  window_title: window.title,
+  ...(rootRef === undefined ? {} : { root_ref: rootRef })
+})
+
+/**
+ * Render an observation, allocate refs depth-first to nodes that earn one, and prove each ref's uniqueness against
+ * the whole window (domain's captureIdentities). Refs of an unproven snapshot are saved but can never resolve.
+ */
+export const captureSnapshot = (input: CaptureInput): Captured => {
+  let counter = input.startCounter
+  const refNodes: Array<[string, ObservedNode]> = []
+  const refByNode = new Map<ObservedNode, string>()
+  const tree = renderTree(input.observation.root, input.render, (node, atCut) => {
+    const earns = getsRef(node.role, node.actions) || input.render.skeleton && atCut && hasLabel(node)
+    if (!earns) return undefined
+    counter += 1
+    refNodes.push([refKey(counter), node])
+    const ref = formatRef(input.snapshotId, counter)
+    refByNode.set(node, ref)
+    return ref
+  })
+  const { identities, identityUnproven } = captureIdentities(input.windowRoot, refNodes.map(([, node]) => node), {
+    complete: input.windowComplete
+  })
+  const source = sourceOf(input.observation.window, input.rootRef)
+  const refs: Record<string, RefEntry> = {}
+  refNodes.forEach(([key, node], i) => {
+    refs[key] = refEntryFor(node as RefNode, source, identities[i]!)
+  })
+  return { tree, refs, counter, identityUnproven, refByNode }
+}
