@@ -1,1 +1,7 @@
-export {}
+export * from "./EventStore.js"
+export * from "./EventStoreCore.js"
+export * from "./Projections.js"
+export * from "./StateRoot.js"
+export * from "./StoreErrors.js"
+export * from "./StoreTypes.js"
+export * from "./Streams.js"

@@ -1,0 +1,52 @@
+/**
+ * Opening the SQLite file: WAL so readers never block the writer, a busy timeout so concurrent CLI processes
+ * queue instead of failing, and the schema created once per file (tracked by `user_version`).
+ */
+import Database from "better-sqlite3"
+import { SCHEMA_SQL, SCHEMA_VERSION } from "./Schema.js"
+import { StoreFailure } from "./StoreErrors.js"
+
+export const BUSY_TIMEOUT_MS = 10_000
+
+const sleep = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+}
+
+const isBusy = (error: unknown): boolean =>
+  typeof (error as { code?: unknown })?.code === "string" && (error as { code: string }).code.startsWith("SQLITE_BUSY")
+
+/** Switching to WAL needs a moment of exclusive access, which SQLite does not wait for on its own. */
+const withBusyRetry = <A>(operation: () => A): A => {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return operation()
+    } catch (error) {
+      if (!isBusy(error) || Date.now() > deadline) throw error
+      sleep(Math.min(5 + attempt * 5, 50))
+    }
+  }
+}
+
+export const openDatabase = (file: string): Database.Database => {
+  const db = new Database(file, { timeout: BUSY_TIMEOUT_MS })
+  try {
+    const version = db.pragma("user_version", { simple: true }) as number
+    if (version > SCHEMA_VERSION) {
+      throw new StoreFailure({ message: `${file} was written by a newer agent-desktop (schema ${version})`, cause: version })
+    }
+    if (version < SCHEMA_VERSION) {
+      withBusyRetry(() => db.pragma("journal_mode = WAL"))
+      db.transaction(() => {
+        if ((db.pragma("user_version", { simple: true }) as number) >= SCHEMA_VERSION) return
+        db.exec(SCHEMA_SQL)
+        db.pragma(`user_version = ${SCHEMA_VERSION}`)
+      }).immediate()
+    }
+    db.pragma("synchronous = NORMAL")
+    return db
+  } catch (error) {
+    db.close()
+    throw error
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The event store as an Effect service. `EventStore.layer({ home })` opens the database when the layer is built
+ * and closes it when the layer's scope ends; every method is the synchronous core's, lifted into Effect with its
+ * typed failures.
+ */
+import { Clock, Context, Effect, Layer } from "effect"
+import { EventStoreCore, type InvocationEvents } from "./EventStoreCore.js"
+import type { StateRootOptions } from "./StateRoot.js"
+import {
+  toStoreError, type InvalidSessionId, type RefMapTooLarge, type RootRefNotFound, type SessionExists,
+  type SessionNotFound, type SnapshotNotFound, type StoreError, type StoreFailure
+} from "./StoreErrors.js"
+import type {
+  AppendOptions, AppendResult, DrillDownInput, DrillDownResult, NewEvent, SavedSnapshot, SessionGcOptions,
+  SessionRecord, SessionStartInput, SnapshotInput, StoredEvent, TraceOptions, TraceResult
+} from "./StoreTypes.js"
+
+export interface EventStoreShape {
+  /** The synchronous core underneath, for callers that want no Effect overhead. */
+  readonly core: EventStoreCore
+  readonly append: (stream: string, events: ReadonlyArray<NewEvent>, options?: AppendOptions) => Effect.Effect<AppendResult, StoreFailure>
+  readonly appendInvocation: (input: InvocationEvents) => Effect.Effect<AppendResult, StoreFailure>
+  readonly readStream: (stream: string, options?: { readonly fromSeq?: number }) => Effect.Effect<ReadonlyArray<StoredEvent>, StoreFailure>
+  readonly readAll: (options?: { readonly afterPosition?: number; readonly limit?: number }) => Effect.Effect<ReadonlyArray<StoredEvent>, StoreFailure>
+  readonly saveSnapshot: (
+    namespace: string,
+    input: SnapshotInput
+  ) => Effect.Effect<SavedSnapshot, SnapshotNotFound | RefMapTooLarge | InvalidSessionId | StoreFailure>
+  readonly loadSnapshot: (namespace: string, snapshotId: string) => Effect.Effect<SavedSnapshot, SnapshotNotFound | StoreFailure>
+  readonly latestSnapshotId: (namespace: string) => Effect.Effect<string | undefined, StoreFailure>
+  readonly drillDown: (
+    namespace: string,
+    snapshotId: string,
+    input: DrillDownInput
+  ) => Effect.Effect<DrillDownResult, SnapshotNotFound | RootRefNotFound | RefMapTooLarge | StoreFailure>
+  readonly startSession: (input?: SessionStartInput) => Effect.Effect<SessionRecord, SessionExists | InvalidSessionId | StoreFailure>
+  readonly endSession: (sessionId: string) => Effect.Effect<{ readonly session_id: string; readonly ended_at: number }, SessionNotFound | StoreFailure>
+  readonly getSession: (sessionId: string) => Effect.Effect<SessionRecord | undefined, StoreFailure>
+  readonly listSessions: () => Effect.Effect<ReadonlyArray<SessionRecord>, StoreFailure>
+  readonly gcSessions: (options?: SessionGcOptions) => Effect.Effect<ReadonlyArray<string>, StoreFailure>
+  readonly trace: (sessionId: string, options?: TraceOptions) => Effect.Effect<TraceResult, SessionNotFound | StoreFailure>
+  readonly rebuildProjections: () => Effect.Effect<{ readonly events: number }, StoreFailure>
+}
+
+const lift = <A, E extends StoreError>(run: () => A): Effect.Effect<A, E> =>
+  Effect.try({ try: run, catch: (error) => toStoreError(error) as E })
+
+export class EventStore extends Context.Service<EventStore, EventStoreShape>()("@agent-desktop/store/EventStore") {
+  /** Wraps an open core; the caller keeps ownership (and closes it). */
+  static fromCore(core: EventStoreCore): EventStoreShape {
+    return EventStore.of({
+      core,
+      append: (stream, events, options) => lift(() => core.append(stream, events, options)),
+      appendInvocation: (input) => lift(() => core.appendInvocation(input)),
+      readStream: (stream, options) => lift(() => core.readStream(stream, options)),
+      readAll: (options) => lift(() => core.readAll(options)),
+      saveSnapshot: (namespace, input) => lift(() => core.saveSnapshot(namespace, input)),
+      loadSnapshot: (namespace, snapshotId) => lift(() => core.loadSnapshot(namespace, snapshotId)),
+      latestSnapshotId: (namespace) => lift(() => core.latestSnapshotId(namespace)),
+      drillDown: (namespace, snapshotId, input) => lift(() => core.drillDown(namespace, snapshotId, input)),
+      startSession: (input) => lift(() => core.startSession(input)),
+      endSession: (sessionId) => lift(() => core.endSession(sessionId)),
+      getSession: (sessionId) => lift(() => core.getSession(sessionId)),
+      listSessions: () => lift(() => core.listSessions()),
+      gcSessions: (options) => lift(() => core.gcSessions(options)),
+      trace: (sessionId, options) => lift(() => core.trace(sessionId, options)),
+      rebuildProjections: () => lift(() => core.rebuildProjections())
+    })
+  }
+
+  /** Opens the store under the state root (InvalidHome, StoreFailure) and closes it when the scope ends. */
+  static layer(options: StateRootOptions = {}): Layer.Layer<EventStore, StoreError> {
+    return Layer.effect(
+      EventStore,
+      Effect.gen(function*() {
+        const clock = yield* Clock.Clock
+        const core = yield* Effect.acquireRelease(
+          lift<EventStoreCore, StoreError>(() => EventStoreCore.open({ ...options, now: () => clock.currentTimeMillisUnsafe() })),
+          (opened) => Effect.sync(() => opened.close())
+        )
+        return EventStore.fromCore(core)
+      })
+    )
+  }
+}

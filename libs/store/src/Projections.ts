@@ -1,0 +1,120 @@
+/**
+ * Projections: tables derived from events, updated in the same transaction as the append that caused them, and
+ * recreated by replaying every event through `project` (rebuildProjections). A projection reads only the event
+ * and the projections' state at that point, so a replay reaches the same state.
+ */
+import type { RefEntry } from "@agent-desktop/domain"
+import { snapshotStream } from "./Streams.js"
+import type { Statements } from "./Statements.js"
+import type { SnapshotInput, StoredEvent } from "./StoreTypes.js"
+
+export const MAX_SNAPSHOTS_PER_NAMESPACE = 128
+export const PRUNED_SNAPSHOTS_PER_NAMESPACE = 96
+
+export const SNAPSHOT_SAVED = "snapshot.saved"
+export const SNAPSHOT_ROOT_SAVED = "snapshot.root.saved"
+export const SESSION_STARTED = "session.started"
+export const SESSION_ENDED = "session.ended"
+
+export interface SnapshotSavedPayload extends SnapshotInput {
+  readonly namespace: string
+}
+
+export interface SnapshotRootSavedPayload {
+  readonly namespace: string
+  readonly snapshot_id: string
+  readonly root_ref: string
+  readonly removed: ReadonlyArray<string>
+  readonly added: Readonly<Record<string, RefEntry>>
+  readonly counter: number
+}
+
+export interface SessionStartedPayload {
+  readonly session_id: string
+  readonly name?: string
+  readonly trace: "on" | "off"
+  readonly artifacts: "full" | "events"
+  readonly created_at: number
+}
+
+export interface SessionEndedPayload {
+  readonly session_id: string
+  readonly ended_at: number
+}
+
+export const project = (sql: Statements, event: StoredEvent): void => {
+  switch (event.type) {
+    case SNAPSHOT_SAVED:
+      projectSnapshotSaved(sql, event, event.payload as SnapshotSavedPayload)
+      break
+    case SNAPSHOT_ROOT_SAVED:
+      projectSnapshotRootSaved(sql, event, event.payload as SnapshotRootSavedPayload)
+      break
+    case SESSION_STARTED:
+      projectSessionStarted(sql, event, event.payload as SessionStartedPayload)
+      break
+    case SESSION_ENDED:
+      projectSessionEnded(sql, event.payload as SessionEndedPayload)
+      break
+  }
+  if (event.session_id !== undefined) projectTrace(sql, event, event.session_id)
+}
+
+const projectSnapshotSaved = (sql: Statements, event: StoredEvent, p: SnapshotSavedPayload): void => {
+  sql.get(
+    `INSERT OR REPLACE INTO snapshots (namespace, snapshot_id, created_position, updated_position, created_at, app,
+       window_json, refs_json, counter, complete, identity_unproven) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+  ).run(
+    p.namespace, p.snapshot_id, event.position, event.position, event.time_ms, p.app, JSON.stringify(p.window),
+    JSON.stringify(p.refs), p.counter, p.complete ? 1 : 0, p.identity_unproven ? 1 : 0
+  )
+  applyRetention(sql, p.namespace, p.snapshot_id)
+}
+
+/** At most 128 snapshots per namespace: past that, the oldest go until 96 remain, never the one just saved. */
+const applyRetention = (sql: Statements, namespace: string, latest: string): void => {
+  const { count } = sql.get(`SELECT COUNT(*) AS count FROM snapshots WHERE namespace = ?`).get(namespace) as { count: number }
+  if (count <= MAX_SNAPSHOTS_PER_NAMESPACE) return
+  const victims = sql.get(
+    `SELECT snapshot_id FROM snapshots WHERE namespace = ? AND snapshot_id != ? ORDER BY created_position LIMIT ?`
+  ).all(namespace, latest, count - PRUNED_SNAPSHOTS_PER_NAMESPACE) as Array<{ snapshot_id: string }>
+  for (const { snapshot_id } of victims) {
+    // Retention removes whole streams (a RefMap can be 1 MiB); no surviving event is ever changed.
+    sql.get(`DELETE FROM events WHERE stream = ?`).run(snapshotStream(namespace, snapshot_id))
+    sql.get(`DELETE FROM snapshots WHERE namespace = ? AND snapshot_id = ?`).run(namespace, snapshot_id)
+  }
+}
+
+const projectSnapshotRootSaved = (sql: Statements, event: StoredEvent, p: SnapshotRootSavedPayload): void => {
+  const row = sql.get(`SELECT refs_json FROM snapshots WHERE namespace = ? AND snapshot_id = ?`).get(p.namespace, p.snapshot_id) as
+    | { refs_json: string }
+    | undefined
+  if (row === undefined) return
+  const refs = JSON.parse(row.refs_json) as Record<string, RefEntry>
+  for (const key of p.removed) delete refs[key]
+  Object.assign(refs, p.added)
+  sql.get(
+    `UPDATE snapshots SET refs_json = ?, counter = ?, updated_position = ? WHERE namespace = ? AND snapshot_id = ?`
+  ).run(JSON.stringify(refs), p.counter, event.position, p.namespace, p.snapshot_id)
+}
+
+const projectSessionStarted = (sql: Statements, event: StoredEvent, p: SessionStartedPayload): void => {
+  sql.get(
+    `INSERT INTO sessions (session_id, name, created_at, ended_at, trace, artifacts, created_position)
+     VALUES (?, ?, ?, NULL, ?, ?, ?)`
+  ).run(p.session_id, p.name ?? null, p.created_at, p.trace, p.artifacts, event.position)
+}
+
+const projectSessionEnded = (sql: Statements, p: SessionEndedPayload): void => {
+  sql.get(`UPDATE sessions SET ended_at = ? WHERE session_id = ? AND ended_at IS NULL`).run(p.ended_at, p.session_id)
+}
+
+/** A session's trace: its tagged events while it is open and tracing (its own session.ended included). */
+const projectTrace = (sql: Statements, event: StoredEvent, sessionId: string): void => {
+  const session = sql.get(`SELECT trace, ended_at FROM sessions WHERE session_id = ?`).get(sessionId) as
+    | { trace: string; ended_at: number | null }
+    | undefined
+  if (session === undefined || session.trace !== "on") return
+  if (session.ended_at !== null && event.type !== SESSION_ENDED) return
+  sql.get(`INSERT OR IGNORE INTO trace_events (session_id, position) VALUES (?, ?)`).run(sessionId, event.position)
+}
