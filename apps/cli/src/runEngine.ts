@@ -10,7 +10,7 @@ import type { EngineRequest, NativeEnvelope } from "./main.js"
 const adapterLayer = async (): Promise<Layer.Layer<DesktopAdapter, unknown>> => {
   if (process.platform !== "linux") return UnsupportedAdapter
   const linux = await import("@agent-desktop/platform-linux")
-  return linux.LinuxAdapterLive as Layer.Layer<DesktopAdapter, unknown>
+  return linux.LinuxAdapter.layer
 }
 
 export const runFromCli = async (request: EngineRequest): Promise<NativeEnvelope> => {
