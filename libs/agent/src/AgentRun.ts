@@ -142,12 +142,6 @@ export class AgentRun {
 
       const persist = (message: ChatMessage) =>
         request.sessions.append(sessionId, [{ type: "wave.message", payload: { message } }])
-      if (!restored) {
-        yield* request.sessions.append(sessionId, [{
-          type: "wave.session_started",
-          payload: { session_id: sessionId, model, cwd: request.cwd }
-        }])
-      }
 
       const desktop = (): Array<Tool> =>
         request.desktop === undefined ? [] : desktopTools(request.desktop, {
@@ -230,6 +224,13 @@ export class AgentRun {
         restored
       }
       self.onCreated(self.created)
+      // After init: opening the store must not delay the first line (start-up budget).
+      if (!restored) {
+        yield* request.sessions.append(sessionId, [{
+          type: "wave.session_started",
+          payload: { session_id: sessionId, model, cwd: request.cwd }
+        }])
+      }
 
       yield* Effect.gen(function*() {
         if (request.prompt !== undefined) {

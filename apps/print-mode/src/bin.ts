@@ -1,0 +1,14 @@
+// The `wave` binary's entry (bundled to dist/wave.js). Exit only after stdout is flushed; a watchdog makes sure a
+// leaked handle (socket, child) cannot keep the process alive after the result (Claude Code #50777).
+import { main } from "./main.js"
+
+main({ argv: process.argv.slice(2), env: process.env, cwd: process.cwd() }).then(
+  (code) => {
+    process.exitCode = code
+    setTimeout(() => process.exit(code), 200).unref()
+  },
+  (error: unknown) => {
+    process.stderr.write(`wave: fatal: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`)
+    process.exit(1)
+  }
+)

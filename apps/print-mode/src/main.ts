@@ -1,0 +1,153 @@
+// wave -p: argv -> one agent run -> text | json | stream-json. All three formats project the same agent events;
+// stdout is written only through OutputWriter, flushed before the exit code is returned.
+import { AgentRun, type AgentEvent, parseToolList } from "@agent-desktop/agent"
+import { Cause, Effect, Exit, Fiber } from "effect"
+import { HELP, parseArgs, type WaveArgs } from "./cli/parseArgs.js"
+import { lazyDesktopRunner } from "./desktop/lazyDesktopRunner.js"
+import { OutputWriter } from "./output/OutputWriter.js"
+import { installStdoutGuard } from "./output/stdoutGuard.js"
+import { ResultFold } from "./projection/resultFold.js"
+import { statsText } from "./projection/stats.js"
+import { StreamJsonProjection } from "./projection/streamJson.js"
+import { TextProjection } from "./projection/textProjection.js"
+import type { ResultEvent } from "./projection/waveTypes.js"
+import { storeSessions } from "./sessions/storeSessions.js"
+
+export const VERSION = "0.1.0"
+const SCHEMA_VERSION = 1 as const
+
+type Signal = "SIGINT" | "SIGTERM"
+const SIGNAL_EXIT: Record<Signal, number> = { SIGINT: 130, SIGTERM: 143 }
+
+export interface MainIo {
+  readonly argv: ReadonlyArray<string>
+  readonly env: NodeJS.ProcessEnv
+  readonly cwd: string
+}
+
+const stderr = (text: string) => process.stderr.write(text)
+
+/** An argument error after -p and a structured format were recognised still ends with one result (D4, D2 shape). */
+const argumentErrorResult = (message: string, startedAt: number): ResultEvent => ({
+  type: "result",
+  subtype: "error_during_execution",
+  is_error: true,
+  seq: 1,
+  num_turns: 0,
+  duration_ms: Date.now() - startedAt,
+  usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+  model_usage: {},
+  tool_calls: [],
+  errors: [message]
+})
+
+export const main = async (io: MainIo): Promise<number> => {
+  const startedAt = Date.now()
+  const parsed = parseArgs(io.argv)
+  if (parsed.kind === "error") {
+    stderr(`wave: ${parsed.message}\n`)
+    if (parsed.structured !== undefined) {
+      const writer = new OutputWriter()
+      installStdoutGuard()
+      writer.out(`${JSON.stringify(argumentErrorResult(parsed.message, startedAt))}\n`)
+      await writer.flush()
+    }
+    return 1
+  }
+  const args = parsed.args
+  if (args.help || args.version) {
+    const writer = new OutputWriter()
+    writer.out(args.help ? HELP : `wave ${VERSION}\n`)
+    await writer.flush()
+    return 0
+  }
+  if (!args.print) {
+    stderr("wave: interactive mode is not available; run a task with -p '<message>' (see --help)\n")
+    return 1
+  }
+  return runPrint(args, io, startedAt)
+}
+
+const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number): Promise<number> => {
+  const structured = args.outputFormat !== "text"
+  const writer = new OutputWriter()
+  if (structured) installStdoutGuard()
+  const fold = new ResultFold()
+  const stream = new StreamJsonProjection(args.outputFormat === "stream-json" ? (line) => writer.out(line) : () => {})
+  const text = args.outputFormat === "text" ? new TextProjection((chunk) => writer.out(chunk)) : undefined
+  const emit = (event: AgentEvent) => {
+    fold.push(event)
+    stream.push(event)
+    text?.push(event)
+  }
+  const sessions = storeSessions(io.env)
+  const run = new AgentRun({
+    prompt: args.message,
+    cwd: io.cwd,
+    env: io.env,
+    model: args.model,
+    resume: args.restore !== undefined ? { kind: "restore", id: args.restore } : args.continue ? { kind: "continue" } : undefined,
+    maxTurns: args.maxTurns,
+    maxWaitMs: args.maxWaitMs,
+    heartbeatMs: Number(io.env["WAVE_HEARTBEAT_MS"] ?? 5_000) || 5_000,
+    allowedTools: parseToolList(args.allowedTools),
+    disallowedTools: parseToolList(args.disallowedTools),
+    headed: args.headed,
+    autoRecover: args.autoRecover,
+    desktop: io.env["WAVE_DISABLE_DESKTOP"] === "1" ? undefined : lazyDesktopRunner(io.env),
+    sessions,
+    emit
+  }, (info) => stream.created(info, SCHEMA_VERSION))
+
+  if (io.env["WAVE_TEST_STRAY_STDOUT"] === "1") {
+    // Test seam for 5.9: a foreign write to stdout, as a chatty dependency would make.
+    console.log("stray line from a dependency")
+  }
+
+  const fiber = Effect.runFork(run.execute())
+  let signal: Signal | undefined
+  const onSignal = (name: Signal) => () => {
+    if (signal !== undefined) process.exit(SIGNAL_EXIT[name])
+    signal = name
+    Effect.runFork(Fiber.interrupt(fiber))
+  }
+  const onInt = onSignal("SIGINT")
+  const onTerm = onSignal("SIGTERM")
+  process.on("SIGINT", onInt)
+  process.on("SIGTERM", onTerm)
+  const exit = await Effect.runPromise(Fiber.await(fiber))
+  let thrown = run.thrown
+  if (Exit.isFailure(exit) && !Cause.hasInterruptsOnly(exit.cause)) {
+    thrown = `Internal error: ${Cause.pretty(exit.cause).split("\n")[0] ?? "unknown"}`
+  }
+  const endedAt = Date.now()
+  if (thrown !== undefined && !structured) stderr(`wave: ${thrown}\n`)
+  const result = stream.finish((seq) =>
+    fold.finish({
+      sessionId: run.created?.sessionId,
+      durationMs: endedAt - startedAt,
+      thrown,
+      signal,
+      maxTurnsHit: run.maxTurnsHit,
+      incompleteTasks: run.incompleteTasks,
+      seq
+    })
+  )
+  if (args.outputFormat === "json") writer.out(`${JSON.stringify(result)}\n`)
+  text?.end()
+  if (args.showStats) {
+    const summary = statsText(fold.usageTotals, startedAt, endedAt)
+    if (structured) stderr(summary)
+    else writer.out(summary)
+  }
+  await writer.flush()
+  try {
+    sessions.close()
+  } catch {
+    // closing is best-effort: everything was written synchronously already
+  }
+  process.off("SIGINT", onInt)
+  process.off("SIGTERM", onTerm)
+  if (signal !== undefined) return SIGNAL_EXIT[signal]
+  return result.is_error ? 1 : 0
+}

@@ -1,0 +1,64 @@
+// The only writer of wave's stdout. It keeps the real `write` captured before any guard is installed, respects
+// backpressure (waits for 'drain' before writing more), and `flush()` resolves only when the last byte has been
+// handed to the OS, so the process can exit without truncating a slow pipe (5.8; the 64 KiB truncation of peers).
+
+export class OutputWriter {
+  private readonly write: (chunk: string, callback?: (error?: Error | null) => void) => boolean
+  private readonly queue: Array<string> = []
+  private waiting = false
+  private broken = false
+  private idle: Array<() => void> = []
+
+  constructor(private readonly stream: NodeJS.WriteStream = process.stdout) {
+    this.write = stream.write.bind(stream) as typeof this.write
+    stream.on("error", () => {
+      // EPIPE: the reader went away. Nothing more can be delivered; do not crash, the run ends with its own code.
+      this.broken = true
+      this.queue.length = 0
+      this.waiting = false
+      this.settle()
+    })
+  }
+
+  /** Queues text; returns at once. Order is preserved. */
+  out(text: string): void {
+    if (text.length === 0 || this.broken) return
+    if (this.waiting) {
+      this.queue.push(text)
+      return
+    }
+    if (!this.write(text)) this.waitForDrain()
+  }
+
+  private waitForDrain(): void {
+    this.waiting = true
+    this.stream.once("drain", this.pump)
+  }
+
+  private readonly pump = (): void => {
+    this.waiting = false
+    while (this.queue.length > 0 && !this.broken) {
+      if (!this.write(this.queue.shift()!)) {
+        this.waitForDrain()
+        return
+      }
+    }
+    this.settle()
+  }
+
+  private settle(): void {
+    const waiters = this.idle
+    this.idle = []
+    for (const resolve of waiters) resolve()
+  }
+
+  /** Resolves once everything written so far has left the process. */
+  flush(): Promise<void> {
+    const drained = this.waiting ? new Promise<void>((resolve) => this.idle.push(resolve)) : Promise.resolve()
+    return drained.then(() =>
+      this.broken ? undefined : new Promise<void>((resolve) => {
+        this.write("", () => resolve())
+      })
+    )
+  }
+}
