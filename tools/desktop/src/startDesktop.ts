@@ -177,8 +177,6 @@ export const startDesktop = async (options: StartOptions = {}): Promise<RunningD
       )
       return typeof address === "string" && address.length > 0 ? address : undefined
     })
-    for (const pid of childrenOf(launcher.pid!)) adopt("a11y-bus", pid)
-
     if (options.enable !== false) {
       await session.call({
         destination: "org.a11y.Bus",
@@ -192,6 +190,10 @@ export const startDesktop = async (options: StartOptions = {}): Promise<RunningD
 
     a11y = DbusClient.connect(env.AT_SPI_BUS_ADDRESS)
     const a11yClient = a11y
+    // The bus daemon reports its own PID; the launcher's child list is the fallback.
+    const a11yBusPid = await connectionPid(a11y, "org.freedesktop.DBus")
+    if (a11yBusPid !== undefined) adopt("a11y-bus", a11yBusPid)
+    else for (const pid of childrenOf(launcher.pid!)) adopt("a11y-bus", pid)
     // The first registry call activates at-spi2-registryd; record it so stop reaches it.
     await pollUntil("AT-SPI registry", deadline, async () => (await registeredAppNames(a11yClient), true))
     adopt("registryd", await connectionPid(a11y, "org.a11y.atspi.Registry"))

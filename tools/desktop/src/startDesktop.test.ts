@@ -1,0 +1,77 @@
+import { assert, describe, it } from "@effect/vitest"
+import { mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fixtureControlPath } from "./AppSpec.js"
+import { parseEnv } from "./DesktopEnv.js"
+import { controlFixture } from "./FixtureControl.js"
+import { readLedger, stillOurs } from "./PidLedger.js"
+import { startDesktop } from "./startDesktop.js"
+import { stopDesktop } from "./stopDesktop.js"
+
+const newStateDir = () => mkdtempSync(join(tmpdir(), "desktop-test-"))
+
+describe("virtual desktop", () => {
+  it("starts Xvfb, both buses and the fixture; a second start in the same state dir replaces the first", async () => {
+    const stateDir = newStateDir()
+    try {
+      const first = await startDesktop({ stateDir, apps: ["fixture"] })
+      assert.match(first.env.DISPLAY, /^:\d+$/)
+      assert.match(first.env.AT_SPI_BUS_ADDRESS, /^unix:path=/)
+      assert.deepStrictEqual(parseEnv(readFileSync(join(stateDir, "env"), "utf8")), { ...first.env })
+      const firstRun = readLedger(stateDir)
+      const labels = firstRun.map((entry) => entry.label)
+      for (const label of ["xvfb", "session-bus", "at-spi-bus-launcher", "a11y-bus", "registryd", "app-fixture"]) {
+        assert.include(labels, label)
+      }
+      assert.isTrue(firstRun.every(stillOurs))
+
+      const second = await startDesktop({ stateDir, apps: ["fixture"] })
+      assert.isTrue(firstRun.every((entry) => !stillOurs(entry)), "the first desktop's processes are gone")
+      const secondRun = readLedger(stateDir)
+      assert.isTrue(secondRun.every(stillOurs))
+
+      const report = await second.stop()
+      // Some daemons exit on their own once the bus they serve is gone; those count as already gone.
+      assert.strictEqual(report.stopped.length + report.alreadyGone.length, secondRun.length)
+      assert.isTrue(report.stopped.some((entry) => entry.label === "app-fixture"))
+      assert.isTrue(secondRun.every((entry) => !stillOurs(entry)), "stop leaves nothing running")
+      assert.deepStrictEqual(readLedger(stateDir), [])
+    } finally {
+      await stopDesktop(stateDir)
+    }
+  }, 90_000)
+
+  it("fixture control: add, duplicate, rename, state and remove widgets", async () => {
+    const stateDir = newStateDir()
+    const desktop = await startDesktop({ stateDir, apps: ["fixture"] })
+    try {
+      const control = fixtureControlPath(stateDir)
+      const added = await controlFixture(control, { op: "add", kind: "button", label: "Twin" })
+      assert.isTrue(added.ok)
+      const twin = await controlFixture(control, { op: "duplicate", id: added.id! })
+      assert.isTrue(twin.ok)
+      assert.notStrictEqual(twin.id, added.id)
+      assert.strictEqual((await controlFixture(control, { op: "state", id: twin.id! })).label, "Twin")
+      await controlFixture(control, { op: "rename", id: twin.id!, label: "Other" })
+      assert.strictEqual((await controlFixture(control, { op: "state", id: twin.id! })).label, "Other")
+      assert.isTrue((await controlFixture(control, { op: "remove", id: added.id! })).ok)
+      assert.isFalse((await controlFixture(control, { op: "state", id: added.id! })).ok)
+      assert.deepStrictEqual((await controlFixture(control, { op: "state", id: "check" })).active, false)
+    } finally {
+      await desktop.stop()
+    }
+  }, 60_000)
+
+  it("stop after a crash skips dead PIDs and stops the rest; stopping twice is a no-op", async () => {
+    const stateDir = newStateDir()
+    const desktop = await startDesktop({ stateDir })
+    const entries = readLedger(stateDir)
+    const xvfb = entries.find((entry) => entry.label === "xvfb")!
+    process.kill(xvfb.pid, "SIGKILL")
+    const report = await desktop.stop()
+    assert.strictEqual(report.stopped.length + report.alreadyGone.length, entries.length)
+    assert.isTrue(entries.every((entry) => !stillOurs(entry)))
+    assert.deepStrictEqual(await stopDesktop(stateDir), { stopped: [], alreadyGone: [] })
+  }, 60_000)
+})
