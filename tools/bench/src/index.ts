@@ -1,1 +1,1 @@
-export {}
+export { median, ratioTable, type Case } from "./stats.js"
