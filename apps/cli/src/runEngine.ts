@@ -13,7 +13,8 @@ const adapterLayer = async (): Promise<Layer.Layer<DesktopAdapter, unknown>> => 
   return linux.LinuxAdapter.layer
 }
 
-export const runFromCli = async (request: EngineRequest): Promise<NativeEnvelope> => {
+/** `adapter` overrides the platform choice (tests use the UnsupportedAdapter for determinism). */
+export const runFromCli = async (request: EngineRequest, adapter?: Layer.Layer<DesktopAdapter, unknown>): Promise<NativeEnvelope> => {
   const { globals, env } = request
   const session = globals.session ?? (env["AGENT_DESKTOP_SESSION"] || undefined)
   const agentId = globals.agent_id ?? (env["AGENT_DESKTOP_AGENT_ID"] || undefined)
@@ -26,7 +27,7 @@ export const runFromCli = async (request: EngineRequest): Promise<NativeEnvelope
     ...(globals.wait_timeout === undefined ? {} : { waitTimeoutMs: globals.wait_timeout })
   }
   const home = env["AGENT_DESKTOP_HOME"] || undefined
-  const layer = EngineLive({ adapter: await adapterLayer(), ...(home === undefined ? {} : { home }) })
+  const layer = EngineLive({ adapter: adapter ?? await adapterLayer(), ...(home === undefined ? {} : { home }) })
   const program = runCommand({ command: request.command, args: request.args, options }).pipe(
     Effect.provide(layer),
     Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
