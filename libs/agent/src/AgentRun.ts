@@ -86,6 +86,7 @@ export class AgentRun {
     return Effect.gen(function*() {
       const settings = resolveModelSettings(request.env, { model: request.model })
       if (settings instanceof ModelConfigError) {
+        self.emit({ type: "error", message: settings.message, source: "create", recoverable: false })
         self.thrown = settings.message
         return
       }
@@ -117,6 +118,8 @@ export class AgentRun {
       if (request.resume?.kind === "restore") {
         const events = yield* request.sessions.read(request.resume.id).pipe(Effect.result)
         if (events._tag === "Failure") {
+          // The reference adds an error block before create throws; consumers see it before the result (5.6b).
+          self.emit({ type: "error", message: events.failure.message, source: "create", recoverable: false })
           self.thrown = events.failure.message
           return
         }

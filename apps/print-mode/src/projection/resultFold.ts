@@ -109,6 +109,8 @@ export class ResultFold {
   finish(ending: ResultEnding): ResultEvent {
     const common = {
       type: "result" as const,
+      subtype: "success" as const,
+      is_error: false as const,
       seq: ending.seq,
       ...(ending.sessionId === undefined ? {} : { session_id: ending.sessionId }),
       num_turns: this.turns,
@@ -120,7 +122,7 @@ export class ResultFold {
     }
     const errors = [...this.errors]
     if (ending.signal !== undefined) errors.push(`Interrupted by ${ending.signal}`)
-    if (ending.thrown !== undefined) errors.push(ending.thrown)
+    if (ending.thrown !== undefined && !errors.includes(ending.thrown)) errors.push(ending.thrown)
     if (ending.thrown !== undefined || ending.signal !== undefined || this.failedWithoutContent) {
       return { ...common, subtype: "error_during_execution", is_error: true, errors }
     }

@@ -1,0 +1,79 @@
+// Spawns the real `wave` binary with stdout and stderr on pipes, against a fake model, in a private temp HOME.
+import { spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { type FakeModel, type Script, startFakeModel } from "@agent-desktop/fake-model"
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+export const WAVE_BIN = path.resolve(here, "..", "bin", "wave.js")
+
+export interface WaveRun {
+  readonly stdout: string
+  readonly stderr: string
+  readonly code: number | null
+  /** stdout split into non-empty lines, each parsed as JSON (throws if one is not JSON). */
+  readonly lines: () => Array<Record<string, any>>
+}
+
+export interface RunOptions {
+  readonly env?: Record<string, string | undefined>
+  readonly cwd?: string
+  /** Do not read stdout for this long (a slow pipe consumer). */
+  readonly slowReaderMs?: number
+  /** Called once the process is spawned (signals). */
+  readonly onSpawn?: (child: ReturnType<typeof spawn>) => void
+}
+
+export const makeHome = (): string => fs.mkdtempSync(path.join(os.tmpdir(), "wave-e2e-"))
+
+export const runWave = (args: ReadonlyArray<string>, fake: { url: string } | undefined, options: RunOptions = {}) =>
+  new Promise<WaveRun>((resolve, reject) => {
+    const home = options.cwd ?? makeHome()
+    const env: Record<string, string | undefined> = {
+      PATH: process.env["PATH"],
+      HOME: home,
+      AGENT_DESKTOP_HOME: path.join(home, ".agent-desktop"),
+      WAVE_BASE_URL: fake?.url,
+      WAVE_API_KEY: "test-key",
+      WAVE_MODEL: "main-m",
+      WAVE_MAX_RETRIES: "2",
+      WAVE_RETRY_BASE_MS: "5",
+      WAVE_DISABLE_DESKTOP: "1",
+      ...options.env
+    }
+    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
+    const child = spawn(process.execPath, [WAVE_BIN, ...args], { cwd: home, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] })
+    options.onSpawn?.(child)
+    const out: Array<Buffer> = []
+    const err: Array<Buffer> = []
+    if (options.slowReaderMs !== undefined) {
+      child.stdout.pause()
+      setTimeout(() => {
+        child.stdout.on("data", (part: Buffer) => out.push(part))
+        child.stdout.resume()
+      }, options.slowReaderMs)
+    } else child.stdout.on("data", (part: Buffer) => out.push(part))
+    child.stderr.on("data", (part: Buffer) => err.push(part))
+    child.on("error", reject)
+    child.on("close", (code) => {
+      const stdout = Buffer.concat(out).toString("utf8")
+      resolve({
+        stdout,
+        stderr: Buffer.concat(err).toString("utf8"),
+        code,
+        lines: () => stdout.split("\n").filter((line) => line.length > 0).map((line) => JSON.parse(line))
+      })
+    })
+  })
+
+/** Runs `body` with a fake model built from `script`, closing it afterwards. */
+export const withFake = async <A>(script: Script, body: (fake: FakeModel) => Promise<A>): Promise<A> => {
+  const fake = await startFakeModel(script)
+  try {
+    return await body(fake)
+  } finally {
+    await fake.close()
+  }
+}
