@@ -1,50 +1,64 @@
 /**
- * The store's typed failures. They extend Error, so the synchronous core can throw them and the Effect service
- * can pass them through unchanged as typed failures.
+ * The store's typed failures: Error subclasses with a `_tag`, so the synchronous core can throw them and the
+ * Effect service passes them through unchanged as typed failures (`Effect.catchTag` reads `_tag`). They do not
+ * extend `Data.TaggedError` on purpose: loading effect costs the CLI ~20 ms per call, and the core must be usable
+ * without it.
  */
-import { Data } from "effect"
+type TaggedErrorClass<Tag extends string> = new <Fields extends { readonly message: string }>(
+  fields: Fields
+) => Error & Readonly<Fields> & { readonly _tag: Tag }
+
+const TaggedError = <Tag extends string>(tag: Tag): TaggedErrorClass<Tag> =>
+  class extends Error {
+    readonly _tag = tag
+    constructor(fields: { readonly message: string }) {
+      super(fields.message)
+      this.name = tag
+      Object.assign(this, fields)
+    }
+  } as TaggedErrorClass<Tag>
 
 /** `$AGENT_DESKTOP_HOME` is relative, the state root is a symlink, or it cannot be made private. */
-export class InvalidHome extends Data.TaggedError("InvalidHome")<{ readonly message: string; readonly path: string }> {}
+export class InvalidHome extends TaggedError("InvalidHome")<{ readonly message: string; readonly path: string }> {}
 
 /** The snapshot id is unknown in this namespace, or retention pruned it. */
-export class SnapshotNotFound extends Data.TaggedError("SnapshotNotFound")<{
+export class SnapshotNotFound extends TaggedError("SnapshotNotFound")<{
   readonly message: string
   readonly namespace: string
   readonly snapshotId: string
 }> {}
 
 /** A drill-down named a root ref that its snapshot does not hold. */
-export class RootRefNotFound extends Data.TaggedError("RootRefNotFound")<{
+export class RootRefNotFound extends TaggedError("RootRefNotFound")<{
   readonly message: string
   readonly snapshotId: string
   readonly rootRef: string
 }> {}
 
 /** A RefMap larger than the 1 MiB the reference allows. */
-export class RefMapTooLarge extends Data.TaggedError("RefMapTooLarge")<{
+export class RefMapTooLarge extends TaggedError("RefMapTooLarge")<{
   readonly message: string
   readonly bytes: number
 }> {}
 
-export class SessionNotFound extends Data.TaggedError("SessionNotFound")<{
+export class SessionNotFound extends TaggedError("SessionNotFound")<{
   readonly message: string
   readonly sessionId: string
 }> {}
 
-export class SessionExists extends Data.TaggedError("SessionExists")<{
+export class SessionExists extends TaggedError("SessionExists")<{
   readonly message: string
   readonly sessionId: string
 }> {}
 
 /** A session id or namespace outside 1-64 of [A-Za-z0-9_-] ("global" is reserved for the global namespace). */
-export class InvalidSessionId extends Data.TaggedError("InvalidSessionId")<{
+export class InvalidSessionId extends TaggedError("InvalidSessionId")<{
   readonly message: string
   readonly sessionId: string
 }> {}
 
 /** SQLite or the file system failed underneath (disk full, corrupt file, lock held past busy_timeout). */
-export class StoreFailure extends Data.TaggedError("StoreFailure")<{ readonly message: string; readonly cause: unknown }> {}
+export class StoreFailure extends TaggedError("StoreFailure")<{ readonly message: string; readonly cause: unknown }> {}
 
 export type StoreError =
   | InvalidHome
