@@ -7,6 +7,7 @@
  */
 import { Accessible, isNullRef, type CacheItem } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
+import { AtspiState } from "../atspi/States.js"
 import { DbusCallError } from "../dbus/DbusCallError.js"
 import { Budget, BudgetExpired } from "./Budget.js"
 import { wantsText, wantsValue } from "./ContractNode.js"
@@ -57,6 +58,15 @@ const indexCache = (items: ReadonlyArray<CacheItem>): CacheIndex => {
   return { byPath, children }
 }
 
+/**
+ * The cache's child lists are only used when they are provably the live list: indexes exactly 0..n-1 and n equal
+ * to the live child count. GTK3 reports -1 for menu items and stale indexes after reparenting.
+ */
+const cacheOrderTrusted = (children: ReadonlyArray<CacheItem>, childCount: number): boolean => {
+  if (childCount < 0 || children.length !== childCount) return false
+  return children.every((child, index) => child.indexInParent === index)
+}
+
 const fromCache = (item: CacheItem, busName: string): RawNode => ({
   ref: { busName, path: item.ref.path },
   role: item.role,
@@ -64,7 +74,7 @@ const fromCache = (item: CacheItem, busName: string): RawNode => ({
   description: item.description,
   states: item.states,
   interfaces: item.interfaces,
-  childCount: item.childCount
+  childCount: Math.max(0, item.childCount)
 })
 
 const optional = async <A>(read: () => Promise<A>): Promise<A | undefined> => {
@@ -77,8 +87,13 @@ const optional = async <A>(read: () => Promise<A>): Promise<A | undefined> => {
   }
 }
 
+/** Action names per object, kept across reads: a GTK object's actions are fixed for its lifetime and its path is
+ * never reused, so warm reads skip one call per actionable node. */
+const maxCachedActions = 50_000
+
 export class TreeReader {
   private readonly registered = new Set<string>()
+  private readonly actionNames = new Map<string, ReadonlyArray<string>>()
 
   constructor(private readonly session: AtspiSession) {}
 
@@ -120,13 +135,23 @@ export class TreeReader {
       if (!details) return
       const accessible = new Accessible(this.session, node.ref)
       const reads: Array<Promise<unknown>> = []
-      if (node.interfaces.includes("Component")) {
+      // Objects that are not showing have no on-screen extents (GTK reports G_MININT or zeros).
+      if (node.interfaces.includes("Component") && node.states.has(AtspiState.showing)) {
         reads.push(optional(() => accessible.extents(budget.callTimeout())).then((b) => b && (node.bounds = b)))
       }
       if (node.interfaces.includes("Action")) {
-        reads.push(optional(() => accessible.actions(budget.callTimeout())).then((a) => {
-          node.actions = a?.map((action) => action.name) ?? []
-        }))
+        const key = `${node.ref.busName}|${node.ref.path}`
+        const known = this.actionNames.get(key)
+        if (known) node.actions = known
+        else {
+          reads.push(optional(() => accessible.actions(budget.callTimeout())).then((a) => {
+            node.actions = a?.map((action) => action.name) ?? []
+            if (a) {
+              if (this.actionNames.size >= maxCachedActions) this.actionNames.clear()
+              this.actionNames.set(key, node.actions)
+            }
+          }))
+        }
       }
       if (wantsText(node)) {
         reads.push(optional(() => accessible.text(budget.callTimeout())).then((t) => t !== undefined && (node.text = t)))
@@ -161,7 +186,7 @@ export class TreeReader {
           node = fromCache(cached, ref.busName)
           const cachedChildren = cache!.children.get(ref.path) ?? []
           childRefs = cachedChildren.map((child) => ({ busName: ref.busName, path: child.ref.path }))
-          if (cachedChildren.length !== cached.childCount && cached.childCount > 0) {
+          if (!cacheOrderTrusted(cachedChildren, cached.childCount)) {
             childRefs = (await new Accessible(this.session, ref).children(budget.callTimeout())).filter((c) => !isNullRef(c))
           }
         } else {
