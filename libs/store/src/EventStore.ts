@@ -22,6 +22,7 @@ export interface EventStoreShape {
   readonly appendInvocation: (input: InvocationEvents) => Effect.Effect<AppendResult, StoreFailure>
   readonly readStream: (stream: string, options?: { readonly fromSeq?: number }) => Effect.Effect<ReadonlyArray<StoredEvent>, StoreFailure>
   readonly readAll: (options?: { readonly afterPosition?: number; readonly limit?: number }) => Effect.Effect<ReadonlyArray<StoredEvent>, StoreFailure>
+  readonly latestStream: (prefix: string) => Effect.Effect<string | undefined, StoreFailure>
   readonly saveSnapshot: (
     namespace: string,
     input: SnapshotInput
@@ -54,6 +55,7 @@ export class EventStore extends Context.Service<EventStore, EventStoreShape>()("
       appendInvocation: (input) => lift(() => core.appendInvocation(input)),
       readStream: (stream, options) => lift(() => core.readStream(stream, options)),
       readAll: (options) => lift(() => core.readAll(options)),
+      latestStream: (prefix) => lift(() => core.latestStream(prefix)),
       saveSnapshot: (namespace, input) => lift(() => core.saveSnapshot(namespace, input)),
       loadSnapshot: (namespace, snapshotId) => lift(() => core.loadSnapshot(namespace, snapshotId)),
       latestSnapshotId: (namespace) => lift(() => core.latestSnapshotId(namespace)),

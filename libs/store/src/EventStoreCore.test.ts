@@ -44,6 +44,15 @@ describe("events", () => {
     assert.deepStrictEqual(store.readAll({ afterPosition: 2, limit: 1 }).map((e) => e.position), [3])
   })
 
+  it("finds the most recently appended stream with a prefix", () => {
+    assert.isUndefined(store.latestStream("wave-"))
+    store.append("wave-a", [{ type: "init" }])
+    store.append("wave-b", [{ type: "init" }])
+    store.append("invocation-x", [{ type: "command.start" }])
+    store.append("wave-a", [{ type: "result" }])
+    assert.strictEqual(store.latestStream("wave-"), "wave-a")
+  })
+
   it("keeps the events after the store is reopened", () => {
     store.append("wave-1", [{ type: "init" }])
     store.close()

@@ -152,6 +152,16 @@ export class EventStoreCore {
     )
   }
 
+  /** The stream with this prefix that was appended to most recently (e.g. "wave-" for `wave -c`). */
+  latestStream(prefix: string): string | undefined {
+    return this.#read(() => {
+      const row = this.#sql.get(
+        `SELECT stream FROM events WHERE substr(stream, 1, length(?)) = ? ORDER BY position DESC LIMIT 1`
+      ).get(prefix, prefix) as { stream: string } | undefined
+      return row?.stream
+    })
+  }
+
   // ---- snapshots ---------------------------------------------------------------------------------------------
 
   saveSnapshot(namespace: string, input: SnapshotInput): SavedSnapshot {
