@@ -3,11 +3,11 @@ import { def } from "../schema/def.js"
 import { SuccessDisposition } from "../schema/Disposition.js"
 
 /**
- * The action's own result, carried by a post-action `--wait-for` snapshot. Its full shape is the command's
- * ActionResult or OperationReport; here only the fields every action result has are checked.
+ * The action's own result, carried by a post-action `--wait-for` snapshot: the command's ActionResult,
+ * OperationReport or (before 2.5) flag payload. Left open; only `action` and `disposition` are checked when present.
  */
 export const AfterAction = Type.Object(
-  { action: Type.String(), disposition: SuccessDisposition },
+  { action: Type.Optional(Type.String()), disposition: Type.Optional(SuccessDisposition) },
   def("AfterAction", { additionalProperties: true })
 )
 

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest"
+import { errorsOf, fixtures, validatorFor } from "../test-support/schemaValidator.js"
+import { CONTRACT_VERSIONS, versionIndex } from "../vocabulary/ContractVersion.js"
+import { ConversionError } from "./ConversionError.js"
+import { convertEnvelope } from "./convertEnvelope.js"
+import type { EnvelopeJson } from "./EnvelopeJson.js"
+
+describe("convertEnvelope over every valid fixture", () => {
+  for (const from of CONTRACT_VERSIONS) {
+    for (const to of CONTRACT_VERSIONS) {
+      if (from === to) continue
+      it(`${from} -> ${to} validates against ${to}'s strict schema`, () => {
+        const validate = validatorFor(to, "strict")
+        const refused: Array<string> = []
+        for (const [name, envelope] of fixtures(from, "valid")) {
+          let converted: EnvelopeJson
+          try {
+            converted = convertEnvelope(envelope as EnvelopeJson, from, to)
+          } catch (cause) {
+            // Only an up-conversion may refuse, and only with a typed reason.
+            expect(cause, name).toBeInstanceOf(ConversionError)
+            expect(versionIndex(to), name).toBeGreaterThan(versionIndex(from))
+            refused.push(name)
+            continue
+          }
+          expect(converted.version, name).toBe(to)
+          expect(validate(converted), `${name}: ${errorsOf(validate)}`).toBe(true)
+        }
+        // Refusals are the exception: the window operations and mouse-wheel before 2.5 name no 2.5 target.
+        for (const name of refused) expect(name).toMatch(/^(resize-window|minimize|mouse-wheel)\.json$/)
+      })
+    }
+  }
+})
+
+const ok = (version: string, command: string, data: unknown): EnvelopeJson => ({ version, ok: true, command, data })
+
+describe("lossy and structural conversions", () => {
+  it("turns a 2.2 partial snapshot into the TIMEOUT 2.1 reported, and drops completeness fields otherwise", () => {
+    const partial = ok("2.2", "snapshot", {
+      app: "gnome-calculator",
+      snapshot_id: "s1vylk49fulgx4",
+      ref_count: 1,
+      complete: false,
+      truncated: true,
+      nodes_observed: 412,
+      tree: { role: "window", children: [{ role: "group", subtree_truncated: true }] }
+    })
+    const down = convertEnvelope(partial, "2.2", "2.1")
+    expect(down).toMatchObject({
+      ok: false,
+      error: { code: "TIMEOUT", disposition: { delivery: "not_delivered", retry: "safe" } }
+    })
+    expect(down).not.toHaveProperty("data")
+
+    const complete = ok("2.2", "snapshot", { app: "a", snapshot_id: "s123", ref_count: 0, complete: true })
+    expect(convertEnvelope(complete, "2.2", "2.1").data).toEqual({ app: "a", snapshot_id: "s123", ref_count: 0 })
+    expect(convertEnvelope(convertEnvelope(complete, "2.2", "2.1"), "2.1", "2.2")).toEqual(complete)
+  })
+
+  it("keeps an action's delivery when a partial --wait-for snapshot becomes TIMEOUT", () => {
+    const waited = ok("2.2", "click", {
+      app: "a",
+      snapshot_id: "s123",
+      ref_count: 0,
+      complete: false,
+      truncated: true,
+      nodes_observed: 3,
+      after_action: { action: "click", disposition: { delivery: "delivered_unverified", retry: "unsafe" } }
+    })
+    const down = convertEnvelope(waited, "2.2", "2.1")
+    expect(down.error).toMatchObject({ code: "TIMEOUT", disposition: { delivery: "delivered_unverified", retry: "unsafe" } })
+    expect(down.error).not.toHaveProperty("recovery")
+  })
+
+  it("reports a 2.3 launch without a window as the unsafe WINDOW_NOT_FOUND of 2.2", () => {
+    const down = convertEnvelope(ok("2.3", "launch", { app: "gnome-calculator", pid: 7 }), "2.3", "2.2")
+    expect(down.error).toMatchObject({
+      code: "WINDOW_NOT_FOUND",
+      disposition: { delivery: "delivered_unverified", retry: "unsafe" }
+    })
+  })
+
+  it("re-adds the success flag of an OperationReport going down to 2.4 and rebuilds the report going up", () => {
+    const report = ok("2.5", "mouse-click", {
+      action: "mouse-click",
+      disposition: { delivery: "delivered_unverified", retry: "unsafe" },
+      target: { kind: "pointer", point: { x: 12, y: 34 } },
+      x: 12,
+      y: 34,
+      count: 2
+    })
+    const flags = convertEnvelope(report, "2.5", "2.4")
+    expect(flags.data).toEqual({ clicked: true, x: 12, y: 34, count: 2 })
+    expect(convertEnvelope(flags, "2.4", "2.5")).toEqual(report)
+  })
+
+  it("names unnamed find matches and drops context bounds below 2.5", () => {
+    const find = ok("2.6", "find", {
+      match: { ref_id: null, role: "statictext", value: "42", states: [], interactive: false, path: [], bounds: { x: 0, y: 0, width: 1, height: 1 } }
+    })
+    expect(convertEnvelope(find, "2.6", "2.4").data).toEqual({
+      match: { ref_id: null, role: "statictext", name: "42", value: "42", states: [], interactive: false, path: [] }
+    })
+  })
+
+  it("drops 2.6's identity_unproven and 2.4's verification_scope on the way down", () => {
+    const snapshot = ok("2.6", "snapshot", { app: "a", snapshot_id: "s123", ref_count: 0, complete: true, identity_unproven: true })
+    expect(convertEnvelope(snapshot, "2.6", "2.5").data).not.toHaveProperty("identity_unproven")
+    const typed = ok("2.4", "type", {
+      action: "type",
+      disposition: { delivery: "delivered_unverified", retry: "unsafe" },
+      details: { verification_scope: "unavailable" }
+    })
+    expect(convertEnvelope(typed, "2.4", "2.3").data).toEqual({
+      action: "type",
+      disposition: { delivery: "delivered_unverified", retry: "unsafe" }
+    })
+  })
+
+  it("does not mutate its input and rejects unknown versions", () => {
+    const snapshot = ok("2.6", "snapshot", { app: "a", snapshot_id: "s123", ref_count: 0, complete: true, identity_unproven: true })
+    const before = structuredClone(snapshot)
+    convertEnvelope(snapshot, "2.6", "2.1")
+    expect(snapshot).toEqual(before)
+    expect(() => convertEnvelope(snapshot, "2.6", "1.0" as never)).toThrow(RangeError)
+  })
+})
