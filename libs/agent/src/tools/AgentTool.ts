@@ -71,7 +71,8 @@ export const agentTool = (host: Agent, makeSub: SubAgentFactory, emit: EmitEvent
       }
       return yield* work.pipe(
         Effect.map((answer) => ({ output: answer, success: true })),
-        Effect.catch((error: string) => Effect.succeed(failure(error)))
+        // The details go to the model only; the result's tool_calls never carry sub-agent output (E7).
+        Effect.catch((error: string) => Effect.succeed({ output: `Error: ${error}`, success: false, error: "Sub-agent failed" }))
       )
     })
 })
