@@ -59,6 +59,10 @@ describe("parse", () => {
     error(["session", "launch"])
   })
 
+  it("treats global flags without a command as a parse error", () => {
+    assert.strictEqual(error(["--session", "s1"]).command, "unknown")
+  })
+
   it("recognises help and version text requests", () => {
     assert.deepStrictEqual(parse([]), { kind: "help" })
     assert.deepStrictEqual(parse(["--version"]), { kind: "version-text" })

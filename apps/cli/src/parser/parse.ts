@@ -243,7 +243,9 @@ export const parse = (argv: ReadonlyArray<string>): ParseOutcome => {
     walk(state, argv)
     if (state.help) return state.command === undefined ? { kind: "help" } : { kind: "help", command: state.command }
     if (state.command === undefined || state.spec === undefined) {
-      return state.version ? { kind: "version-text" } : { kind: "help" }
+      if (state.version) return { kind: "version-text" }
+      if (argv.length === 0) return { kind: "help" }
+      throw new ParseFailure("Missing command", "Run agent-desktop --help to list the commands")
     }
     if (state.version) throw new ParseFailure("--version takes no command; run agent-desktop version")
     assignPositionals(state, state.command, state.spec)
