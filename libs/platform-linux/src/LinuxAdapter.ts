@@ -10,7 +10,8 @@ import {
   type TreeObservation,
   type WindowInfo
 } from "@agent-desktop/platform"
-import { Effect, Layer } from "effect"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { Actor, lookupFailure } from "./actions/Actor.js"
 import { AppDirectory } from "./atspi/AppDirectory.js"
 import { AtspiSession } from "./atspi/AtspiSession.js"
