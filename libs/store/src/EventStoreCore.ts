@@ -16,7 +16,8 @@ import { PROJECTION_TABLES } from "./Schema.js"
 import { DATABASE_FILE, ensurePrivateFile, ensureStateRoot, resolveStateRoot, type StateRootOptions } from "./StateRoot.js"
 import { Statements } from "./Statements.js"
 import {
-  InvalidSessionId, RefMapTooLarge, RootRefNotFound, SessionExists, SessionNotFound, SnapshotNotFound, toStoreError
+  InvalidSessionId, RefMapTooLarge, RootRefNotFound, SessionExists, SessionNotFound, SnapshotNotFound, StoreFailure,
+  toStoreError
 } from "./StoreErrors.js"
 import type {
   AppendOptions, AppendResult, DrillDownInput, DrillDownResult, NewEvent, SavedSnapshot, SessionGcOptions,
@@ -168,7 +169,7 @@ export class EventStoreCore {
     return this.#write(() => {
       this.#checkNamespace(namespace)
       if (!isValidSnapshotId(input.snapshot_id)) {
-        throw new SnapshotNotFound({ message: `Invalid snapshot id '${input.snapshot_id}'`, namespace, snapshotId: input.snapshot_id })
+        throw new StoreFailure({ message: `Invalid snapshot id '${input.snapshot_id}'`, cause: input.snapshot_id })
       }
       checkRefMapSize(input.refs)
       const payload: SnapshotSavedPayload = { namespace, ...input }
