@@ -12,7 +12,12 @@ interface RawBus {
   connection: {
     end(): void
     on(event: string, listener: (...args: Array<unknown>) => void): void
-    stream: { on(event: string, listener: (...args: Array<unknown>) => void): void; destroy(): void; unref?: () => void }
+    stream: {
+      on(event: string, listener: (...args: Array<unknown>) => void): void
+      destroy(): void
+      cork(): void
+      uncork(): void
+    }
   }
 }
 
@@ -40,6 +45,7 @@ export interface CallSpec {
 export class DbusConnection {
   private readonly pending = new Set<(error: DbusCallError) => void>()
   private closedReason: string | undefined
+  private corked = false
 
   private constructor(private readonly bus: RawBus, readonly address: string, readonly direct: boolean) {
     const fail = (reason: string) => {
@@ -87,6 +93,7 @@ export class DbusConnection {
         message.signature = spec.signature
         message.body = spec.body ?? []
       }
+      this.cork()
       try {
         this.bus.invoke(message, (error, ...values) => {
           if (error) {
@@ -97,6 +104,21 @@ export class DbusConnection {
       } catch (error) {
         settle(new DbusCallError("remote", spec.member, undefined, `could not send: ${String(error)}`))
       }
+    })
+  }
+
+  /**
+   * Calls issued in the same tick leave in one socket write: one write per message was a fifth of the client's
+   * CPU in the lab profile (linux-atspi.md §5).
+   */
+  private cork(): void {
+    if (this.corked) return
+    const stream = this.bus.connection.stream
+    this.corked = true
+    stream.cork()
+    process.nextTick(() => {
+      this.corked = false
+      stream.uncork()
     })
   }
 

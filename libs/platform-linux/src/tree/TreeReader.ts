@@ -165,14 +165,15 @@ export class TreeReader {
     const readLive = async (ref: ObjectRef): Promise<{ node: RawNode; children: ReadonlyArray<ObjectRef> }> => {
       const accessible = new Accessible(this.session, ref)
       const timeout = budget.callTimeout()
-      const [basics, role, states, interfaces, children] = await Promise.all([
+      const [basics, role, states, interfaces] = await Promise.all([
         accessible.basics(timeout),
         accessible.role(timeout),
         accessible.states(timeout),
-        accessible.interfaces(timeout),
-        accessible.children(timeout)
+        accessible.interfaces(timeout)
       ])
       const node: RawNode = { ref, role, name: basics.name, description: basics.description, states, interfaces, childCount: basics.childCount }
+      // Most walked nodes (table cells) are leaves: ask for children only when there are some.
+      const children = basics.childCount === 0 ? [] : await accessible.children(budget.callTimeout())
       return { node, children: children.filter((child) => !isNullRef(child)) }
     }
 
