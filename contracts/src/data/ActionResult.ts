@@ -23,3 +23,5 @@ export type ActionResult = Type.Static<typeof ActionResult>
 
 /** The action fields an OperationReport shares with ActionResult (2.5+). */
 export const actionResultFields = { ...fields, details: Type.Optional(ActionDetails) }
+
+export type ActionResultV2_1 = Type.Static<typeof ActionResultV2_1>

@@ -42,3 +42,6 @@ export const LaunchData = Type.Object(
   def("LaunchData")
 )
 export type LaunchData = Type.Static<typeof LaunchData>
+
+export type LaunchDataV2_1 = Type.Static<typeof LaunchDataV2_1>
+export type CdpEndpoint = Type.Static<typeof CdpEndpoint>

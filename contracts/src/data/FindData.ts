@@ -47,3 +47,6 @@ const shapes = <M extends typeof FindMatch | typeof FindMatchV2_1>(match: M) => 
 export const FindDataV2_1 = shapes(FindMatchV2_1)
 export const FindData = shapes(FindMatch)
 export type FindData = Type.Static<typeof FindData>
+
+export type FindMatchV2_1 = Type.Static<typeof FindMatchV2_1>
+export type FindDataV2_1 = Type.Static<typeof FindDataV2_1>

@@ -23,3 +23,7 @@ export const DismissAllNotificationsData = Type.Object({
   failures: Type.Optional(Type.Array(Type.Unknown())),
   failed_count: Type.Optional(Type.Integer({ minimum: 0 }))
 })
+
+export type ListNotificationsData = Type.Static<typeof ListNotificationsData>
+export type DismissNotificationData = Type.Static<typeof DismissNotificationData>
+export type DismissAllNotificationsData = Type.Static<typeof DismissAllNotificationsData>

@@ -44,3 +44,5 @@ export const DisplayInfo = Type.Object(
 /** `list-displays` prints a bare array, primary first. */
 export const ListDisplaysData = Type.Array(DisplayInfo)
 export type ListDisplaysData = Type.Static<typeof ListDisplaysData>
+
+export type DisplayInfo = Type.Static<typeof DisplayInfo>

@@ -52,3 +52,17 @@ export const ResizeWindowFlags = Type.Object(
 export const MinimizeFlags = Type.Object({ minimized: Type.Literal(true) }, def("MinimizeFlags"))
 export const MaximizeFlags = Type.Object({ maximized: Type.Literal(true) }, def("MaximizeFlags"))
 export const RestoreFlags = Type.Object({ restored: Type.Literal(true) }, def("RestoreFlags"))
+
+export type MouseClickFlags = Type.Static<typeof MouseClickFlags>
+export type MouseMoveFlags = Type.Static<typeof MouseMoveFlags>
+export type MouseWheelFlags = Type.Static<typeof MouseWheelFlags>
+export type HoverFlags = Type.Static<typeof HoverFlags>
+export type DragFlags = Type.Static<typeof DragFlags>
+export type ClipboardSetFlags = Type.Static<typeof ClipboardSetFlags>
+export type ClipboardClearFlags = Type.Static<typeof ClipboardClearFlags>
+export type CloseAppFlags = Type.Static<typeof CloseAppFlags>
+export type MoveWindowFlags = Type.Static<typeof MoveWindowFlags>
+export type ResizeWindowFlags = Type.Static<typeof ResizeWindowFlags>
+export type MinimizeFlags = Type.Static<typeof MinimizeFlags>
+export type MaximizeFlags = Type.Static<typeof MaximizeFlags>
+export type RestoreFlags = Type.Static<typeof RestoreFlags>

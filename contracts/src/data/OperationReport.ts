@@ -55,3 +55,15 @@ export const ResizeWindowReport = report("ResizeWindowReport", WindowTarget, {
   height: Type.Number()
 })
 export const WindowStateReport = report("WindowStateReport", WindowTarget, {})
+
+export type MouseClickReport = Type.Static<typeof MouseClickReport>
+export type MouseMoveReport = Type.Static<typeof MouseMoveReport>
+export type MouseWheelReport = Type.Static<typeof MouseWheelReport>
+export type HoverReport = Type.Static<typeof HoverReport>
+export type DragReport = Type.Static<typeof DragReport>
+export type ClipboardSetReport = Type.Static<typeof ClipboardSetReport>
+export type ClipboardClearReport = Type.Static<typeof ClipboardClearReport>
+export type CloseAppReport = Type.Static<typeof CloseAppReport>
+export type MoveWindowReport = Type.Static<typeof MoveWindowReport>
+export type ResizeWindowReport = Type.Static<typeof ResizeWindowReport>
+export type WindowStateReport = Type.Static<typeof WindowStateReport>

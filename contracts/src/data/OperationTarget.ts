@@ -23,3 +23,10 @@ export const ClipboardTarget = Type.Object({ kind: Type.Literal("clipboard") }, 
 
 export const OperationTarget = Type.Union([WindowTarget, AppTarget, PointerTarget, DragTarget, ClipboardTarget])
 export type OperationTarget = Type.Static<typeof OperationTarget>
+
+export type TargetProcess = Type.Static<typeof TargetProcess>
+export type WindowTarget = Type.Static<typeof WindowTarget>
+export type AppTarget = Type.Static<typeof AppTarget>
+export type PointerTarget = Type.Static<typeof PointerTarget>
+export type DragTarget = Type.Static<typeof DragTarget>
+export type ClipboardTarget = Type.Static<typeof ClipboardTarget>

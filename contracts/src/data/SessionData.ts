@@ -26,3 +26,9 @@ export const SessionGcData = Type.Object({ removed: Type.Array(Type.String()) })
 /** `session start | end | list | gc` share the command name `session`. */
 export const SessionData = Type.Union([SessionStartData, SessionEndData, SessionListData, SessionGcData])
 export type SessionData = Type.Static<typeof SessionData>
+
+export type SessionStartData = Type.Static<typeof SessionStartData>
+export type SessionEndData = Type.Static<typeof SessionEndData>
+export type SessionInfo = Type.Static<typeof SessionInfo>
+export type SessionListData = Type.Static<typeof SessionListData>
+export type SessionGcData = Type.Static<typeof SessionGcData>

@@ -63,3 +63,7 @@ export const SnapshotData = Type.Union(
   def("SnapshotData")
 )
 export type SnapshotData = Type.Static<typeof SnapshotData>
+
+export type SnapshotWindow = Type.Static<typeof SnapshotWindow>
+export type SnapshotDataV2_1 = Type.Static<typeof SnapshotDataV2_1>
+export type SnapshotDataV2_2 = Type.Static<typeof SnapshotDataV2_2>

@@ -61,3 +61,7 @@ export type SkillsData = Type.Static<typeof SkillsData>
 
 /** Shapes the reference leaves unconfirmed (`open-system-surface`, `cursor-overlay`): any object. */
 export const UnconfirmedData = Type.Object({}, { additionalProperties: true })
+
+export type PermissionReport = Type.Static<typeof PermissionReport>
+export type SkillInfo = Type.Static<typeof SkillInfo>
+export type UnconfirmedData = Type.Static<typeof UnconfirmedData>

@@ -52,3 +52,6 @@ export const TraceExportData = Type.Object({
 /** `trace show | export` share the command name `trace`. */
 export const TraceData = Type.Union([TraceShowData, TraceExportData])
 export type TraceData = Type.Static<typeof TraceData>
+
+export type TraceShowData = Type.Static<typeof TraceShowData>
+export type TraceExportData = Type.Static<typeof TraceExportData>

@@ -51,3 +51,5 @@ export const WaitData = Type.Union([
   Type.Object({ found: Type.Literal(true), event: WaitEvent, elapsed_ms })
 ])
 export type WaitData = Type.Static<typeof WaitData>
+
+export type WaitEvent = Type.Static<typeof WaitEvent>

@@ -23,3 +23,5 @@ export const WaitForGone = Type.Object(
   def("WaitForGone")
 )
 export type WaitForGone = Type.Static<typeof WaitForGone>
+
+export type AfterAction = Type.Static<typeof AfterAction>

@@ -57,3 +57,6 @@ export const ActionDetails = Type.Object(
   { verification_scope: Type.Optional(VerificationScope) },
   def("ActionDetails", { additionalProperties: true })
 )
+
+export type ActionDetails = Type.Static<typeof ActionDetails>
+export type VerificationScope = Type.Static<typeof VerificationScope>

@@ -41,3 +41,5 @@ export const ErrorBody = Type.Union(
   def("ErrorBody")
 )
 export type ErrorBody = Type.Static<typeof ErrorBody>
+
+export type ErrorDetails = Type.Static<typeof ErrorDetails>

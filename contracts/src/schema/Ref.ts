@@ -10,3 +10,5 @@ export const SnapshotId = Type.String({ pattern: "^[A-Za-z0-9_-]{3,64}$" })
  */
 export const RefId = Type.String(def("RefId", { pattern: "^@[A-Za-z0-9_-]{3,64}:e[1-9][0-9]{0,9}$" }))
 export type RefId = Type.Static<typeof RefId>
+
+export type SnapshotId = Type.Static<typeof SnapshotId>

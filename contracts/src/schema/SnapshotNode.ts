@@ -52,3 +52,6 @@ export const SnapshotNode = Type.Cyclic(
   "SnapshotNode"
 )
 export type SnapshotNode = Type.Static<typeof SnapshotNode>
+
+export type AvailableAction = Type.Static<typeof AvailableAction>
+export type SnapshotNodeV2_1 = Type.Static<typeof SnapshotNodeV2_1>
