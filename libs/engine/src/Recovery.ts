@@ -26,9 +26,11 @@ export const recoverAndRetry = Effect.fn("recoverAndRetry")(function*(
   failed: Envelope
 ): Effect.fn.Return<RecoveryOutcome, never, DesktopAdapter | EventStore> {
   if (failed.ok) return { _tag: "NotNeeded", envelope: failed }
-  const error = failed.error as { disposition?: { retry?: string }; recovery?: { strategy?: string } }
-  if (error.disposition?.retry !== "safe") return { _tag: "NotAllowed", envelope: failed, reason: "the failure's retry is not safe" }
-  if (error.recovery?.strategy !== "refresh_snapshot_then_retry_original") {
+  const error = failed.error
+  if (error.disposition.retry !== "safe") return { _tag: "NotAllowed", envelope: failed, reason: "the failure's retry is not safe" }
+  // An identity refusal (details.retryable: false) drops `recovery` because the same ref would be refused again;
+  // a fresh snapshot is exactly the remedy for that, so STALE_REF qualifies either way.
+  if (error.recovery?.strategy !== "refresh_snapshot_then_retry_original" && error.code !== "STALE_REF") {
     return { _tag: "NotAllowed", envelope: failed, reason: "no automatic strategy for this failure" }
   }
   const rawRef = request.args?.["ref_id"]
@@ -42,7 +44,8 @@ export const recoverAndRetry = Effect.fn("recoverAndRetry")(function*(
   const { waitFor: _waitFor, waitForGone: _waitForGone, ...observeOptions } = request.options ?? {}
   const fresh = yield* runCommand({
     command: "snapshot",
-    args: entry.source_window_id === undefined ? { app: entry.source_app } : { window_id: entry.source_window_id },
+    // By app, not window id: a restarted app has new windows, and re-finding the element there is the point.
+    args: { app: entry.source_app },
     options: observeOptions
   })
   if (!fresh.ok) return { _tag: "NotAllowed", envelope: failed, reason: "the fresh snapshot failed" }

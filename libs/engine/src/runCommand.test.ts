@@ -1,0 +1,211 @@
+import { assert, describe, it } from "@effect/vitest"
+import { validateEnvelope } from "@agent-desktop/contract-check"
+import { EventStore } from "@agent-desktop/store"
+import { Effect, Layer } from "effect"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { PlatformError } from "@agent-desktop/platform"
+import { recoverAndRetry } from "./Recovery.js"
+import { runCommand, type CommandRequest } from "./runCommand.js"
+import { ScriptedAdapter, type Spec } from "./test/ScriptedAdapter.js"
+
+const home = fs.mkdtempSync(path.join(os.tmpdir(), "ad-engine-"))
+
+const FORM: Spec = {
+  role: "window",
+  name: "Test",
+  children: [
+    { role: "button", name: "Save", actions: ["Click"] },
+    { role: "checkbox", name: "Bold", actions: ["Toggle"] },
+    { role: "textfield", name: "Title", value: "", actions: ["SetValue"] },
+    { role: "statictext", name: "hello" },
+    { role: "group", children: [{ role: "button", name: "Nested", actions: ["Click"] }] }
+  ]
+}
+
+const setup = () => {
+  const adapter = new ScriptedAdapter()
+  adapter.tree = FORM
+  const run = (request: CommandRequest) =>
+    runCommand(request).pipe(Effect.provide(Layer.mergeAll(adapter.layer, EventStore.layer({ home }))))
+  return { adapter, run }
+}
+
+/** Every envelope these tests produce must pass the strict 2.6 schema. */
+const valid = (envelope: { ok: boolean }) => {
+  const result = validateEnvelope("2.6", envelope, { strict: true })
+  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
+  return envelope
+}
+
+const data = (envelope: { ok: boolean }) => {
+  valid(envelope)
+  if (!envelope.ok) throw new Error(`expected success, got ${JSON.stringify(envelope)}`)
+  return (envelope as unknown as { data: Record<string, any> }).data
+}
+const error = (envelope: { ok: boolean }) => {
+  valid(envelope)
+  if (envelope.ok) throw new Error(`expected an error, got ${JSON.stringify(envelope)}`)
+  return (envelope as unknown as { error: Record<string, any> }).error
+}
+
+const refNamed = (tree: any, name: string): string => {
+  const stack = [tree]
+  while (stack.length > 0) {
+    const node = stack.pop()
+    if (node.name === name && node.ref_id !== undefined) return node.ref_id
+    stack.push(...(node.children ?? []))
+  }
+  throw new Error(`no ref named ${name}`)
+}
+
+describe("runCommand", () => {
+  it.live("snapshots with refs for interactive nodes only, and -i --compact keeps them", () =>
+    Effect.gen(function*() {
+      const { run } = setup()
+      const full = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      assert.strictEqual(full["ref_count"], 4)
+      assert.isTrue(full["complete"])
+      const small = data(yield* run({ command: "snapshot", args: { app: "testapp", interactive_only: true, compact: true } }))
+      assert.notInclude(JSON.stringify(small["tree"]), "hello")
+      assert.strictEqual(small["tree"]["children"].at(-1).name, "Nested")
+    }))
+
+  it.live("clicks a ref: one delivery, disposition folded from the adapter's steps", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      const clicked = data(yield* run({ command: "click", args: { ref_id: refNamed(snap["tree"], "Save") } }))
+      assert.deepStrictEqual(clicked["disposition"], { delivery: "delivered_unverified", retry: "unsafe" })
+      assert.strictEqual(adapter.acts.length, 1)
+    }))
+
+  it.live("reads stateful actions back: confirmed -> verified; contradicted -> ACTION_FAILED, unsafe", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      const ref = refNamed(snap["tree"], "Bold")
+      adapter.onReadState = () => ({ role: "checkbox", states: ["checked"] })
+      const toggled = data(yield* run({ command: "toggle", args: { ref_id: ref } }))
+      assert.strictEqual(toggled["disposition"]["delivery"], "delivered_verified")
+      adapter.onReadState = () => ({ role: "checkbox", states: [] })
+      const contradicted = error(yield* run({ command: "check", args: { ref_id: ref } }))
+      assert.strictEqual(contradicted["code"], "ACTION_FAILED")
+      assert.strictEqual(contradicted["details"]["kind"], "post_action_verification")
+      assert.deepStrictEqual(contradicted["disposition"], { delivery: "delivered_unverified", retry: "unsafe" })
+      assert.notProperty(contradicted, "recovery")
+    }))
+
+  it.live("skips check on a checked box without sending anything", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      adapter.tree = { ...FORM, children: [{ role: "checkbox", name: "Bold", states: ["checked"], actions: ["Toggle"] }] }
+      const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      const checked = data(yield* run({ command: "check", args: { ref_id: refNamed(snap["tree"], "Bold") } }))
+      assert.deepStrictEqual(checked["disposition"], { delivery: "not_delivered", retry: "safe" })
+      assert.strictEqual(adapter.acts.length, 0)
+    }))
+
+  it.live("keeps what an adapter failure proves: a step that may have landed is not safe to retry", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      adapter.onAct = () => Effect.fail(new PlatformError({
+        code: "ACTION_FAILED",
+        message: "reply lost",
+        steps: [{ label: "DoAction", outcome: "attempted", mechanism: "semantic_api" }]
+      }))
+      const failed = error(yield* run({ command: "click", args: { ref_id: refNamed(snap["tree"], "Save") } }))
+      assert.deepStrictEqual(failed["disposition"], { delivery: "delivery_uncertain", retry: "unsafe" })
+    }))
+
+  it.live("turns an adapter that never answers into TIMEOUT with an unknown disposition", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      adapter.onAct = () => Effect.never
+      const failed = error(yield* run({ command: "click", args: { ref_id: refNamed(snap["tree"], "Save"), timeout_ms: 20 } }))
+      assert.strictEqual(failed["code"], "TIMEOUT")
+      assert.deepStrictEqual(failed["disposition"], { delivery: "unknown", retry: "unknown" })
+    }))
+
+  it.live("refuses a removed element (saved_ref_absent) and twins at capture (identity_not_unique)", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      adapter.tree = { ...FORM, children: FORM.children!.slice(1) }
+      const absent = error(yield* run({ command: "click", args: { ref_id: refNamed(snap["tree"], "Save") } }))
+      assert.strictEqual(absent["details"]["kind"], "saved_ref_absent")
+      assert.isFalse(absent["details"]["retryable"])
+      adapter.tree = { ...FORM, children: [FORM.children![0]!, FORM.children![0]!] }
+      const twins = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      const ambiguous = error(yield* run({ command: "click", args: { ref_id: refNamed(twins["tree"], "Save") } }))
+      assert.strictEqual(ambiguous["code"], "AMBIGUOUS_TARGET")
+      assert.strictEqual(ambiguous["details"]["kind"], "identity_not_unique")
+      assert.strictEqual(adapter.acts.length, 0)
+    }))
+
+  it.live("finds with the three result shapes and roles_present", () =>
+    Effect.gen(function*() {
+      const { run } = setup()
+      const list = data(yield* run({ command: "find", args: { app: "testapp", role: "button" } }))
+      assert.strictEqual(list["total_matches"], 2)
+      assert.isString(list["snapshot_id"])
+      const one = data(yield* run({ command: "find", args: { app: "testapp", role: "button", last: true } }))
+      assert.strictEqual(one["match"]["name"], "Nested")
+      assert.deepStrictEqual(one["match"]["path"], ["window:Test", "group"])
+      // --text is subtree containment: the window contains the text too, and --first is the outermost container.
+      assert.deepStrictEqual(data(yield* run({ command: "find", args: { app: "testapp", text: "hello", count: true } })), { count: 2 })
+      assert.strictEqual(data(yield* run({ command: "find", args: { app: "testapp", text: "hello", first: true } }))["match"]["role"], "window")
+      const none = data(yield* run({ command: "find", args: { app: "testapp", role: "slider" } }))
+      assert.include(none["roles_present"], "checkbox")
+    }))
+
+  it.live("drills into a container: same snapshot id, the counter continues", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      adapter.tree = { ...FORM, children: [{ role: "group", name: "Panel", children: [{ role: "button", name: "Deep", actions: ["Click"] }] }] }
+      const skeleton = data(yield* run({ command: "snapshot", args: { app: "testapp", skeleton: true, max_depth: 1 } }))
+      const panel = refNamed(skeleton["tree"], "Panel")
+      assert.strictEqual(skeleton["tree"]["children"][0]["children_count"], 1)
+      const drilled = data(yield* run({ command: "snapshot", args: { root: panel } }))
+      assert.strictEqual(drilled["snapshot_id"], skeleton["snapshot_id"])
+      const deep = refNamed(drilled["tree"], "Deep")
+      assert.match(deep, /:e2$/)
+      assert.isTrue(data(yield* run({ command: "click", args: { ref_id: deep } }))["disposition"]["delivery"] !== undefined)
+    }))
+
+  it.live("recovers a stale ref after an app restart by re-finding the same element, once", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      const request: CommandRequest = { command: "click", args: { ref_id: refNamed(snap["tree"], "Save") } }
+      adapter.window = { ...adapter.window, id: "w-2", pid: 200 }
+      const failed = yield* run(request)
+      assert.strictEqual(error(failed)["code"], "STALE_REF")
+      const outcome = yield* recoverAndRetry(request, failed).pipe(Effect.provide(Layer.mergeAll(adapter.layer, EventStore.layer({ home }))))
+      assert.strictEqual(outcome._tag, "Recovered")
+      assert.isTrue(outcome.envelope.ok)
+      assert.strictEqual(adapter.acts.length, 1)
+    }))
+
+  it.live("never recovers an unsafe failure", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      adapter.onAct = () => Effect.fail(new PlatformError({ code: "ACTION_FAILED", message: "x", steps: [{ label: "DoAction", outcome: "succeeded" }] }))
+      const request: CommandRequest = { command: "click", args: { ref_id: refNamed(snap["tree"], "Save") } }
+      const failed = yield* run(request)
+      const outcome = yield* recoverAndRetry(request, failed).pipe(Effect.provide(Layer.mergeAll(adapter.layer, EventStore.layer({ home }))))
+      assert.strictEqual(outcome._tag, "NotAllowed")
+      assert.strictEqual(adapter.acts.length, 1)
+    }))
+
+  it.live("rejects unknown commands and mistyped args as INVALID_ARGS", () =>
+    Effect.gen(function*() {
+      const { run } = setup()
+      assert.strictEqual(error(yield* run({ command: "nope" }))["code"], "INVALID_ARGS")
+      assert.strictEqual(error(yield* run({ command: "snapshot", args: { max_depth: "deep" } }))["code"], "INVALID_ARGS")
+    }))
+})

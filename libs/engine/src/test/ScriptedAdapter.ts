@@ -1,0 +1,88 @@
+import {
+  DesktopAdapter, PlatformError, type ActionTarget, type DeliveryStep, type ObservedNode, type PostState, type SemanticAction,
+  type WindowInfo
+} from "@agent-desktop/platform"
+import { Effect, Layer } from "effect"
+
+/** A plain description of a test window's tree; paths, handles and counts are derived. */
+export interface Spec {
+  readonly role: string
+  readonly name?: string
+  readonly value?: string
+  readonly states?: ReadonlyArray<string>
+  readonly actions?: ReadonlyArray<string>
+  readonly children?: ReadonlyArray<Spec>
+}
+
+const build = (spec: Spec, path: ReadonlyArray<number>): ObservedNode => {
+  const children = (spec.children ?? []).map((child, i) => build(child, [...path, i]))
+  return {
+    role: spec.role,
+    ...(spec.name === undefined ? {} : { name: spec.name }),
+    ...(spec.value === undefined ? {} : { value: spec.value }),
+    states: spec.states ?? [],
+    actions: spec.actions ?? [],
+    path,
+    handle: `h:${path.join("/")}`,
+    childCount: children.length,
+    children
+  }
+}
+
+const findHandle = (node: ObservedNode, handle: string): ObservedNode | undefined =>
+  node.handle === handle ? node : (node.children ?? []).map((child) => findHandle(child, handle)).find((n) => n !== undefined)
+
+/**
+ * A test double of the platform boundary, for unit tests of the engine's own logic (resolution, delivery folding,
+ * readback, recovery). Real adapters are exercised by the CLI's e2e tests on a real desktop.
+ */
+export class ScriptedAdapter {
+  window: WindowInfo = { id: "w-1", title: "Test", app_name: "testapp", pid: 100, is_focused: true }
+  tree: Spec = { role: "window", name: "Test" }
+  readonly acts: Array<{ readonly handle: string; readonly action: SemanticAction }> = []
+  /** What `act` reports; by default one verified-less semantic step that succeeded. */
+  onAct: (target: ActionTarget, action: SemanticAction) => Effect.Effect<ReadonlyArray<DeliveryStep>, PlatformError> = () =>
+    Effect.succeed([{ label: "DoAction", outcome: "succeeded", mechanism: "semantic_api" }])
+  /** What `readState` reports for a target; by default the node as the current tree has it. */
+  onReadState: ((target: ActionTarget) => PostState | undefined) | undefined
+
+  root(): ObservedNode {
+    return build(this.tree, [])
+  }
+
+  readonly layer = Layer.succeed(DesktopAdapter, DesktopAdapter.of({
+    platform: "linux",
+    status: () => Effect.fail(new PlatformError({ code: "PLATFORM_NOT_SUPPORTED", message: "scripted" })),
+    permissions: () => Effect.succeed({ accessibility: { state: "not_required" }, screen_recording: { state: "not_required" }, automation: { state: "not_required" } }),
+    listApps: () => Effect.succeed([{ name: this.window.app_name, pid: this.window.pid }]),
+    listWindows: () => Effect.succeed([this.window]),
+    resolveWindow: (query) =>
+      query.windowId !== undefined && query.windowId !== this.window.id || query.app !== undefined && query.app !== this.window.app_name
+        ? Effect.fail(new PlatformError({ code: query.windowId !== undefined ? "WINDOW_NOT_FOUND" : "APP_NOT_FOUND", message: "no such window" }))
+        : Effect.succeed(this.window),
+    readTree: (window) => Effect.sync(() => {
+      const root = this.root()
+      let count = 0
+      const visit = (node: ObservedNode) => {
+        count++
+        node.children?.forEach(visit)
+      }
+      visit(root)
+      return { window, root, complete: true, nodesObserved: count }
+    }),
+    act: (target, action) => {
+      this.acts.push({ handle: target.handle, action })
+      return this.onAct(target, action)
+    },
+    readState: (target) => Effect.suspend(() => {
+      const scripted = this.onReadState?.(target)
+      if (scripted !== undefined) return Effect.succeed(scripted)
+      const node = findHandle(this.root(), target.handle)
+      return node === undefined
+        ? Effect.fail(new PlatformError({ code: "ELEMENT_NOT_FOUND", message: "gone" }))
+        : Effect.succeed({ role: node.role, states: node.states, ...(node.value === undefined ? {} : { value: node.value }) })
+    }),
+    pressKeys: () => Effect.succeed([{ label: "KeyEvent", outcome: "succeeded", mechanism: "physical_synthetic" }]),
+    close: () => Effect.void
+  }))
+}
