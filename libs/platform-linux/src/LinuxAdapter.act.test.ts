@@ -144,6 +144,21 @@ describe("LinuxAdapter (acting on the fixture app)", () => {
     assert.strictEqual(error.code, "ELEMENT_NOT_FOUND")
   })
 
+  it("a frozen app gives APP_UNRESPONSIVE within the deadline and claims no step", async () => {
+    const frozen = await test!.desktop.launch("grid:2")
+    const button = await element((n) => n.name === "button 1", "grid")
+    process.kill(frozen.pid, "SIGSTOP")
+    try {
+      const error = await flip(adapter().act({ handle: button.handle, role: button.role }, { kind: "click" }, { headed: false, deadline: Date.now() + 1500 }))
+      assert.strictEqual(error.code, "APP_UNRESPONSIVE")
+      assert.isUndefined(error.steps)
+      assert.strictEqual((await flip(adapter().resolveWindow({ app: "grid" }))).code, "APP_UNRESPONSIVE")
+    } finally {
+      process.kill(frozen.pid, "SIGCONT")
+      process.kill(frozen.pid, "SIGKILL")
+    }
+  })
+
   it("an app killed between read and action gives APP_NOT_FOUND, not a hang", async () => {
     const grid = await test!.desktop.launch("grid:3")
     const button = await element((n) => n.name === "button 1", "grid")

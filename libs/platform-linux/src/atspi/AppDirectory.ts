@@ -45,18 +45,29 @@ export class AppDirectory {
     }
   }
 
-  async apps(): Promise<ReadonlyArray<RegisteredApp>> {
+  /** Registered apps that answered, and those that did not (frozen, or exiting right now). */
+  async survey(): Promise<{ apps: ReadonlyArray<RegisteredApp>; unresponsive: ReadonlyArray<RegisteredApp> }> {
     const registry = new Accessible(this.session, { busName: registryName, path: Paths.root })
     const refs = await registry.children(callMs)
-    const apps = await Promise.all(refs.map(async (ref) => {
-      // The registry itself answers for apps that vanished; an unreadable name means the app is gone.
+    const answers = await Promise.all(refs.map(async (ref) => {
       const name = await this.session.bus
         .call({ destination: ref.busName, path: ref.path, interface: Iface.properties, member: "Get", signature: "ss", body: [Iface.accessible, "Name"] }, callMs)
-        .then(([value]) => String(variantValue(value) ?? ""), () => undefined)
-      if (name === undefined) return undefined
-      return { ref, name, pid: await this.pidOf(ref.busName) }
+        .then(([value]) => String(variantValue(value) ?? ""), (error: unknown) => error)
+      const pid = await this.pidOf(ref.busName)
+      return { ref, name, pid }
     }))
-    return apps.filter((app): app is RegisteredApp => app !== undefined)
+    const apps: Array<RegisteredApp> = []
+    const unresponsive: Array<RegisteredApp> = []
+    for (const answer of answers) {
+      if (typeof answer.name === "string") apps.push({ ref: answer.ref, name: answer.name, pid: answer.pid })
+      // A vanished app has no owner any more (no pid); one that is alive but silent is unresponsive.
+      else if (answer.pid !== undefined) unresponsive.push({ ref: answer.ref, name: "", pid: answer.pid })
+    }
+    return { apps, unresponsive }
+  }
+
+  async apps(): Promise<ReadonlyArray<RegisteredApp>> {
+    return (await this.survey()).apps
   }
 
   private async toolkit(app: RegisteredApp): Promise<{ toolkit?: string; toolkit_version?: string }> {
@@ -141,7 +152,15 @@ export class AppDirectory {
       return entry
     }
     if (query.app !== undefined) {
-      const apps = (await this.apps()).filter((app) => sameName(app.name, query.app!))
+      const survey = await this.survey()
+      const apps = survey.apps.filter((app) => sameName(app.name, query.app!))
+      if (apps.length === 0 && survey.unresponsive.length > 0) {
+        throw new PlatformError({
+          code: "APP_UNRESPONSIVE",
+          message: `no answering app is named ${query.app}, and ${survey.unresponsive.length} registered app(s) did not answer`,
+          details: { unresponsive_pids: survey.unresponsive.map((app) => app.pid) }
+        })
+      }
       if (apps.length === 0) {
         throw new PlatformError({ code: "APP_NOT_FOUND", message: `no running app named ${query.app} is registered with AT-SPI` })
       }

@@ -81,7 +81,11 @@ export const probeStatus = async (session: AtspiSession | undefined, sessionErro
     const registryPid = await directory.pidOf(registryName)
     registry = { present: registryPid !== undefined, ...(registryPid ? { pid: registryPid } : {}) }
     if (registryPid === undefined) problems.push("The AT-SPI registry (at-spi2-registryd) is not running on the accessibility bus.")
-    const registered = await directory.apps().catch(() => [])
+    const survey = await directory.survey().catch(() => ({ apps: [], unresponsive: [] }))
+    const registered = survey.apps
+    for (const app of survey.unresponsive) {
+      problems.push(`The app with PID ${app.pid} is registered with AT-SPI but does not answer (frozen or busy).`)
+    }
     apps = await Promise.all(registered.map(async (app) => {
       const started = performance.now()
       const rtt = await new Accessible(session, { busName: app.ref.busName, path: Paths.root }).role(probeMs).then(() => performance.now() - started, () => undefined)
