@@ -88,6 +88,56 @@ describe("agent-desktop on the GTK fixture", () => {
     assert.strictEqual(cli("find", "--app", "fixture", "--role", "checkbox", "--count")["data"]["count"], 1)
   })
 
+  it("reads properties and states of a ref with get and is", () => {
+    const { all } = snapshot()
+    const ref = refOf(all, "checkbox", "Enable feature")
+    const got = cli("get", ref, "--property", "role")
+    assert.strictEqual(got["data"]["value"], "checkbox")
+    const enabled = cli("is", ref, "--property", "enabled")
+    assert.deepStrictEqual([enabled["data"]["result"], enabled["data"]["applicable"]], [true, true])
+  })
+
+  it("drills into an element with --root: same snapshot id, new refs continue the counter", () => {
+    const { data, all } = snapshot()
+    const combo = all.find((n) => n.role === "combobox" && n.ref_id !== undefined)
+    assert.isDefined(combo, JSON.stringify(all.map((n) => [n.role, n.name])))
+    const drilled = cli("snapshot", "--root", combo!.ref_id!, "--timeout-ms", "10000")
+    assert.isTrue(drilled["ok"], JSON.stringify(drilled))
+    assert.strictEqual(drilled["data"]["snapshot_id"], data["snapshot_id"])
+    assert.strictEqual(drilled["data"]["tree"]["role"], "combobox")
+    const fresh = nodes(drilled["data"]["tree"]).filter((n) => n.ref_id !== undefined)
+    const counter = data["ref_count"] as number
+    assert.isTrue(fresh.every((n) => Number(n.ref_id!.split(":e")[1]) > counter), JSON.stringify(fresh))
+  })
+
+  it("waits for text that an action makes appear, and --wait-for after an action", async () => {
+    const { all } = snapshot()
+    const ref = refOf(all, "button", (await control({ op: "state", id: "button" })).label!)
+    const acted = cli("click", ref, "--wait-for", "button:clicks: 2", "--wait-timeout", "10000")
+    assert.isTrue(acted["ok"], JSON.stringify(acted))
+    assert.strictEqual(acted["data"]["matched_selector"], "button:clicks: 2")
+    assert.strictEqual(acted["data"]["after_action"]["action"], "click")
+    const waited = cli("wait", "--text", "clicks: 2", "--app", "fixture", "--timeout", "5000")
+    assert.isTrue(waited["data"]["found"])
+    const missing = cli("wait", "--text", "never shown", "--app", "fixture", "--timeout", "300")
+    assert.strictEqual(missing["error"]["code"], "TIMEOUT")
+    assert.strictEqual(missing["error"]["details"]["kind"], "wait_timeout")
+  })
+
+  it("presses keys into the app's window", () => {
+    const envelope = cli("press", "tab", "--app", "fixture")
+    assert.isTrue(envelope["ok"], JSON.stringify(envelope))
+    assert.strictEqual(envelope["data"]["action"], "press")
+    assert.strictEqual(cli("press", "ctrl+alt+delete", "--app", "fixture")["error"]["code"], "POLICY_DENIED")
+  })
+
+  it("lists apps and windows", () => {
+    const apps = cli("list-apps")
+    assert.isTrue(apps["data"]["apps"].some((app: { name: string }) => app.name === "fixture"))
+    const windows = cli("list-windows", "--app", "fixture")
+    assert.strictEqual(windows["data"][0]["title"], "Fixture")
+  })
+
   it("refuses a ref whose element was removed: STALE_REF saved_ref_absent, nothing sent", async () => {
     await control({ op: "add", kind: "button", label: "Ephemeral", id: "eph" })
     const ref = refOf(snapshot().all, "button", "Ephemeral")
