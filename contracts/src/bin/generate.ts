@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { findDrift, writeGenerated } from "../emit/drift.js"
+import { findDrift, hasDrift, writeGenerated } from "../emit/drift.js"
 import { generatedFiles } from "../emit/generatedFiles.js"
 import { contractsRoot } from "../emit/paths.js"
 
@@ -7,8 +7,7 @@ import { contractsRoot } from "../emit/paths.js"
 const root = contractsRoot()
 const files = generatedFiles()
 const drift = writeGenerated(root, files)
-const touched = drift.missing.length + drift.changed.length + drift.extra.length
 process.stderr.write(
   `generate: ${files.size} files, ${drift.missing.length} created, ${drift.changed.length} updated, ${drift.extra.length} removed\n`
 )
-if (touched > 0 && findDrift(root, files).changed.length > 0) process.exitCode = 1
+if (hasDrift(findDrift(root, files))) process.exitCode = 1

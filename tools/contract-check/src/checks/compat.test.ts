@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest"
 import { OPERATION_REPORT_COMMANDS } from "@agent-desktop/contracts"
-import { checkCompatibility, committedCompatInput, type CompatInput } from "./compat.js"
+import { checkCompatibility, committedCompatInput, compareVersions, type CompatInput } from "./compat.js"
 import { dataSchemas } from "./schemaViews.js"
 
 describe("compatibility gate", () => {
+  it("orders versions numerically", () => {
+    expect(["2.10", "2.6", "2.9", "3.0", "2.1"].sort(compareVersions)).toEqual(["2.1", "2.6", "2.9", "2.10", "3.0"])
+  })
+
   it("finds only declared breaking differences between consecutive committed versions", () => {
     const report = checkCompatibility()
     expect(report.undeclared).toEqual([])

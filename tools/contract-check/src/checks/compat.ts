@@ -5,6 +5,13 @@ import { CONTRACT_VERSIONS, CONTRACTS, type ContractChange, type ContractVersion
 import { envelopeSchemaPath, readJson } from "../contractFiles.js"
 import { dataSchemas, errorSchema, standalone } from "./schemaViews.js"
 
+/** Numeric order of "major.minor" strings ("2.10" after "2.9"). */
+export const compareVersions = (a: string, b: string): number => {
+  const [aMajor = 0, aMinor = 0] = a.split(".").map(Number)
+  const [bMajor = 0, bMinor = 0] = b.split(".").map(Number)
+  return aMajor - bMajor || aMinor - bMinor
+}
+
 let initialised = false
 const ensureJsoncompat = () => {
   if (initialised) return
@@ -65,7 +72,7 @@ export const committedCompatInput = (): CompatInput => ({
  */
 export const checkCompatibility = (input: CompatInput = committedCompatInput()): CompatReport => {
   ensureJsoncompat()
-  const versions = [...(input.versions ?? CONTRACT_VERSIONS)].sort((a, b) => Number(a.split(".")[1]) - Number(b.split(".")[1]))
+  const versions = [...(input.versions ?? CONTRACT_VERSIONS)].sort(compareVersions)
   const breaking: Array<BreakingDifference> = []
   const verdicts = new Map<string, boolean>()
   let compared = 0
