@@ -5,6 +5,11 @@ import { main } from "./main.js"
 main({ argv: process.argv.slice(2), env: process.env, cwd: process.cwd() }).then(
   (code) => {
     process.exitCode = code
+    if (process.env["WAVE_REPORT_CPU"] === "1") {
+      // For apps/print-mode/bench: this process's own CPU time, on stderr.
+      const cpu = process.cpuUsage()
+      process.stderr.write(`wave-cpu-us: ${cpu.user + cpu.system}\n`)
+    }
     setTimeout(() => process.exit(code), 200).unref()
   },
   (error: unknown) => {

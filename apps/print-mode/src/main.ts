@@ -81,6 +81,7 @@ const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number): Promise<
     text?.push(event)
   }
   const sessions = storeSessions(io.env)
+  const desktop = io.env["WAVE_DISABLE_DESKTOP"] === "1" ? undefined : lazyDesktopRunner(io.env)
   const run = new AgentRun({
     prompt: args.message,
     cwd: io.cwd,
@@ -94,7 +95,7 @@ const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number): Promise<
     disallowedTools: parseToolList(args.disallowedTools),
     headed: args.headed,
     autoRecover: args.autoRecover,
-    desktop: io.env["WAVE_DISABLE_DESKTOP"] === "1" ? undefined : lazyDesktopRunner(io.env),
+    desktop: desktop?.run,
     sessions,
     emit
   }, (info) => stream.created(info, SCHEMA_VERSION))
@@ -141,6 +142,7 @@ const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number): Promise<
     else writer.out(summary)
   }
   await writer.flush()
+  await Promise.race([desktop?.dispose(), new Promise((resolve) => setTimeout(resolve, 1_000).unref())])
   try {
     sessions.close()
   } catch {

@@ -1,12 +1,53 @@
-// Placeholder until the engine exports its layer builder: every desktop command answers with a structured error
-// envelope, so the model sees a failure it can report rather than a crash.
-import type { DesktopToolRunner } from "@agent-desktop/agent"
-import { Effect } from "effect"
+// The desktop tools run in-process through the engine: one ManagedRuntime (platform adapter + event store) for the
+// whole run, so the D-Bus connection is opened once. With --auto-recover, a failure whose disposition is safe and
+// whose recovery is automatic is retried by the engine's Recovery before the model sees it.
+import type { DesktopEnvelope, DesktopToolRunner } from "@agent-desktop/agent"
+import { EngineLive, errorEnvelope, fromCause, recoverAndRetry, runCommand, type CommandRequest } from "@agent-desktop/engine"
+import { type DesktopAdapter, UnsupportedAdapter } from "@agent-desktop/platform"
+import { Effect, type Layer, ManagedRuntime } from "effect"
 
-export const engineRunner = (_env: NodeJS.ProcessEnv): DesktopToolRunner => (request) =>
-  Effect.succeed({
-    version: "2.6",
-    ok: false,
-    command: request.command,
-    error: { code: "ACTION_NOT_SUPPORTED", message: "desktop engine not wired yet" }
-  })
+export interface EngineRunner {
+  readonly run: DesktopToolRunner
+  readonly dispose: () => Promise<void>
+}
+
+const adapterLayer = async (): Promise<Layer.Layer<DesktopAdapter, unknown>> => {
+  if (process.platform !== "linux") return UnsupportedAdapter
+  const linux = await import("@agent-desktop/platform-linux")
+  return linux.LinuxAdapter.layer
+}
+
+export const engineRunner = async (env: NodeJS.ProcessEnv): Promise<EngineRunner> => {
+  const home = env["AGENT_DESKTOP_HOME"] || undefined
+  const runtime = ManagedRuntime.make(EngineLive({ adapter: await adapterLayer(), ...(home === undefined ? {} : { home }) }))
+  const run: DesktopToolRunner = (request) => {
+    const command: CommandRequest = {
+      command: request.command,
+      args: request.args,
+      options: {
+        headed: request.options.headed ?? false,
+        ...(request.options.session === undefined ? {} : { session: request.options.session })
+      }
+    }
+    const program = runCommand(command).pipe(
+      Effect.flatMap((envelope) =>
+        request.options.autoRecover === true && !envelope.ok
+          ? Effect.map(recoverAndRetry(command, envelope), (outcome) => outcome.envelope)
+          : Effect.succeed(envelope)
+      ),
+      Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
+    )
+    return Effect.tryPromise(() => runtime.runPromise(program)).pipe(
+      Effect.map((envelope) => envelope as unknown as DesktopEnvelope),
+      Effect.catch((error) =>
+        Effect.succeed<DesktopEnvelope>({
+          version: "2.6",
+          ok: false,
+          command: request.command,
+          error: { code: "INTERNAL", message: `The desktop engine failed to start: ${String(error)}` }
+        })
+      )
+    )
+  }
+  return { run, dispose: () => runtime.dispose() }
+}

@@ -1,25 +1,31 @@
-// The desktop tools' engine seam, loaded on the first desktop call (D-Bus, the platform adapter and the store are
-// not needed to print system/init).
+// The desktop tools' engine seam, loaded on the first desktop call: D-Bus, the platform adapter and the engine are
+// not needed to print system/init.
 import type { DesktopEnvelope, DesktopToolRunner } from "@agent-desktop/agent"
 import { Effect } from "effect"
+import type { EngineRunner } from "./engineRunner.js"
 
-export const lazyDesktopRunner = (env: NodeJS.ProcessEnv): DesktopToolRunner => {
-  let loaded: Promise<DesktopToolRunner> | undefined
+export interface LazyDesktopRunner {
+  readonly run: DesktopToolRunner
+  /** Releases the engine (D-Bus connection, store) if it was ever loaded. */
+  readonly dispose: () => Promise<void>
+}
+
+export const lazyDesktopRunner = (env: NodeJS.ProcessEnv): LazyDesktopRunner => {
+  let loaded: Promise<EngineRunner> | undefined
   const load = () => loaded ??= import("./engineRunner.js").then((module) => module.engineRunner(env))
-  return (request) =>
-    Effect.flatMap(
+  return {
+    run: (request) =>
       Effect.tryPromise(() => load()).pipe(
+        Effect.flatMap((engine) => engine.run(request)),
         Effect.catch((error) =>
-          Effect.succeed<DesktopToolRunner>(() =>
-            Effect.succeed<DesktopEnvelope>({
-              version: "2.6",
-              ok: false,
-              command: request.command,
-              error: { code: "INTERNAL", message: `The desktop engine could not be loaded: ${String(error)}` }
-            })
-          )
+          Effect.succeed<DesktopEnvelope>({
+            version: "2.6",
+            ok: false,
+            command: request.command,
+            error: { code: "INTERNAL", message: `The desktop engine could not be loaded: ${String(error)}` }
+          })
         )
       ),
-      (runner) => runner(request)
-    )
+    dispose: () => loaded === undefined ? Promise.resolve() : loaded.then((engine) => engine.dispose(), () => undefined)
+  }
 }

@@ -1,6 +1,5 @@
 // Runs the project's hook commands. Children get their own pipes: they never inherit wave's stdout (5.9b), so a
 // hook that prints cannot corrupt a structured stream. A non-zero exit becomes a recoverable error block.
-import { spawn } from "node:child_process"
 import { Effect } from "effect"
 import type { HookEvent, WaveSettings } from "../config/WaveSettings.js"
 
@@ -9,7 +8,7 @@ export interface HookFailure {
 }
 
 const runOne = (command: string, input: string, cwd: string, timeoutMs: number) =>
-  Effect.callback<{ code: number | null; stderr: string }>((resume) => {
+  Effect.flatMap(Effect.promise(() => import("node:child_process")), ({ spawn }) => Effect.callback<{ code: number | null; stderr: string }>((resume) => {
     const child = spawn("/bin/sh", ["-c", command], { cwd, stdio: ["pipe", "pipe", "pipe"] })
     let stderr = ""
     child.stdout.resume()
@@ -32,7 +31,7 @@ const runOne = (command: string, input: string, cwd: string, timeoutMs: number) 
       clearTimeout(timer)
       child.kill("SIGKILL")
     })
-  })
+  }))
 
 export const runHooks = (
   settings: WaveSettings,

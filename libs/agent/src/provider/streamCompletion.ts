@@ -1,7 +1,6 @@
 // One streamed chat-completions request over node:http (no undici): resolves with the assembled Completion or
 // rejects with a ModelError. Cancelled through the AbortSignal Effect passes to tryPromise.
-import * as http from "node:http"
-import * as https from "node:https"
+import type * as Http from "node:http"
 import type { ModelSettings } from "../config/ModelConfig.js"
 import type { CompletionRequest, StreamHandlers } from "./ChatTypes.js"
 import { CompletionAssembler } from "./CompletionAssembler.js"
@@ -35,13 +34,19 @@ export interface AttemptOutcome {
   readonly assembler: CompletionAssembler
 }
 
-export const streamCompletion = (
+// node:http(s) load lazily: they are not needed before system/init, and start-up is budgeted.
+let transports: Promise<{ readonly http: typeof Http; readonly https: typeof import("node:https") }> | undefined
+const loadTransports = () =>
+  transports ??= Promise.all([import("node:http"), import("node:https")]).then(([http, https]) => ({ http, https }))
+
+export const streamCompletion = async (
   settings: ModelSettings,
   request: CompletionRequest,
   assembler: CompletionAssembler,
   signal: AbortSignal
-): Promise<void> =>
-  new Promise<void>((resolve, reject) => {
+): Promise<void> => {
+  const { http, https } = await loadTransports()
+  return new Promise<void>((resolve, reject) => {
     const fail = (error: ModelError) => reject(error)
     const url = new URL(`${settings.baseUrl}/chat/completions`)
     const body = requestBody(settings, request)
@@ -112,3 +117,4 @@ export const streamCompletion = (
     })
     client.end(body)
   })
+}

@@ -1,5 +1,4 @@
 // Bash: runs a shell command with its own pipes (never wave's stdout, 5.9b) and returns its output.
-import { spawn } from "node:child_process"
 import { Effect } from "effect"
 import { failure, type Tool, type ToolOutcome } from "./Tool.js"
 
@@ -22,7 +21,7 @@ export const bashTool = (cwd: string): Tool => ({
     if (typeof input.command !== "string") return Effect.succeed(failure("`command` must be a string"))
     const command = input.command
     const timeoutMs = typeof input.timeout_ms === "number" ? input.timeout_ms : 60_000
-    return Effect.callback<ToolOutcome>((resume) => {
+    return Effect.flatMap(Effect.promise(() => import("node:child_process")), ({ spawn }) => Effect.callback<ToolOutcome>((resume) => {
       const child = spawn("/bin/sh", ["-c", command], { cwd, stdio: ["ignore", "pipe", "pipe"] })
       let output = ""
       const collect = (part: Buffer) => {
@@ -48,6 +47,6 @@ export const bashTool = (cwd: string): Tool => ({
         clearTimeout(timer)
         child.kill("SIGKILL")
       })
-    })
+    }))
   }
 })
