@@ -202,6 +202,23 @@ describe("runCommand", () => {
       assert.strictEqual(adapter.acts.length, 1)
     }))
 
+  it.live("runs a batch in order, each entry its own envelope, stopping on error when asked", () =>
+    Effect.gen(function*() {
+      const { run } = setup()
+      const json = JSON.stringify([
+        { command: "version" },
+        { command: "click", args: { ref_id: "@e1" } },
+        { command: "list-apps", args: {} }
+      ])
+      const all = data(yield* run({ command: "batch", args: { json } }))
+      assert.deepStrictEqual(all["results"].map((r: any) => [r.index, r.execution, r.ok]), [[0, "completed", true], [1, "completed", false], [2, "completed", true]])
+      const stopped = data(yield* run({ command: "batch", args: { json, stop_on_error: true } }))
+      assert.strictEqual(stopped["not_started_entries"], 1)
+      assert.strictEqual(stopped["stopped"]["reason"], "stop_on_error")
+      const nested = error(yield* run({ command: "batch", args: { json: JSON.stringify([{ command: "batch", args: { json: "[]" } }]) } }))
+      assert.strictEqual(nested["code"], "INVALID_ARGS")
+    }))
+
   it.live("rejects unknown commands and mistyped args as INVALID_ARGS", () =>
     Effect.gen(function*() {
       const { run } = setup()

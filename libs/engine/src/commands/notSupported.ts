@@ -12,7 +12,7 @@ export const NOT_YET_SUPPORTED: ReadonlyArray<string> = [
   "clipboard-get", "clipboard-set", "clipboard-clear",
   "launch", "close-app", "focus-window", "resize-window", "move-window", "minimize", "maximize", "restore",
   "list-notifications", "dismiss-notification", "dismiss-all-notifications", "notification-action",
-  "batch", "cursor-overlay"
+  "cursor-overlay"
 ]
 
 export const notSupported = (command: string) => () =>

@@ -5,6 +5,7 @@ import type { Args } from "../Args.js"
 import type { DesktopError } from "../errors/DesktopError.js"
 import type { Invocation } from "../Invocation.js"
 import { refAction, REF_ACTIONS } from "./actions/refAction.js"
+import { batch } from "./batch.js"
 import { failClosed, FAIL_CLOSED } from "./failClosed.js"
 import { find } from "./find.js"
 import { get } from "./get.js"
@@ -41,6 +42,7 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   is,
   press,
   wait,
+  batch,
   ...Object.fromEntries(REF_ACTIONS.map((name) => [name, refAction(name)])),
   ...Object.fromEntries(FAIL_CLOSED.map((name) => [name, failClosed(name)])),
   ...Object.fromEntries(NOT_YET_SUPPORTED.map((name) => [name, notSupported(name)]))
