@@ -24,7 +24,9 @@ export const runFromCli = async (request: EngineRequest, adapter?: Layer.Layer<D
     ...(agentId === undefined ? {} : { agentId }),
     ...(globals.wait_for === undefined ? {} : { waitFor: globals.wait_for }),
     ...(globals.wait_for_gone === undefined ? {} : { waitForGone: globals.wait_for_gone }),
-    ...(globals.wait_timeout === undefined ? {} : { waitTimeoutMs: globals.wait_timeout })
+    ...(globals.wait_timeout === undefined ? {} : { waitTimeoutMs: globals.wait_timeout }),
+    ...(globals.trace === undefined ? {} : { traceFile: globals.trace }),
+    traceStrict: globals.trace_strict
   }
   const home = env["AGENT_DESKTOP_HOME"] || undefined
   const layer = EngineLive({ adapter: adapter ?? await adapterLayer(), ...(home === undefined ? {} : { home }) })

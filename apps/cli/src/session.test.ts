@@ -53,6 +53,21 @@ describe("sessions and traces across processes", () => {
     assert.strictEqual(new Set(shown["data"]["events"].map((e: { seq: number }) => e.seq)).size, shown["data"]["events"].length)
   })
 
+  it("appends redacted JSONL to a --trace file, and --trace-strict refuses an unwritable one before acting", () => {
+    const file = `${home}/traces/run.jsonl`
+    envelopeOf(runBinary(["--trace", file, "type", "@s0abc:e1", "secret words"], env))
+    envelopeOf(runBinary(["version", "--trace", file], env))
+    const lines = fs.readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line))
+    assert.strictEqual(lines[0]["event"], "trace.meta")
+    assert.includeMembers(lines.map((line) => line["event"]), ["command.start", "command.end"])
+    assert.notInclude(JSON.stringify(lines), "secret words")
+    fs.writeFileSync(`${home}/not-a-dir`, "")
+    const strict = envelopeOf(runBinary(["--trace", `${home}/not-a-dir/x.jsonl`, "--trace-strict", "click", "@s0abc:e1"], env))
+    assert.strictEqual(strict["error"]["code"], "INVALID_ARGS")
+    const lenient = envelopeOf(runBinary(["--trace", `${home}/not-a-dir/x.jsonl`, "click", "@s0abc:e1"], env))
+    assert.strictEqual(lenient["error"]["code"], "SNAPSHOT_NOT_FOUND")
+  })
+
   it("garbage-collects ended sessions", () => {
     const id = envelopeOf(runBinary(["session", "start"], env))["data"]["session_id"] as string
     envelopeOf(runBinary(["session", "end", id], env))

@@ -16,6 +16,10 @@ export interface InvocationOptions {
   readonly waitFor?: string
   readonly waitForGone?: string
   readonly waitTimeoutMs?: number
+  /** `--trace PATH`: also append this invocation's events as JSONL to that file. */
+  readonly traceFile?: string
+  /** `--trace-strict`: a trace file that cannot be opened fails the command before anything is sent. */
+  readonly traceStrict?: boolean
 }
 
 /**

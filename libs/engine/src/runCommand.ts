@@ -8,6 +8,7 @@ import { errorEnvelope, successEnvelope, type Envelope } from "./Envelope.js"
 import { InvalidArgs } from "./errors/DesktopError.js"
 import { fromCause } from "./errors/fromCause.js"
 import { Invocation, type InvocationEvent, type InvocationOptions } from "./Invocation.js"
+import { appendTraceFile, openTraceFile } from "./trace/TraceFile.js"
 import { afterAction } from "./wait/afterAction.js"
 
 export interface CommandRequest {
@@ -45,10 +46,17 @@ export const runCommand = Effect.fn("runCommand")(function*(
   const args = request.args ?? {}
   invocation.record("command.start", { command: request.command, args: redact(args) as Record<string, unknown> })
   const handler = HANDLERS[request.command]
+  const traceFile = options.traceFile
+  const traceReady = traceFile === undefined
+    ? Effect.void
+    : Effect.try({
+      try: () => openTraceFile(traceFile, options.session),
+      catch: (cause) => new InvalidArgs({ message: `Cannot open the trace file: ${(cause as Error).message}`, suggestion: "Pass --trace with a writable, non-symlink path" })
+    }).pipe(options.traceStrict === true ? (effect) => effect : Effect.ignore)
   const program = handler === undefined
     ? Effect.fail(new InvalidArgs({ message: `Unknown command '${request.command}'`, suggestion: "Run agent-desktop --help to list the commands" }))
     : afterAction(request.command, args, handler(args))
-  const exit = yield* Effect.exit(Effect.provideService(program, Invocation, invocation))
+  const exit = yield* Effect.exit(Effect.provideService(Effect.andThen(traceReady, program), Invocation, invocation))
   const envelope = Exit.isSuccess(exit)
     ? successEnvelope(request.command, exit.value)
     : errorEnvelope(request.command, fromCause(exit.cause))
@@ -58,5 +66,9 @@ export const runCommand = Effect.fn("runCommand")(function*(
   yield* store.appendInvocation({ invocationId: invocation.id, namespace: invocation.namespace, events }).pipe(
     Effect.catchCause((cause) => Effect.logWarning("trace append failed", cause))
   )
+  if (traceFile !== undefined) {
+    // Best effort after the command: the action has already happened, so a write failure must not hide its result.
+    yield* Effect.try(() => appendTraceFile(traceFile, invocation.id, events)).pipe(Effect.ignore)
+  }
   return envelope
 })
