@@ -5,7 +5,7 @@
 import { execFile } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { peerPath, startDesktop, systemPython } from "@agent-desktop/desktop"
 import { makeLinuxAdapter } from "../dist/index.js"
 
@@ -37,6 +37,7 @@ try {
     const coldMs = performance.now() - t
     const warm = []
     let maxStall = 0
+    const cpuBefore = process.cpuUsage()
     for (let i = 0; i < warmRuns; i++) {
       let last = performance.now()
       const probe = setInterval(() => {
@@ -49,6 +50,7 @@ try {
       warm.push(performance.now() - t)
       clearInterval(probe)
     }
+    const cpu = process.cpuUsage(cpuBefore)
     await Effect.runPromise(adapter.close())
 
     const { stdout } = await run(systemPython, [peerPath(), "bench", app, "--warm", String(warmRuns)], { env })
@@ -76,6 +78,7 @@ try {
       warm_median_ms: round(oursWarm),
       peer_warm_median_ms: round(peerWarm),
       warm_ratio: Math.round((oursWarm / peerWarm) * 100) / 100,
+      client_cpu_ms_per_read: round((cpu.user + cpu.system) / 1000 / warmRuns),
       max_event_loop_stall_ms: round(maxStall),
       oneshot_ms: round(oursOneShot),
       peer_oneshot_ms: round(peerOneShot),

@@ -1,5 +1,5 @@
 // One process, one full read: start, connect, resolve the app's window, read it, exit. Used by bench.mjs.
-import { Effect } from "effect"
+import * as Effect from "effect/Effect"
 import { makeLinuxAdapter } from "../dist/index.js"
 
 const adapter = makeLinuxAdapter()

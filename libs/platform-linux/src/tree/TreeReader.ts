@@ -177,7 +177,20 @@ export class TreeReader {
       return { node, children: children.filter((child) => !isNullRef(child)) }
     }
 
-    /** Reads one node (through the limiter) and returns it with its child refs. */
+    // Details never gate the descent: a node's children are known (from the cache, or from the live walk) before
+    // its bounds and actions arrive, so the tree's depth does not add round trips to the critical path.
+    const detailReads: Array<Promise<void>> = []
+    const scheduleDetails = (node: RawNode) => {
+      detailReads.push(limiter.run(() => readDetails(node)).catch((error: unknown) => {
+        if (error instanceof BudgetExpired || (error instanceof DbusCallError && error.failure === "timeout")) {
+          complete = false
+          return
+        }
+        if (error instanceof DbusCallError && error.peerGone) throw error
+      }))
+    }
+
+    /** Reads one node's structure (through the limiter) and returns it with its child refs. */
     const readNode = (ref: ObjectRef) =>
       limiter.run(async () => {
         const cached = cache?.byPath.get(ref.path)
@@ -195,7 +208,7 @@ export class TreeReader {
           node = live.node
           childRefs = live.children
         }
-        await readDetails(node)
+        scheduleDetails(node)
         return { node, childRefs }
       })
 
@@ -231,6 +244,7 @@ export class TreeReader {
 
     const tree = await observe(root, options.rootPath ?? [], 0)
     if (!tree || tree === "cut") throw new BudgetExpired()
+    await Promise.all(detailReads)
     return { root: tree, complete, nodesObserved: observed, source: cache ? "cache" : "walk" }
   }
 }
