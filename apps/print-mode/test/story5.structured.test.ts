@@ -125,6 +125,21 @@ describe("story 5: structured output", () => {
     })
   })
 
+  it("json is the fold of what stream-json prints: the json object equals stream-json's last line", async () => {
+    await withFake({
+      rules: [
+        { match: match.hasToolResult(), reply: sse([text("Done", { chunkSize: 2 }), finish("stop"), usage({ prompt: 5, completion: 1 })]) },
+        { match: match.always, reply: sse([reasoning("hmm"), text("Working"), toolCall({ id: "t1", name: "Bash", args: { command: "true" } }), finish("tool_calls"), usage({ prompt: 4, completion: 2, cached: 1 })]) }
+      ]
+    }, async (fake) => {
+      const json = JSON.parse((await runWave(["-p", "go", "--output-format", "json"], fake)).stdout)
+      const stream = (await runWave(["-p", "go", "--output-format", "stream-json"], fake)).lines()
+      const last = stream[stream.length - 1]!
+      const normalize = (r: Record<string, unknown>) => ({ ...r, session_id: "S", duration_ms: 0 })
+      expect(normalize(json)).toEqual(normalize(last))
+    })
+  })
+
   it("5.6a an error block from agent creation (SessionStart hook exit 2) is held until after system/init", async () => {
     const home = hookHome({ SessionStart: [{ command: "echo 'start hook says no' >&2; exit 2" }] })
     await withFake({ rules: [{ match: match.always, reply: reply("Still answered") }] }, async (fake) => {

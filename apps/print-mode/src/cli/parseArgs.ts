@@ -65,6 +65,8 @@ interface Token {
 const tokenize = (argv: ReadonlyArray<string>): { tokens: Array<Token>; positionals: Array<string>; error?: string } => {
   const tokens: Array<Token> = []
   const positionals: Array<string> = []
+  // The first error is kept but tokenizing goes on, so a later -p/--output-format is still seen (D4).
+  let error: string | undefined
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (arg === "--") {
@@ -87,14 +89,14 @@ const tokenize = (argv: ReadonlyArray<string>): { tokens: Array<Token>; position
         tokens.push({ flag: name, value })
       }
     } else if (BOOLEAN_FLAGS.has(name)) {
-      if (inline !== undefined) return { tokens, positionals, error: `${name} does not take a value` }
+      if (inline !== undefined) error ??= `${name} does not take a value`
       tokens.push({ flag: name, value: undefined })
       // `-p 'message'`: the message may follow -p directly.
     } else {
-      return { tokens, positionals, error: `Unknown option: ${name}` }
+      error ??= `Unknown option: ${name}`
     }
   }
-  return { tokens, positionals }
+  return error === undefined ? { tokens, positionals } : { tokens, positionals, error }
 }
 
 const intValue = (token: Token, min: number): number | string => {
