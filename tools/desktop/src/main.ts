@@ -79,10 +79,8 @@ const main = async (): Promise<number> => {
       return 0
     }
     case "ensure-packages": {
+      // Skips quietly when it cannot install (not root, no apt); the report on stdout says what is missing.
       const report = ensurePackages()
-      if (report.skipped && report.missing.length > 0) {
-        process.stderr.write(`desktop: missing ${report.missing.join(" ")} (${report.skipped}); install them yourself\n`)
-      }
       process.stdout.write(JSON.stringify(report) + "\n")
       return 0
     }

@@ -63,6 +63,13 @@ describe("virtual desktop", () => {
     }
   }, 60_000)
 
+  it("an app that exits before registering fails the start with its log, and nothing is left running", async () => {
+    const stateDir = newStateDir()
+    const error = await startDesktop({ stateDir, apps: ["/bin/false"], timeoutMs: 60_000 }).then(() => undefined, (e: Error) => e)
+    assert.match(error?.message ?? "", /false exited \(1\) before registering; see .*app-false\.log/)
+    assert.deepStrictEqual(readLedger(stateDir), [])
+  }, 60_000)
+
   it("stop after a crash skips dead PIDs and stops the rest; stopping twice is a no-op", async () => {
     const stateDir = newStateDir()
     const desktop = await startDesktop({ stateDir })

@@ -91,6 +91,8 @@ const pollUntil = async <A>(
       const value = await probe()
       if (value !== undefined) return value
     } catch (error) {
+      // A StartError is final (the process died); anything else may be a component still coming up.
+      if (error instanceof StartError) throw error
       lastError = error
     }
     await sleep(intervalMs)
@@ -214,7 +216,7 @@ export const startDesktop = async (options: StartOptions = {}): Promise<RunningD
         if (exited) throw new StartError(exited)
         return (await registeredAppNames(a11yClient)).includes(spec.name) ? true : undefined
       }, 100).catch((error: unknown) => {
-        throw new StartError(`${String(error)}; see ${join(logs, `${label}.log`)}`)
+        throw new StartError(`${error instanceof Error ? error.message : String(error)}; see ${join(logs, `${label}.log`)}`)
       })
       return { name: spec.name, pid: child.pid!, logPath: join(logs, `${label}.log`) }
     }
