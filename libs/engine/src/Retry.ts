@@ -7,8 +7,8 @@ import { toErrorBody } from "./errors/toErrorBody.js"
  * error does not say the same input would be refused again (`details.retryable: false`).
  */
 export const isSafeToRetry = (error: DesktopError): boolean => {
-  if (error.details?.["retryable"] === false) return false
-  return toErrorBody(error).disposition.retry === "safe"
+  const body = toErrorBody(error)
+  return body.disposition.retry === "safe" && body.details?.["retryable"] !== false
 }
 
 /** The engine's automatic retry: a few quick, jittered attempts, only for safe failures. */

@@ -1,0 +1,52 @@
+import { assert, describe, it } from "@effect/vitest"
+import type { ObservedNode } from "@agent-desktop/platform"
+import { renderTree, type RenderOptions } from "./renderTree.js"
+
+const node = (role: string, path: ReadonlyArray<number>, extra: Partial<ObservedNode> = {}): ObservedNode => ({
+  role, path, states: [], actions: [], handle: path.join("/"), childCount: extra.children?.length ?? 0, ...extra
+})
+
+const tree = node("window", [], {
+  name: "W",
+  children: [
+    node("group", [0], { children: [node("button", [0, 0], { name: "OK", actions: ["Click"] })] }),
+    node("statictext", [1], { name: "label" }),
+    node("group", [2], { name: "Panel", childCount: 4 }),
+    node("list", [3], { childCount: 9, budgetCut: true })
+  ]
+})
+
+const options: RenderOptions = { maxDepth: 10, interactiveOnly: false, compact: false, includeBounds: false, skeleton: false }
+const byRole = (role: string) => (n: ObservedNode) => (n.role === role ? `@s:${role}` : undefined)
+
+describe("renderTree", () => {
+  it("marks unread children: children_count for a cut, subtree_truncated for the budget", () => {
+    const out = renderTree(tree, options, () => undefined)
+    assert.strictEqual(out.children?.[2]?.children_count, 4)
+    assert.isTrue(out.children?.[3]?.subtree_truncated)
+    assert.notProperty(out.children?.[3] ?? {}, "children_count")
+  })
+
+  it("-i keeps only ref'd nodes and their ancestors (and budget cuts); --compact drops empty wrappers", () => {
+    const out = renderTree(tree, { ...options, interactiveOnly: true, compact: true }, byRole("button"))
+    assert.deepStrictEqual(out.children?.map((child) => child.role), ["button", "list"])
+    assert.strictEqual(out.children?.[0]?.ref_id, "@s:button")
+  })
+
+  it("omits empty fields and prints available_actions only on ref'd nodes", () => {
+    const out = renderTree(tree, options, byRole("button"))
+    const button = out.children?.[0]?.children?.[0]
+    assert.deepStrictEqual(button, { ref_id: "@s:button", role: "button", name: "OK", available_actions: ["Click"] })
+    assert.deepStrictEqual(out.children?.[1], { role: "statictext", name: "label" })
+  })
+
+  it("allocates refs to containers at a skeleton cut only through the allocator's atCut flag", () => {
+    const cuts: Array<string> = []
+    renderTree(tree, { ...options, maxDepth: 1, skeleton: true }, (n, atCut) => {
+      if (atCut) cuts.push(n.role + ":" + (n.name ?? ""))
+      return undefined
+    })
+    // The budget-cut list sits at the depth cut too: its children were never going to be shown.
+    assert.deepStrictEqual(cuts, ["group:", "group:Panel", "list:"])
+  })
+})
