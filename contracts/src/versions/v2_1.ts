@@ -13,7 +13,7 @@ import { GetData, IsData, ListDisplaysData, ListSurfacesData, ScreenshotData } f
 import * as Flags from "../data/OperationFlags.js"
 import { SessionData } from "../data/SessionData.js"
 import { SnapshotDataV2_1 } from "../data/SnapshotData.js"
-import { PermissionsData, SkillsData, StatusData, VersionData } from "../data/SystemData.js"
+import { PermissionsData, SkillsData, StatusData, UnconfirmedData, VersionData } from "../data/SystemData.js"
 import { TraceData } from "../data/TraceData.js"
 import { WaitData } from "../data/WaitData.js"
 import { FocusWindowData, ListWindowsData } from "../data/WindowInfo.js"
@@ -85,6 +85,10 @@ export const V2_1 = {
     batch: BatchData,
     wait: WaitData,
     session: SessionData,
-    trace: TraceData
+    trace: TraceData,
+    // Published by newer docs with unconfirmed shapes. Defined from 2.1 on (open data) so that a CLI pinned to an
+    // older contract can still print them under its strict schema.
+    "open-system-surface": UnconfirmedData,
+    "cursor-overlay": UnconfirmedData
   }
 } as const satisfies ContractDefinition<"2.1">

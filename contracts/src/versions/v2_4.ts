@@ -1,7 +1,5 @@
 import { ActionResult } from "../data/ActionResult.js"
 import { SnapshotDataV2_2 } from "../data/SnapshotData.js"
-import { UnconfirmedData } from "../data/SystemData.js"
-import { UNCONFIRMED_COMMANDS } from "../vocabulary/Commands.js"
 import { STATEFUL_REF_ACTIONS } from "../vocabulary/OperationReportCommands.js"
 import { extendContract } from "./ContractDefinition.js"
 import { refActions, withWaitFor } from "./commandGroups.js"
@@ -17,20 +15,11 @@ export const V2_4 = extendContract(V2_3, {
         "Stateful ref actions read the state back after one delivery attempt and reject an observed contradiction (the adapter's code plus details.kind post_action_verification); missing evidence stays a success delivered_unverified with details.verification_scope unavailable.",
       breaking: false,
       commands: STATEFUL_REF_ACTIONS
-    },
-    {
-      id: "newer-commands",
-      description:
-        "open-system-surface and cursor-overlay are published (newer docs); their data shapes are unconfirmed and stay open.",
-      breaking: false,
-      commands: UNCONFIRMED_COMMANDS
     }
   ],
   commands: {
     ...refActions(withWaitFor(ActionResult, SnapshotDataV2_2)),
     press: ActionResult,
-    "notification-action": ActionResult,
-    "open-system-surface": UnconfirmedData,
-    "cursor-overlay": UnconfirmedData
+    "notification-action": ActionResult
   }
 })

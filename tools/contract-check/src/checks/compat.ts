@@ -13,7 +13,8 @@ export const compareVersions = (a: string, b: string): number => {
 }
 
 let initialised = false
-const ensureJsoncompat = () => {
+/** Loads jsoncompat's WebAssembly module once per process. */
+export const ensureJsoncompat = () => {
   if (initialised) return
   const require = createRequire(import.meta.url)
   initSync({ module: fs.readFileSync(require.resolve("jsoncompat/jsoncompat_wasm_bg.wasm")) })
