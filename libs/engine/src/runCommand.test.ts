@@ -107,6 +107,17 @@ describe("runCommand", () => {
       assert.strictEqual(adapter.acts.length, 0)
     }))
 
+  it.live("waits for a disabled target within the action's budget, then refuses without sending", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      adapter.tree = { ...FORM, children: [{ role: "button", name: "Later", states: ["disabled"], actions: ["Click"] }] }
+      const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      const refused = error(yield* run({ command: "click", args: { ref_id: refNamed(snap["tree"], "Later"), timeout_ms: 150 } }))
+      assert.strictEqual(refused["code"], "ACTION_FAILED")
+      assert.deepStrictEqual(refused["disposition"], { delivery: "not_delivered", retry: "safe" })
+      assert.strictEqual(adapter.acts.length, 0)
+    }))
+
   it.live("keeps what an adapter failure proves: a step that may have landed is not safe to retry", () =>
     Effect.gen(function*() {
       const { adapter, run } = setup()

@@ -5,6 +5,7 @@ import { optionalInt, optionalString, requiredString, type Args } from "../../Ar
 import { deliver } from "../../Delivery.js"
 import { ActionFailed } from "../../errors/DesktopError.js"
 import { Invocation } from "../../Invocation.js"
+import { awaitActionable } from "../../resolve/awaitActionable.js"
 import { resolveRef } from "../../resolve/resolveRef.js"
 import { ACTION_SPECS } from "./ActionSpec.js"
 
@@ -39,7 +40,7 @@ export const refAction = (name: string) => Effect.fn(`action.${name}`)(function*
   yield* optionalString(args, "snapshot")
   const invocation = yield* Invocation
   const adapter = yield* DesktopAdapter
-  const resolved = yield* resolveRef(ref, { timeoutMs })
+  const resolved = yield* awaitActionable(name, yield* resolveRef(ref, { timeoutMs }), timeoutMs)
   const target = { handle: resolved.node.handle, role: resolved.node.role }
   const before = resolved.node.states
   if (spec.satisfied?.(before) === true) {
