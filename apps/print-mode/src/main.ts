@@ -116,8 +116,16 @@ const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number): Promise<
   const onTerm = onSignal("SIGTERM")
   process.on("SIGINT", onInt)
   process.on("SIGTERM", onTerm)
+  // D4: an exception escaping some callback still ends the run with a result, never a bare stack trace.
+  let crashed: string | undefined
+  const onCrash = (error: unknown) => {
+    crashed ??= `Uncaught exception: ${error instanceof Error ? error.message : String(error)}`
+    Effect.runFork(Fiber.interrupt(fiber))
+  }
+  process.on("uncaughtException", onCrash)
+  process.on("unhandledRejection", onCrash)
   const exit = await Effect.runPromise(Fiber.await(fiber))
-  let thrown = run.thrown
+  let thrown = run.thrown ?? crashed
   if (Exit.isFailure(exit) && !Cause.hasInterruptsOnly(exit.cause)) {
     thrown = `Internal error: ${Cause.pretty(exit.cause).split("\n")[0] ?? "unknown"}`
   }
@@ -150,6 +158,8 @@ const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number): Promise<
   }
   process.off("SIGINT", onInt)
   process.off("SIGTERM", onTerm)
+  process.off("uncaughtException", onCrash)
+  process.off("unhandledRejection", onCrash)
   if (signal !== undefined) return SIGNAL_EXIT[signal]
   return result.is_error ? 1 : 0
 }

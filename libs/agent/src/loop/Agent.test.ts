@@ -23,11 +23,13 @@ describe("Agent loop with a background sub-agent (real HTTP)", () => {
       Effect.promise(() => startFakeModel(script)),
       (fake) =>
         Effect.gen(function*() {
+          const provider = yield* ModelProvider
           for (let round = 0; round < 3; round++) {
             const events: Array<AgentEvent> = []
             const emit = (event: AgentEvent) => events.push(event)
             const makeSub = (options: { prompt: string; subagentType: string; emit: (e: AgentEvent) => void }) =>
               Agent.make({ sessionId: "s", model: "m", systemPrompt: "sub", tools: () => [], emit: options.emit, source: "subagent" })
+                .pipe(Effect.provideService(ModelProvider, provider))
             const agent = yield* Agent.make({
               sessionId: "s",
               model: "m",
