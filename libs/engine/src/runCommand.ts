@@ -19,6 +19,8 @@ export interface CommandRequest {
   readonly options?: InvocationOptions
 }
 
+const AGENT_ID = /^[A-Za-z0-9_-]{1,64}$/
+
 let counter = 0
 const invocationId = (now: number) => `run-${now}-${process.pid}-${++counter}`
 
@@ -44,7 +46,11 @@ export const runCommand = Effect.fn("runCommand")(function*(
     events: () => events
   })
   const args = request.args ?? {}
-  invocation.record("command.start", { command: request.command, args: redact(args) as Record<string, unknown> })
+  invocation.record("command.start", {
+    command: request.command,
+    args: redact(args) as Record<string, unknown>,
+    ...(options.agentId === undefined ? {} : { agent_id: options.agentId })
+  })
   const handler = HANDLERS[request.command]
   const traceFile = options.traceFile
   const traceReady = traceFile === undefined
@@ -55,6 +61,8 @@ export const runCommand = Effect.fn("runCommand")(function*(
     }).pipe(options.traceStrict === true ? (effect) => effect : Effect.ignore)
   const program = handler === undefined
     ? Effect.fail(new InvalidArgs({ message: `Unknown command '${request.command}'`, suggestion: "Run agent-desktop --help to list the commands" }))
+    : options.agentId !== undefined && !AGENT_ID.test(options.agentId)
+    ? Effect.fail(new InvalidArgs({ message: `Invalid agent id '${options.agentId}'`, suggestion: "Use 1-64 characters of [A-Za-z0-9_-] for --agent-id" }))
     : afterAction(request.command, args, handler(args))
   const exit = yield* Effect.exit(Effect.provideService(Effect.andThen(traceReady, program), Invocation, invocation))
   const envelope = Exit.isSuccess(exit)
