@@ -58,8 +58,9 @@ export type Matcher = (request: RecordedRequest) => boolean
 export interface Rule {
   readonly name?: string
   readonly match: Matcher
-  /** A reply, or a function of the request (for replies that echo what they were asked). */
-  readonly reply: Reply | ((request: RecordedRequest) => Reply)
+  /** A reply, or a function of the request (for replies that echo what they were asked, or that first change the
+   * world the agent observes, e.g. a fixture app, before answering). */
+  readonly reply: Reply | ((request: RecordedRequest) => Reply | Promise<Reply>)
   /** Delay before the response headers (ms). */
   readonly delayMs?: number
   /** How many requests this rule answers before it is skipped (default: unlimited). */

@@ -142,7 +142,7 @@ export const startFakeModel = async (script: Script): Promise<FakeModel> => {
       }
       if (rule.delayMs !== undefined) await sleep(rule.delayMs)
       if (closed) return
-      const reply = typeof rule.reply === "function" ? rule.reply(request) : rule.reply
+      const reply = typeof rule.reply === "function" ? await rule.reply(request) : rule.reply
       await send(response, reply, () => closed)
     })().catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500)
