@@ -64,6 +64,14 @@ describe("edge cases", () => {
     })
   })
 
+  it("an unreachable model endpoint is a clear error result, not a hang", async () => {
+    const run = await runWave(["-p", "hi", "--output-format", "json"], { url: "http://127.0.0.1:9/v1" }, { env: { WAVE_MAX_RETRIES: "10" } })
+    expect(run.code).toBe(1)
+    const result = JSON.parse(run.stdout)
+    expectValidResult(result)
+    expect(result.errors[0]).toMatch(/^Model API unreachable or connection lost: 127\.0\.0\.1:9: connect ECONNREFUSED/)
+  })
+
   it("malformed SSE lines are skipped; a 429 with Retry-After is retried transparently", async () => {
     await withFake({
       rules: [
