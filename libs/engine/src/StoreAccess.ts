@@ -16,6 +16,12 @@ export const fromStoreError = (error: StoreError): DesktopError => {
     case "SessionExists":
     case "RootRefNotFound":
       return new InvalidArgs({ message: error.message, delivery: "not_delivered" })
+    case "RefMapTooLarge":
+      return new Internal({
+        message: `${error.message}: this window has more refs than one snapshot may hold`,
+        delivery: "not_delivered",
+        suggestion: "Snapshot with --skeleton, then drill into the part you need with --root"
+      })
     default:
       return new Internal({ message: error.message, delivery: "not_delivered" })
   }

@@ -1,0 +1,106 @@
+/**
+ * Snapshot speed against the Python peer (pyatspi walking the same fields), on the project's virtual desktop:
+ *
+ * - one-shot: `agent-desktop snapshot --app X` (process start to exit) vs `atspi_peer.py dump X`, interleaved;
+ * - warm: in-process full snapshots over one open connection (engine + Linux adapter) vs the peer's warm walks;
+ * - snapshot JSON size for full, -i, -i --compact and --skeleton.
+ *
+ *   node tools/bench/dist/snapshotBench.js [--runs N] [--grid-rows ROWS]
+ */
+import { peerPath, startDesktop, systemPython } from "@agent-desktop/desktop"
+import { EngineLive, runCommand } from "@agent-desktop/engine"
+import { LinuxAdapter } from "@agent-desktop/platform-linux"
+import { Effect } from "effect"
+import { spawnSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { median } from "./stats.js"
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const argValue = (name: string) => {
+  const index = process.argv.indexOf(name)
+  return index === -1 ? undefined : process.argv[index + 1]
+}
+const runs = Number(argValue("--runs") ?? 10)
+// The grid fixture has four nodes per row: 250 rows is the issue's 1,000-node window.
+const gridRows = Number(argValue("--grid-rows") ?? 250)
+const bin = path.resolve(here, "../../../apps/cli/bin/agent-desktop.js")
+const home = fs.mkdtempSync(path.join(os.tmpdir(), "ad-bench-"))
+
+const timed = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv): { ms: number; stdout: string } => {
+  const start = process.hrtime.bigint()
+  const result = spawnSync(argv[0]!, argv.slice(1), { env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 })
+  const ms = Number(process.hrtime.bigint() - start) / 1e6
+  if (result.status !== 0) throw new Error(`${argv.join(" ")} exited ${String(result.status)}: ${result.stdout.slice(0, 300)}${result.stderr.slice(0, 300)}`)
+  return { ms, stdout: result.stdout }
+}
+
+const benchApp = async (app: string, env: NodeJS.ProcessEnv) => {
+  const cli = [process.execPath, bin, "snapshot", "--app", app, "--timeout-ms", "60000"]
+  const peer = [systemPython, peerPath(), "dump", app]
+  timed(cli, env)
+  timed(peer, env)
+  const cliTimes: Array<number> = []
+  const peerTimes: Array<number> = []
+  for (let i = 0; i < runs; i++) {
+    cliTimes.push(timed(cli, env).ms)
+    peerTimes.push(timed(peer, env).ms)
+  }
+  const sizes: Record<string, number> = {}
+  let nodesObserved = 0
+  for (const [label, flags] of [["full", []], ["-i", ["-i"]], ["-i --compact", ["-i", "--compact"]], ["--skeleton", ["--skeleton"]]] as const) {
+    const out = timed([...cli, ...flags], env).stdout
+    sizes[label] = Buffer.byteLength(out)
+    const envelope = JSON.parse(out) as { ok: boolean; data?: { complete?: boolean; ref_count?: number } }
+    if (label === "full" && envelope.data?.complete !== true) throw new Error(`${app}: the full snapshot was not complete`)
+    nodesObserved = envelope.data?.ref_count ?? 0
+  }
+  // Warm: one process, one connection, the engine's real command path.
+  Object.assign(process.env, env)
+  const warm = await Effect.runPromise(Effect.gen(function*() {
+    const times: Array<number> = []
+    for (let i = 0; i <= runs; i++) {
+      const start = performance.now()
+      const envelope = yield* runCommand({ command: "snapshot", args: { app, timeout_ms: 60_000 } })
+      if (!envelope.ok) throw new Error(`warm snapshot failed: ${JSON.stringify(envelope)}`)
+      if (i > 0) times.push(performance.now() - start)
+    }
+    return times
+  }).pipe(Effect.provide(EngineLive({ adapter: LinuxAdapter.layer, home }))))
+  const peerWarm = JSON.parse(timed([systemPython, peerPath(), "bench", app, "--warm", String(runs)], env).stdout) as { nodes: number; warm_ms: Array<number> }
+  return {
+    app,
+    peerNodes: peerWarm.nodes,
+    refs: nodesObserved,
+    oneShot: { cli: median(cliTimes), peer: median(peerTimes) },
+    warm: { cli: median(warm), peer: median(peerWarm.warm_ms) },
+    sizes
+  }
+}
+
+const main = async () => {
+  const desktop = await startDesktop({ apps: ["gtk3-widget-factory", `grid:${gridRows}`], timeoutMs: 90_000 })
+  try {
+    const env = { ...process.env, ...desktop.env, AGENT_DESKTOP_HOME: home }
+    const results = [await benchApp("gtk3-widget-factory", env), await benchApp("grid", env)]
+    const lines = [
+      `runs: ${runs} per case, node ${process.version}, load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`,
+      "",
+      "| app | peer nodes | one-shot CLI ms | one-shot peer ms | ratio | warm CLI ms | warm peer ms | ratio |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|",
+      ...results.map((r) =>
+        `| ${r.app} | ${r.peerNodes} | ${r.oneShot.cli.toFixed(0)} | ${r.oneShot.peer.toFixed(0)} | ${(r.oneShot.cli / r.oneShot.peer).toFixed(2)} | ${r.warm.cli.toFixed(0)} | ${r.warm.peer.toFixed(0)} | ${(r.warm.cli / r.warm.peer).toFixed(2)} |`),
+      "",
+      "| app | full bytes | -i bytes | -i --compact bytes | --skeleton bytes |",
+      "|---|---:|---:|---:|---:|",
+      ...results.map((r) => `| ${r.app} | ${r.sizes["full"]} | ${r.sizes["-i"]} | ${r.sizes["-i --compact"]} | ${r.sizes["--skeleton"]} |`)
+    ]
+    process.stdout.write(lines.join("\n") + "\n")
+  } finally {
+    await desktop.stop()
+  }
+}
+
+await main()
