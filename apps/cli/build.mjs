@@ -1,6 +1,10 @@
 // Bundle the CLI from TypeScript sources. Code splitting keeps `version` and argument errors on a chunk that loads
 // neither effect nor SQLite nor D-Bus; the engine is a dynamic import behind them.
 import { build } from "esbuild"
+import { rmSync } from "node:fs"
+
+// Chunk names carry content hashes: start clean so stale chunks never pile up next to the entry.
+rmSync("dist", { recursive: true, force: true })
 
 await build({
   entryPoints: { "agent-desktop": "src/agent-desktop.ts" },
@@ -15,5 +19,7 @@ await build({
   chunkNames: "chunks/[name]-[hash]",
   banner: { js: "import { createRequire as __adCreateRequire } from \"node:module\"; const require = __adCreateRequire(import.meta.url);" },
   legalComments: "none",
+  minify: true,
+  sourcemap: false,
   logLevel: "warning"
 })
