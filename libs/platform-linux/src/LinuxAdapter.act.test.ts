@@ -167,7 +167,7 @@ describe("LinuxAdapter (acting on the fixture app)", () => {
     const error = await flip(adapter().act({ handle: button.handle, role: button.role }, { kind: "click" }, options()))
     assert.strictEqual(error.code, "APP_NOT_FOUND")
     const readError = await flip(adapter().readTree(window, { maxDepth: 10, deadline: Date.now() + 5000 }))
-    assert.include(["APP_NOT_FOUND", "WINDOW_NOT_FOUND"], readError.code)
+    assert.include(["APP_NOT_FOUND", "WINDOW_NOT_FOUND"], readError.code, `${readError.message} ${readError.platformDetail}`)
     assert.strictEqual((await flip(adapter().resolveWindow({ app: "grid" }))).code, "APP_NOT_FOUND")
   })
 })

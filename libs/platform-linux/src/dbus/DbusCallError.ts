@@ -20,7 +20,10 @@ export class DbusCallError extends Error {
 
   /** The app behind the connection no longer exists. */
   get peerGone(): boolean {
-    return this.failure === "disconnected" || (this.dbusName !== undefined && peerGoneNames.has(this.dbusName))
+    if (this.failure === "disconnected") return true
+    if (this.dbusName !== undefined && peerGoneNames.has(this.dbusName)) return true
+    // The bus daemon's answer for a call whose recipient died before replying.
+    return this.dbusName === "org.freedesktop.DBus.Error.NoReply" && /disconnected/i.test(this.message)
   }
 
   /** The app answered but the object (widget) is gone. */

@@ -1,0 +1,180 @@
+/**
+ * D-Bus over a Unix socket with the dedicated codec: EXTERNAL authentication (the uid, as libdbus does), Hello on
+ * bus connections, one socket write per tick for every call issued in it, replies matched by serial.
+ */
+import { connect, type Socket } from "node:net"
+import { DbusCallError } from "./DbusCallError.js"
+import type { CallSpec, DbusConnection } from "./DbusConnection.js"
+import { decodeMessage, encodeMethodCall, MessageType, messageLength, type IncomingMessage } from "./WireCodec.js"
+
+export interface UnixTarget {
+  readonly path: string
+}
+
+const unescape = (value: string): string => value.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+
+/** The first `unix:path=` or `unix:abstract=` entry of a D-Bus address, or undefined. */
+export const unixTarget = (address: string): UnixTarget | undefined => {
+  for (const entry of address.split(";")) {
+    const colon = entry.indexOf(":")
+    if (entry.slice(0, colon) !== "unix") continue
+    const params = new Map(entry.slice(colon + 1).split(",").map((pair) => {
+      const eq = pair.indexOf("=")
+      return [pair.slice(0, eq), unescape(pair.slice(eq + 1))] as const
+    }))
+    const path = params.get("path")
+    if (path) return { path }
+    const abstract = params.get("abstract")
+    // Linux abstract sockets: Node connects to them with a leading NUL.
+    if (abstract) return { path: `\0${abstract}` }
+  }
+  return undefined
+}
+
+interface Pending {
+  readonly member: string
+  readonly resolve: (values: ReadonlyArray<unknown>) => void
+  readonly reject: (error: DbusCallError) => void
+  readonly timer: NodeJS.Timeout
+}
+
+export class WireConnection implements DbusConnection {
+  private readonly socket: Socket
+  private readonly pending = new Map<number, Pending>()
+  private serial = 1
+  private closedReason: string | undefined
+  private authenticated = false
+  private authText = ""
+  private outbox: Array<Buffer> = []
+  private flushScheduled = false
+  private inbox: Buffer | undefined
+
+  constructor(readonly address: string, target: UnixTarget, readonly direct: boolean) {
+    this.socket = connect(target.path)
+    // Pending calls hold timers; an idle connection must not keep a CLI process alive.
+    this.socket.unref()
+    this.socket.on("connect", () => {
+      const uid = typeof process.getuid === "function" ? process.getuid() : 0
+      this.socket.write(`\0AUTH EXTERNAL ${Buffer.from(String(uid), "ascii").toString("hex")}\r\n`)
+    })
+    this.socket.on("data", (chunk: Buffer) => this.receive(chunk))
+    this.socket.on("error", (error) => this.fail(`connection error: ${error.message}`))
+    this.socket.on("close", () => this.fail("connection closed"))
+    if (!direct) {
+      // A bus requires Hello first; later calls may follow it on the wire before its reply arrives.
+      this.call({ destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "Hello" }, 30_000)
+        .catch(() => {})
+    }
+  }
+
+  get isOpen(): boolean {
+    return this.closedReason === undefined
+  }
+
+  call(spec: CallSpec, timeoutMs: number): Promise<ReadonlyArray<unknown>> {
+    if (this.closedReason) {
+      return Promise.reject(new DbusCallError("disconnected", spec.member, undefined, this.closedReason))
+    }
+    const serial = this.serial++
+    let message: Buffer
+    try {
+      message = encodeMethodCall({ serial, ...spec })
+    } catch (error) {
+      return Promise.reject(new DbusCallError("remote", spec.member, undefined, `could not encode: ${(error as Error).message}`))
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(serial)
+        reject(new DbusCallError("timeout", spec.member, undefined, `no reply within ${timeoutMs} ms`))
+      }, Math.max(1, timeoutMs))
+      this.pending.set(serial, { member: spec.member, resolve, reject, timer })
+      this.send(message)
+    })
+  }
+
+  /** Calls issued in one tick leave in one write (one write per message was a fifth of the client CPU). */
+  private send(message: Buffer): void {
+    this.outbox.push(message)
+    if (this.flushScheduled || !this.authenticated) return
+    this.flushScheduled = true
+    process.nextTick(() => this.flush())
+  }
+
+  private flush(): void {
+    this.flushScheduled = false
+    if (this.outbox.length === 0 || this.closedReason) return
+    const batch = this.outbox.length === 1 ? this.outbox[0]! : Buffer.concat(this.outbox)
+    this.outbox = []
+    this.socket.write(batch)
+  }
+
+  private receive(chunk: Buffer): void {
+    if (!this.authenticated) {
+      this.authText += chunk.toString("latin1")
+      const end = this.authText.indexOf("\r\n")
+      if (end < 0) return
+      const line = this.authText.slice(0, end)
+      const rest = Buffer.from(this.authText.slice(end + 2), "latin1")
+      this.authText = ""
+      if (!line.startsWith("OK ")) {
+        this.fail(`authentication rejected: ${line}`)
+        this.socket.destroy()
+        return
+      }
+      this.authenticated = true
+      this.socket.write("BEGIN\r\n")
+      this.flush()
+      if (rest.length === 0) return
+      chunk = rest
+    }
+    let buffer = this.inbox ? Buffer.concat([this.inbox, chunk]) : chunk
+    while (buffer.length >= 16) {
+      let message: IncomingMessage
+      let length: number
+      try {
+        length = messageLength(buffer)
+        if (buffer.length < length) break
+        message = decodeMessage(buffer.subarray(0, length))
+      } catch (error) {
+        // A stream we cannot parse cannot be resynchronised: fail every call rather than guess.
+        this.fail(`unreadable message: ${(error as Error).message}`)
+        this.socket.destroy()
+        return
+      }
+      this.dispatch(message)
+      buffer = buffer.subarray(length)
+    }
+    this.inbox = buffer.length > 0 ? buffer : undefined
+  }
+
+  private dispatch(message: IncomingMessage): void {
+    if (message.replySerial === undefined) return
+    const waiting = this.pending.get(message.replySerial)
+    if (!waiting) return
+    this.pending.delete(message.replySerial)
+    clearTimeout(waiting.timer)
+    if (message.type === MessageType.error) {
+      const text = typeof message.body[0] === "string" ? message.body[0] : ""
+      waiting.reject(new DbusCallError("remote", waiting.member, message.errorName, `${message.errorName ?? "error"}: ${text}`))
+    } else {
+      waiting.resolve(message.body)
+    }
+  }
+
+  private fail(reason: string): void {
+    if (this.closedReason) return
+    this.closedReason = reason
+    for (const waiting of this.pending.values()) {
+      clearTimeout(waiting.timer)
+      waiting.reject(new DbusCallError("disconnected", waiting.member, undefined, reason))
+    }
+    this.pending.clear()
+    this.outbox = []
+  }
+
+  close(): void {
+    this.fail("closed by client")
+    this.socket.end()
+    this.socket.destroy()
+  }
+}
