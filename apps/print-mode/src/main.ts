@@ -27,6 +27,25 @@ export interface MainIo {
 
 const stderr = (text: string) => process.stderr.write(text)
 
+/** For apps/print-mode/bench: CPU spent from the first content delta to the end of that message, per delta. */
+const measureStreaming = (project: (event: AgentEvent) => void) => {
+  let start: NodeJS.CpuUsage | undefined
+  let deltas = 0
+  return (event: AgentEvent) => {
+    if (event.type === "content_delta") {
+      start ??= process.cpuUsage()
+      deltas++
+    }
+    project(event)
+    if (event.type === "message_end" && start !== undefined) {
+      const used = process.cpuUsage(start)
+      stderr(`wave-stream-cpu-us: ${used.user + used.system} deltas: ${deltas}\n`)
+      start = undefined
+      deltas = 0
+    }
+  }
+}
+
 /** An argument error after -p and a structured format were recognised still ends with one result (D4, D2 shape). */
 const argumentErrorResult = (message: string, startedAt: number): ResultEvent => ({
   type: "result",
@@ -75,11 +94,12 @@ const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number): Promise<
   const fold = new ResultFold()
   const stream = new StreamJsonProjection(args.outputFormat === "stream-json" ? (line) => writer.out(line) : () => {})
   const text = args.outputFormat === "text" ? new TextProjection((chunk) => writer.out(chunk)) : undefined
-  const emit = (event: AgentEvent) => {
+  const project = (event: AgentEvent) => {
     fold.push(event)
     stream.push(event)
     text?.push(event)
   }
+  const emit = io.env["WAVE_REPORT_CPU"] === "1" ? measureStreaming(project) : project
   const sessions = storeSessions(io.env)
   const desktop = io.env["WAVE_DISABLE_DESKTOP"] === "1" ? undefined : lazyDesktopRunner(io.env)
   const run = new AgentRun({

@@ -1,7 +1,10 @@
 // The only writer of wave's stdout. It keeps the real `write` captured before any guard is installed, respects
 // backpressure (waits for 'drain' before writing more), and `flush()` resolves only when the last byte has been
 // handed to the OS, so the process can exit without truncating a slow pipe (5.8; the 64 KiB truncation of peers).
-// Text written in the same tick is coalesced into one write: a 2,000-chunk reply costs a few syscalls, not 2,000.
+// Text is coalesced for at most COALESCE_MS (or 64 KiB) into one write: a 2,000-chunk reply costs tens of
+// syscalls, not 2,000, and a reader still sees every delta within a few milliseconds (never block-buffered).
+
+const COALESCE_MS = 4
 
 export class OutputWriter {
   private readonly write: (chunk: string, callback?: (error?: Error | null) => void) => boolean
@@ -30,12 +33,19 @@ export class OutputWriter {
     if (this.pendingText.length >= 65_536) this.emit()
     else if (!this.scheduled) {
       this.scheduled = true
-      setImmediate(this.emit)
+      // After a quiet spell (e.g. the first line, system/init) write on the next turn; during a burst, wait
+      // out the rest of the window so the burst becomes one write.
+      const sinceLast = performance.now() - this.lastEmit
+      if (sinceLast >= COALESCE_MS) setImmediate(this.emit)
+      else setTimeout(this.emit, COALESCE_MS - sinceLast)
     }
   }
 
+  private lastEmit = -Infinity
+
   private readonly emit = (): void => {
     this.scheduled = false
+    this.lastEmit = performance.now()
     const text = this.pendingText
     this.pendingText = ""
     if (text.length === 0 || this.broken) return

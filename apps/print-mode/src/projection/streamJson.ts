@@ -65,7 +65,19 @@ export class StreamJsonProjection {
     this.out(`${JSON.stringify(line)}\n`)
   }
 
+  /** Deltas are most of a stream: their line is built directly, without intermediate objects. */
+  private writeDelta(subtype: "content_delta" | "reasoning_delta", messageId: string, delta: string): void {
+    this.seq++
+    const session = this.sessionId === undefined ? "" : `,"session_id":${JSON.stringify(this.sessionId)}`
+    this.out(
+      `{"type":"assistant","subtype":"${subtype}","seq":${this.seq}${session},"message_id":${JSON.stringify(messageId)},"delta":${JSON.stringify(delta)}}\n`
+    )
+  }
+
   push(event: AgentEvent): void {
+    if ((event.type === "content_delta" || event.type === "reasoning_delta") && this.held === undefined) {
+      return this.writeDelta(event.type, event.message_id, event.delta)
+    }
     // D10: exactly one tool/start and one tool/end per id; an end without a start gets its start first (X5).
     if (event.type === "tool_start") {
       if (this.startedTools.has(event.id)) return
