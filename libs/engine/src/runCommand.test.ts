@@ -157,6 +157,18 @@ describe("runCommand", () => {
       assert.strictEqual(adapter.acts.length, 0)
     }))
 
+  it.live("marks a snapshot whose window read did not finish identity_unproven; its refs never resolve", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      adapter.complete = false
+      const partial = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      assert.deepStrictEqual([partial["complete"], partial["truncated"], partial["identity_unproven"]], [false, true, true])
+      adapter.complete = true
+      const refused = error(yield* run({ command: "click", args: { ref_id: refNamed(partial["tree"], "Save") } }))
+      assert.strictEqual(refused["details"]["kind"], "identity_not_unique")
+      assert.strictEqual(adapter.acts.length, 0)
+    }))
+
   it.live("finds with the three result shapes and roles_present", () =>
     Effect.gen(function*() {
       const { run } = setup()

@@ -172,6 +172,23 @@ describe("agent-desktop on the GTK fixture", () => {
     assert.strictEqual(envelope["error"]["details"]["kind"], "identity_not_unique")
   })
 
+  it("returns a partial, identity-unproven snapshot when the budget runs out (2.2: never a TIMEOUT)", () => {
+    const partial = cli("snapshot", "--app", "fixture", "--timeout-ms", "0")
+    assert.isTrue(partial["ok"], JSON.stringify(partial))
+    assert.isFalse(partial["data"]["complete"])
+    assert.isTrue(partial["data"]["truncated"])
+    assert.isTrue(partial["data"]["identity_unproven"])
+    assert.isNumber(partial["data"]["nodes_observed"])
+  })
+
+  it("answers TIMEOUT resolution_identity_unknown when the live window cannot be read in the action's budget", () => {
+    const ref = refOf(snapshot().all, "checkbox", "Enable feature")
+    const envelope = cli("click", ref, "--timeout-ms", "0")
+    assert.strictEqual(envelope["error"]["code"], "TIMEOUT")
+    assert.strictEqual(envelope["error"]["details"]["kind"], "resolution_identity_unknown")
+    assert.strictEqual(envelope["error"]["disposition"]["delivery"], "not_delivered")
+  })
+
   it("answers a click after the app was killed with APP_NOT_FOUND or STALE_REF, promptly", async () => {
     const ref = refOf(snapshot().all, "checkbox", "Enable feature")
     await control({ op: "quit" }).catch(() => undefined)

@@ -62,6 +62,13 @@ const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: unknown, o
   tree
 })
 
+const nothingRead = (window: WindowInfo): TreeObservation => ({
+  window,
+  root: { role: "window", name: window.title, states: [], actions: [], path: [], handle: "", childCount: 0, budgetCut: true },
+  complete: false,
+  nodesObserved: 0
+})
+
 /**
  * Observe a window whole (identity proof needs every node), render it per the flags, save the RefMap. An
  * exhausted budget is a partial success (2.2), never a TIMEOUT.
@@ -74,7 +81,11 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
     ...(request.windowId === undefined ? {} : { windowId: request.windowId })
   }).pipe(Effect.mapError(fromPlatformError))
   const deadline = (yield* Clock.currentTimeMillis) + request.timeoutMs
-  const observation = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline }).pipe(Effect.mapError(fromPlatformError))
+  const observation = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline }).pipe(
+    // Contract 2.2: an exhausted budget is a partial success, even when not one node could be read in time.
+    Effect.catchIf((error) => error.code === "TIMEOUT", () => Effect.succeed(nothingRead(window))),
+    Effect.mapError(fromPlatformError)
+  )
   const snapshotId = newSnapshotId(randomBytes(8))
   const captured = captureSnapshot({
     snapshotId,

@@ -39,6 +39,8 @@ const findHandle = (node: ObservedNode, handle: string): ObservedNode | undefine
 export class ScriptedAdapter {
   window: WindowInfo = { id: "w-1", title: "Test", app_name: "testapp", pid: 100, is_focused: true }
   tree: Spec = { role: "window", name: "Test" }
+  /** Whether reads report the whole window (false: as if the budget ran out). */
+  complete = true
   readonly acts: Array<{ readonly handle: string; readonly action: SemanticAction }> = []
   /** What `act` reports; by default one verified-less semantic step that succeeded. */
   onAct: (target: ActionTarget, action: SemanticAction) => Effect.Effect<ReadonlyArray<DeliveryStep>, PlatformError> = () =>
@@ -68,7 +70,7 @@ export class ScriptedAdapter {
         node.children?.forEach(visit)
       }
       visit(root)
-      return { window, root, complete: true, nodesObserved: count }
+      return { window, root, complete: this.complete, nodesObserved: count }
     }),
     act: (target, action) => {
       this.acts.push({ handle: target.handle, action })
