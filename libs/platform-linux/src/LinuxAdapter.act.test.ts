@@ -92,6 +92,8 @@ describe("LinuxAdapter (acting on the fixture app)", () => {
     await act(combo, { kind: "select", value: "Blue" })
     const state = await eventually(() => control({ op: "state", id: "combo" }), (s) => s.text === "Blue")
     assert.strictEqual(state.text, "Blue")
+    assert.strictEqual((await stateOf(combo)).value, "Blue")
+    assert.strictEqual((await named("Color")).value, "Blue")
     const error = await flip(adapter().act({ handle: combo.handle, role: combo.role }, { kind: "select", value: "Purple" }, options()))
     assert.strictEqual(error.code, "ELEMENT_NOT_FOUND")
     assert.deepStrictEqual(error.details?.available, ["Red", "Green", "Blue"])

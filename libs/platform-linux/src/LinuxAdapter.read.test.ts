@@ -91,6 +91,7 @@ describe("LinuxAdapter (reading)", () => {
     assert.includeMembers([...entry.actions], ["SetValue", "TypeText", "SetFocus"])
     const combo = find(tree.root, (n) => n.name === "Color")!
     assert.strictEqual(combo.role, "combobox")
+    assert.strictEqual(combo.value, "Red")
     assert.include(combo.actions, "Select")
     const expander = find(tree.root, (n) => n.name === "More")!
     assert.include(expander.actions, "Expand")

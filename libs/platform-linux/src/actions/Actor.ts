@@ -26,6 +26,7 @@ import {
   isEditable,
   mapRole,
   mapStates,
+  wantsSelection,
   wantsText,
   wantsValue
 } from "../tree/ContractNode.js"
@@ -79,7 +80,10 @@ export class Actor {
       await Promise.all([
         interfaces.includes("Action") ? accessible.actions(timeoutMs).then((a) => { node.actions = a.map((x) => x.name) }) : undefined,
         wantsText(node) ? accessible.text(timeoutMs).then((t) => { node.text = t }) : undefined,
-        wantsValue(node) ? accessible.currentValue(timeoutMs).then((v) => { node.value = v }) : undefined
+        wantsValue(node) ? accessible.currentValue(timeoutMs).then((v) => { node.value = v }) : undefined,
+        wantsSelection(node)
+          ? accessible.selectedChildName(timeoutMs).then((name) => { if (name !== undefined) node.selected = name }, () => {})
+          : undefined
       ])
       return node
     } catch (error) {

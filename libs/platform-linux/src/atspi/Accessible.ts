@@ -170,8 +170,12 @@ export class Accessible {
     return ok === true
   }
 
-  async applicationBusName(): Promise<string> {
-    return this.ref.busName
+  /** The name of the selected item (combo boxes report their current choice this way), if any. */
+  async selectedChildName(timeoutMs: number): Promise<string | undefined> {
+    const [child] = await this.call(Iface.selection, "GetSelectedChild", timeoutMs, "i", [0])
+    const ref = toRef(child)
+    if (isNullRef(ref)) return undefined
+    return new Accessible(this.session, { busName: this.ref.busName, path: ref.path }).name(timeoutMs)
   }
 
   /** Cache.GetItems on the app this object belongs to (GTK3: only after an event listener is registered). */

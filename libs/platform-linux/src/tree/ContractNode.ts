@@ -74,6 +74,7 @@ export const formatNumber = (value: number): string =>
 /** The node's value as the contract reports it: text of editable fields, numbers of range widgets. */
 export const contractValue = (node: RawNode): string | undefined => {
   if (isPassword(node)) return undefined
+  if (node.selected !== undefined) return node.selected
   if (node.value !== undefined && Number.isFinite(node.value)) return formatNumber(node.value)
   if (node.text !== undefined && (node.interfaces.includes("EditableText") || node.name === "")) {
     return node.text.length > 0 || node.interfaces.includes("EditableText") ? node.text : undefined
@@ -89,3 +90,5 @@ export const wantsText = (node: RawNode): boolean =>
   node.interfaces.includes("Text") && !isPassword(node) && !node.interfaces.includes("Value") &&
   (node.interfaces.includes("EditableText") || node.name === "")
 export const wantsValue = (node: RawNode): boolean => node.interfaces.includes("Value")
+export const wantsSelection = (node: RawNode): boolean =>
+  node.role === AtspiRole.comboBox && node.interfaces.includes("Selection")

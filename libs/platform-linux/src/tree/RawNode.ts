@@ -16,6 +16,8 @@ export interface RawNode {
   actions?: ReadonlyArray<string>
   text?: string
   value?: number
+  /** Combo boxes: the selected item's name (their current value). */
+  selected?: string
 }
 
 export const handleOf = (ref: ObjectRef): string => `${ref.busName}|${ref.path}`

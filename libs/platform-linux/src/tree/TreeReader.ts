@@ -10,7 +10,7 @@ import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { AtspiState } from "../atspi/States.js"
 import { DbusCallError } from "../dbus/DbusCallError.js"
 import { Budget, BudgetExpired } from "./Budget.js"
-import { wantsText, wantsValue } from "./ContractNode.js"
+import { wantsSelection, wantsText, wantsValue } from "./ContractNode.js"
 import { Limiter } from "./Limiter.js"
 import type { RawNode } from "./RawNode.js"
 
@@ -158,6 +158,11 @@ export class TreeReader {
       }
       if (wantsValue(node)) {
         reads.push(optional(() => accessible.currentValue(budget.callTimeout())).then((v) => v !== undefined && (node.value = v)))
+      }
+      if (wantsSelection(node)) {
+        reads.push(optional(() => accessible.selectedChildName(budget.callTimeout())).then((name) => {
+          if (name !== undefined) node.selected = name
+        }))
       }
       await Promise.all(reads)
     }
