@@ -46,7 +46,7 @@ const defaultRunner: EngineRunner = async (request) => {
 }
 
 const contractFrom = (globals: Globals, env: Io["env"]): ContractVersion | string =>
-  globals.contract ?? env["AGENT_DESKTOP_CONTRACT"] ?? NATIVE
+  globals.contract ?? (env["AGENT_DESKTOP_CONTRACT"] || undefined) ?? NATIVE
 
 const isContract = (value: string): value is ContractVersion => (CONTRACT_VERSIONS as ReadonlyArray<string>).includes(value)
 

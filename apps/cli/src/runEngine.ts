@@ -4,7 +4,7 @@
  */
 import { EngineLive, errorEnvelope, fromCause, runCommand, type InvocationOptions } from "@agent-desktop/engine"
 import { UnsupportedAdapter, type DesktopAdapter } from "@agent-desktop/platform"
-import { Effect, type Layer } from "effect"
+import { Effect, References, type Layer } from "effect"
 import type { EngineRequest, NativeEnvelope } from "./main.js"
 
 const adapterLayer = async (): Promise<Layer.Layer<DesktopAdapter, unknown>> => {
@@ -32,6 +32,9 @@ export const runFromCli = async (request: EngineRequest, adapter?: Layer.Layer<D
   const layer = EngineLive({ adapter: adapter ?? await adapterLayer(), ...(home === undefined ? {} : { home }) })
   const program = runCommand({ command: request.command, args: request.args, options }).pipe(
     Effect.provide(layer),
+    // stdout belongs to the envelope: every log line goes to stderr, and only with -v below warnings.
+    Effect.provideService(References.LogToStderr, true),
+    Effect.provideService(References.MinimumLogLevel, globals.verbose ? "Debug" : "Warn"),
     Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
   )
   return (await Effect.runPromise(program)) as NativeEnvelope
