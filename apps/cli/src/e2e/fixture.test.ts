@@ -78,6 +78,28 @@ describe("agent-desktop on the GTK fixture", () => {
     assert.strictEqual(checked["data"]["steps"][0]["outcome"], "skipped")
   })
 
+  it("types, clears, sets numeric values, selects, expands and collapses, each read back where 2.4 asks", async () => {
+    const { all } = snapshot()
+    const name = refOf(all, "textfield", "Name")
+    const verified = (envelope: Record<string, any>) => {
+      assert.isTrue(envelope["ok"], JSON.stringify(envelope))
+      return envelope["data"]["disposition"]["delivery"]
+    }
+    assert.strictEqual(verified(cli("clear", name)), "delivered_verified")
+    assert.strictEqual(verified(cli("type", name, "abc")), "delivered_verified")
+    assert.strictEqual((await control({ op: "state", id: "entry" })).text, "abc")
+    assert.strictEqual(verified(cli("clear", name)), "delivered_verified")
+    assert.strictEqual(verified(cli("set-value", refOf(all, "incrementor", "Amount"), "5")), "delivered_verified")
+    assert.strictEqual((await control({ op: "state", id: "spin" })).value, 5)
+    assert.strictEqual(verified(cli("set-value", refOf(all, "slider", "Level"), "7")), "delivered_verified")
+    const combo = all.find((n) => n.role === "combobox")!.ref_id!
+    assert.include(["delivered_verified", "delivered_unverified"], verified(cli("select", combo, "Blue")))
+    const more = refOf(all, "button", "More")
+    assert.strictEqual(verified(cli("expand", more)), "delivered_verified")
+    assert.isTrue((await control({ op: "state", id: "expander" })).expanded)
+    assert.strictEqual(verified(cli("collapse", more)), "delivered_verified")
+  })
+
   it("finds by role and name, and lists the roles present when nothing matches", () => {
     const found = cli("find", "--app", "fixture", "--role", "checkbox", "--name", "enable", "--first")
     assert.strictEqual(found["data"]["match"]["name"], "Enable feature")
