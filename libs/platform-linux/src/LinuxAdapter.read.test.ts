@@ -4,6 +4,7 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { execFileSync } from "node:child_process"
 import { closeTestDesktop, flip, openTestDesktop, run, type TestDesktop } from "../test/VirtualDesktop.js"
 import { contractRole } from "./atspi/Roles.js"
+import { makeLinuxAdapter } from "./LinuxAdapter.js"
 
 interface PeerNode {
   readonly role: number
@@ -165,6 +166,31 @@ describe("LinuxAdapter (reading)", () => {
     assert.strictEqual(drill.root.handle, combo.handle)
     const items = find(drill.root, (n) => n.role === "menu")!.children!.map((n) => n.name)
     assert.deepStrictEqual(items, ["Red", "Green", "Blue"])
+  })
+
+  it("a stale AT_SPI_BUS_ADDRESS falls back to org.a11y.Bus; with no bus at all, PERM_DENIED and status says why", async () => {
+    const saved = { ...process.env }
+    try {
+      process.env.AT_SPI_BUS_ADDRESS = "unix:path=/nonexistent/at-spi/bus"
+      const fallback = makeLinuxAdapter()
+      assert.include((await run(fallback.listApps())).map((app) => app.name), "fixture")
+      const probes = (await run(fallback.status())).probes as Record<string, any>
+      assert.strictEqual(probes.a11y_bus.source, "org.a11y.Bus.GetAddress")
+      await run(fallback.close())
+
+      process.env.DBUS_SESSION_BUS_ADDRESS = "unix:path=/nonexistent/bus"
+      delete process.env.DISPLAY
+      const none = makeLinuxAdapter()
+      assert.strictEqual((await flip(none.listApps())).code, "PERM_DENIED")
+      const status = await run(none.status())
+      assert.deepStrictEqual(status.supported_surfaces, [])
+      assert.strictEqual(status.permissions.accessibility.state, "denied")
+      assert.isTrue(status.problems.some((problem) => problem.startsWith("No accessibility bus")))
+      await run(none.close())
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key]
+      Object.assign(process.env, saved)
+    }
   })
 
   it("status reports buses, registry, apps with toolkit and round trip, and grants accessibility", async () => {

@@ -50,20 +50,22 @@ export const readRootProperty = (timeoutMs: number): Promise<string> =>
     })
   })
 
-export const locateA11yBus = async (timeoutMs = 1500): Promise<A11yBusLocation> => {
-  const attempts: Array<LocateAttempt> = []
+/**
+ * Candidate addresses in order of preference; a failed lookup is recorded in `attempts` and the next one tried.
+ * The caller proves each candidate answers (an AT_SPI_BUS_ADDRESS left over from a dead session must not win).
+ */
+export async function* a11yBusCandidates(timeoutMs: number, attempts: Array<LocateAttempt>): AsyncGenerator<A11yBusLocation> {
   const fromEnv = process.env.AT_SPI_BUS_ADDRESS
-  if (fromEnv) return { address: fromEnv, source: "AT_SPI_BUS_ADDRESS" }
-  attempts.push({ source: "AT_SPI_BUS_ADDRESS", error: "not set" })
+  if (fromEnv) yield { address: fromEnv, source: "AT_SPI_BUS_ADDRESS" }
+  else attempts.push({ source: "AT_SPI_BUS_ADDRESS", error: "not set" })
   try {
-    return { address: await askSessionBus(timeoutMs), source: "org.a11y.Bus.GetAddress" }
+    yield { address: await askSessionBus(timeoutMs), source: "org.a11y.Bus.GetAddress" }
   } catch (error) {
     attempts.push({ source: "org.a11y.Bus.GetAddress", error: (error as Error).message })
   }
   try {
-    return { address: await readRootProperty(timeoutMs), source: "x11_root_property" }
+    yield { address: await readRootProperty(timeoutMs), source: "x11_root_property" }
   } catch (error) {
     attempts.push({ source: "x11_root_property", error: (error as Error).message })
   }
-  throw new A11yBusNotFound(attempts)
 }

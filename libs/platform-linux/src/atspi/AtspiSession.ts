@@ -5,7 +5,7 @@
  */
 import { DbusCallError } from "../dbus/DbusCallError.js"
 import { DbusConnection, type CallSpec } from "../dbus/DbusConnection.js"
-import { locateA11yBus, type A11yBusLocation } from "./A11yBusAddress.js"
+import { A11yBusNotFound, a11yBusCandidates, type A11yBusLocation, type LocateAttempt } from "./A11yBusAddress.js"
 import { Iface, Paths } from "./Interfaces.js"
 
 export interface ObjectRef {
@@ -21,9 +21,20 @@ export class AtspiSession {
 
   private constructor(readonly bus: DbusConnection, readonly location: A11yBusLocation) {}
 
+  /** Connects to the first accessibility bus candidate that answers. */
   static async open(timeoutMs = 1500): Promise<AtspiSession> {
-    const location = await locateA11yBus(timeoutMs)
-    return new AtspiSession(DbusConnection.open(location.address), location)
+    const attempts: Array<LocateAttempt> = []
+    for await (const location of a11yBusCandidates(timeoutMs, attempts)) {
+      const bus = DbusConnection.open(location.address)
+      try {
+        await bus.call({ destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: Iface.dbus, member: "GetId" }, timeoutMs)
+        return new AtspiSession(bus, location)
+      } catch (error) {
+        bus.close()
+        attempts.push({ source: location.source, error: `${location.address} does not answer (${(error as Error).message})` })
+      }
+    }
+    throw new A11yBusNotFound(attempts)
   }
 
   /** True when calls to this app go over its own socket rather than through the bus daemon. */
