@@ -37,7 +37,7 @@ const table: ReadonlyArray<readonly [number, string]> = [
   [31, "list"],
   [32, "option"], // list item
   [33, "menu"],
-  [34, "menubar" as string],
+  [34, "menubar"],
   [35, "menuitem"],
   [36, "group"], // option pane
   [37, "tab"], // page tab
@@ -165,8 +165,3 @@ export const AtspiRole = {
 } as const
 
 export const contractRole = (atspiRole: number): string => byNumber.get(atspiRole) ?? "unknown"
-
-/** Roles whose value changes with use; matches the contract's list of mutable-value roles. */
-export const isWindowRole = (atspiRole: number): boolean =>
-  atspiRole === AtspiRole.frame || atspiRole === AtspiRole.window || atspiRole === AtspiRole.dialog ||
-  atspiRole === 28 || atspiRole === 2 || atspiRole === 19 || atspiRole === 22 || atspiRole === 9
