@@ -49,8 +49,12 @@ export const runWave = (args: ReadonlyArray<string>, fake: { url: string } | und
     const out: Array<Buffer> = []
     const err: Array<Buffer> = []
     if (options.slowReaderMs !== undefined) {
-      child.stdout.pause()
+      // A 'readable' listener that never reads: the stream buffers one high-water mark and then stops reading the
+      // pipe, so wave meets real backpressure; unlike a bare pause(), Node does not discard the data at exit.
+      const hold = () => {}
+      child.stdout.on("readable", hold)
       setTimeout(() => {
+        child.stdout.off("readable", hold)
         child.stdout.on("data", (part: Buffer) => out.push(part))
         child.stdout.resume()
       }, options.slowReaderMs)
