@@ -5,6 +5,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { type FakeModel, type Script, startFakeModel } from "@agent-desktop/fake-model"
+import { expectValidEvent, expectValidResult } from "./schemas.js"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const WAVE_BIN = path.resolve(here, "..", "bin", "wave.js")
@@ -63,6 +64,20 @@ export const runWave = (args: ReadonlyArray<string>, fake: { url: string } | und
     child.on("error", reject)
     child.on("close", (code) => {
       const stdout = Buffer.concat(out).toString("utf8")
+      // Every structured line any test sees is validated against the published schemas.
+      const format = args[args.indexOf("--output-format") + 1]
+      if (args.includes("--output-format") && (format === "json" || format === "stream-json")) {
+        try {
+          for (const line of stdout.split("\n").filter((l) => l.length > 0)) {
+            const parsed: unknown = JSON.parse(line)
+            if (format === "json") expectValidResult(parsed)
+            else expectValidEvent(parsed)
+          }
+        } catch (error) {
+          reject(error)
+          return
+        }
+      }
       resolve({
         stdout,
         stderr: Buffer.concat(err).toString("utf8"),

@@ -14,7 +14,7 @@ const Ajv2020 = require("ajv/dist/2020.js") as new (options: object) => {
 const schemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../contracts/schemas/wave")
 const load = (name: string) => JSON.parse(fs.readFileSync(path.join(schemaDir, `${name}.schema.json`), "utf8"))
 
-const ajv = new Ajv2020({ strict: false, allErrors: true })
+const ajv = new Ajv2020({ strict: true, allErrors: true })
 const eventValidator = ajv.compile(load("stream-event"))
 const resultValidator = ajv.compile(load("result"))
 
