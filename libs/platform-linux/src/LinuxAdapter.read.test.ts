@@ -209,4 +209,21 @@ describe("LinuxAdapter (reading)", () => {
     assert.deepStrictEqual(probes.unregistered_windows, [])
     assert.deepStrictEqual(await run(adapter().permissions()), status.permissions)
   })
+
+  it("selects in a combo box that also has an entry, and reads the choice back", async () => {
+    const window = await run(adapter().resolveWindow({ app: "gtk3-widget-factory" }))
+    const tree = await fullRead(window)
+    const combo = find(tree.root, (n) =>
+      n.role === "combobox" && !n.states.includes("disabled") &&
+      (n.children ?? []).some((child) => (child.children ?? []).some((item) => item.name === "Mickey Mouse")))!
+    assert.isDefined(combo)
+    const menu = combo.children!.find((child) => child.role === "menu")!
+    assert.strictEqual(menu.childCount, menu.children!.length)
+    const steps = await run(adapter().act({ handle: combo.handle, role: combo.role }, { kind: "select", value: "mickey mouse" }, {
+      headed: false,
+      deadline: Date.now() + 5000
+    }))
+    assert.deepStrictEqual(steps, [{ label: "Selection.SelectChild", outcome: "succeeded", mechanism: "semantic_api" }])
+    assert.strictEqual((await run(adapter().readState({ handle: combo.handle, role: combo.role }))).value, "Mickey Mouse")
+  })
 })

@@ -251,10 +251,13 @@ export class Actor {
   private async select(steps: Array<DeliveryStep>, node: RawNode, value: string, deadline: number): Promise<ReadonlyArray<DeliveryStep>> {
     const accessible = new Accessible(this.session, node.ref)
     if (node.interfaces.includes("Selection")) {
-      // A GTK combo box lists its items under one menu child; other containers list them directly.
+      // A GTK combo box lists its items under a menu child (next to its entry, when it has one); other containers
+      // list them directly.
       let items = await accessible.children(timeoutFor(deadline)).catch((error) => { throw lookupFailure(error, "the element") })
-      if (node.role === AtspiRole.comboBox && items.length === 1 && items[0]) {
-        items = await new Accessible(this.session, items[0]).children(timeoutFor(deadline)).catch(() => [])
+      if (node.role === AtspiRole.comboBox) {
+        const roles = await Promise.all(items.map((item) => new Accessible(this.session, item).role(timeoutFor(deadline)).catch(() => -1)))
+        const menu = items[roles.indexOf(AtspiRole.menu)]
+        items = menu ? await new Accessible(this.session, menu).children(timeoutFor(deadline)).catch(() => []) : []
       }
       const names = await Promise.all(items.filter((i) => !isNullRef(i)).map((item) =>
         new Accessible(this.session, item).name(timeoutFor(deadline)).catch(() => "")

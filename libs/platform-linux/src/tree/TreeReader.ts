@@ -213,6 +213,8 @@ export class TreeReader {
           node = live.node
           childRefs = live.children
         }
+        // GTK3 menus report a child count of -1; the list actually read is the truth.
+        if (node.childCount !== childRefs.length && node.childCount <= 0) node = { ...node, childCount: childRefs.length }
         scheduleDetails(node)
         return { node, childRefs }
       })
