@@ -242,6 +242,16 @@ describe("runCommand", () => {
       assert.strictEqual(nested["code"], "INVALID_ARGS")
     }))
 
+  it.live("turns a defect mid-delivery into INTERNAL with an unknown disposition, never a thrown error", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      adapter.onAct = () => Effect.die(new Error("adapter bug"))
+      const failed = error(yield* run({ command: "click", args: { ref_id: refNamed(snap["tree"], "Save") } }))
+      assert.strictEqual(failed["code"], "INTERNAL")
+      assert.deepStrictEqual(failed["disposition"], { delivery: "unknown", retry: "unknown" })
+    }))
+
   it.live("rejects unknown commands and mistyped args as INVALID_ARGS", () =>
     Effect.gen(function*() {
       const { run } = setup()
