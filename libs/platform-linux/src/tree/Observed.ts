@@ -20,6 +20,6 @@ export const toObserved = (tree: RawTree): ObservedNode => {
     handle: handleOf(node.ref),
     childCount: node.childCount,
     ...(tree.children ? { children: tree.children.map(toObserved) } : {}),
-    ...(tree.budgetCut ? { budgetCut: true } : {})
+    ...(tree.budgetCut || node.detailsCut ? { budgetCut: true } : {})
   }
 }

@@ -18,6 +18,8 @@ export interface RawNode {
   value?: number
   /** Combo boxes: the selected item's name (their current value). */
   selected?: string
+  /** The deadline passed before this node's details (bounds, actions, value) were all read. */
+  detailsCut?: boolean
 }
 
 export const handleOf = (ref: ObjectRef): string => `${ref.busName}|${ref.path}`

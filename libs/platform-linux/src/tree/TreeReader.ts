@@ -188,6 +188,8 @@ export class TreeReader {
     const scheduleDetails = (node: RawNode) => {
       detailReads.push(limiter.run(() => readDetails(node)).catch((error: unknown) => {
         if (error instanceof BudgetExpired || (error instanceof DbusCallError && error.failure === "timeout")) {
+          // Without its actions a node would look inert; flag it as cut rather than let it pass as complete.
+          node.detailsCut = true
           complete = false
           return
         }
