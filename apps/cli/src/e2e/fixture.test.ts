@@ -134,13 +134,20 @@ describe("agent-desktop on the GTK fixture", () => {
 
   it("waits for text that an action makes appear, and --wait-for after an action", async () => {
     const { all } = snapshot()
-    const ref = refOf(all, "button", (await control({ op: "state", id: "button" })).label!)
-    const acted = cli("click", ref, "--wait-for", "button:clicks: 2", "--wait-timeout", "10000")
+    const label = (await control({ op: "state", id: "button" })).label!
+    const next = `clicks: ${Number(label.split(": ")[1]) + 1}`
+    const acted = cli("click", refOf(all, "button", label), "--wait-for", `button:${next}`, "--wait-timeout", "10000")
     assert.isTrue(acted["ok"], JSON.stringify(acted))
-    assert.strictEqual(acted["data"]["matched_selector"], "button:clicks: 2")
+    assert.strictEqual(acted["data"]["matched_selector"], `button:${next}`)
     assert.strictEqual(acted["data"]["after_action"]["action"], "click")
-    const waited = cli("wait", "--text", "clicks: 2", "--app", "fixture", "--timeout", "5000")
+    const waited = cli("wait", "--text", next, "--app", "fixture", "--timeout", "5000")
     assert.isTrue(waited["data"]["found"])
+    const window = cli("wait", "--window", "Fixture", "--timeout", "5000")
+    assert.strictEqual(window["data"]["window"]["app_name"], "fixture")
+    const element = cli("wait", "--element", refOf(snapshot().all, "checkbox", "Enable feature"), "--predicate", "enabled", "--timeout", "5000")
+    assert.strictEqual(element["data"]["predicate"], "enabled")
+    const gone = cli("snapshot", "--app", "fixture", "--wait-for-gone", "dialog:Never there", "--wait-timeout", "5000")
+    assert.isNumber(gone["data"]["elapsed_ms"])
     const missing = cli("wait", "--text", "never shown", "--app", "fixture", "--timeout", "300")
     assert.strictEqual(missing["error"]["code"], "TIMEOUT")
     assert.strictEqual(missing["error"]["details"]["kind"], "wait_timeout")
