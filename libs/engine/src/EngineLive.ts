@@ -1,6 +1,6 @@
 import type { DesktopAdapter } from "@agent-desktop/platform"
 import { EventStore } from "@agent-desktop/store"
-import { Layer } from "effect"
+import { Layer, References } from "effect"
 
 export interface EngineOptions<E, R> {
   /** The platform adapter: platform-linux's layer on Linux, UnsupportedAdapter elsewhere, a test adapter in tests. */
@@ -9,6 +9,13 @@ export interface EngineOptions<E, R> {
   readonly home?: string
 }
 
-/** Everything `runCommand` needs, for in-process consumers such as wave and for the CLI. */
+/**
+ * Everything `runCommand` needs, for in-process consumers such as wave and for the CLI. Logs go to stderr:
+ * stdout belongs to the envelope (CLI) or the consumer's chosen output format (wave).
+ */
 export const EngineLive = <E, R>(options: EngineOptions<E, R>) =>
-  Layer.mergeAll(options.adapter, EventStore.layer(options.home === undefined ? {} : { home: options.home }))
+  Layer.mergeAll(
+    options.adapter,
+    EventStore.layer(options.home === undefined ? {} : { home: options.home }),
+    Layer.succeed(References.LogToStderr, true)
+  )
