@@ -12,6 +12,7 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { resolveApp, type AppSpec } from "./AppSpec.js"
 import { DbusClient } from "./DbusClient.js"
 import { formatEnv, type DesktopEnv } from "./DesktopEnv.js"
+import { desktopPackages, ensurePackages } from "./ensurePackages.js"
 import { liveArgv, recordPid } from "./PidLedger.js"
 import { connectionPid, registeredAppNames } from "./RegistryProbe.js"
 import { stopDesktop, type StopReport } from "./stopDesktop.js"
@@ -113,7 +114,27 @@ const childrenOf = (parentPid: number): ReadonlyArray<number> =>
       }
     })
 
+const requiredPrograms = ["Xvfb", "dbus-daemon", launcherPath]
+
+const missingPrograms = (): ReadonlyArray<string> =>
+  requiredPrograms.filter((program) =>
+    program.startsWith("/")
+      ? !existsSync(program)
+      : !(process.env.PATH ?? "").split(":").some((dir) => dir && existsSync(join(dir, program)))
+  )
+
+/** On a clean machine, install the packages first (root + apt only); otherwise say exactly what is missing. */
+const ensurePrograms = (): void => {
+  if (missingPrograms().length === 0) return
+  ensurePackages()
+  const missing = missingPrograms()
+  if (missing.length > 0) {
+    throw new StartError(`missing ${missing.join(", ")}; install: ${desktopPackages.join(" ")}`)
+  }
+}
+
 export const startDesktop = async (options: StartOptions = {}): Promise<RunningDesktop> => {
+  ensurePrograms()
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "agent-desktop-"))
   mkdirSync(stateDir, { recursive: true, mode: 0o700 })
   await stopDesktop(stateDir)
