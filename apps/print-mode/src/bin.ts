@@ -1,8 +1,8 @@
 // The `wave` binary's entry (bundled to dist/wave.js). Exit only after stdout is flushed; a watchdog makes sure a
 // leaked handle (socket, child) cannot keep the process alive after the result (Claude Code #50777).
-import { main } from "./main.js"
+import { startup } from "./startup.js"
 
-main({ argv: process.argv.slice(2), env: process.env, cwd: process.cwd() }).then(
+startup({ argv: process.argv.slice(2), env: process.env, cwd: process.cwd() }).then(
   (code) => {
     process.exitCode = code
     if (process.env["WAVE_REPORT_CPU"] === "1") {

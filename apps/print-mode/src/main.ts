@@ -1,6 +1,6 @@
 // wave -p: argv -> one agent run -> text | json | stream-json. All three formats project the same agent events;
 // stdout is written only through OutputWriter, flushed before the exit code is returned.
-import { AgentRun, type AgentEvent, parseToolList } from "@agent-desktop/agent"
+import { AgentRun, type AgentEvent, type CreatedInfo, parseToolList } from "@agent-desktop/agent"
 import { Cause, Effect, Exit, Fiber } from "effect"
 import { HELP, parseArgs, type WaveArgs } from "./cli/parseArgs.js"
 import { lazyDesktopRunner } from "./desktop/lazyDesktopRunner.js"
@@ -60,8 +60,7 @@ const argumentErrorResult = (message: string, startedAt: number): ResultEvent =>
   errors: [message]
 })
 
-export const main = async (io: MainIo): Promise<number> => {
-  const startedAt = Date.now()
+export const main = async (io: MainIo, startedAt = Date.now()): Promise<number> => {
   const parsed = parseArgs(io.argv)
   if (parsed.kind === "error") {
     stderr(`wave: ${parsed.message}\n`)
@@ -87,12 +86,20 @@ export const main = async (io: MainIo): Promise<number> => {
   return runPrint(args, io, startedAt)
 }
 
-const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number): Promise<number> => {
+/** What the start-up fast path already did: the writer and guard exist and system/init is written. */
+export interface EarlyStart {
+  readonly writer: OutputWriter
+  readonly stream: StreamJsonProjection
+  readonly init: CreatedInfo
+}
+
+export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, early?: EarlyStart): Promise<number> => {
   const structured = args.outputFormat !== "text"
-  const writer = new OutputWriter()
-  if (structured) installStdoutGuard()
+  const writer = early?.writer ?? new OutputWriter()
+  if (structured && early === undefined) installStdoutGuard()
   const fold = new ResultFold()
-  const stream = new StreamJsonProjection(args.outputFormat === "stream-json" ? (line) => writer.out(line) : () => {})
+  const stream = early?.stream ??
+    new StreamJsonProjection(args.outputFormat === "stream-json" ? (line) => writer.out(line) : () => {})
   const text = args.outputFormat === "text" ? new TextProjection((chunk) => writer.out(chunk)) : undefined
   const project = (event: AgentEvent) => {
     fold.push(event)
@@ -117,8 +124,12 @@ const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number): Promise<
     autoRecover: args.autoRecover,
     desktop: desktop?.run,
     sessions,
-    emit
-  }, (info) => stream.created(info, SCHEMA_VERSION))
+    emit,
+    sessionId: early?.init.sessionId
+  }, (info) => {
+    // On the fast path init is already out, built from the same settings, id and tool list.
+    if (early === undefined) stream.created(info, SCHEMA_VERSION)
+  })
 
   if (io.env["WAVE_TEST_STRAY_STDOUT"] === "1") {
     // Test seam for 5.9: a foreign write to stdout, as a chatty dependency would make.

@@ -107,6 +107,9 @@ describe("story 5: structured output", () => {
       const init = lines[0]!
       expect(init).toMatchObject({ type: "system", subtype: "init", model: "main-m", permission_mode: "default", schema_version: 1 })
       expect(init["tools"]).toContain("Agent")
+      // init is written before the agent loads (start-up fast path): it must name exactly the tools the model gets
+      const offered = (fake.requests[0]!.body["tools"] as Array<{ function: { name: string } }>).map((t) => t.function.name)
+      expect(init["tools"]).toEqual(offered)
       expect(init["cwd"]).toMatch(/wave-e2e-/)
       const kinds = lines.map((l) => `${l["type"]}/${l["subtype"] ?? ""}`)
       const firstOf = (kind: string) => kinds.indexOf(kind)

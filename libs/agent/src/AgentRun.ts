@@ -40,6 +40,8 @@ export interface RunRequest {
   readonly desktop?: DesktopToolRunner | undefined
   readonly sessions: SessionStore
   readonly emit: EmitEvent
+  /** The id for a new session, when the caller already announced one (start-up fast path). */
+  readonly sessionId?: string | undefined
 }
 
 export interface CreatedInfo {
@@ -112,7 +114,7 @@ export class AgentRun {
       if (problem !== undefined) self.emit({ type: "error", message: problem, source: "internal", recoverable: true })
 
       // Session: new, restored (-r) or the latest (-c).
-      let sessionId = newSessionId()
+      let sessionId = request.sessionId ?? newSessionId()
       let history: Array<ChatMessage> = []
       let restored = false
       if (request.resume?.kind === "restore") {

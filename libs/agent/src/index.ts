@@ -25,3 +25,6 @@ export {
 export type { Tool, ToolContext, ToolOutcome } from "./tools/Tool.js"
 export { filterTools, parseToolList } from "./tools/ToolFilter.js"
 export { type ModelUsageSummary, UsageLedger, type UsageTotals } from "./usage/UsageLedger.js"
+export { availableToolNames } from "./tools/toolNames.js"
+export { isSettingsProblem, readModelSettings, type SettingsProblem } from "./config/readModelSettings.js"
+export { newSessionId } from "./loop/ids.js"

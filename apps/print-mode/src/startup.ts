@@ -1,0 +1,43 @@
+// Start-up without the runtime: for a new stream-json run, system/init needs only the settings, a fresh session id
+// and the tool names, all Effect-free. It is written before the agent, Effect and the store are even loaded
+// (start-up budget: init within 2x `node -e 0`); everything else is imported afterwards.
+import type { CreatedInfo } from "@agent-desktop/agent"
+import { availableToolNames, isSettingsProblem, newSessionId, parseToolList, readModelSettings } from "@agent-desktop/agent/startup"
+import { parseArgs } from "./cli/parseArgs.js"
+import type { MainIo } from "./main.js"
+import { OutputWriter } from "./output/OutputWriter.js"
+import { installStdoutGuard } from "./output/stdoutGuard.js"
+import { StreamJsonProjection } from "./projection/streamJson.js"
+
+export const startup = async (io: MainIo): Promise<number> => {
+  const startedAt = Date.now()
+  const parsed = parseArgs(io.argv)
+  if (parsed.kind === "ok") {
+    const args = parsed.args
+    const fresh = args.print && args.outputFormat === "stream-json" && !args.help && !args.version &&
+      args.restore === undefined && !args.continue
+    const settings = fresh ? readModelSettings(io.env, { model: args.model }) : undefined
+    if (settings !== undefined && !isSettingsProblem(settings)) {
+      const writer = new OutputWriter()
+      installStdoutGuard()
+      const stream = new StreamJsonProjection((line) => writer.out(line))
+      const init: CreatedInfo = {
+        sessionId: newSessionId(),
+        model: settings.model,
+        cwd: io.cwd,
+        permissionMode: args.headed ? "headed" : "default",
+        tools: availableToolNames({
+          desktop: io.env["WAVE_DISABLE_DESKTOP"] !== "1",
+          allowed: parseToolList(args.allowedTools),
+          disallowed: parseToolList(args.disallowedTools)
+        }),
+        restored: false
+      }
+      stream.created(init, 1)
+      const { runPrint } = await import("./main.js")
+      return runPrint(args, io, startedAt, { writer, stream, init })
+    }
+  }
+  const { main } = await import("./main.js")
+  return main(io, startedAt)
+}

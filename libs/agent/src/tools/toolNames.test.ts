@@ -1,0 +1,25 @@
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { Agent } from "../loop/Agent.js"
+import { agentTool } from "./AgentTool.js"
+import { bashTool } from "./BashTool.js"
+import { desktopTools } from "./DesktopTools.js"
+import { filterTools } from "./ToolFilter.js"
+import { availableToolNames } from "./toolNames.js"
+
+describe("availableToolNames", () => {
+  it("names exactly the tools the agent builds, in the same order, under the same filters", () => {
+    const runner = () => Effect.succeed({ version: "2.6", ok: true, command: "x" })
+    const fakeHost = {} as Agent
+    const build = (desktop: boolean) => [
+      ...(desktop ? desktopTools(runner, { headed: false, session: "s", autoRecover: false }) : []),
+      bashTool("/"),
+      agentTool(fakeHost, () => Effect.die("unused"), () => {})
+    ]
+    for (const desktop of [true, false]) {
+      for (const filter of [{}, { allowed: ["snapshot", "Agent"] }, { disallowed: ["Bash", "click"] }]) {
+        expect(availableToolNames({ desktop, ...filter })).toEqual(filterTools(build(desktop), filter).map((t) => t.name))
+      }
+    }
+  })
+})
