@@ -174,6 +174,19 @@ describe("edge cases", () => {
     })
   })
 
+  it("--model, --allowed-tools, --disallowed-tools and --headed shape init and the request", async () => {
+    await withFake({ rules: [{ match: match.always, reply: reply("ok") }] }, async (fake) => {
+      const run = await runWave(["-p", "hi", "--output-format", "stream-json", "--model", "other-m", "--allowed-tools", "snapshot,click Agent", "--disallowed-tools", "click", "--headed"], fake, {
+        env: { WAVE_DISABLE_DESKTOP: undefined }
+      })
+      const init = run.lines()[0]!
+      expect(init).toMatchObject({ model: "other-m", permission_mode: "headed", tools: ["snapshot", "Agent"] })
+      const request = fake.requests[0]!
+      expect(request.body.model).toBe("other-m")
+      expect((request.body["tools"] as Array<{ function: { name: string } }>).map((t) => t.function.name)).toEqual(["snapshot", "Agent"])
+    })
+  })
+
   it("X6/X7 argument errors after -p with a structured format still end with one error result", async () => {
     const bareRestore = await runWave(["-p", "hi", "--output-format", "json", "-r"], undefined)
     expect(bareRestore.code).toBe(1)
