@@ -48,6 +48,13 @@ describe("contract mapping", () => {
     assert.deepStrictEqual(availableActions(node({ role: 29, interfaces: ["Component", "Text"] })), [])
   })
 
+  it("tree-view cells expand only when expandable; toggle cells check and uncheck", () => {
+    const textCell = node({ role: AtspiRole.tableCell, interfaces: ["Action", "Component"], actions: ["expand or contract", "edit", "activate"] })
+    assert.notInclude(availableActions(textCell), "Expand")
+    const toggleCell = node({ role: AtspiRole.tableCell, interfaces: ["Action", "Component"], actions: ["toggle", "expand or contract", "edit", "activate"] })
+    assert.includeMembers(availableActions(toggleCell), ["Toggle", "Check", "Uncheck"])
+  })
+
   it("expandable widgets offer the direction they can go", () => {
     const closed = node({ states: states(...visible, AtspiState.expandable), interfaces: ["Action", "Component"], actions: ["activate"] })
     assert.include(availableActions(closed), "Expand")

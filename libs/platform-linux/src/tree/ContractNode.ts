@@ -46,11 +46,12 @@ export const availableActions = (node: RawNode): Array<string> => {
   const textual = textRoles.has(node.role)
   if (actions.some((a) => clickActions.has(a)) && !textual) out.add("Click")
   if (actions.includes("toggle") || (toggleRoles.has(node.role) && actions.length > 0)) out.add("Toggle")
-  if (checkRoles.has(node.role) || node.states.has(AtspiState.checkable)) {
+  if (checkRoles.has(node.role) || node.states.has(AtspiState.checkable) || actions.includes("toggle")) {
     out.add("Check")
     out.add("Uncheck")
   }
-  if (node.states.has(AtspiState.expandable) || actions.includes("expand or contract")) {
+  // GTK lists "expand or contract" on every tree-view cell; only the expandable state means it can expand.
+  if (node.states.has(AtspiState.expandable)) {
     out.add(node.states.has(AtspiState.expanded) ? "Collapse" : "Expand")
   }
   if (isEditable(node)) {
