@@ -1,6 +1,7 @@
 import type { DesktopAdapter } from "@agent-desktop/platform"
 import { EventStore } from "@agent-desktop/store"
 import { Layer, References } from "effect"
+import { guardedAdapter } from "./GuardedAdapter.js"
 
 export interface EngineOptions<E, R> {
   /** The platform adapter: platform-linux's layer on Linux, UnsupportedAdapter elsewhere, a test adapter in tests. */
@@ -15,7 +16,7 @@ export interface EngineOptions<E, R> {
  */
 export const EngineLive = <E, R>(options: EngineOptions<E, R>) =>
   Layer.mergeAll(
-    options.adapter,
+    guardedAdapter(options.adapter),
     EventStore.layer(options.home === undefined ? {} : { home: options.home }),
     Layer.succeed(References.LogToStderr, true)
   )

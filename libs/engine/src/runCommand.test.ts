@@ -6,6 +6,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { PlatformError } from "@agent-desktop/platform"
+import { EngineLive } from "./EngineLive.js"
 import { recoverAndRetry } from "./Recovery.js"
 import { runCommand, type CommandRequest } from "./runCommand.js"
 import { ScriptedAdapter, type Spec } from "./test/ScriptedAdapter.js"
@@ -250,6 +251,20 @@ describe("runCommand", () => {
       const failed = error(yield* run({ command: "click", args: { ref_id: refNamed(snap["tree"], "Save") } }))
       assert.strictEqual(failed["code"], "INTERNAL")
       assert.deepStrictEqual(failed["disposition"], { delivery: "unknown", retry: "unknown" })
+    }))
+
+  it.live("never hangs on an app that stopped answering: the guarded adapter bounds every read", () =>
+    Effect.gen(function*() {
+      const adapter = new ScriptedAdapter()
+      adapter.tree = FORM
+      const engine = EngineLive({ adapter: adapter.layer, home })
+      const snap = data(yield* runCommand({ command: "snapshot", args: { app: "testapp" } }).pipe(Effect.provide(engine)))
+      adapter.hangReads = true
+      const partial = data(yield* runCommand({ command: "snapshot", args: { app: "testapp", timeout_ms: 10 } }).pipe(Effect.provide(engine)))
+      assert.isFalse(partial["complete"])
+      const refused = error(yield* runCommand({ command: "click", args: { ref_id: refNamed(snap["tree"], "Save"), timeout_ms: 10 } }).pipe(Effect.provide(engine)))
+      assert.strictEqual(refused["details"]["kind"], "resolution_identity_unknown")
+      assert.strictEqual(adapter.acts.length, 0)
     }))
 
   it.live("rejects unknown commands and mistyped args as INVALID_ARGS", () =>

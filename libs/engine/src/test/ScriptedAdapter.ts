@@ -41,6 +41,8 @@ export class ScriptedAdapter {
   tree: Spec = { role: "window", name: "Test" }
   /** Whether reads report the whole window (false: as if the budget ran out). */
   complete = true
+  /** A tree read that never returns, like an app that stopped answering. */
+  hangReads = false
   readonly acts: Array<{ readonly handle: string; readonly action: SemanticAction }> = []
   /** What `act` reports; by default one verified-less semantic step that succeeded. */
   onAct: (target: ActionTarget, action: SemanticAction) => Effect.Effect<ReadonlyArray<DeliveryStep>, PlatformError> = () =>
@@ -62,7 +64,7 @@ export class ScriptedAdapter {
       query.windowId !== undefined && query.windowId !== this.window.id || query.app !== undefined && query.app !== this.window.app_name
         ? Effect.fail(new PlatformError({ code: query.windowId !== undefined ? "WINDOW_NOT_FOUND" : "APP_NOT_FOUND", message: "no such window" }))
         : Effect.succeed(this.window),
-    readTree: (window) => Effect.sync(() => {
+    readTree: (window) => this.hangReads ? Effect.never : Effect.sync(() => {
       const root = this.root()
       let count = 0
       const visit = (node: ObservedNode) => {
