@@ -226,4 +226,14 @@ describe("LinuxAdapter (reading)", () => {
     assert.deepStrictEqual(steps, [{ label: "Selection.SelectChild", outcome: "succeeded", mechanism: "semantic_api" }])
     assert.strictEqual((await run(adapter().readState({ handle: combo.handle, role: combo.role }))).value, "Mickey Mouse")
   })
+
+  it("clicking a notebook tab selects it through its tab list", async () => {
+    const window = await run(adapter().resolveWindow({ app: "gtk3-widget-factory" }))
+    const tree = await fullRead(window)
+    const tab = find(tree.root, (n) => n.role === "tab" && !n.states.includes("selected") && !n.states.includes("disabled"))!
+    assert.include(tab.actions, "Click")
+    const steps = await run(adapter().act({ handle: tab.handle, role: tab.role }, { kind: "click" }, { headed: false, deadline: Date.now() + 5000 }))
+    assert.deepStrictEqual(steps, [{ label: "Selection.SelectChild", outcome: "succeeded", mechanism: "semantic_api" }])
+    assert.include((await run(adapter().readState({ handle: tab.handle, role: tab.role }))).states, "selected")
+  })
 })

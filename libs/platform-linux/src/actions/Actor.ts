@@ -173,6 +173,8 @@ export class Actor {
       case "click": {
         const index = clickActionIndex(node)
         if (index >= 0) await this.doAction(steps, node, index, deadline)
+        // A GTK notebook tab has no actions: clicking it means selecting it in its tab list.
+        else if (node.states.has(AtspiState.selectable)) await this.selectInParent(steps, node, deadline)
         else if (options.headed) await this.pointerClick(steps, node, deadline)
         else throw this.unsupported(node, "click")
         return steps
@@ -277,18 +279,21 @@ export class Actor {
       }
       return steps
     }
-    if (node.states.has(AtspiState.selectable)) {
-      const [basics, position] = await Promise.all([
-        accessible.basics(timeoutFor(deadline)),
-        accessible.indexInParent(timeoutFor(deadline))
-      ]).catch((error) => { throw lookupFailure(error, "the element") })
-      const parent = new Accessible(this.session, basics.parent)
-      if (!(await this.step(steps, "Selection.SelectChild", () => parent.selectChild(position, timeoutFor(deadline))))) {
-        throw this.declined(steps, "select")
-      }
-      return steps
-    }
+    if (node.states.has(AtspiState.selectable)) return this.selectInParent(steps, node, deadline)
     throw this.unsupported(node, "select")
+  }
+
+  private async selectInParent(steps: Array<DeliveryStep>, node: RawNode, deadline: number): Promise<ReadonlyArray<DeliveryStep>> {
+    const accessible = new Accessible(this.session, node.ref)
+    const [basics, position] = await Promise.all([
+      accessible.basics(timeoutFor(deadline)),
+      accessible.indexInParent(timeoutFor(deadline))
+    ]).catch((error) => { throw lookupFailure(error, "the element") })
+    const parent = new Accessible(this.session, { busName: node.ref.busName, path: basics.parent.path })
+    if (!(await this.step(steps, "Selection.SelectChild", () => parent.selectChild(position, timeoutFor(deadline))))) {
+      throw this.declined(steps, "select")
+    }
+    return steps
   }
 
   /** Keys through the registry's DeviceEventController: lock modifiers, the key as a keysym, unlock. */

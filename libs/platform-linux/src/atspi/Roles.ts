@@ -146,6 +146,7 @@ export const AtspiRole = {
   listItem: 32,
   menu: 33,
   menuItem: 35,
+  pageTab: 37,
   pageTabList: 38,
   passwordText: 40,
   pushButton: 43,

@@ -45,6 +45,8 @@ export const availableActions = (node: RawNode): Array<string> => {
   const actions = node.actions ?? []
   const textual = textRoles.has(node.role)
   if (actions.some((a) => clickActions.has(a)) && !textual) out.add("Click")
+  // Tabs carry no actions in GTK; a click selects them (Actor does it through the tab list's Selection).
+  if (node.role === AtspiRole.pageTab && node.states.has(AtspiState.selectable)) out.add("Click")
   if (actions.includes("toggle") || (toggleRoles.has(node.role) && actions.length > 0)) out.add("Toggle")
   if (checkRoles.has(node.role) || node.states.has(AtspiState.checkable) || actions.includes("toggle")) {
     out.add("Check")
