@@ -1,4 +1,4 @@
-// The `wave` binary's entry (bundled to dist/wave.js). Exit only after stdout is flushed; a watchdog makes sure a
+// The `wave` binary's entry (bundled to dist/wave.js). Exit only after stdout is flushed, and then at once, so a
 // leaked handle (socket, child) cannot keep the process alive after the result (Claude Code #50777).
 import { startup } from "./startup.js"
 
@@ -10,7 +10,9 @@ startup({ argv: process.argv.slice(2), env: process.env, cwd: process.cwd() }).t
       const cpu = process.cpuUsage()
       process.stderr.write(`wave-cpu-us: ${cpu.user + cpu.system}\n`)
     }
-    setTimeout(() => process.exit(code), 200).unref()
+    // stdout is flushed (main awaited it) and stderr writes are synchronous on Linux pipes and files, so exiting
+    // now loses nothing and does not wait for idle keep-alive sockets.
+    setImmediate(() => process.exit(code))
   },
   (error: unknown) => {
     process.stderr.write(`wave: fatal: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`)
