@@ -4,6 +4,7 @@ import { AgentRun, type AgentEvent, type CreatedInfo, parseToolList } from "@age
 import { Cause, Effect, Exit, Fiber } from "effect"
 import { HELP, parseArgs, type WaveArgs } from "./cli/parseArgs.js"
 import { lazyDesktopRunner } from "./desktop/lazyDesktopRunner.js"
+import { measureStreaming } from "./output/measureStreaming.js"
 import { OutputWriter } from "./output/OutputWriter.js"
 import { installStdoutGuard } from "./output/stdoutGuard.js"
 import { ResultFold } from "./projection/resultFold.js"
@@ -26,25 +27,6 @@ export interface MainIo {
 }
 
 const stderr = (text: string) => process.stderr.write(text)
-
-/** For apps/print-mode/bench: CPU spent from the first content delta to the end of that message, per delta. */
-const measureStreaming = (project: (event: AgentEvent) => void) => {
-  let start: NodeJS.CpuUsage | undefined
-  let deltas = 0
-  return (event: AgentEvent) => {
-    if (event.type === "content_delta") {
-      start ??= process.cpuUsage()
-      deltas++
-    }
-    project(event)
-    if (event.type === "message_end" && start !== undefined) {
-      const used = process.cpuUsage(start)
-      stderr(`wave-stream-cpu-us: ${used.user + used.system} deltas: ${deltas}\n`)
-      start = undefined
-      deltas = 0
-    }
-  }
-}
 
 /** An argument error after -p and a structured format were recognised still ends with one result (D4, D2 shape). */
 const argumentErrorResult = (message: string, startedAt: number): ResultEvent => ({
