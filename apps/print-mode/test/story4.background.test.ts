@@ -65,7 +65,7 @@ describe("story 4: wait for background work and the wrap-up turn", () => {
         { match: match.always, reply: sse([toolCall({ id: "bg", name: "Agent", args: { description: "stuck", prompt: "TASK_HANG", run_in_background: true } }), finish("tool_calls")]) }
       ]
     }, async (fake) => {
-      const run = await runWave(["-p", "go", "--output-format", "stream-json", "--max-wait-ms", "700"], fake, {
+      const run = await runWave(["-p", "go", "--output-format", "stream-json", "--max-wait-ms", "1500"], fake, {
         env: { WAVE_HEARTBEAT_MS: "200" }
       })
       const lines = run.lines()
