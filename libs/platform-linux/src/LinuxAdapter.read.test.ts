@@ -4,6 +4,8 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { execFileSync } from "node:child_process"
 import { closeTestDesktop, flip, openTestDesktop, run, type TestDesktop } from "../test/VirtualDesktop.js"
 import { contractRole } from "./atspi/Roles.js"
+import { NativeConnection } from "./dbus/NativeConnection.js"
+import { WireConnection, unixTarget } from "./dbus/WireConnection.js"
 import { makeLinuxAdapter } from "./LinuxAdapter.js"
 
 interface PeerNode {
@@ -235,5 +237,18 @@ describe("LinuxAdapter (reading)", () => {
     const steps = await run(adapter().act({ handle: tab.handle, role: tab.role }, { kind: "click" }, { headed: false, deadline: Date.now() + 5000 }))
     assert.deepStrictEqual(steps, [{ label: "Selection.SelectChild", outcome: "succeeded", mechanism: "semantic_api" }])
     assert.include((await run(adapter().readState({ handle: tab.handle, role: tab.role }))).states, "selected")
+  })
+
+  it("both transports reach the real bus: the wire codec and the dbus-native fallback agree", async () => {
+    const address = process.env.AT_SPI_BUS_ADDRESS!
+    const getChildren = { destination: "org.a11y.atspi.Registry", path: "/org/a11y/atspi/accessible/root", interface: "org.a11y.atspi.Accessible", member: "GetChildren" }
+    const wire = new WireConnection(address, unixTarget(address)!, false)
+    const native = NativeConnection.open(address)
+    try {
+      assert.deepStrictEqual(await wire.call(getChildren, 2000), await native.call(getChildren, 2000))
+    } finally {
+      wire.close()
+      native.close()
+    }
   })
 })
