@@ -5,9 +5,11 @@ import { InvalidArgs } from "../errors/DesktopError.js"
 import { referenceStem, STATIC_SKILLS, type Skill } from "../skills/Skills.js"
 import { platformSkill } from "../skills/platformSkill.js"
 
-const allSkills = Effect.gen(function*() {
+/** The platform skill carries the adapter's live probe (what is missing, if anything) only when it is read. */
+const allSkills = (withLiveStatus: boolean) => Effect.gen(function*() {
   const adapter = yield* DesktopAdapter
-  return [...STATIC_SKILLS, platformSkill(adapter.platform)]
+  const live = withLiveStatus ? yield* adapter.status().pipe(Effect.option) : undefined
+  return [...STATIC_SKILLS, platformSkill(adapter.platform, live?._tag === "Some" ? live.value : undefined)]
 })
 
 const findSkill = (skills: ReadonlyArray<Skill>, name: string) =>
@@ -25,7 +27,8 @@ const withReferences = (skill: Skill) =>
 /** `skills list | get NAME [REF] [--full] | path`: embedded markdown for agents. */
 export const skills = Effect.fn("skills")(function*(args: Args) {
   const action = (yield* optionalString(args, "action")) ?? "list"
-  const all = yield* allSkills
+  const requested = yield* optionalString(args, "name")
+  const all = yield* allSkills(action === "get" && requested !== undefined && ["platform", `agent-desktop-${process.platform}`, process.platform].includes(requested))
   if (action === "list") {
     return {
       skills: all.map((skill) => ({

@@ -1,5 +1,6 @@
 import { FAIL_CLOSED } from "../commands/failClosed.js"
 import { NOT_YET_SUPPORTED } from "../commands/notSupported.js"
+import type { PlatformStatus } from "@agent-desktop/platform"
 import type { Skill } from "./Skills.js"
 
 const LINUX_NOTES = `## Linux (AT-SPI2)
@@ -10,12 +11,24 @@ const LINUX_NOTES = `## Linux (AT-SPI2)
 - There is no permission grant on Linux: \`permissions\` reports \`not_required\` or \`unknown\`.
 - \`--app\` takes the name \`list-apps\` prints (e.g. \`gtk3-widget-factory\`). Window ids come from the bus and path.
 - Key presses go through the registry's device event controller (or XTEST on X11). Wayland restricts global input.
-- Identity: GTK labels change with content and many widgets share names, so refs are proven by role, stable
-  fields and path together; twins are refused rather than guessed.
+- Identity: a ref is re-proven against the live window before anything is sent (role and stable fields; on
+  AT-SPI the element's object path counts as one). A removed element is refused (STALE_REF), never replaced by
+  a look-alike; a snapshot that could not read the whole window marks its refs unproven.
 `
 
 /** `skills get platform`: what this OS supports, derived from the same tables the command router uses. */
-export const platformSkill = (platform: string): Skill => {
+const liveSection = (live: PlatformStatus) =>
+  [
+    "## This machine, right now",
+    "",
+    live.supported_surfaces.length === 0
+      ? "Nothing can be observed yet."
+      : `Observable surfaces: ${live.supported_surfaces.join(", ")}.`,
+    ...live.problems.map((problem) => `- ${problem}`),
+    ""
+  ].join("\n")
+
+export const platformSkill = (platform: string, live?: PlatformStatus): Skill => {
   const unsupported = platform === "unsupported"
   const content = [
     `# agent-desktop on ${unsupported ? process.platform : platform}`,
@@ -28,7 +41,8 @@ export const platformSkill = (platform: string): Skill => {
     "",
     `Always refused by design (ACTION_NOT_SUPPORTED): ${FAIL_CLOSED.join(", ")}.`,
     "",
-    platform === "linux" ? LINUX_NOTES : ""
+    platform === "linux" ? LINUX_NOTES : "",
+    live === undefined ? "" : liveSection(live)
   ].join("\n")
   return {
     name: `agent-desktop-${unsupported ? process.platform : platform}`,
