@@ -1,4 +1,5 @@
-import { Context, Effect } from "effect"
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
 import type { ActionOptions, ActionTarget, DeliveryStep, KeyCombo, PostState, SemanticAction } from "./Actions.js"
 import type { PlatformError } from "./PlatformError.js"
 import type { PlatformStatus, PermissionReport } from "./Status.js"

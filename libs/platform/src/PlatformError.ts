@@ -1,4 +1,4 @@
-import { Data } from "effect"
+import * as Data from "effect/Data"
 
 /**
  * The one error an adapter raises. `code` is a contract error code; `delivery` says what the adapter knows was
