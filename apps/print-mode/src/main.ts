@@ -89,7 +89,7 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
     text?.push(event)
   }
   const emit = io.env["WAVE_REPORT_CPU"] === "1" ? measureStreaming(project) : project
-  const sessions = storeSessions(io.env)
+  const sessions = storeSessions(io.env, (message) => emit({ type: "error", message, source: "internal", recoverable: true }))
   const desktop = io.env["WAVE_DISABLE_DESKTOP"] === "1" ? undefined : lazyDesktopRunner(io.env)
   const run = new AgentRun({
     prompt: args.message,

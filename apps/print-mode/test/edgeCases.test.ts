@@ -187,6 +187,18 @@ describe("edge cases", () => {
     })
   })
 
+  it("an unusable session store is a recoverable error: the answer still arrives, the run succeeds", async () => {
+    await withFake({ rules: [{ match: match.always, reply: reply("Answered anyway") }] }, async (fake) => {
+      const run = await runWave(["-p", "hi", "--output-format", "json"], fake, { env: { AGENT_DESKTOP_HOME: "relative/home" } })
+      const result = JSON.parse(run.stdout)
+      expect(run.code).toBe(0)
+      expect(result).toMatchObject({ subtype: "success", result: "Answered anyway" })
+      expect(result.errors).toHaveLength(1)
+      expect(result.errors[0]).toContain("Session not saved")
+      expect(result.errors[0]).toContain("absolute")
+    })
+  })
+
   it("X6/X7 argument errors after -p with a structured format still end with one error result", async () => {
     const bareRestore = await runWave(["-p", "hi", "--output-format", "json", "-r"], undefined)
     expect(bareRestore.code).toBe(1)

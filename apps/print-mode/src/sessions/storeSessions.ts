@@ -1,20 +1,24 @@
-// wave sessions over the shared event store: one stream `wave-<id>` per session, plus `wave-sessions`, an index
-// stream whose last event names the most recently active session (-c). The store (better-sqlite3) is loaded on
-// first use, so a new session's system/init line never waits for it.
+// wave sessions over the shared event store: one stream `wave-<id>` per session; the most recently active session
+// (-c) is the stream with the newest `wave-` event. The store (better-sqlite3) is loaded on first use, so a new
+// session's system/init line never waits for it.
 import { type SessionEvent, SessionNotFound, type SessionStore, sessionStream } from "@agent-desktop/agent"
 import type { EventStoreCore } from "@agent-desktop/store"
-import { Effect } from "effect"
+import { Cause, Effect } from "effect"
 
-export const SESSION_INDEX_STREAM = "wave-sessions"
+const PREFIX = sessionStream("")
 
 export interface ClosableSessionStore extends SessionStore {
   readonly close: () => void
 }
 
-export const storeSessions = (env: NodeJS.ProcessEnv): ClosableSessionStore => {
+/**
+ * `onProblem` hears, once, that the store could not be written: the run goes on unpersisted and reports it as a
+ * recoverable error instead of dying after it already answered.
+ */
+export const storeSessions = (env: NodeJS.ProcessEnv, onProblem: (message: string) => void): ClosableSessionStore => {
   let core: EventStoreCore | undefined
+  let reported = false
   let opening: Promise<EventStoreCore> | undefined
-  const indexed = new Set<string>()
   const open = () =>
     Effect.promise(() =>
       opening ??= import("@agent-desktop/store").then((store) => {
@@ -31,20 +35,21 @@ export const storeSessions = (env: NodeJS.ProcessEnv): ClosableSessionStore => {
           : Effect.succeed(events.map((event) => ({ type: event.type, payload: event.payload }) as SessionEvent))
       }),
     latest: () =>
-      Effect.map(open(), (store) => {
-        const index = store.readStream(SESSION_INDEX_STREAM)
-        const last = index[index.length - 1]
-        return (last?.payload as { session_id?: string } | undefined)?.session_id
-      }),
+      Effect.map(open(), (store) => store.latestStream(PREFIX)?.slice(PREFIX.length)),
     append: (id, events) =>
       Effect.flatMap(open(), (store) =>
         Effect.sync(() => {
           store.append(sessionStream(id), events.map((event) => ({ type: event.type, payload: event.payload })))
-          if (!indexed.has(id)) {
-            indexed.add(id)
-            store.append(SESSION_INDEX_STREAM, [{ type: "wave.session_active", payload: { session_id: id } }])
-          }
-        })),
+        })).pipe(
+          Effect.catchCause((cause) =>
+            Effect.sync(() => {
+              if (reported) return
+              reported = true
+              const error = Cause.squash(cause)
+              onProblem(`Session not saved: ${error instanceof Error ? error.message : String(error)}`)
+            })
+          )
+        ),
     close: () => core?.close()
   }
 }
