@@ -35,17 +35,22 @@ echo "# Observe"
 snap=$(node apps/cli/bin/agent-desktop.js snapshot --app gtk3-widget-factory -i --compact || true)
 echo "\$ agent-desktop snapshot --app gtk3-widget-factory -i --compact"
 echo "$snap" | cut -c1-600; echo "..."
-check=$(node apps/cli/bin/agent-desktop.js find --app gtk3-widget-factory --role checkbox --first || true)
-echo "\$ agent-desktop find --app gtk3-widget-factory --role checkbox --first"; echo "$check"; echo
-ref=$(node -e 'const e=JSON.parse(process.argv[1]); process.stdout.write(e.ok && e.data.match ? e.data.match.ref_id ?? "" : "")' "$check")
+menu_find=$(node apps/cli/bin/agent-desktop.js find --app gtk3-widget-factory --role button --name Menu --exact --first || true)
+echo "\$ agent-desktop find --app gtk3-widget-factory --role button --name Menu --exact --first"; echo "$menu_find"; echo
+ref=$(node -e 'const e=JSON.parse(process.argv[1]); process.stdout.write(e.ok && e.data.match ? e.data.match.ref_id ?? "" : "")' "$menu_find")
+ad find --app gtk3-widget-factory --role button --name "Get Busy" --first
 if [ -n "$ref" ]; then
-  echo "# Act, then verify"
-  ad toggle "$ref"
-  ad is "$ref" --property checked
-  ad toggle "$ref"
+  echo "# Act: open the header bar's menu"
+  ad click "$ref"
+  echo "# Verify: the menu's items are on screen now (no longer offscreen)"
+  ad find --app gtk3-widget-factory --role button --name "Get Busy" --first
 else
-  echo "(no check box found; the snapshot above shows what the app exposes)"
+  echo "(no Menu button found; the snapshot above shows what the app exposes)"
 fi
+echo "# A ref shared by twins is refused rather than guessed (contract 2.6 identity proof)"
+twin=$(node apps/cli/bin/agent-desktop.js find --app gtk3-widget-factory --role checkbox --name checkbutton --exact --first || true)
+twin_ref=$(node -e 'const e=JSON.parse(process.argv[1]); process.stdout.write(e.ok && e.data.match ? e.data.match.ref_id ?? "" : "")' "$twin")
+[ -n "$twin_ref" ] && ad toggle "$twin_ref"
 echo "# Observe again: a new snapshot, new refs"
 ad snapshot --app gtk3-widget-factory -i --skeleton
 echo "# Stopping the virtual desktop"
