@@ -2,18 +2,19 @@
  * Whether a live node carries a saved element's role and stable fields (README "Ref identity").
  *
  * - role always;
- * - a saved native id must match exactly (kind + value). An object-identity id (`atspi_object_path`,
- *   `runtime_id`) names one live object, so with it only the name must still match, and not even the name for
- *   content-named roles (a label object keeps its identity when its text changes). The name check stays because
- *   toolkits recycle objects (virtualised lists reuse UIA runtime ids for other rows);
- * - otherwise name and description must match, and the value too for roles whose value is neither user state
- *   nor content (`valueIsIdentity`).
+ * - a saved native id that is a real identifier (one a developer set: `ax_identifier`, `automation_id`, a toolkit
+ *   accessible id) must match exactly (kind + value). An *address* (`atspi_object_path`, `runtime_id`) says where
+ *   a live object sits in the accessibility server, not what it is: a duplicated widget gets a fresh address, so
+ *   counting it would make every twin "provably itself" and hide the twins contract 2.6 must refuse. Addresses
+ *   therefore count for nothing, neither in the proof at capture nor in live matching;
+ * - name and description must match, and the value too for roles whose value is neither user state nor content
+ *   (`valueIsIdentity`).
  *
  * Unlike the reference, the name counts for mutable-value roles as well: a check box's label is what tells
  * "Bold" from "Italic", and ignoring it would let one stand in for the other.
  */
 import type { IdentityNode, NativeIdentifier } from "./IdentityNode.js"
-import { CONTENT_NAMED_ROLES, type Role, valueIsIdentity } from "./Roles.js"
+import { valueIsIdentity } from "./Roles.js"
 
 export interface SavedIdentity {
   readonly role: string
@@ -23,21 +24,32 @@ export interface SavedIdentity {
   readonly native_id?: NativeIdentifier
 }
 
-export const OBJECT_IDENTITY_KINDS: ReadonlySet<string> = new Set(["atspi_object_path", "runtime_id"])
+/** Native id kinds that are addresses of a live object, not identifiers; never identity evidence. */
+export const ADDRESS_ID_KINDS: ReadonlySet<string> = new Set(["atspi_object_path", "runtime_id"])
 
-export const identityOf = (node: IdentityNode): SavedIdentity => ({
-  role: node.role,
-  ...(node.name === undefined ? {} : { name: node.name }),
-  ...(node.value === undefined ? {} : { value: node.value }),
-  ...(node.description === undefined ? {} : { description: node.description }),
-  ...(node.nativeId === undefined ? {} : { native_id: { kind: node.nativeId.kind, value: node.nativeId.value } })
-})
+/** The native id as identity evidence: undefined when there is none or it is only an address. */
+export const identifierOf = (nativeId: NativeIdentifier | undefined): NativeIdentifier | undefined =>
+  nativeId === undefined || ADDRESS_ID_KINDS.has(nativeId.kind) ? undefined : nativeId
+
+export const identityOf = (node: IdentityNode): SavedIdentity => {
+  const identifier = identifierOf(node.nativeId)
+  return {
+    role: node.role,
+    ...(node.name === undefined ? {} : { name: node.name }),
+    ...(node.value === undefined ? {} : { value: node.value }),
+    ...(node.description === undefined ? {} : { description: node.description }),
+    ...(identifier === undefined ? {} : { native_id: { kind: identifier.kind, value: identifier.value } })
+  }
+}
 
 const same = (a: string | undefined, b: string | undefined): boolean => (a ?? "") === (b ?? "")
 
-export const nativeIdMatches = (saved: NativeIdentifier | undefined, live: IdentityNode): boolean =>
-  saved === undefined ||
-  (live.nativeId !== undefined && live.nativeId.kind === saved.kind && live.nativeId.value === saved.value)
+export const nativeIdMatches = (saved: NativeIdentifier | undefined, live: IdentityNode): boolean => {
+  const wanted = identifierOf(saved)
+  if (wanted === undefined) return true
+  const found = identifierOf(live.nativeId)
+  return found !== undefined && found.kind === wanted.kind && found.value === wanted.value
+}
 
 /** Every stable field except the name; the rename tier of `resolveIdentity` needs this half on its own. */
 export const matchesAllButName = (saved: SavedIdentity, live: IdentityNode): boolean =>
@@ -46,10 +58,5 @@ export const matchesAllButName = (saved: SavedIdentity, live: IdentityNode): boo
   same(saved.description, live.description) &&
   (!valueIsIdentity(saved.role) || same(saved.value, live.value))
 
-export const matchesIdentity = (saved: SavedIdentity, live: IdentityNode): boolean => {
-  if (live.role !== saved.role) return false
-  if (saved.native_id !== undefined && OBJECT_IDENTITY_KINDS.has(saved.native_id.kind)) {
-    return nativeIdMatches(saved.native_id, live) && (CONTENT_NAMED_ROLES.has(saved.role as Role) || same(saved.name, live.name))
-  }
-  return matchesAllButName(saved, live) && same(saved.name, live.name)
-}
+export const matchesIdentity = (saved: SavedIdentity, live: IdentityNode): boolean =>
+  matchesAllButName(saved, live) && same(saved.name, live.name)

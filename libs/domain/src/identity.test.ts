@@ -66,11 +66,25 @@ describe("captureIdentities", () => {
     assert.deepStrictEqual(result.identities.map((i) => i.unique_at_capture), [false, true])
   })
 
-  it("unnamed entries are twins, but distinct object paths make each one unique", () => {
+  it("unnamed entries are twins, even with distinct object paths (an address is not identity)", () => {
     const plain = build(win({ role: "textfield" }, { role: "textfield" }))
     assert.isFalse(captureIdentities(plain, [at(plain, [0])], { complete: true }).identities[0]!.unique_at_capture)
-    const withIds = build(win({ role: "textfield", id: "/a/1", kind: "atspi_object_path" }, { role: "textfield", id: "/a/2", kind: "atspi_object_path" }))
-    assert.isTrue(captureIdentities(withIds, [at(withIds, [0])], { complete: true }).identities[0]!.unique_at_capture)
+    const withPaths = build(win({ role: "textfield", id: "/a/1", kind: "atspi_object_path" }, { role: "textfield", id: "/a/2", kind: "atspi_object_path" }))
+    assert.isFalse(captureIdentities(withPaths, [at(withPaths, [0])], { complete: true }).identities[0]!.unique_at_capture)
+    const uia = build(win({ role: "textfield", id: "42.1", kind: "runtime_id" }, { role: "textfield", id: "42.2", kind: "runtime_id" }))
+    assert.isFalse(captureIdentities(uia, [at(uia, [0])], { complete: true }).identities[0]!.unique_at_capture)
+  })
+
+  it("six check boxes named checkbutton stay twins when each has its own object path", () => {
+    const tree = win(...Array.from({ length: 6 }, (_, i) => ({ role: "checkbox", name: "checkbutton", id: `/o/${i}`, kind: "atspi_object_path" })))
+    const root = build(tree)
+    const result = captureIdentities(root, [0, 1, 2, 3, 4, 5].map((i) => at(root, [i])), { complete: true })
+    assert.isTrue(result.identities.every((i) => !i.unique_at_capture))
+  })
+
+  it("a toolkit identifier a developer set tells unnamed entries apart", () => {
+    const ids = build(win({ role: "textfield", id: "first_name", kind: "automation_id" }, { role: "textfield", id: "last_name", kind: "automation_id" }))
+    assert.isTrue(captureIdentities(ids, [at(ids, [0])], { complete: true }).identities[0]!.unique_at_capture)
   })
 
   it("mutable values never distinguish nodes; stable values do", () => {
@@ -206,18 +220,35 @@ describe("resolveIdentity", () => {
       assert.strictEqual(resolve(entry, tree)._tag, "Unique")
     })
 
-    it("an object path follows its object; the name must still match unless the role is content-named", () => {
-      const tree = win({ role: "checkbox", name: "checkbutton", id: "/o/1", kind: "atspi_object_path" }, { role: "checkbox", name: "checkbutton", id: "/o/2", kind: "atspi_object_path" })
-      const entry = capture(tree, [1])
+    it("an object path is not evidence: a twin appearing with a fresh path makes the ref ambiguous", () => {
+      const solo = win({ role: "button", name: "Solo", id: "/o/1", kind: "atspi_object_path" }, { role: "button", name: "Other", id: "/o/2", kind: "atspi_object_path" })
+      const entry = capture(solo, [0])
       assert.isTrue(entry.unique_at_capture)
-      const reordered = win({ role: "checkbox", name: "checkbutton", id: "/o/2", kind: "atspi_object_path" })
-      const result = resolve(entry, reordered)
-      assert.strictEqual(result._tag, "Unique")
-      if (result._tag === "Unique") assert.strictEqual(result.node.nativeId?.value, "/o/2")
-      const relabelled = win({ role: "checkbox", name: "other", id: "/o/2", kind: "atspi_object_path" })
-      assert.strictEqual(resolve(entry, relabelled)._tag, "Absent")
+      assert.deepStrictEqual(entry.native_id, { kind: "atspi_object_path", value: "/o/1" })
+      const duplicated = win(
+        { role: "button", name: "Solo", id: "/o/1", kind: "atspi_object_path" },
+        { role: "button", name: "Other", id: "/o/2", kind: "atspi_object_path" },
+        { role: "button", name: "Solo", id: "/o/3", kind: "atspi_object_path" }
+      )
+      const result = resolve(entry, duplicated)
+      assert.strictEqual(result._tag, "Ambiguous")
+      assert.strictEqual(identityFailureKind(result), "saved_ref_ambiguous")
+    })
+
+    it("an object path is not evidence: a changed path alone does not make the element absent", () => {
+      const entry = capture(win({ role: "button", name: "Solo", id: "/o/1", kind: "atspi_object_path" }), [0])
+      const recreated = resolve(entry, win({ role: "button", name: "Solo", id: "/o/77", kind: "atspi_object_path" }))
+      assert.strictEqual(recreated._tag, "Unique")
+      // ...and the same path on a relabelled check box does not keep it alive.
+      const box = capture(win({ role: "checkbox", name: "Bold", id: "/o/4", kind: "atspi_object_path" }), [0])
+      assert.strictEqual(resolve(box, win({ role: "checkbox", name: "Italic", id: "/o/4", kind: "atspi_object_path" }))._tag, "Absent")
+    })
+
+    it("a label renamed in place still resolves through the path tier, whatever its object path", () => {
       const label = capture(win({ role: "statictext", name: "clicks: 0", id: "/o/9", kind: "atspi_object_path" }), [0])
-      assert.strictEqual(resolve(label, win({ role: "statictext", name: "clicks: 5", id: "/o/9", kind: "atspi_object_path" }))._tag, "Unique")
+      const result = resolve(label, win({ role: "statictext", name: "clicks: 5", id: "/o/10", kind: "atspi_object_path" }))
+      assert.strictEqual(result._tag, "Unique")
+      if (result._tag === "Unique") assert.strictEqual(result.match, "renamed")
     })
   })
 })

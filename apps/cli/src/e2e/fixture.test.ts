@@ -178,11 +178,9 @@ describe("agent-desktop on the GTK fixture", () => {
     assert.strictEqual(envelope["error"]["disposition"]["delivery"], "not_delivered")
   })
 
-  // Pending a cross-package decision: platform-linux reports every node's native_id as its AT-SPI object path,
-  // and domain treats an object path as identity on its own, so a twin never matches the saved ref and these
-  // two refusals cannot occur on Linux today (the click lands on the original object instead). Seed 003 and
-  // issue 4 expect them; un-skip when identity stops treating the object path as sufficient.
-  it.skip("refuses a ref whose twin appeared after capture: AMBIGUOUS_TARGET saved_ref_ambiguous", async () => {
+  // Contract 2.6 on Linux: an AT-SPI object path is an address, not identity evidence, so a duplicated widget
+  // (which gets a fresh path) is a twin the saved ref must refuse, never "provably itself".
+  it("refuses a ref whose twin appeared after capture: AMBIGUOUS_TARGET saved_ref_ambiguous", async () => {
     await control({ op: "add", kind: "button", label: "Solo", id: "solo" })
     const ref = refOf(snapshot().all, "button", "Solo")
     await control({ op: "duplicate", id: "solo" })
@@ -190,15 +188,19 @@ describe("agent-desktop on the GTK fixture", () => {
     assert.strictEqual(envelope["error"]["code"], "AMBIGUOUS_TARGET")
     assert.strictEqual(envelope["error"]["details"]["kind"], "saved_ref_ambiguous")
     assert.isFalse(envelope["error"]["details"]["retryable"])
+    assert.notProperty(envelope["error"], "recovery")
+    assert.strictEqual(envelope["error"]["disposition"]["delivery"], "not_delivered")
   })
 
-  it.skip("refuses a ref that had a twin at capture: AMBIGUOUS_TARGET identity_not_unique", async () => {
+  it("refuses a ref that had a twin at capture: AMBIGUOUS_TARGET identity_not_unique", async () => {
     await control({ op: "add", kind: "button", label: "Twin", id: "twin" })
     await control({ op: "duplicate", id: "twin" })
     const ref = refOf(snapshot().all, "button", "Twin")
     const envelope = cli("click", ref)
     assert.strictEqual(envelope["error"]["code"], "AMBIGUOUS_TARGET")
     assert.strictEqual(envelope["error"]["details"]["kind"], "identity_not_unique")
+    assert.isFalse(envelope["error"]["details"]["retryable"])
+    assert.notProperty(envelope["error"], "recovery")
   })
 
   it("returns a partial, identity-unproven snapshot when the budget runs out (2.2: never a TIMEOUT)", () => {
