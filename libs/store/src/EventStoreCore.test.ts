@@ -199,6 +199,40 @@ describe("trace", () => {
   })
 })
 
+describe("projections read only the store's own streams", () => {
+  it("an invocation event named snapshot.saved or session.started touches no table, live or on replay", () => {
+    store.saveSnapshot("global", snapshot("s1111"))
+    const forged = { namespace: "global", ...snapshot("s2222", { "@e1": entry("Forged", [9]) }) }
+    store.appendInvocation({
+      invocationId: "i1",
+      namespace: "global",
+      events: [
+        { type: "snapshot.saved", payload: forged },
+        { type: "snapshot.root.saved", payload: { namespace: "global", snapshot_id: "s1111", root_ref: "@e1", removed: ["@e1"], added: {}, counter: 9 } },
+        { type: "session.started", payload: { session_id: "ghost", trace: "on", artifacts: "events", created_at: 1 } },
+        { type: "snapshot.saved", payload: "not an object" }
+      ]
+    })
+    store.append("wave-x", [{ type: "snapshot.saved", payload: forged }, { type: "session.ended", payload: { session_id: "ghost", ended_at: 2 } }])
+    const check = () => {
+      assert.strictEqual(tagOf(() => store.loadSnapshot("global", "s2222")), "SnapshotNotFound")
+      assert.strictEqual(store.latestSnapshotId("global"), "s1111")
+      const kept = store.loadSnapshot("global", "s1111")
+      assert.deepStrictEqual([Object.keys(kept.refs), kept.counter], [["@e1"], 1])
+      assert.isUndefined(store.getSession("ghost"))
+    }
+    check()
+    store.rebuildProjections()
+    check()
+  })
+
+  it("refuses a public append to a snapshot or session stream", () => {
+    assert.strictEqual(tagOf(() => store.append("snapshot-global-s2222", [{ type: "snapshot.saved", payload: {} }])), "StoreFailure")
+    assert.strictEqual(tagOf(() => store.append("session-x", [{ type: "session.started", payload: {} }])), "StoreFailure")
+    assert.strictEqual(store.readAll().length, 0)
+  })
+})
+
 describe("rebuildProjections", () => {
   it("recreates snapshots, sessions and traces exactly from the events", () => {
     store.startSession({ id: "s" })

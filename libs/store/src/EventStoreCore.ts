@@ -23,7 +23,7 @@ import type {
   AppendOptions, AppendResult, DrillDownInput, DrillDownResult, NewEvent, SavedSnapshot, SessionGcOptions,
   SessionRecord, SessionStartInput, SnapshotInput, StoredEvent, TraceOptions, TraceResult
 } from "./StoreTypes.js"
-import { GLOBAL_NAMESPACE, invocationStream, isValidNamespace, isValidSessionId, sessionStream, snapshotStream } from "./Streams.js"
+import { GLOBAL_NAMESPACE, invocationStream, isStoreOwnedStream, isValidNamespace, isValidSessionId, sessionStream, snapshotStream } from "./Streams.js"
 
 export interface EventStoreOptions extends StateRootOptions {
   /** Clock for event times (epoch ms). */
@@ -126,8 +126,14 @@ export class EventStoreCore {
 
   // ---- events ------------------------------------------------------------------------------------------------
 
+  /** Any stream but the store's own (`snapshot-*`, `session-*`), which only its methods write. */
   append(stream: string, events: ReadonlyArray<NewEvent>, options: AppendOptions = {}): AppendResult {
-    return this.#write(() => this.#append(stream, events, options))
+    return this.#write(() => {
+      if (isStoreOwnedStream(stream)) {
+        throw new StoreFailure({ message: `Stream '${stream}' belongs to the store; use its snapshot and session methods`, cause: stream })
+      }
+      return this.#append(stream, events, options)
+    })
   }
 
   appendInvocation(input: InvocationEvents): AppendResult {

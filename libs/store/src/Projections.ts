@@ -2,9 +2,14 @@
  * Projections: tables derived from events, updated in the same transaction as the append that caused them, and
  * recreated by replaying every event through `project` (rebuildProjections). A projection reads only the event
  * and the projections' state at that point, so a replay reaches the same state.
+ *
+ * An event feeds a projection only on the store's own stream for it: `snapshot.*` on `snapshot-<ns>-<sid>` of the
+ * payload's namespace and snapshot, `session.*` on `session-<id>` of the payload's session. Any other stream may
+ * carry an event of the same name (an invocation recording "snapshot.saved" as a step, a wave message) without
+ * touching the tables.
  */
 import type { RefEntry } from "@agent-desktop/domain"
-import { snapshotStream } from "./Streams.js"
+import { sessionStream, snapshotStream } from "./Streams.js"
 import type { Statements } from "./Statements.js"
 import type { SnapshotInput, StoredEvent } from "./StoreTypes.js"
 
@@ -44,21 +49,38 @@ export interface SessionEndedPayload {
 
 export const project = (sql: Statements, event: StoredEvent): void => {
   switch (event.type) {
-    case SNAPSHOT_SAVED:
-      projectSnapshotSaved(sql, event, event.payload as SnapshotSavedPayload)
+    case SNAPSHOT_SAVED: {
+      const p = event.payload as SnapshotSavedPayload
+      if (onSnapshotStream(event, p)) projectSnapshotSaved(sql, event, p)
       break
-    case SNAPSHOT_ROOT_SAVED:
-      projectSnapshotRootSaved(sql, event, event.payload as SnapshotRootSavedPayload)
+    }
+    case SNAPSHOT_ROOT_SAVED: {
+      const p = event.payload as SnapshotRootSavedPayload
+      if (onSnapshotStream(event, p)) projectSnapshotRootSaved(sql, event, p)
       break
-    case SESSION_STARTED:
-      projectSessionStarted(sql, event, event.payload as SessionStartedPayload)
+    }
+    case SESSION_STARTED: {
+      const p = event.payload as SessionStartedPayload
+      if (onSessionStream(event, p)) projectSessionStarted(sql, event, p)
       break
-    case SESSION_ENDED:
-      projectSessionEnded(sql, event.payload as SessionEndedPayload)
+    }
+    case SESSION_ENDED: {
+      const p = event.payload as SessionEndedPayload
+      if (onSessionStream(event, p)) projectSessionEnded(sql, p)
       break
+    }
   }
   if (event.session_id !== undefined) projectTrace(sql, event, event.session_id)
 }
+
+const isRecord = (payload: unknown): payload is Record<string, unknown> => typeof payload === "object" && payload !== null
+
+const onSnapshotStream = (event: StoredEvent, p: { readonly namespace?: unknown; readonly snapshot_id?: unknown }): boolean =>
+  isRecord(p) && typeof p.namespace === "string" && typeof p.snapshot_id === "string" &&
+  event.stream === snapshotStream(p.namespace, p.snapshot_id)
+
+const onSessionStream = (event: StoredEvent, p: { readonly session_id?: unknown }): boolean =>
+  isRecord(p) && typeof p.session_id === "string" && event.stream === sessionStream(p.session_id)
 
 const projectSnapshotSaved = (sql: Statements, event: StoredEvent, p: SnapshotSavedPayload): void => {
   sql.get(
