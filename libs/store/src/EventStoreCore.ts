@@ -7,6 +7,7 @@
 import { isValidSnapshotId, redact, type RefEntry } from "@agent-desktop/domain"
 import type Database from "better-sqlite3"
 import * as path from "node:path"
+import { type CompactRefMap, compactRefMap, compactRefMapBytes, expandRefMap, type StoredRefMap } from "./CompactRefMap.js"
 import { openDatabase } from "./Database.js"
 import {
   project, SESSION_ENDED, SESSION_STARTED, SNAPSHOT_ROOT_SAVED, SNAPSHOT_SAVED,
@@ -177,8 +178,9 @@ export class EventStoreCore {
       if (!isValidSnapshotId(input.snapshot_id)) {
         throw new StoreFailure({ message: `Invalid snapshot id '${input.snapshot_id}'`, cause: input.snapshot_id })
       }
-      checkRefMapSize(input.refs)
-      const payload: SnapshotSavedPayload = { namespace, ...input }
+      const refs = compactRefMap(input.refs)
+      checkRefMapSize(refs)
+      const payload: SnapshotSavedPayload = { namespace, ...input, refs }
       this.#append(snapshotStream(namespace, input.snapshot_id), [{ type: SNAPSHOT_SAVED, payload }], {})
       return this.loadSnapshot(namespace, input.snapshot_id)
     })
@@ -203,7 +205,7 @@ export class EventStoreCore {
         created_at: row.created_at,
         app: row.app,
         window: JSON.parse(row.window_json) as SavedSnapshot["window"],
-        refs: JSON.parse(row.refs_json) as Record<string, RefEntry>,
+        refs: expandRefMap(JSON.parse(row.refs_json) as StoredRefMap),
         counter: row.counter,
         complete: row.complete === 1,
         identity_unproven: row.identity_unproven === 1
@@ -242,9 +244,11 @@ export class EventStoreCore {
       })
       const remaining = { ...snapshot.refs }
       for (const key of removed) delete remaining[key]
-      checkRefMapSize({ ...remaining, ...added })
+      checkRefMapSize(compactRefMap({ ...remaining, ...added }))
       const counter = snapshot.counter + input.entries.length
-      const payload: SnapshotRootSavedPayload = { namespace, snapshot_id: snapshotId, root_ref: input.root_ref, removed, added, counter }
+      const payload: SnapshotRootSavedPayload = {
+        namespace, snapshot_id: snapshotId, root_ref: input.root_ref, removed, added: compactRefMap(added), counter
+      }
       this.#append(snapshotStream(namespace, snapshotId), [{ type: SNAPSHOT_ROOT_SAVED, payload }], {})
       return { keys, removed, counter }
     })
@@ -452,8 +456,9 @@ export class EventStoreCore {
 const isStrictlyUnder = (candidate: ReadonlyArray<number>, root: ReadonlyArray<number>): boolean =>
   candidate.length > root.length && root.every((index, depth) => candidate[depth] === index)
 
-const checkRefMapSize = (refs: Readonly<Record<string, RefEntry>>): void => {
-  const bytes = Buffer.byteLength(JSON.stringify(refs))
+/** The limit is on the stored, compact form (CompactRefMap.ts). */
+const checkRefMapSize = (refs: CompactRefMap): void => {
+  const bytes = compactRefMapBytes(refs)
   if (bytes > MAX_REFMAP_BYTES) {
     throw new RefMapTooLarge({ message: `RefMap is ${bytes} bytes; the limit is ${MAX_REFMAP_BYTES}`, bytes })
   }

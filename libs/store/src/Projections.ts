@@ -8,7 +8,7 @@
  * carry an event of the same name (an invocation recording "snapshot.saved" as a step, a wave message) without
  * touching the tables.
  */
-import type { RefEntry } from "@agent-desktop/domain"
+import { compactRefMap, expandRefMap, isCompactRefMap, type StoredRefMap } from "./CompactRefMap.js"
 import { sessionStream, snapshotStream } from "./Streams.js"
 import type { Statements } from "./Statements.js"
 import type { SnapshotInput, StoredEvent } from "./StoreTypes.js"
@@ -21,8 +21,10 @@ export const SNAPSHOT_ROOT_SAVED = "snapshot.root.saved"
 export const SESSION_STARTED = "session.started"
 export const SESSION_ENDED = "session.ended"
 
-export interface SnapshotSavedPayload extends SnapshotInput {
+export interface SnapshotSavedPayload extends Omit<SnapshotInput, "refs"> {
   readonly namespace: string
+  /** Compact (CompactRefMap.ts); events written before it hold the plain record. */
+  readonly refs: StoredRefMap
 }
 
 export interface SnapshotRootSavedPayload {
@@ -30,7 +32,8 @@ export interface SnapshotRootSavedPayload {
   readonly snapshot_id: string
   readonly root_ref: string
   readonly removed: ReadonlyArray<string>
-  readonly added: Readonly<Record<string, RefEntry>>
+  /** Compact like a saved RefMap; plain in events written before it. */
+  readonly added: StoredRefMap
   readonly counter: number
 }
 
@@ -88,7 +91,7 @@ const projectSnapshotSaved = (sql: Statements, event: StoredEvent, p: SnapshotSa
        window_json, refs_json, counter, complete, identity_unproven) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   ).run(
     p.namespace, p.snapshot_id, event.position, event.position, event.time_ms, p.app, JSON.stringify(p.window),
-    JSON.stringify(p.refs), p.counter, p.complete ? 1 : 0, p.identity_unproven ? 1 : 0
+    JSON.stringify(isCompactRefMap(p.refs) ? p.refs : compactRefMap(p.refs)), p.counter, p.complete ? 1 : 0, p.identity_unproven ? 1 : 0
   )
   applyRetention(sql, p.namespace, p.snapshot_id)
 }
@@ -112,12 +115,12 @@ const projectSnapshotRootSaved = (sql: Statements, event: StoredEvent, p: Snapsh
     | { refs_json: string }
     | undefined
   if (row === undefined) return
-  const refs = JSON.parse(row.refs_json) as Record<string, RefEntry>
+  const refs = expandRefMap(JSON.parse(row.refs_json) as StoredRefMap)
   for (const key of p.removed) delete refs[key]
-  Object.assign(refs, p.added)
+  Object.assign(refs, expandRefMap(p.added))
   sql.get(
     `UPDATE snapshots SET refs_json = ?, counter = ?, updated_position = ? WHERE namespace = ? AND snapshot_id = ?`
-  ).run(JSON.stringify(refs), p.counter, event.position, p.namespace, p.snapshot_id)
+  ).run(JSON.stringify(compactRefMap(refs)), p.counter, event.position, p.namespace, p.snapshot_id)
 }
 
 const projectSessionStarted = (sql: Statements, event: StoredEvent, p: SessionStartedPayload): void => {

@@ -1,3 +1,4 @@
+export * from "./CompactRefMap.js"
 export * from "./EventStore.js"
 export * from "./EventStoreCore.js"
 export * from "./Projections.js"

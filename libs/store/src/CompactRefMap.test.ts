@@ -1,0 +1,106 @@
+import type { RefEntry } from "@agent-desktop/domain"
+import { assert, describe, it } from "@effect/vitest"
+import Database from "better-sqlite3"
+import * as path from "node:path"
+import { afterEach, beforeEach } from "vitest"
+import { entry, removeHome, snapshot, tempHome } from "../test/fixtures.js"
+import { gridRefs } from "../test/gridRefs.js"
+import { compactRefMap, compactRefMapBytes, expandRefMap } from "./CompactRefMap.js"
+import { EventStoreCore, MAX_REFMAP_BYTES } from "./EventStoreCore.js"
+import { DATABASE_FILE } from "./StateRoot.js"
+
+let home: string
+let store: EventStoreCore
+
+beforeEach(() => {
+  home = tempHome()
+  store = EventStoreCore.open({ home })
+})
+afterEach(() => {
+  store.close()
+  removeHome(home)
+})
+
+describe("compactRefMap", () => {
+  it("writes snapshot-wide fields once and expands to the same entries", () => {
+    const refs = gridRefs(10, 3)
+    const compact = compactRefMap(refs)
+    assert.deepStrictEqual(compact.shared, {
+      pid: 6417, process_instance: "linux-proc-v1:6417:411228", source_app: "fixture",
+      source_window_id: "w-1.2-org-a11y-atspi-accessible-10", source_window_title: "Fixture grid"
+    })
+    assert.notInclude(JSON.stringify(compact.rows), "Fixture grid")
+    assert.deepStrictEqual(expandRefMap(compact), refs)
+  })
+
+  it("keeps per entry what entries disagree on, and every optional field's presence", () => {
+    const other: RefEntry = { ...entry("Other", [1]), pid: 99, source_window_title: "Elsewhere", root_ref: "@e1", value: "", states: [] }
+    const { source_window_id: _dropped, ...noWindow } = entry("NoWindow", [2])
+    const refs: Record<string, RefEntry> = { "@e1": entry("OK", [0]), "@e2": other, "@e3": noWindow }
+    const compact = compactRefMap(refs)
+    assert.deepStrictEqual(compact.shared, { source_app: "fixture" })
+    assert.deepStrictEqual(expandRefMap(compact), refs)
+    assert.deepStrictEqual(expandRefMap(compactRefMap({})), {})
+  })
+
+  it("gives every expanded entry its own arrays, even for interned values", () => {
+    const expanded = expandRefMap(compactRefMap(gridRefs(10, 3)))
+    assert.notStrictEqual(expanded["@e1"]!.available_actions, expanded["@e2"]!.available_actions)
+    assert.deepStrictEqual(expanded["@e1"]!.available_actions, expanded["@e2"]!.available_actions)
+  })
+
+  it("expands a legacy plain RefMap as it is", () => {
+    const refs = { "@e1": entry("OK", [0]) }
+    assert.deepStrictEqual(expandRefMap(refs), refs)
+  })
+})
+
+describe("large RefMaps in the store", () => {
+  it("saves and loads a 1,000-row grid (3,000 refs) whose plain form is over 1 MiB", () => {
+    const refs = gridRefs(1000, 3)
+    assert.isAbove(Buffer.byteLength(JSON.stringify(refs)), MAX_REFMAP_BYTES)
+    assert.isBelow(compactRefMapBytes(compactRefMap(refs)), MAX_REFMAP_BYTES)
+    store.saveSnapshot("global", { ...snapshot("s1111"), refs, counter: 3000 })
+    const loaded = store.loadSnapshot("global", "s1111")
+    assert.strictEqual(Object.keys(loaded.refs).length, 3000)
+    assert.deepStrictEqual(loaded.refs, refs)
+  })
+
+  it("drills into a large snapshot and keeps the rest intact", () => {
+    const refs = gridRefs(1000, 3)
+    store.saveSnapshot("global", { ...snapshot("s1111"), refs, counter: 3000 })
+    const drilled = entry("Inside", [0, 0, 1, 0, 5, 0])
+    const { keys, removed } = store.drillDown("global", "s1111", { root_ref: "@e6", entries: [drilled] })
+    assert.deepStrictEqual([keys, removed], [["@e3001"], []])
+    const loaded = store.loadSnapshot("global", "s1111")
+    assert.deepStrictEqual(loaded.refs["@e3001"], { ...drilled, root_ref: "@e6" })
+    assert.deepStrictEqual(loaded.refs["@e2999"], refs["@e2999"])
+    const replayed = (store.rebuildProjections(), store.loadSnapshot("global", "s1111"))
+    assert.deepStrictEqual(replayed, loaded)
+  })
+
+  it("still refuses a RefMap whose compact form is over 1 MiB", () => {
+    const refs = gridRefs(1000, 3)
+    for (const ref of Object.values(refs)) (ref as { name?: string }).name = `${ref.name} ${"x".repeat(400)}`
+    assert.strictEqual(tagOf(() => store.saveSnapshot("global", { ...snapshot("s1111"), refs, counter: 3000 })), "RefMapTooLarge")
+  })
+
+  it("replays a snapshot event written before the compact form", () => {
+    const refs = { "@e1": entry("Legacy", [0]) }
+    const db = new Database(path.join(home, DATABASE_FILE))
+    db.prepare(`INSERT INTO events (stream, seq, type, payload, time_ms, session_id) VALUES (?, 1, 'snapshot.saved', ?, 1, NULL)`)
+      .run("snapshot-global-s1111", JSON.stringify({ namespace: "global", ...snapshot("s1111", refs) }))
+    db.close()
+    store.rebuildProjections()
+    assert.deepStrictEqual(store.loadSnapshot("global", "s1111").refs, refs)
+  })
+})
+
+const tagOf = (run: () => unknown): string | undefined => {
+  try {
+    run()
+  } catch (error) {
+    return (error as { _tag?: string })._tag
+  }
+  return undefined
+}
