@@ -118,6 +118,21 @@ describe("lossy and structural conversions", () => {
     })
   })
 
+  it("drops 2.6 status's problems and probes on the way down, and 2.5's strict schema accepts the result", () => {
+    const status = ok("2.6", "status", {
+      platform: "linux", version: "0.1.0",
+      permissions: { accessibility: { state: "not_required" }, screen_recording: { state: "unknown" }, automation: { state: "not_required" } },
+      snapshot_id: null, ref_count: null, session_id: null, tracing: false, supported_surfaces: [],
+      problems: ["no accessibility bus"], probes: { accessibility_bus: { reachable: false } }
+    })
+    expect(validatorFor("2.6", "strict")(status)).toBe(true)
+    const down = convertEnvelope(status, "2.6", "2.5")
+    expect(down.data).not.toHaveProperty("problems")
+    expect(down.data).not.toHaveProperty("probes")
+    expect(validatorFor("2.5", "strict")(down)).toBe(true)
+    expect(validatorFor("2.5", "strict")({ ...status, version: "2.5" })).toBe(false)
+  })
+
   it("does not mutate its input and rejects unknown versions", () => {
     const snapshot = ok("2.6", "snapshot", { app: "a", snapshot_id: "s123", ref_count: 0, complete: true, identity_unproven: true })
     const before = structuredClone(snapshot)

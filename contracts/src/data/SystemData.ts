@@ -39,6 +39,18 @@ export const StatusData = Type.Object({
 })
 export type StatusData = Type.Static<typeof StatusData>
 
+/**
+ * 2.6 `status`: the adapter's own diagnostics. `problems` says in words what keeps this machine from observing or
+ * acting (empty when nothing does); `probes` is the platform's raw findings (Linux: buses, registry, apps and
+ * their toolkits, windows that never registered), an open bag whose keys differ per platform.
+ */
+export const StatusDataV2_6 = Type.Object({
+  ...StatusData.properties,
+  problems: Type.Optional(Type.Array(Type.String())),
+  probes: Type.Optional(Type.Object({}, def("StatusProbes", { additionalProperties: true })))
+})
+export type StatusDataV2_6 = Type.Static<typeof StatusDataV2_6>
+
 /** `version`: the binary's version (not the contract's), target arch and OS. */
 export const VersionData = Type.Object({ version: Type.String(), target: Type.String(), os: Type.String() })
 export type VersionData = Type.Static<typeof VersionData>

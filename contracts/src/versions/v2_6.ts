@@ -1,12 +1,13 @@
 import { ActionResult } from "../data/ActionResult.js"
 import { DragReport, HoverReport } from "../data/OperationReport.js"
 import { SnapshotData } from "../data/SnapshotData.js"
+import { StatusDataV2_6 } from "../data/SystemData.js"
 import { REF_ACTION_COMMANDS } from "../vocabulary/Commands.js"
 import { extendContract } from "./ContractDefinition.js"
 import { refActions, withWaitFor } from "./commandGroups.js"
 import { V2_5 } from "./v2_5.js"
 
-/** Contract 2.6 (agent-desktop.ndjp.net): ref identity proof. */
+/** Contract 2.6 (agent-desktop.ndjp.net): ref identity proof; our additive status diagnostics. */
 export const V2_6 = extendContract(V2_5, {
   version: "2.6",
   changes: [
@@ -23,6 +24,13 @@ export const V2_6 = extendContract(V2_5, {
       commands: ["snapshot", ...REF_ACTION_COMMANDS, "hover", "drag"]
     },
     {
+      id: "status-diagnostics",
+      description:
+        "status data may carry problems (string[]: what keeps this machine from observing or acting) and probes (an open object of the platform's raw findings). Additive; down-conversion drops both.",
+      breaking: false,
+      commands: ["status"]
+    },
+    {
       id: "retry-after-ms",
       description: "recovery.retry_after_ms is documented for TIMEOUT and APP_UNRESPONSIVE (and only for them).",
       breaking: false
@@ -30,6 +38,7 @@ export const V2_6 = extendContract(V2_5, {
   ],
   commands: {
     snapshot: SnapshotData,
+    status: StatusDataV2_6,
     ...refActions(withWaitFor(ActionResult, SnapshotData)),
     hover: withWaitFor(HoverReport, SnapshotData),
     drag: withWaitFor(DragReport, SnapshotData)
