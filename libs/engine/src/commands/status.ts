@@ -12,7 +12,11 @@ const noPlatform = (reason: string): PlatformStatus => ({
   probes: {}
 })
 
-/** `status`: the adapter's platform report plus this namespace's latest snapshot and session state. */
+/**
+ * `status`: the adapter's platform report plus this namespace's latest snapshot and session state. The adapter's
+ * own diagnostics go out as they are (2.6 `problems`, `probes`): what keeps this machine from observing, and what
+ * was probed, so an agent (or a person) can tell a missing accessibility bus from an app that never registered.
+ */
 export const status = Effect.fn("status")(function*() {
   const adapter = yield* DesktopAdapter
   const invocation = yield* Invocation
@@ -34,6 +38,8 @@ export const status = Effect.fn("status")(function*() {
     tracing: session !== undefined && session.trace === "on" && session.ended_at === null,
     supported_surfaces: platform.supported_surfaces,
     ...(session === undefined ? {} : { artifacts: session.artifacts }),
-    state_root: root
+    state_root: root,
+    problems: [...platform.problems],
+    probes: platform.probes
   }
 })
