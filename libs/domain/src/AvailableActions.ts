@@ -1,10 +1,9 @@
 /** The `available_actions` vocabulary (reference §2.3) and the rule that decides which nodes get a ref (§2.2). */
 import { INTERACTIVE_ROLES, type Role } from "./Roles.js"
 
-export const AVAILABLE_ACTIONS = [
-  "Click", "RightClick", "SetValue", "SetFocus", "Expand", "Collapse", "Select", "Toggle", "Scroll", "ScrollTo",
-  "PressKey", "KeyDown", "KeyUp", "TypeText", "Hover", "Drag", "Check", "Uncheck"
-] as const
+import { AVAILABLE_ACTIONS } from "@agent-desktop/contracts/vocabulary"
+
+export { AVAILABLE_ACTIONS }
 
 export type AvailableAction = (typeof AVAILABLE_ACTIONS)[number]
 

@@ -3,13 +3,9 @@
  * it is a function of `delivery`, so no code path can produce an inconsistent pair.
  */
 
-export const DELIVERIES = [
-  "unknown",
-  "not_delivered",
-  "delivery_uncertain",
-  "delivered_unverified",
-  "delivered_verified"
-] as const
+import { DELIVERIES } from "@agent-desktop/contracts/vocabulary"
+
+export { DELIVERIES }
 
 export type Delivery = (typeof DELIVERIES)[number]
 

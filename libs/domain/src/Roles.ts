@@ -3,17 +3,9 @@
  * the canonical names and the aliases below.
  */
 
-export const ROLES = [
-  "alert", "alertdialog", "application", "article", "banner", "browser", "button", "cell", "checkbox",
-  "colorwell", "column", "combobox", "complementary", "contentinfo", "datefield", "definition", "dialog",
-  "disclosure", "dockitem", "document", "drawer", "form", "grid", "group", "handle", "heading", "helptag", "image",
-  "incrementor", "layoutitem", "levelindicator", "link", "list", "listbox", "log", "main", "marquee", "matte",
-  "math", "menu", "menubutton", "menuitem", "navigation", "note", "option", "outline", "paragraph", "popover",
-  "progressbar", "radiobutton", "radiogroup", "region", "relevanceindicator", "row", "ruler", "rulermarker",
-  "scrollarea", "scrollbar", "search", "separator", "sheet", "slider", "splitter", "statictext", "status",
-  "switch", "tab", "tablist", "tabpanel", "table", "textfield", "term", "timefield", "timer", "toolbar",
-  "tooltip", "treeitem", "webarea", "window", "unknown"
-] as const
+import { ROLES } from "@agent-desktop/contracts/vocabulary"
+
+export { ROLES }
 
 export type Role = (typeof ROLES)[number]
 

@@ -1,9 +1,8 @@
 /** The contract's state vocabulary (reference §2.3) and the `--state TOKEN[=true|false|1|0]` filter. */
 
-export const STATES = [
-  "focused", "disabled", "secure", "expanded", "checked", "selected", "hidden", "busy", "modal", "required",
-  "indeterminate", "pressed", "readonly", "offscreen", "invalid", "multiselectable", "haspopup"
-] as const
+import { STATES } from "@agent-desktop/contracts/vocabulary"
+
+export { STATES }
 
 export type State = (typeof STATES)[number]
 
