@@ -1,4 +1,4 @@
-import { parseRef, refKey, type RefEntry } from "@agent-desktop/domain"
+import { identifierOf, parseRef, refKey, type RefEntry } from "@agent-desktop/domain"
 import type { DesktopAdapter } from "@agent-desktop/platform"
 import { EventStore } from "@agent-desktop/store"
 import { Effect } from "effect"
@@ -11,9 +11,14 @@ export type RecoveryOutcome =
   | { readonly _tag: "NotAllowed"; readonly envelope: Envelope; readonly reason: string }
   | { readonly _tag: "Recovered"; readonly envelope: Envelope; readonly ref: string; readonly snapshotId: string }
 
-const sameElement = (old: RefEntry, fresh: RefEntry) =>
-  fresh.role === old.role && (fresh.name ?? "") === (old.name ?? "") && (fresh.description ?? "") === (old.description ?? "") &&
-  (old.native_id === undefined || fresh.native_id?.kind === old.native_id.kind && fresh.native_id.value === old.native_id.value)
+/** The same element by role and stable fields; an address (AT-SPI object path) is not identity, a toolkit id is. */
+const sameElement = (old: RefEntry, fresh: RefEntry) => {
+  const oldId = identifierOf(old.native_id)
+  const freshId = identifierOf(fresh.native_id)
+  return fresh.role === old.role && (fresh.name ?? "") === (old.name ?? "") &&
+    (fresh.description ?? "") === (old.description ?? "") &&
+    (oldId === undefined || freshId?.kind === oldId.kind && freshId.value === oldId.value)
+}
 
 /**
  * Run a failed command's recovery strategy once, as an Effect (for in-process consumers such as wave).

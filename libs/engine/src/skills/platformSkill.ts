@@ -8,12 +8,17 @@ const LINUX_NOTES = `## Linux (AT-SPI2)
 - Observation and semantic actions need a running AT-SPI bus inside the user's graphical session (session bus,
   \`DISPLAY\` or a Wayland display). From a TTY, SSH without session variables or a container without buses there
   are no apps: \`agent-desktop status\` lists what is missing under \`problems\`.
-- There is no permission grant on Linux: \`permissions\` reports \`not_required\` or \`unknown\`.
+- There is no permission grant on Linux: \`permissions\` reports accessibility \`granted\` when the accessibility
+  bus answers (\`denied\`, with what to fix, when it does not), screen recording \`not_required\` on X11
+  (\`unknown\` on Wayland) and automation \`not_required\`.
 - \`--app\` takes the name \`list-apps\` prints (e.g. \`gtk3-widget-factory\`). Window ids come from the bus and path.
 - Key presses go through the registry's device event controller (or XTEST on X11). Wayland restricts global input.
-- Identity: a ref is re-proven against the live window before anything is sent (role and stable fields; on
-  AT-SPI the element's object path counts as one). A removed element is refused (STALE_REF), never replaced by
-  a look-alike; a snapshot that could not read the whole window marks its refs unproven.
+- Identity: a ref is re-proven against the live window before anything is sent: its role and stable fields
+  (name, description, stable values; an AT-SPI object path is an address, not identity) must have been unique in
+  the window at capture and must match exactly one element now. Twins are refused (AMBIGUOUS_TARGET
+  \`identity_not_unique\`, or \`saved_ref_ambiguous\` when a twin appeared later): target a unique control. A removed
+  element is refused (STALE_REF), never replaced by a look-alike; a snapshot that could not read the whole window
+  marks its refs unproven.
 `
 
 /** `skills get platform`: what this OS supports, derived from the same tables the command router uses. */
