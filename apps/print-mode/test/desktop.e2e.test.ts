@@ -67,45 +67,37 @@ describe.skipIf(!available)("wave drives the real desktop", () => {
     expect(after.label).toBe("clicks: 1")
   })
 
-  it("a stale ref reaches the model as the engine's envelope; --auto-recover never guesses at a re-created widget", async () => {
+  it("a stale ref reaches the model as the engine's envelope; --auto-recover never invents a target", async () => {
     const d = desktop!
     const control = fixtureControlPath(d.stateDir)
-    await controlFixture(control, { op: "add", kind: "check", label: "Twin", id: "twin" })
-    /** Turn 2: the widget is re-created (new object, same role and name) before the model clicks its old ref. */
-    const recreateThenClick = async (request: RecordedRequest) => {
-      await controlFixture(control, { op: "remove", id: "twin" })
-      await controlFixture(control, { op: "add", kind: "check", label: "Twin", id: "twin" })
+    /** Turn 2: the widget disappears before the model clicks its old ref. */
+    const removeThenClick = async (request: RecordedRequest) => {
+      await controlFixture(control, { op: "remove", id: "gone" })
       const toolMessage = request.body.messages!.filter((m) => m.role === "tool").pop()!
       const envelope = JSON.parse(String(toolMessage.content)) as { data: { tree: TreeNode } }
-      const twin = findNode(envelope.data.tree, (n) => n.role === "checkbox" && n.name === "Twin")!
-      return sse([toolCall({ id: "click_twin", name: "click", args: { ref_id: twin.ref_id } }), finish("tool_calls")])
+      const gone = findNode(envelope.data.tree, (n) => n.role === "checkbox" && n.name === "Gone soon")!
+      return sse([toolCall({ id: "click_gone", name: "click", args: { ref_id: gone.ref_id } }), finish("tool_calls")])
     }
     const script = {
       rules: [
         { name: "done", match: match.toolResultCount(2), reply: reply("Done.") },
-        { name: "click", match: match.toolResultCount(1), reply: recreateThenClick },
+        { name: "click", match: match.toolResultCount(1), reply: removeThenClick },
         { name: "snapshot", match: match.always, reply: sse([toolCall({ id: "snap", name: "snapshot", args: { app: "fixture", interactive_only: true } }), finish("tool_calls")]) }
       ]
     }
     const clickEnvelope = (fake: { requests: ReadonlyArray<RecordedRequest> }) =>
       JSON.parse(String(fake.requests.find((r) => r.rule === "done")!.body.messages!.filter((m) => m.role === "tool").pop()!.content))
 
-    await withFake(script, async (fake) => {
-      const run = await runWave(["-p", "tick Twin", "--output-format", "json"], fake, { env: { ...d.env, WAVE_DISABLE_DESKTOP: undefined } })
-      const stale = clickEnvelope(fake)
-      expect(stale.ok).toBe(false)
-      expect(stale.error.disposition.retry).toBe("safe")
-      expect(stale.error.code).toBe("STALE_REF") // the model sees the envelope: code, disposition, suggestion
-      expect(JSON.parse(run.stdout).tool_calls[1]).toMatchObject({ name: "click", success: false })
-    })
-    expect((await controlFixture(control, { op: "state", id: "twin" })).active).toBe(false)
-
-    await withFake(script, async (fake) => {
-      const run = await runWave(["-p", "tick Twin", "--output-format", "json", "--auto-recover"], fake, { env: { ...d.env, WAVE_DISABLE_DESKTOP: undefined } })
-      // The new widget has another native id, so Recovery refuses to treat it as the same element.
-      expect(clickEnvelope(fake)).toMatchObject({ ok: false, error: { code: "STALE_REF", disposition: { retry: "safe" } } })
-      expect(JSON.parse(run.stdout).tool_calls[1]).toMatchObject({ name: "click", success: false })
-    })
-    expect((await controlFixture(control, { op: "state", id: "twin" })).active).toBe(false)
+    for (const extra of [[], ["--auto-recover"]]) {
+      await controlFixture(control, { op: "add", kind: "check", label: "Gone soon", id: "gone" })
+      await withFake(script, async (fake) => {
+        const run = await runWave(["-p", "tick it", "--output-format", "json", ...extra], fake, { env: { ...d.env, WAVE_DISABLE_DESKTOP: undefined } })
+        const stale = clickEnvelope(fake)
+        // The model sees the engine's envelope: code, disposition, details. The element is gone (2.6
+        // saved_ref_absent, retryable:false), so even with --auto-recover nothing is retried or guessed.
+        expect(stale).toMatchObject({ ok: false, error: { code: "STALE_REF", disposition: { retry: "safe" }, details: { kind: "saved_ref_absent", retryable: false } } })
+        expect(JSON.parse(run.stdout).tool_calls[1]).toMatchObject({ name: "click", success: false })
+      })
+    }
   })
 })
