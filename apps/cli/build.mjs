@@ -1,25 +1,53 @@
-// Bundle the CLI from TypeScript sources. Code splitting keeps `version` and argument errors on a chunk that loads
-// neither effect nor SQLite nor D-Bus; the engine is a dynamic import behind them.
+// Bundle the CLI from TypeScript sources, in two parts:
+// - dist/agent-desktop.js (+ dist/chunks/): ESM, code-split, so `version` and argument errors load neither effect
+//   nor SQLite nor D-Bus;
+// - dist/engine.cjs: the engine side (src/runEngine.ts and all it imports) as one CommonJS file, because only a
+//   script can use a V8 code cache on Node 20 (src/bundle/CachedScript.ts). The entry's engine runner is swapped
+//   for the one that loads it (src/engineRunner.bundle.ts).
 import { build } from "esbuild"
 import { rmSync } from "node:fs"
+import * as path from "node:path"
+
+const outdir = process.argv[2] ?? "dist"
 
 // Chunk names carry content hashes: start clean so stale chunks never pile up next to the entry.
-rmSync("dist", { recursive: true, force: true })
+rmSync(outdir, { recursive: true, force: true })
 
-await build({
-  entryPoints: { "agent-desktop": "src/agent-desktop.ts" },
-  outdir: "dist",
+const common = {
   bundle: true,
-  splitting: true,
-  format: "esm",
   platform: "node",
   target: "node20",
   conditions: ["@agent-desktop/source"],
   external: ["better-sqlite3", "@homebridge/dbus-native"],
-  chunkNames: "chunks/[name]-[hash]",
-  banner: { js: "import { createRequire as __adCreateRequire } from \"node:module\"; const require = __adCreateRequire(import.meta.url);" },
   legalComments: "none",
   minify: true,
   sourcemap: false,
   logLevel: "warning"
+}
+
+const bundledEngineRunner = {
+  name: "bundled-engine-runner",
+  setup(build) {
+    build.onResolve({ filter: /^\.\/engineRunner\.js$/ }, (args) => ({ path: path.join(args.resolveDir, "engineRunner.bundle.ts") }))
+  }
+}
+
+await build({
+  ...common,
+  entryPoints: { "agent-desktop": "src/agent-desktop.ts" },
+  outdir,
+  splitting: true,
+  format: "esm",
+  chunkNames: "chunks/[name]-[hash]",
+  plugins: [bundledEngineRunner]
+})
+
+await build({
+  ...common,
+  entryPoints: ["src/runEngine.ts"],
+  outfile: `${outdir}/engine.cjs`,
+  format: "cjs",
+  // The Linux adapter loads dbus-native (non-Unix bus addresses only) relative to its own module.
+  define: { "import.meta.url": "__adModuleUrl" },
+  banner: { js: "const __adModuleUrl = require(\"node:url\").pathToFileURL(__filename).href;" }
 })

@@ -1,5 +1,6 @@
 import { buildErrorBody } from "@agent-desktop/domain"
 import { convertEnvelope } from "@agent-desktop/contracts/convert"
+import { runEngine as defaultRunner } from "./engineRunner.js"
 import { BINARY_VERSION, helpText } from "./HelpText.js"
 import { parse } from "./parser/parse.js"
 import type { ArgValue, Globals } from "./parser/ParsedCommand.js"
@@ -40,10 +41,6 @@ const errorEnvelope = (command: string, code: string, message: string, extra: { 
   })
 })
 
-const defaultRunner: EngineRunner = async (request) => {
-  const { runFromCli } = await import("./runEngine.js")
-  return runFromCli(request)
-}
 
 const contractFrom = (globals: Globals, env: Io["env"]): ContractVersion | string =>
   globals.contract ?? (env["AGENT_DESKTOP_CONTRACT"] || undefined) ?? NATIVE

@@ -4,14 +4,14 @@
  */
 import { EngineLive, errorEnvelope, fromCause, runCommand, type InvocationOptions } from "@agent-desktop/engine"
 import { UnsupportedAdapter, type DesktopAdapter } from "@agent-desktop/platform"
+// Static on purpose: the adapter only connects when first used, and a dynamic import here made the CommonJS engine
+// bundle wrap every module lazily, which defeats tree shaking (effect's Schema, Cron, ... came along: +76 KB).
+import { LinuxAdapter } from "@agent-desktop/platform-linux"
 import { Effect, References, type Layer } from "effect"
 import type { EngineRequest, NativeEnvelope } from "./main.js"
 
-const adapterLayer = async (): Promise<Layer.Layer<DesktopAdapter, unknown>> => {
-  if (process.platform !== "linux") return UnsupportedAdapter
-  const linux = await import("@agent-desktop/platform-linux")
-  return linux.LinuxAdapter.layer
-}
+const adapterLayer = (): Layer.Layer<DesktopAdapter, unknown> =>
+  process.platform === "linux" ? LinuxAdapter.layer : UnsupportedAdapter
 
 /** `adapter` overrides the platform choice (tests use the UnsupportedAdapter for determinism). */
 export const runFromCli = async (request: EngineRequest, adapter?: Layer.Layer<DesktopAdapter, unknown>): Promise<NativeEnvelope> => {
@@ -29,7 +29,7 @@ export const runFromCli = async (request: EngineRequest, adapter?: Layer.Layer<D
     traceStrict: globals.trace_strict
   }
   const home = env["AGENT_DESKTOP_HOME"] || undefined
-  const layer = EngineLive({ adapter: adapter ?? await adapterLayer(), ...(home === undefined ? {} : { home }) })
+  const layer = EngineLive({ adapter: adapter ?? adapterLayer(), ...(home === undefined ? {} : { home }) })
   const program = runCommand({ command: request.command, args: request.args, options }).pipe(
     Effect.provide(layer),
     // stdout belongs to the envelope: every log line goes to stderr, and only with -v below warnings.

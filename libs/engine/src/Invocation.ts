@@ -1,4 +1,8 @@
-import { Context } from "effect"
+import type { DesktopAdapter } from "@agent-desktop/platform"
+import type { EventStore } from "@agent-desktop/store"
+import { Context, type Effect } from "effect"
+import type { Envelope } from "./Envelope.js"
+import type { CommandRequest } from "./runCommand.js"
 
 /** One event of an invocation's stream, appended to the store when the command ends. */
 export interface InvocationEvent {
@@ -34,4 +38,11 @@ export class Invocation extends Context.Service<Invocation, {
   readonly namespace: string
   readonly record: (type: string, payload: Readonly<Record<string, unknown>>) => void
   readonly events: () => ReadonlyArray<InvocationEvent>
+  /**
+   * Runs another command as its own full invocation (batch entries). It is runCommand itself, handed over here so
+   * handlers need not import it: runCommand -> registry -> batch -> runCommand would be an import cycle, and a
+   * dynamic import instead made every module lazily initialised in the CLI's single-file engine bundle, which
+   * defeats tree shaking.
+   */
+  readonly runNested: (request: CommandRequest) => Effect.Effect<Envelope, never, DesktopAdapter | EventStore>
 }>()("@agent-desktop/engine/Invocation") {}

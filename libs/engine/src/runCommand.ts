@@ -43,7 +43,8 @@ export const runCommand = Effect.fn("runCommand")(function*(
     options,
     namespace: options.session ?? "global",
     record: (type, payload) => void events.push({ type, ts_ms: clock.currentTimeMillisUnsafe(), payload }),
-    events: () => events
+    events: () => events,
+    runNested: runCommand
   })
   const args = request.args ?? {}
   invocation.record("command.start", {

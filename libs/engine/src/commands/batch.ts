@@ -54,8 +54,7 @@ export const batch = Effect.fn("batch")(function*(args: Args) {
   const stopOnError = yield* flag(args, "stop_on_error")
   const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_BATCH_TIMEOUT_MS
   const invocation = yield* Invocation
-  // Imported lazily: runCommand dispatches to this handler, so a static import would be circular at load time.
-  const { runCommand } = yield* Effect.promise(() => import("../runCommand.js"))
+  const runCommand = invocation.runNested
   const start = yield* Clock.currentTimeMillis
   const { waitFor: _waitFor, waitForGone: _waitForGone, waitTimeoutMs: _waitTimeout, ...inherited } = invocation.options
   const results: Array<Record<string, unknown>> = []

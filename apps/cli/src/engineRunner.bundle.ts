@@ -1,0 +1,28 @@
+/**
+ * The bundle's engine runner (build.mjs puts it in place of `engineRunner.ts`): `dist/engine.cjs` (runEngine.ts
+ * and everything it imports) loaded with a V8 code cache in the state root. The first run of a build compiles as
+ * usual and then saves the cache, which covers every function that run compiled; later runs skip that work.
+ */
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import type { EngineRunner } from "./main.js"
+import type * as RunEngine from "./runEngine.js"
+
+/** The store's own rule (reference §2.5); an invalid home gets no cache and the store reports it. */
+const stateRootOf = (env: Readonly<Record<string, string | undefined>>): string | undefined => {
+  const home = env["AGENT_DESKTOP_HOME"]
+  if (home === undefined || home === "") return path.join(os.homedir(), ".agent-desktop")
+  return path.isAbsolute(home) ? path.normalize(home) : undefined
+}
+
+// Resolved here, in the entry file, whose place in dist/ is fixed (chunks move with their content hashes).
+const engineFile = fileURLToPath(new URL("./engine.cjs", import.meta.url))
+
+export const runEngine: EngineRunner = async (request) => {
+  const { loadCachedScript } = await import("./bundle/CachedScript.js")
+  const engine = loadCachedScript<typeof RunEngine>(engineFile, stateRootOf(request.env))
+  const envelope = await engine.exports.runFromCli(request)
+  engine.saveCache()
+  return envelope
+}
