@@ -171,6 +171,7 @@ if (parts.has("turns")) {
   })
 }
 await fake.close()
+fs.rmSync(home, { recursive: true, force: true })
 
 report.runs = RUNS
 report.targets = { init_ratio_max: 2.0, cpu_ms_per_chunk_max: 0.05 }
