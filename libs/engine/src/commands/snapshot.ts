@@ -76,16 +76,19 @@ const nothingRead = (window: WindowInfo): TreeObservation => ({
 export const observeWindow = Effect.fn("observeWindow")(function*(request: SnapshotRequest, options: { readonly save: boolean } = { save: true }) {
   const adapter = yield* DesktopAdapter
   const invocation = yield* Invocation
+  const started = yield* Clock.currentTimeMillis
   const window = yield* adapter.resolveWindow({
     ...(request.app === undefined ? {} : { app: request.app }),
     ...(request.windowId === undefined ? {} : { windowId: request.windowId })
   }).pipe(Effect.mapError(fromPlatformError))
-  const deadline = (yield* Clock.currentTimeMillis) + request.timeoutMs
+  const resolved = yield* Clock.currentTimeMillis
+  const deadline = resolved + request.timeoutMs
   const observation = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline }).pipe(
     // Contract 2.2: an exhausted budget is a partial success, even when not one node could be read in time.
     Effect.catchIf((error) => error.code === "TIMEOUT", () => Effect.succeed(nothingRead(window))),
     Effect.mapError(fromPlatformError)
   )
+  const read = yield* Clock.currentTimeMillis
   const snapshotId = newSnapshotId(randomBytes(8))
   const captured = captureSnapshot({
     snapshotId,
@@ -104,7 +107,17 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
     complete: observation.complete,
     identity_unproven: captured.identityUnproven
   }
+  const rendered = yield* Clock.currentTimeMillis
   if (options.save) yield* saveSnapshot(invocation.namespace, saved)
+  // `-v` shows where a snapshot's time goes (the speed work in tools/bench starts from these).
+  yield* Effect.logDebug("snapshot phases (ms)", {
+    resolve_window: resolved - started,
+    read_tree: read - resolved,
+    render_and_identities: rendered - read,
+    save: (yield* Clock.currentTimeMillis) - rendered,
+    nodes: observation.nodesObserved,
+    refs: captured.counter
+  })
   invocation.record(options.save ? "snapshot.captured" : "snapshot.observed", { snapshot_id: snapshotId, ref_count: captured.counter, complete: observation.complete, nodes_observed: observation.nodesObserved })
   return { saved, window, observation, captured, data: snapshotData(saved, window, captured.tree, observation) }
 })
