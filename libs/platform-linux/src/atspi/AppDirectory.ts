@@ -50,10 +50,13 @@ export class AppDirectory {
     const registry = new Accessible(this.session, { busName: registryName, path: Paths.root })
     const refs = await registry.children(callMs)
     const answers = await Promise.all(refs.map(async (ref) => {
-      const name = await this.session.bus
-        .call({ destination: ref.busName, path: ref.path, interface: Iface.properties, member: "Get", signature: "ss", body: [Iface.accessible, "Name"] }, callMs)
-        .then(([value]) => String(variantValue(value) ?? ""), (error: unknown) => error)
-      const pid = await this.pidOf(ref.busName)
+      // Both at once: every round trip here is on the critical path of every command that names an app.
+      const [name, pid] = await Promise.all([
+        this.session.bus
+          .call({ destination: ref.busName, path: ref.path, interface: Iface.properties, member: "Get", signature: "ss", body: [Iface.accessible, "Name"] }, callMs)
+          .then(([value]) => String(variantValue(value) ?? ""), (error: unknown) => error),
+        this.pidOf(ref.busName)
+      ])
       return { ref, name, pid }
     }))
     const apps: Array<RegisteredApp> = []

@@ -6,7 +6,7 @@
 import { DbusCallError } from "../dbus/DbusCallError.js"
 import { DbusConnection, type CallSpec } from "../dbus/DbusConnection.js"
 import { A11yBusNotFound, a11yBusCandidates, type A11yBusLocation, type LocateAttempt } from "./A11yBusAddress.js"
-import { Iface, Paths } from "./Interfaces.js"
+import { Iface, Paths, registryName } from "./Interfaces.js"
 
 export interface ObjectRef {
   readonly busName: string
@@ -45,6 +45,13 @@ export class AtspiSession {
   private connectApp(busName: string, timeoutMs: number): Promise<DbusConnection> {
     const existing = this.apps.get(busName)
     if (existing) return existing
+    // The registry daemon has no application bus of its own: asking would only cost a failing round trip on
+    // every window lookup.
+    if (busName === registryName) {
+      const bus = Promise.resolve(this.bus)
+      this.apps.set(busName, bus)
+      return bus
+    }
     const opening = (async () => {
       try {
         const [address] = await this.bus.call({
