@@ -87,6 +87,14 @@ const optional = async <A>(read: () => Promise<A>): Promise<A | undefined> => {
   }
 }
 
+/**
+ * Nodes read at once. Measured on gtk3-widget-factory and the 1,006-node grid (2026-11-30): 48 against 16 took a
+ * cold one-shot read from ~79 to ~77 ms and the grid's from ~219 to ~209 ms, with the largest event-loop stall
+ * still 10-18 ms (one GetItems decode dominates it); the app answers one message at a time either way, a deeper
+ * queue only keeps it from waiting on us.
+ */
+const NODES_IN_FLIGHT = 48
+
 /** Action names per object, kept across reads: a GTK object's actions are fixed for its lifetime and its path is
  * never reused, so warm reads skip one call per actionable node. */
 const maxCachedActions = 50_000
@@ -125,7 +133,7 @@ export class TreeReader {
 
   async read(root: ObjectRef, options: ReadOptions): Promise<ReadResult> {
     const budget = new Budget(options.deadline, options.perCallMs ?? 3000)
-    const limiter = new Limiter(options.concurrency ?? 16)
+    const limiter = new Limiter(options.concurrency ?? NODES_IN_FLIGHT)
     const details = options.details !== false
     const cache = await this.loadCache(root.busName, budget)
     let observed = 0
