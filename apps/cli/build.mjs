@@ -5,7 +5,8 @@
 //   script can use a V8 code cache on Node 20 (src/bundle/CachedScript.ts). The entry's engine runner is swapped
 //   for the one that loads it (src/engineRunner.bundle.ts).
 import { build } from "esbuild"
-import { rmSync } from "node:fs"
+import { createHash } from "node:crypto"
+import { readFileSync, rmSync } from "node:fs"
 import * as path from "node:path"
 
 const outdir = process.argv[2] ?? "dist"
@@ -34,20 +35,24 @@ const bundledEngineRunner = {
 
 await build({
   ...common,
-  entryPoints: { "agent-desktop": "src/agent-desktop.ts" },
-  outdir,
-  splitting: true,
-  format: "esm",
-  chunkNames: "chunks/[name]-[hash]",
-  plugins: [bundledEngineRunner]
-})
-
-await build({
-  ...common,
   entryPoints: ["src/runEngine.ts"],
   outfile: `${outdir}/engine.cjs`,
   format: "cjs",
   // The Linux adapter loads dbus-native (non-Unix bus addresses only) relative to its own module.
   define: { "import.meta.url": "__adModuleUrl" },
   banner: { js: "const __adModuleUrl = require(\"node:url\").pathToFileURL(__filename).href;" }
+})
+
+const engineBuildId = createHash("sha256").update(readFileSync(`${outdir}/engine.cjs`)).digest("hex").slice(0, 16)
+
+await build({
+  ...common,
+  entryPoints: { "agent-desktop": "src/agent-desktop.ts" },
+  outdir,
+  splitting: true,
+  format: "esm",
+  chunkNames: "chunks/[name]-[hash]",
+  plugins: [bundledEngineRunner],
+  // The engine's code cache is named after this, so the entry never hashes the engine on a run.
+  define: { __AD_ENGINE_BUILD_ID__: JSON.stringify(engineBuildId) }
 })

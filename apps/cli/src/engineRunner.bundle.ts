@@ -18,10 +18,12 @@ const stateRootOf = (env: Readonly<Record<string, string | undefined>>): string 
 
 // Resolved here, in the entry file, whose place in dist/ is fixed (chunks move with their content hashes).
 const engineFile = fileURLToPath(new URL("./engine.cjs", import.meta.url))
+/** engine.cjs's content hash, put here by build.mjs. */
+declare const __AD_ENGINE_BUILD_ID__: string
 
 export const runEngine: EngineRunner = async (request) => {
   const { loadCachedScript } = await import("./bundle/CachedScript.js")
-  const engine = loadCachedScript<typeof RunEngine>(engineFile, stateRootOf(request.env))
+  const engine = loadCachedScript<typeof RunEngine>(engineFile, stateRootOf(request.env), __AD_ENGINE_BUILD_ID__)
   const envelope = await engine.exports.runFromCli(request)
   engine.saveCache()
   return envelope

@@ -61,3 +61,18 @@ describe("loadCachedScript", () => {
     expect(fs.existsSync(missing)).toBe(false)
   })
 })
+
+describe("loadCachedScript with a build id", () => {
+  it("reuses the cache of the same build and file, and not of a file edited in place", () => {
+    const { root, file } = fixture()
+    write(file, "1")
+    loadCachedScript(file, root, "build-a").saveCache()
+    expect(loadCachedScript(file, root, "build-a").fromCache).toBe(true)
+    expect(loadCachedScript(file, root, "build-b").fromCache).toBe(false)
+    write(file, "2")
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000))
+    const edited = loadCachedScript<{ answer: () => number }>(file, root, "build-a")
+    expect(edited.fromCache).toBe(false)
+    expect(edited.exports.answer()).toBe(2)
+  })
+})
