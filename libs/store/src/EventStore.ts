@@ -26,7 +26,7 @@ export interface EventStoreShape {
   readonly saveSnapshot: (
     namespace: string,
     input: SnapshotInput
-  ) => Effect.Effect<SavedSnapshot, RefMapTooLarge | InvalidSessionId | StoreFailure>
+  ) => Effect.Effect<void, RefMapTooLarge | InvalidSessionId | StoreFailure>
   readonly loadSnapshot: (namespace: string, snapshotId: string) => Effect.Effect<SavedSnapshot, SnapshotNotFound | StoreFailure>
   readonly latestSnapshotId: (namespace: string) => Effect.Effect<string | undefined, StoreFailure>
   readonly drillDown: (

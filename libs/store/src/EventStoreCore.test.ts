@@ -63,8 +63,8 @@ describe("events", () => {
 
 describe("snapshots", () => {
   it("saves, loads and tracks the latest per namespace", () => {
-    const saved = store.saveSnapshot("global", snapshot("s1111"))
-    assert.strictEqual(saved.created_at, clock)
+    store.saveSnapshot("global", snapshot("s1111"))
+    assert.strictEqual(store.loadSnapshot("global", "s1111").created_at, clock)
     store.saveSnapshot("global", snapshot("s2222"))
     store.saveSnapshot("run-1", snapshot("s3333"))
     assert.deepStrictEqual(store.loadSnapshot("global", "s1111").refs["@e1"], entry("OK", [0]))
