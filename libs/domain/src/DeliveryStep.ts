@@ -1,14 +1,6 @@
-/**
- * One delivery mechanism tried, as the engine records it (reference §5.1). Structurally identical to the platform
- * package's `DeliveryStep`, declared here so this package depends on nothing but the contract.
- */
-export type StepOutcome = "attempted" | "skipped" | "succeeded"
-export type StepMechanism = "semantic_api" | "physical_synthetic"
+/** One delivery mechanism tried, as the engine records it (reference §5.1): the contract's `steps[]` entry. */
+import type { Step } from "@agent-desktop/contracts"
 
-export interface DeliveryStep {
-  readonly label: string
-  /** `attempted` = sent, outcome not known (e.g. timed out); `skipped` = not sent (e.g. already in state). */
-  readonly outcome: StepOutcome
-  readonly mechanism?: StepMechanism
-  readonly verified?: boolean
-}
+export type StepOutcome = Step["outcome"]
+export type StepMechanism = NonNullable<Step["mechanism"]>
+export type DeliveryStep = Step

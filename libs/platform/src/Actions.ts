@@ -1,4 +1,5 @@
 /** What the engine asks an adapter to do to one element, and the evidence the adapter returns. */
+import type { Step } from "@agent-desktop/contracts"
 import type { ElementHandle } from "./TreeModel.js"
 
 export type SemanticAction =
@@ -13,17 +14,13 @@ export type SemanticAction =
   | { readonly kind: "clear" }
   | { readonly kind: "select"; readonly value: string }
 
-export type StepOutcome = "attempted" | "skipped" | "succeeded"
-export type StepMechanism = "semantic_api" | "physical_synthetic"
+export type StepOutcome = Step["outcome"]
+export type StepMechanism = NonNullable<Step["mechanism"]>
 
-/** One delivery mechanism tried, in order. `attempted` = sent, outcome not known (e.g. timed out). */
-export interface DeliveryStep {
-  readonly label: string
-  readonly outcome: StepOutcome
-  readonly mechanism?: StepMechanism
-  readonly verified?: boolean
-}
+/** One delivery mechanism tried, in order (the contract's `steps[]` entry). `attempted` = sent, outcome not known. */
+export type DeliveryStep = Step
 
+/** The element's state read back after an action; the engine checks roles and states against the contract. */
 export interface PostState {
   readonly role: string
   readonly states: ReadonlyArray<string>
