@@ -1,13 +1,17 @@
 import { buildErrorBody } from "@agent-desktop/domain"
 import { convertEnvelope } from "@agent-desktop/contracts/convert"
+import {
+  CONTRACT_VERSIONS,
+  type ContractVersion,
+  isContractVersion as isContract,
+  LATEST_CONTRACT_VERSION as NATIVE
+} from "@agent-desktop/contracts/vocabulary"
 import { runEngine as defaultRunner } from "./engineRunner.js"
 import { BINARY_VERSION, helpText } from "./HelpText.js"
 import { parse } from "./parser/parse.js"
 import type { ArgValue, Globals } from "./parser/ParsedCommand.js"
 
-export const CONTRACT_VERSIONS = ["2.1", "2.2", "2.3", "2.4", "2.5", "2.6"] as const
-export type ContractVersion = (typeof CONTRACT_VERSIONS)[number]
-const NATIVE: ContractVersion = "2.6"
+export { CONTRACT_VERSIONS }
 
 /** A 2.6 envelope as the engine returns it; converted to the requested version only at the edge. */
 export type NativeEnvelope = Readonly<Record<string, unknown>> & { readonly ok: boolean; readonly command: string }
@@ -44,8 +48,6 @@ const errorEnvelope = (command: string, code: string, message: string, extra: { 
 
 const contractFrom = (globals: Globals, env: Io["env"]): ContractVersion | string =>
   globals.contract ?? (env["AGENT_DESKTOP_CONTRACT"] || undefined) ?? NATIVE
-
-const isContract = (value: string): value is ContractVersion => (CONTRACT_VERSIONS as ReadonlyArray<string>).includes(value)
 
 const print = (io: Io, envelope: NativeEnvelope, contract: ContractVersion) => {
   const shaped = contract === NATIVE ? envelope : convertEnvelope(envelope as never, NATIVE, contract)
