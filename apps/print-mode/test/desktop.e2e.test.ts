@@ -2,6 +2,7 @@
 // in that envelope, and the fixture app's own state proves the click landed.
 import { controlFixture, fixtureControlPath, type RunningDesktop, startDesktop } from "@agent-desktop/desktop"
 import { finish, match, reply, sse, toolCall, type RecordedRequest } from "@agent-desktop/fake-model"
+import { readFileSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { runWave, withFake } from "./runWave.js"
 import { expectValidStream } from "./schemas.js"
@@ -23,6 +24,22 @@ const clickFromSnapshot = (request: RecordedRequest) => {
   const button = envelope.ok ? findNode(envelope.data.tree, (n) => n.role === "button" && (n.name ?? "").startsWith("clicks:")) : undefined
   if (button?.ref_id === undefined) return reply("I could not find the button.")
   return sse([toolCall({ id: "click_1", name: "click", args: { ref_id: button.ref_id } }), finish("tool_calls")])
+}
+
+/** Alive and not a zombie: a killed app's old registration must be gone before its successor is awaited. */
+const running = (pid: number) => {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"))
+  } catch {
+    return false
+  }
+}
+
+/** Kills the fixture app and starts a fresh one (a new process, new objects, the counter back at "clicks: 0"). */
+const restartFixture = async (d: RunningDesktop, pid: number): Promise<number> => {
+  process.kill(pid, "SIGTERM")
+  for (let i = 0; i < 200 && running(pid); i++) await new Promise((resolve) => setTimeout(resolve, 25))
+  return (await d.launch("fixture")).pid
 }
 
 let desktop: RunningDesktop | undefined
@@ -100,4 +117,40 @@ describe.skipIf(!available)("wave drives the real desktop", () => {
       })
     }
   })
+
+  it("--auto-recover: after the app restarted, the engine re-finds the element in a fresh snapshot and the click lands", async () => {
+    const d = desktop!
+    let fixturePid = await restartFixture(d, d.apps.find((app) => app.name === "fixture")!.pid)
+    /** Turn 2: the app restarts (every ref of the first snapshot now names a dead process), then the model clicks. */
+    const restartThenClick = async (request: RecordedRequest) => {
+      fixturePid = await restartFixture(d, fixturePid)
+      return clickFromSnapshot(request)
+    }
+    const script = {
+      rules: [
+        { name: "done", match: match.toolResultCount(2), reply: reply("Done.") },
+        { name: "click", match: match.toolResultCount(1), reply: restartThenClick },
+        { name: "snapshot", match: match.always, reply: sse([toolCall({ id: "snap", name: "snapshot", args: { app: "fixture", interactive_only: true } }), finish("tool_calls")]) }
+      ]
+    }
+    const clickEnvelope = (fake: { requests: ReadonlyArray<RecordedRequest> }) =>
+      JSON.parse(String(fake.requests.find((r) => r.rule === "done")!.body.messages!.filter((m) => m.role === "tool").pop()!.content))
+
+    // Without the flag the model sees the refusal: nothing was sent, and a fresh snapshot is the remedy.
+    await withFake(script, async (fake) => {
+      await runWave(["-p", "click the counter", "--output-format", "json"], fake, { env: { ...d.env, WAVE_DISABLE_DESKTOP: undefined } })
+      expect(clickEnvelope(fake)).toMatchObject({ ok: false, error: { code: "STALE_REF", disposition: { delivery: "not_delivered", retry: "safe" } } })
+    })
+    expect((await controlFixture(fixtureControlPath(d.stateDir), { op: "state", id: "button" })).label).toBe("clicks: 0")
+
+    // With it, the engine's Recovery snapshots the restarted app, finds the one element the old ref described and
+    // retries the click once; the model only sees the delivered result.
+    await withFake(script, async (fake) => {
+      const run = await runWave(["-p", "click the counter", "--output-format", "json", "--auto-recover"], fake, { env: { ...d.env, WAVE_DISABLE_DESKTOP: undefined } })
+      expect(run.code).toBe(0)
+      expect(clickEnvelope(fake)).toMatchObject({ ok: true, command: "click", data: { disposition: { retry: "unsafe" } } })
+      expect(JSON.parse(run.stdout).tool_calls[1]).toMatchObject({ name: "click", success: true })
+    })
+    expect((await controlFixture(fixtureControlPath(d.stateDir), { op: "state", id: "button" })).label).toBe("clicks: 1")
+  }, 60_000)
 })
