@@ -15,7 +15,7 @@ cleanup() { desktop stop --state "$state/desktop" >/dev/null 2>&1 || true; rm -r
 trap cleanup EXIT
 
 ad() {
-  echo "\$ agent-desktop $*"
+  printf '$ agent-desktop'; printf ' %q' "$@"; echo
   node apps/cli/bin/agent-desktop.js "$@" || true
   echo
 }
