@@ -2,8 +2,8 @@
 // the run knows (a thrown failure, a signal, tasks killed at the ceiling). Seed rules: a recoverable error keeps
 // `success`; errors with no main content at all, a throw, or a signal give `error_during_execution` without a
 // `result` key; --max-turns gives `error_max_turns` (D8).
-import type { AgentEvent } from "@agent-desktop/agent"
-import type { ModelUsage, PendingTask, ResultEvent, ToolCallEntry, Usage } from "./waveTypes.js"
+import { type AgentEvent, UsageLedger } from "@agent-desktop/agent"
+import type { PendingTask, ResultEvent, ToolCallEntry, Usage } from "./waveTypes.js"
 
 export interface ResultEnding {
   readonly sessionId: string | undefined
@@ -23,12 +23,8 @@ export class ResultFold {
   private readonly texts = new Map<string, string>()
   private readonly errors: Array<string> = []
   private readonly toolCalls = new Map<string, { -readonly [K in keyof ToolCallEntry]: ToolCallEntry[K] }>()
-  private readonly usage: { -readonly [K in keyof Usage]: Usage[K] } = {
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    total_tokens: 0
-  }
-  private readonly modelUsage: Record<string, { -readonly [K in keyof ModelUsage]: ModelUsage[K] }> = {}
+  /** The same arithmetic the agent's own ledger uses, fed from the `usage` events stream-json prints. */
+  private readonly usage = new UsageLedger()
 
   push(event: AgentEvent): void {
     switch (event.type) {
@@ -62,43 +58,16 @@ export class ResultFold {
       case "error":
         this.errors.push(event.message)
         break
-      case "usage": {
-        const u = event.usage
-        this.usage.prompt_tokens += u.prompt_tokens
-        this.usage.completion_tokens += u.completion_tokens
-        this.usage.total_tokens += u.total_tokens
-        const entry = this.modelUsage[event.model] ??= {
-          model: event.model,
-          prompt_tokens: 0,
-          completion_tokens: 0,
-          total_tokens: 0,
-          requests: 0,
-          operations: { agent_calls: 0, subagent_calls: 0 }
-        }
-        entry.prompt_tokens += u.prompt_tokens
-        entry.completion_tokens += u.completion_tokens
-        entry.total_tokens += u.total_tokens
-        entry.requests++
-        if (event.source === "main") entry.operations = { ...entry.operations, agent_calls: entry.operations.agent_calls + 1 }
-        else entry.operations = { ...entry.operations, subagent_calls: entry.operations.subagent_calls + 1 }
-        if (u.cache_read_input_tokens !== undefined) {
-          this.usage.cache_read_input_tokens = (this.usage.cache_read_input_tokens ?? 0) + u.cache_read_input_tokens
-          entry.cache_read_input_tokens = (entry.cache_read_input_tokens ?? 0) + u.cache_read_input_tokens
-        }
-        if (u.cache_creation_input_tokens !== undefined) {
-          this.usage.cache_creation_input_tokens = (this.usage.cache_creation_input_tokens ?? 0) +
-            u.cache_creation_input_tokens
-          entry.cache_creation_input_tokens = (entry.cache_creation_input_tokens ?? 0) + u.cache_creation_input_tokens
-        }
+      case "usage":
+        this.usage.record(event.model, event.source, event.usage)
         break
-      }
       default:
         break
     }
   }
 
   get usageTotals(): Usage {
-    return this.usage
+    return this.usage.totals
   }
 
   /** Whether the run failed by the seed's rules (ignoring throws and signals, which the caller knows). */
@@ -115,8 +84,8 @@ export class ResultFold {
       ...(ending.sessionId === undefined ? {} : { session_id: ending.sessionId }),
       num_turns: this.turns,
       duration_ms: Math.max(0, Math.round(ending.durationMs)),
-      usage: { ...this.usage },
-      model_usage: { ...this.modelUsage },
+      usage: { ...this.usage.totals },
+      model_usage: { ...this.usage.byModel },
       tool_calls: [...this.toolCalls.values()],
       ...(ending.incompleteTasks.length > 0 ? { incomplete_tasks: [...ending.incompleteTasks] } : {})
     }
