@@ -30,7 +30,7 @@ import {
   wantsText,
   wantsValue
 } from "../tree/ContractNode.js"
-import { refOfHandle, type RawNode } from "../tree/RawNode.js"
+import { readRawNode, refOfHandle, type RawNode } from "../tree/RawNode.js"
 import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
 
 const perCallMs = 2000
@@ -69,16 +69,10 @@ export class Actor {
   async inspect(ref: ObjectRef, timeoutMs: number): Promise<RawNode> {
     const accessible = new Accessible(this.session, ref)
     try {
-      const [basics, role, states, interfaces] = await Promise.all([
-        accessible.basics(timeoutMs),
-        accessible.role(timeoutMs),
-        accessible.states(timeoutMs),
-        accessible.interfaces(timeoutMs)
-      ])
-      const node: RawNode = { ref, role, name: basics.name, description: basics.description, states, interfaces, childCount: basics.childCount }
-      if (states.has(AtspiState.defunct)) throw new PlatformError({ code: "ELEMENT_NOT_FOUND", message: "the element is defunct" })
+      const node = await readRawNode(accessible, timeoutMs)
+      if (node.states.has(AtspiState.defunct)) throw new PlatformError({ code: "ELEMENT_NOT_FOUND", message: "the element is defunct" })
       await Promise.all([
-        interfaces.includes("Action") ? accessible.actions(timeoutMs).then((a) => { node.actions = a.map((x) => x.name) }) : undefined,
+        node.interfaces.includes("Action") ? accessible.actions(timeoutMs).then((a) => { node.actions = a.map((x) => x.name) }) : undefined,
         wantsText(node) ? accessible.text(timeoutMs).then((t) => { node.text = t }) : undefined,
         wantsValue(node) ? accessible.currentValue(timeoutMs).then((v) => { node.value = v }) : undefined,
         wantsSelection(node)

@@ -1,4 +1,4 @@
-import type { Extents } from "../atspi/Accessible.js"
+import type { Accessible, Extents } from "../atspi/Accessible.js"
 import type { ObjectRef } from "../atspi/AtspiSession.js"
 import type { StateSet } from "../atspi/States.js"
 
@@ -20,6 +20,25 @@ export interface RawNode {
   selected?: string
   /** The deadline passed before this node's details (bounds, actions, value) were all read. */
   detailsCut?: boolean
+}
+
+/** One live read of what every node needs (name, description, child count, role, states, interfaces), pipelined. */
+export const readRawNode = async (accessible: Accessible, timeoutMs: number): Promise<RawNode> => {
+  const [basics, role, states, interfaces] = await Promise.all([
+    accessible.basics(timeoutMs),
+    accessible.role(timeoutMs),
+    accessible.states(timeoutMs),
+    accessible.interfaces(timeoutMs)
+  ])
+  return {
+    ref: accessible.ref,
+    role,
+    name: basics.name,
+    description: basics.description,
+    states,
+    interfaces,
+    childCount: basics.childCount
+  }
 }
 
 export const handleOf = (ref: ObjectRef): string => `${ref.busName}|${ref.path}`

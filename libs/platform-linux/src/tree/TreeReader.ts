@@ -12,7 +12,7 @@ import { DbusCallError } from "../dbus/DbusCallError.js"
 import { Budget, BudgetExpired } from "./Budget.js"
 import { wantsSelection, wantsText, wantsValue } from "./ContractNode.js"
 import { Limiter } from "./Limiter.js"
-import type { RawNode } from "./RawNode.js"
+import { readRawNode, type RawNode } from "./RawNode.js"
 
 export interface RawTree {
   readonly node: RawNode
@@ -177,16 +177,9 @@ export class TreeReader {
 
     const readLive = async (ref: ObjectRef): Promise<{ node: RawNode; children: ReadonlyArray<ObjectRef> }> => {
       const accessible = new Accessible(this.session, ref)
-      const timeout = budget.callTimeout()
-      const [basics, role, states, interfaces] = await Promise.all([
-        accessible.basics(timeout),
-        accessible.role(timeout),
-        accessible.states(timeout),
-        accessible.interfaces(timeout)
-      ])
-      const node: RawNode = { ref, role, name: basics.name, description: basics.description, states, interfaces, childCount: basics.childCount }
+      const node = await readRawNode(accessible, budget.callTimeout())
       // Most walked nodes (table cells) are leaves: ask for children only when there are some.
-      const children = basics.childCount === 0 ? [] : await accessible.children(budget.callTimeout())
+      const children = node.childCount === 0 ? [] : await accessible.children(budget.callTimeout())
       return { node, children: children.filter((child) => !isNullRef(child)) }
     }
 
