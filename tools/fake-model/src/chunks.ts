@@ -3,16 +3,14 @@ import type { Reply, SseItem } from "./Script.js"
 
 const CHUNK_ID = "chatcmpl-fake"
 
-const choiceChunk = (delta: Record<string, unknown>, finishReason: string | null = null): SseItem => ({
+/** One `chat.completion.chunk` with the fixed envelope fields and the given payload. */
+const streamChunk = (payload: Record<string, unknown>): SseItem => ({
   kind: "chunk",
-  chunk: {
-    id: CHUNK_ID,
-    object: "chat.completion.chunk",
-    created: 0,
-    model: "fake-model",
-    choices: [{ index: 0, delta, finish_reason: finishReason }]
-  }
+  chunk: { id: CHUNK_ID, object: "chat.completion.chunk", created: 0, model: "fake-model", ...payload }
 })
+
+const choiceChunk = (delta: Record<string, unknown>, finishReason: string | null = null): SseItem =>
+  streamChunk({ choices: [{ index: 0, delta, finish_reason: finishReason }] })
 
 const split = (text: string, chunkSize: number): Array<string> => {
   const parts: Array<string> = []
@@ -69,22 +67,15 @@ export const usage = (options: {
   const details: Record<string, number> = {}
   if (options.cached !== undefined) details["cached_tokens"] = options.cached
   if (options.cacheCreation !== undefined) details["cache_creation_input_tokens"] = options.cacheCreation
-  return [{
-    kind: "chunk",
-    chunk: {
-      id: CHUNK_ID,
-      object: "chat.completion.chunk",
-      created: 0,
-      model: "fake-model",
-      choices: [],
-      usage: {
-        prompt_tokens: options.prompt,
-        completion_tokens: options.completion,
-        total_tokens: options.prompt + options.completion,
-        ...(Object.keys(details).length > 0 ? { prompt_tokens_details: details } : {})
-      }
+  return [streamChunk({
+    choices: [],
+    usage: {
+      prompt_tokens: options.prompt,
+      completion_tokens: options.completion,
+      total_tokens: options.prompt + options.completion,
+      ...(Object.keys(details).length > 0 ? { prompt_tokens_details: details } : {})
     }
-  }]
+  })]
 }
 
 /** Malformed JSON data lines. */
