@@ -1,6 +1,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { ActionOptions, ActionTarget, DeliveryStep, KeyCombo, PostState, SemanticAction } from "./Actions.js"
+import type { NativeDesktopShape } from "./NativeDesktop.js"
 import type { PlatformError } from "./PlatformError.js"
 import type { PlatformStatus, PermissionReport } from "./Status.js"
 import type { AppInfo, ElementHandle, TreeObservation, WindowInfo } from "./TreeModel.js"
@@ -44,6 +45,11 @@ export interface DesktopAdapterShape {
     window: WindowInfo | undefined,
     options: ActionOptions
   ) => Effect.Effect<ReadonlyArray<DeliveryStep>, PlatformError>
+  /**
+   * Coordinate input, capture, displays and window-manager operations, loaded on first use (a native addon on
+   * Linux). Absent or failing with PLATFORM_NOT_SUPPORTED where the platform has none.
+   */
+  readonly native?: () => Effect.Effect<NativeDesktopShape, PlatformError>
   /** Release connections; the CLI calls this before exit so the process ends promptly. */
   readonly close: () => Effect.Effect<void>
 }

@@ -1,0 +1,83 @@
+/**
+ * What a platform offers below the accessibility API: coordinate input, screen capture, displays and window-manager
+ * operations. Separate from `DesktopAdapterShape` because it is loaded lazily (a native addon on Linux): only the
+ * commands that need it pay for it. Coordinates are global screen pixels.
+ */
+import type * as Effect from "effect/Effect"
+import type { PlatformError } from "./PlatformError.js"
+import type { Bounds } from "./TreeModel.js"
+
+export type MouseButton = "left" | "right" | "middle"
+export type InputModifier = "ctrl" | "alt" | "shift" | "cmd"
+
+export interface ScreenPoint {
+  readonly x: number
+  readonly y: number
+}
+
+export interface DisplayDescription {
+  readonly id: string
+  readonly bounds: Bounds
+  readonly isPrimary: boolean
+  readonly scale: number
+}
+
+export interface CapturedImage {
+  readonly png: Uint8Array
+  readonly width: number
+  readonly height: number
+  readonly scaleFactor: number
+}
+
+/** Where the pointer is and which top-level window is under it (a platform window id, 0 = none). */
+export interface PointerState extends ScreenPoint {
+  readonly windowUnder: number
+}
+
+/** A top-level window as the window manager sees it. `bounds` = the client area in screen coordinates. */
+export interface ManagedWindow {
+  readonly nativeId: number
+  readonly title: string
+  readonly pid?: number
+  readonly bounds: Bounds
+  readonly minimized: boolean
+  readonly maximized: boolean
+  readonly focused: boolean
+}
+
+/** How to find the window-manager window of an accessibility window. */
+export interface WindowHint {
+  readonly pid: number
+  readonly title: string
+  readonly bounds?: Bounds
+}
+
+export type WindowOperation =
+  | { readonly kind: "focus" }
+  | { readonly kind: "move"; readonly x: number; readonly y: number }
+  | { readonly kind: "resize"; readonly width: number; readonly height: number }
+  | { readonly kind: "minimize" }
+  | { readonly kind: "maximize" }
+  | { readonly kind: "restore" }
+
+export interface NativeDesktopShape {
+  readonly displays: () => Effect.Effect<ReadonlyArray<DisplayDescription>, PlatformError>
+  readonly pointer: () => Effect.Effect<PointerState, PlatformError>
+  readonly moveTo: (point: ScreenPoint) => Effect.Effect<void, PlatformError>
+  /** Press and release `button` `count` times at `point`, holding `modifiers` throughout. */
+  readonly click: (
+    point: ScreenPoint,
+    options: { readonly button: MouseButton; readonly count: number; readonly modifiers: ReadonlyArray<InputModifier> }
+  ) => Effect.Effect<void, PlatformError>
+  /** Wheel notches at `point`: `dy` > 0 scrolls up, `dx` > 0 scrolls left (the reference's signs). */
+  readonly wheel: (
+    point: ScreenPoint,
+    options: { readonly dx: number; readonly dy: number; readonly modifiers: ReadonlyArray<InputModifier> }
+  ) => Effect.Effect<void, PlatformError>
+  /** A PNG of a screen region (the whole screen when absent). */
+  readonly capture: (region?: Bounds) => Effect.Effect<CapturedImage, PlatformError>
+  readonly findWindow: (hint: WindowHint) => Effect.Effect<ManagedWindow, PlatformError>
+  readonly readWindow: (nativeId: number) => Effect.Effect<ManagedWindow, PlatformError>
+  /** Ask the window manager; the caller reads the window back to know what happened. */
+  readonly operateWindow: (nativeId: number, operation: WindowOperation) => Effect.Effect<void, PlatformError>
+}
