@@ -1,7 +1,8 @@
 /**
  * The bundle's engine runner (build.mjs puts it in place of `engineRunner.ts`): `dist/engine.cjs` (runEngine.ts
- * and everything it imports) loaded with a V8 code cache in the state root. The first run of a build compiles as
- * usual and then saves the cache, which covers every function that run compiled; later runs skip that work.
+ * and everything it imports) loaded with a V8 code cache kept in the state root's private `cache/` directory
+ * (bundle/PrivateDirectory.ts). The first run of a build compiles as usual and then saves the cache, which covers
+ * every function that run compiled; later runs skip that work.
  */
 import * as os from "node:os"
 import * as path from "node:path"
@@ -13,7 +14,7 @@ import type * as RunEngine from "./runEngine.js"
 const stateRootOf = (env: Readonly<Record<string, string | undefined>>): string | undefined => {
   const home = env["AGENT_DESKTOP_HOME"]
   if (home === undefined || home === "") return path.join(os.homedir(), ".agent-desktop")
-  return path.isAbsolute(home) ? path.normalize(home) : undefined
+  return path.isAbsolute(home) ? path.resolve(home) : undefined
 }
 
 // Resolved here, in the entry file, whose place in dist/ is fixed (chunks move with their content hashes).

@@ -6,12 +6,18 @@
  *
  * The cache file is keyed by the bundle's content (hash) and the Node version/arch/flags: V8 itself only checks
  * the source length, so a rebuilt bundle of the same size must never meet an old cache. Every cache problem
- * (missing, rejected, unwritable) falls back to a plain compile; it can cost time, never correctness.
+ * (missing, rejected, unwritable, untrusted) falls back to a plain compile; it can cost time, never correctness.
+ *
+ * A cache is code, so it is read only from a directory this tool made private, through checks on the opened file
+ * (PrivateDirectory.ts): a cache planted by anyone else, through a symlink, a hard link or a loose directory, is
+ * never handed to V8.
  */
+import { createHash } from "node:crypto"
 import * as fs from "node:fs"
 import { createRequire, Module } from "node:module"
 import * as path from "node:path"
 import * as vm from "node:vm"
+import { privateSubdirectory, readPrivateFile, writePrivateFile } from "./PrivateDirectory.js"
 
 export interface CachedScript<A> {
   readonly exports: A
@@ -39,29 +45,45 @@ const fnv64 = (text: string): string => {
 }
 
 /**
- * The cache's name says which source and which V8 it is for. `buildId` (a content hash the build computed)
- * spares hashing the source on every run; file size and mtime still catch a bundle edited in place. V8 rejects a
- * cache made under other flags, so runs with other flags (--cpu-prof, NODE_OPTIONS) get their own.
+ * What the cache is for: which source and which V8. `buildId` (a content hash the build computed) spares hashing
+ * the source on every run; file size and mtime still catch a bundle edited in place. V8 rejects a cache made under
+ * other flags, so runs with other flags (--cpu-prof, NODE_OPTIONS) get their own.
  */
-const cacheName = (file: string, source: string, buildId: string | undefined) => {
+const cacheKey = (file: string, source: string, buildId: string | undefined) => {
   const stat = fs.statSync(file)
   const content = buildId === undefined ? fnv64(source) : `${buildId}|${stat.size}|${stat.mtimeMs}`
-  return `${fnv64(`${content}|${process.version}|${process.arch}|${process.execArgv.join(" ")}|${process.env["NODE_OPTIONS"] ?? ""}`)}.v8`
+  return `${content}|${process.version}|${process.arch}|${process.execArgv.join(" ")}|${process.env["NODE_OPTIONS"] ?? ""}`
 }
 
-/** The cache lives in `<stateRoot>/cache`; `stateRoot` undefined: no cache. */
+/**
+ * A cache file is `MAGIC | sha256(key | V8 data) | V8 data`: the digest ties the data to the bundle it was made
+ * for and catches a truncated or foreign file. It is no defence on its own (whoever can write the file can write
+ * the digest); the private directory is (PrivateDirectory.ts).
+ */
+const MAGIC = Buffer.from("ADV8C001", "latin1")
+const DIGEST_BYTES = 32
+
+const digestOf = (key: string, data: Uint8Array) => createHash("sha256").update(key).update("\0").update(data).digest()
+
+const sealCache = (key: string, data: Buffer) => Buffer.concat([MAGIC, digestOf(key, data), data])
+
+const openCache = (key: string, file: Buffer | undefined): Buffer | undefined => {
+  if (file === undefined || file.length <= MAGIC.length + DIGEST_BYTES) return undefined
+  if (!file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined
+  const data = file.subarray(MAGIC.length + DIGEST_BYTES)
+  return digestOf(key, data).equals(file.subarray(MAGIC.length, MAGIC.length + DIGEST_BYTES)) ? data : undefined
+}
+
+/**
+ * The cache lives in `<stateRoot>/cache`, a directory this tool made private (PrivateDirectory.ts); `stateRoot`
+ * undefined, or a state root or cache directory that fails the checks: no cache, a plain compile.
+ */
 export const loadCachedScript = <A>(file: string, stateRoot: string | undefined, buildId?: string): CachedScript<A> => {
   const source = fs.readFileSync(file, "utf8")
-  const name = cacheName(file, source, buildId)
-  const cacheFile = stateRoot === undefined ? undefined : path.join(stateRoot, CACHE_DIR, name)
-  let cachedData: Buffer | undefined
-  if (cacheFile !== undefined) {
-    try {
-      cachedData = fs.readFileSync(cacheFile)
-    } catch {
-      cachedData = undefined
-    }
-  }
+  const key = cacheKey(file, source, buildId)
+  const name = `${fnv64(key)}.v8`
+  const cacheDir = stateRoot === undefined ? undefined : privateSubdirectory(stateRoot, CACHE_DIR, false)
+  const cachedData = cacheDir === undefined ? undefined : openCache(key, readPrivateFile(path.join(cacheDir, name)))
   const script = new vm.Script(Module.wrap(source), { filename: file, ...(cachedData === undefined ? {} : { cachedData }) })
   const fromCache = cachedData !== undefined && script.cachedDataRejected !== true
   const wrapper = script.runInThisContext() as (
@@ -78,13 +100,10 @@ export const loadCachedScript = <A>(file: string, stateRoot: string | undefined,
     fromCache,
     saveCache: () => {
       if (fromCache || stateRoot === undefined) return
-      const dir = ensureCacheDir(stateRoot)
+      const dir = privateSubdirectory(stateRoot, CACHE_DIR, true)
       if (dir === undefined) return
       try {
-        const target = path.join(dir, name)
-        const temp = `${target}.${process.pid}.tmp`
-        fs.writeFileSync(temp, script.createCachedData(), { mode: 0o600 })
-        fs.renameSync(temp, target)
+        writePrivateFile(dir, name, sealCache(key, script.createCachedData()))
         pruneOldCaches(dir, name)
       } catch {
         // A read-only or vanished state root only means the next run compiles again.
@@ -99,26 +118,7 @@ const KEEP_CACHES = 4
 const pruneOldCaches = (dir: string, keep: string) => {
   const caches = fs.readdirSync(dir)
     .filter((file) => file.endsWith(".v8") && file !== keep)
-    .map((file) => ({ file, mtime: fs.statSync(path.join(dir, file)).mtimeMs }))
+    .map((file) => ({ file, mtime: fs.lstatSync(path.join(dir, file)).mtimeMs }))
     .sort((a, b) => b.mtime - a.mtime)
   for (const { file } of caches.slice(KEEP_CACHES - 1)) fs.rmSync(path.join(dir, file), { force: true })
-}
-
-/**
- * `<stateRoot>/cache`, created 0700 only inside an existing state root that is a real directory owned by this
- * user (the store validates and creates the root itself; a cache never creates or trusts one on its own).
- */
-export const ensureCacheDir = (stateRoot: string): string | undefined => {
-  try {
-    const root = fs.lstatSync(stateRoot)
-    const uid = process.getuid?.()
-    if (!root.isDirectory() || (uid !== undefined && root.uid !== uid)) return undefined
-    const dir = path.join(stateRoot, CACHE_DIR)
-    fs.mkdirSync(dir, { mode: 0o700, recursive: true })
-    const stat = fs.lstatSync(dir)
-    if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid)) return undefined
-    return dir
-  } catch {
-    return undefined
-  }
 }
