@@ -67,7 +67,8 @@ export class Actor {
 
   /** A fresh read of everything acting needs: role, states, interfaces, actions, value. */
   async inspect(ref: ObjectRef, timeoutMs: number): Promise<RawNode> {
-    const accessible = new Accessible(this.session, ref)
+    await this.session.toolkits.profileOf(ref.busName, timeoutMs)
+    const accessible = Accessible.of(this.session, ref)
     try {
       const node = await readRawNode(accessible, timeoutMs)
       if (node.states.has(AtspiState.defunct)) throw new PlatformError({ code: "ELEMENT_NOT_FOUND", message: "the element is defunct" })
@@ -139,14 +140,14 @@ export class Actor {
 
   private async doAction(steps: Array<DeliveryStep>, node: RawNode, index: number, deadline: number): Promise<void> {
     const name = node.actions?.[index] ?? String(index)
-    const accessible = new Accessible(this.session, node.ref)
+    const accessible = Accessible.of(this.session, node.ref)
     if (!(await this.step(steps, `Action.DoAction(${name})`, () => accessible.doAction(index, timeoutFor(deadline))))) {
       throw this.declined(steps, name)
     }
   }
 
   private async pointerClick(steps: Array<DeliveryStep>, node: RawNode, deadline: number): Promise<void> {
-    const bounds = await new Accessible(this.session, node.ref).extents(timeoutFor(deadline)).catch(() => undefined)
+    const bounds = await Accessible.of(this.session, node.ref).extents(timeoutFor(deadline)).catch(() => undefined)
     if (!bounds || bounds.width <= 0 || bounds.height <= 0) throw this.unsupported(node, "a pointer click (no on-screen bounds)")
     const x = Math.round(bounds.x + bounds.width / 2)
     const y = Math.round(bounds.y + bounds.height / 2)
@@ -160,7 +161,7 @@ export class Actor {
   async act(target: ActionTarget, action: SemanticAction, options: ActionOptions): Promise<ReadonlyArray<DeliveryStep>> {
     const ref = this.refOf(target)
     const node = await this.inspect(ref, timeoutFor(options.deadline))
-    const accessible = new Accessible(this.session, ref)
+    const accessible = Accessible.of(this.session, ref)
     const steps: Array<DeliveryStep> = []
     const deadline = options.deadline
     switch (action.kind) {
@@ -245,18 +246,18 @@ export class Actor {
   }
 
   private async select(steps: Array<DeliveryStep>, node: RawNode, value: string, deadline: number): Promise<ReadonlyArray<DeliveryStep>> {
-    const accessible = new Accessible(this.session, node.ref)
+    const accessible = Accessible.of(this.session, node.ref)
     if (node.interfaces.includes("Selection")) {
       // A GTK combo box lists its items under a menu child (next to its entry, when it has one); other containers
       // list them directly.
       let items = await accessible.children(timeoutFor(deadline)).catch((error) => { throw lookupFailure(error, "the element") })
       if (node.role === AtspiRole.comboBox) {
-        const roles = await Promise.all(items.map((item) => new Accessible(this.session, item).role(timeoutFor(deadline)).catch(() => -1)))
+        const roles = await Promise.all(items.map((item) => Accessible.of(this.session, item).role(timeoutFor(deadline)).catch(() => -1)))
         const menu = items[roles.indexOf(AtspiRole.menu)]
-        items = menu ? await new Accessible(this.session, menu).children(timeoutFor(deadline)).catch(() => []) : []
+        items = menu ? await Accessible.of(this.session, menu).children(timeoutFor(deadline)).catch(() => []) : []
       }
       const names = await Promise.all(items.filter((i) => !isNullRef(i)).map((item) =>
-        new Accessible(this.session, item).name(timeoutFor(deadline)).catch(() => "")
+        Accessible.of(this.session, item).name(timeoutFor(deadline)).catch(() => "")
       ))
       const wanted = value.trim().toLowerCase()
       let index = names.findIndex((name) => name.trim().toLowerCase() === wanted)
@@ -278,12 +279,12 @@ export class Actor {
   }
 
   private async selectInParent(steps: Array<DeliveryStep>, node: RawNode, deadline: number): Promise<ReadonlyArray<DeliveryStep>> {
-    const accessible = new Accessible(this.session, node.ref)
-    const [basics, position] = await Promise.all([
-      accessible.basics(timeoutFor(deadline)),
+    const accessible = Accessible.of(this.session, node.ref)
+    const [parentRef, position] = await Promise.all([
+      accessible.parent(timeoutFor(deadline)),
       accessible.indexInParent(timeoutFor(deadline))
     ]).catch((error) => { throw lookupFailure(error, "the element") })
-    const parent = new Accessible(this.session, { busName: node.ref.busName, path: basics.parent.path })
+    const parent = accessible.sibling(parentRef.path)
     if (!(await this.step(steps, "Selection.SelectChild", () => parent.selectChild(position, timeoutFor(deadline))))) {
       throw this.declined(steps, "select")
     }
@@ -298,7 +299,7 @@ export class Actor {
     }
     const steps: Array<DeliveryStep> = []
     if (window && options.headed) {
-      await this.step(steps, "Component.GrabFocus(window)", () => new Accessible(this.session, window).grabFocus(timeoutFor(options.deadline)))
+      await this.step(steps, "Component.GrabFocus(window)", () => Accessible.of(this.session, window).grabFocus(timeoutFor(options.deadline)))
     }
     const mask = combo.modifiers.reduce((acc, modifier) => acc | modifierMask(modifier), 0)
     const dec = (keycode: number, synth: number) => () =>

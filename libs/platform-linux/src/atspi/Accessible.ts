@@ -1,5 +1,6 @@
 /** Typed reads and calls on one AT-SPI object; each is one D-Bus message. */
 import { variantValue } from "../dbus/DbusConnection.js"
+import { genericProfile, type ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import type { AtspiSession, ObjectRef } from "./AtspiSession.js"
 import { Iface, Paths, shortInterface } from "./Interfaces.js"
 import { StateSet } from "./States.js"
@@ -36,8 +37,31 @@ const toRef = (value: unknown): ObjectRef => {
 
 export const isNullRef = (ref: ObjectRef): boolean => ref.path === Paths.null || ref.busName === ""
 
+/** Names as an agent types them: toolkits pad labels ("Save As...      ", LibreOffice 7.4 menus). */
+export const cleanName = (name: string): string => name.trim()
+
+/** U+FFFC stands for an embedded child object (Chromium 156 form fields, Firefox): never text of its own. */
+export const cleanText = (text: string): string => text.includes("\ufffc") ? text.replace(/\ufffc/g, "") : text
+
+/** Action names GetActions returns that are no names at all (Firefox ESR 153: ";;"). */
+const usableActionName = (name: string): boolean => /^[\x20-\x7e]+$/.test(name) && !name.includes(";")
+
 export class Accessible {
-  constructor(private readonly session: AtspiSession, readonly ref: ObjectRef) {}
+  constructor(
+    private readonly session: AtspiSession,
+    readonly ref: ObjectRef,
+    readonly profile: ToolkitProfile = genericProfile
+  ) {}
+
+  /** An object read with its app's toolkit profile as far as it is known (ask `session.toolkits` first). */
+  static of(session: AtspiSession, ref: ObjectRef): Accessible {
+    return new Accessible(session, ref, session.toolkits.profileNow(ref.busName))
+  }
+
+  /** Another object of the same app, read with the same toolkit profile. */
+  sibling(path: string): Accessible {
+    return new Accessible(this.session, { busName: this.ref.busName, path }, this.profile)
+  }
 
   private async call(iface: string, member: string, timeoutMs: number, signature?: string, body?: ReadonlyArray<unknown>) {
     return this.session.call(this.ref, {
@@ -73,20 +97,45 @@ export class Accessible {
   }
 
   async name(timeoutMs: number): Promise<string> {
-    return String((await this.property(Iface.accessible, "Name", timeoutMs)) ?? "")
+    return cleanName(String((await this.property(Iface.accessible, "Name", timeoutMs)) ?? ""))
   }
 
-  /** Name, Description, ChildCount and Parent in one message. */
-  async basics(timeoutMs: number): Promise<{ name: string; description: string; childCount: number; parent: ObjectRef }> {
+  async parent(timeoutMs: number): Promise<ObjectRef> {
+    return toRef(await this.property(Iface.accessible, "Parent", timeoutMs))
+  }
+
+  /**
+   * Name, Description and ChildCount: one `GetAll` where the toolkit answers it safely, else one `Get` each (what
+   * pyatspi sends; GetAll on a Qt 5.15 object segfaults the app).
+   */
+  async basics(timeoutMs: number): Promise<{ name: string; description: string; childCount: number }> {
+    if (!this.profile.getAllSafe) {
+      const [name, description, childCount] = await Promise.all([
+        this.property(Iface.accessible, "Name", timeoutMs),
+        this.property(Iface.accessible, "Description", timeoutMs),
+        this.property(Iface.accessible, "ChildCount", timeoutMs)
+      ])
+      return { name: cleanName(String(name ?? "")), description: String(description ?? "").trim(), childCount: Number(childCount ?? 0) }
+    }
     const [dict] = await this.call(Iface.properties, "GetAll", timeoutMs, "s", [Iface.accessible])
     const props = new Map<string, unknown>()
     for (const entry of (dict ?? []) as ReadonlyArray<[string, unknown]>) props.set(entry[0], variantValue(entry[1]))
     return {
-      name: String(props.get("Name") ?? ""),
-      description: String(props.get("Description") ?? ""),
-      childCount: Number(props.get("ChildCount") ?? 0),
-      parent: toRef(props.get("Parent"))
+      name: cleanName(String(props.get("Name") ?? "")),
+      description: String(props.get("Description") ?? "").trim(),
+      childCount: Number(props.get("ChildCount") ?? 0)
     }
+  }
+
+  async childAtIndex(index: number, timeoutMs: number): Promise<ObjectRef> {
+    const [ref] = await this.call(Iface.accessible, "GetChildAtIndex", timeoutMs, "i", [index])
+    return toRef(ref)
+  }
+
+  /** The deepest object at a screen point (bounded look-ups inside containers that manage their descendants). */
+  async accessibleAtPoint(x: number, y: number, timeoutMs: number): Promise<ObjectRef> {
+    const [ref] = await this.call(Iface.component, "GetAccessibleAtPoint", timeoutMs, "iiu", [x, y, 0])
+    return toRef(ref)
   }
 
   async indexInParent(timeoutMs: number): Promise<number> {
@@ -105,11 +154,15 @@ export class Accessible {
   async actions(timeoutMs: number): Promise<ReadonlyArray<ActionInfo>> {
     const [list] = await this.call(Iface.action, "GetActions", timeoutMs)
     const entries = (list ?? []) as ReadonlyArray<[string, string, string]>
+    const alias = (name: string) => this.profile.actionAliases[name] ?? name
     return Promise.all(entries.map(async ([localised], index) => {
-      // GetActions names are localised and sometimes empty; GetName(i) is the toolkit's own name.
-      if (localised && /^[\x20-\x7e]+$/.test(localised)) return { name: localised.toLowerCase() }
+      // GetActions names are localised, sometimes empty, and in some toolkits no names at all; GetName(i) is the
+      // toolkit's own name.
+      if (!this.profile.actionNamesFromGetName && localised && usableActionName(localised)) {
+        return { name: alias(localised.toLowerCase()) }
+      }
       const [name] = await this.call(Iface.action, "GetName", timeoutMs, "i", [index])
-      return { name: String(name ?? "").toLowerCase() }
+      return { name: alias(String(name ?? "").toLowerCase()) }
     }))
   }
 
@@ -118,9 +171,18 @@ export class Accessible {
     return ok === true
   }
 
-  async text(timeoutMs: number): Promise<string> {
-    const [text] = await this.call(Iface.text, "GetText", timeoutMs, "ii", [0, -1])
-    return String(text ?? "")
+  /**
+   * The text, at most `maxChars` characters when given (a document's text has no place in a tree read), with
+   * object-replacement characters removed.
+   */
+  async text(timeoutMs: number, maxChars?: number): Promise<string> {
+    let end = -1
+    if (this.profile.textNeedsExplicitEnd || maxChars !== undefined) {
+      const count = await this.characterCount(timeoutMs)
+      end = maxChars === undefined ? count : Math.min(count, maxChars)
+    }
+    const [text] = await this.call(Iface.text, "GetText", timeoutMs, "ii", [0, end])
+    return cleanText(String(text ?? ""))
   }
 
   async caretOffset(timeoutMs: number): Promise<number> {
@@ -175,7 +237,7 @@ export class Accessible {
     const [child] = await this.call(Iface.selection, "GetSelectedChild", timeoutMs, "i", [0])
     const ref = toRef(child)
     if (isNullRef(ref)) return undefined
-    return new Accessible(this.session, { busName: this.ref.busName, path: ref.path }).name(timeoutMs)
+    return this.sibling(ref.path).name(timeoutMs)
   }
 
   /** Cache.GetItems on the app this object belongs to (GTK3: only after an event listener is registered). */
@@ -191,9 +253,9 @@ export class Accessible {
       indexInParent: Number(item[3]),
       childCount: Number(item[4]),
       interfaces: ((item[5] ?? []) as ReadonlyArray<string>).map(shortInterface),
-      name: String(item[6] ?? ""),
+      name: cleanName(String(item[6] ?? "")),
       role: Number(item[7]),
-      description: String(item[8] ?? ""),
+      description: String(item[8] ?? "").trim(),
       states: StateSet.from(item[9])
     }))
   }

@@ -4,6 +4,7 @@
  * daemon hop. An app that cannot be reached directly is called through the bus.
  */
 import { DbusCallError } from "../dbus/DbusCallError.js"
+import { ToolkitDirectory } from "../toolkits/ToolkitDirectory.js"
 import { DbusConnection, type CallSpec } from "../dbus/DbusConnection.js"
 import { A11yBusNotFound, a11yBusCandidates, type A11yBusLocation, type LocateAttempt } from "./A11yBusAddress.js"
 import { Iface, Paths, registryName } from "./Interfaces.js"
@@ -18,6 +19,8 @@ export type AppCall = Omit<CallSpec, "destination" | "path">
 export class AtspiSession {
   private readonly apps = new Map<string, Promise<DbusConnection>>()
   private readonly direct = new Map<string, boolean>()
+  /** Each app's toolkit profile, asked once per session. */
+  readonly toolkits: ToolkitDirectory = new ToolkitDirectory(this)
 
   private constructor(readonly bus: DbusConnection, readonly location: A11yBusLocation) {}
 

@@ -7,16 +7,26 @@ export class BudgetExpired extends Error {
 }
 
 export class Budget {
+  private abandoned = false
+
   constructor(readonly deadline: number, private readonly perCallMs: number) {}
 
   get expired(): boolean {
-    return Date.now() >= this.deadline
+    return this.abandoned || Date.now() >= this.deadline
+  }
+
+  /**
+   * The app missed a per-call timeout: it is busy, so nothing more is queued on it in this read (what was read is
+   * returned, cut nodes marked). Piling further calls onto a busy app only keeps it busy longer.
+   */
+  abandon(): void {
+    this.abandoned = true
   }
 
   /** Timeout for the next call; throws when nothing is left. */
   callTimeout(): number {
     const left = this.deadline - Date.now()
-    if (left <= 0) throw new BudgetExpired()
+    if (left <= 0 || this.abandoned) throw new BudgetExpired()
     return Math.min(left, this.perCallMs)
   }
 }

@@ -1,6 +1,7 @@
 import type { Accessible, Extents } from "../atspi/Accessible.js"
 import type { ObjectRef } from "../atspi/AtspiSession.js"
 import type { StateSet } from "../atspi/States.js"
+import { normalizeStates } from "../toolkits/normalizeStates.js"
 
 /** What AT-SPI said about one object, before mapping to the contract vocabulary. */
 export interface RawNode {
@@ -35,7 +36,7 @@ export const readRawNode = async (accessible: Accessible, timeoutMs: number): Pr
     role,
     name: basics.name,
     description: basics.description,
-    states,
+    states: normalizeStates(states, accessible.profile),
     interfaces,
     childCount: basics.childCount
   }

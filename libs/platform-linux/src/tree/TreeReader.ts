@@ -4,15 +4,22 @@
  * object or disagrees with a live child count (GTK tables that manage descendants, widgets added a moment ago),
  * that node's children are walked live. Without a cache (GTK3 before any event listener) everything is walked.
  * At most `concurrency` nodes are in flight; on deadline the nodes read so far are returned, cut nodes marked.
+ * Read like a guest: the app's toolkit profile decides which bulk calls are sent at all; containers that manage
+ * their descendants are never enumerated (their visible children are found by hit tests); children per node and
+ * nodes per read are capped (ReadLimits), and the first missed per-call timeout stops all further calls.
  */
 import { Accessible, isNullRef, type CacheItem } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { AtspiState } from "../atspi/States.js"
 import { DbusCallError } from "../dbus/DbusCallError.js"
+import { normalizeStates } from "../toolkits/normalizeStates.js"
+import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { Budget, BudgetExpired } from "./Budget.js"
 import { wantsSelection, wantsText, wantsValue } from "./ContractNode.js"
 import { Limiter } from "./Limiter.js"
 import { readRawNode, type RawNode } from "./RawNode.js"
+import { defaultReadLimits, type ReadLimits } from "./ReadLimits.js"
+import { visibleManagedChildren, type IndexedRef } from "./VisibleChildren.js"
 
 export interface RawTree {
   readonly node: RawNode
@@ -38,6 +45,7 @@ export interface ReadOptions {
   readonly perCallMs?: number
   /** Skip details (bounds, actions, text, values): structure only. */
   readonly details?: boolean
+  readonly limits?: ReadLimits
 }
 
 type CacheIndex = {
@@ -67,12 +75,12 @@ const cacheOrderTrusted = (children: ReadonlyArray<CacheItem>, childCount: numbe
   return children.every((child, index) => child.indexInParent === index)
 }
 
-const fromCache = (item: CacheItem, busName: string): RawNode => ({
+const fromCache = (item: CacheItem, busName: string, profile: ToolkitProfile): RawNode => ({
   ref: { busName, path: item.ref.path },
   role: item.role,
   name: item.name,
   description: item.description,
-  states: item.states,
+  states: normalizeStates(item.states, profile),
   interfaces: item.interfaces,
   childCount: Math.max(0, item.childCount)
 })
@@ -135,13 +143,22 @@ export class TreeReader {
     const budget = new Budget(options.deadline, options.perCallMs ?? 3000)
     const limiter = new Limiter(options.concurrency ?? NODES_IN_FLIGHT)
     const details = options.details !== false
-    const cache = await this.loadCache(root.busName, budget)
+    const limits = options.limits ?? defaultReadLimits
+    const profile = await this.session.toolkits.profileOf(root.busName, budget.callTimeout())
+    const cache = profile.bulkCacheSafe ? await this.loadCache(root.busName, budget) : undefined
     let observed = 0
+    let started = 0
     let complete = true
+    /** A missed per-call timeout means a busy app: stop sending, keep what was read. */
+    const isTimeout = (error: unknown) => {
+      const timedOut = error instanceof BudgetExpired || (error instanceof DbusCallError && error.failure === "timeout")
+      if (timedOut) budget.abandon()
+      return timedOut
+    }
 
     const readDetails = async (node: RawNode): Promise<void> => {
       if (!details) return
-      const accessible = new Accessible(this.session, node.ref)
+      const accessible = Accessible.of(this.session, node.ref)
       const reads: Array<Promise<unknown>> = []
       // Objects that are not showing have no on-screen extents (GTK reports G_MININT or zeros).
       if (node.interfaces.includes("Component") && node.states.has(AtspiState.showing)) {
@@ -162,7 +179,7 @@ export class TreeReader {
         }
       }
       if (wantsText(node)) {
-        reads.push(optional(() => accessible.text(budget.callTimeout())).then((t) => t !== undefined && (node.text = t)))
+        reads.push(optional(() => accessible.text(budget.callTimeout(), limits.maxTextChars)).then((t) => t !== undefined && (node.text = t)))
       }
       if (wantsValue(node)) {
         reads.push(optional(() => accessible.currentValue(budget.callTimeout())).then((v) => v !== undefined && (node.value = v)))
@@ -175,12 +192,32 @@ export class TreeReader {
       await Promise.all(reads)
     }
 
-    const readLive = async (ref: ObjectRef): Promise<{ node: RawNode; children: ReadonlyArray<ObjectRef> }> => {
-      const accessible = new Accessible(this.session, ref)
-      const node = await readRawNode(accessible, budget.callTimeout())
-      // Most walked nodes (table cells) are leaves: ask for children only when there are some.
-      const children = node.childCount === 0 ? [] : await accessible.children(budget.callTimeout())
-      return { node, children: children.filter((child) => !isNullRef(child)) }
+    const indexed = (refs: ReadonlyArray<ObjectRef>): Array<IndexedRef> =>
+      refs.map((ref, index) => ({ ref, index })).filter((child) => !isNullRef(child.ref))
+
+    /**
+     * A node's children, never by enumerating a container that manages its descendants and has many (LibreOffice
+     * Calc's sheet: GetChildren there froze soffice.bin for minutes). `capped` when not all children are listed.
+     */
+    const childrenOf = async (node: RawNode, reportedCount = node.childCount): Promise<{ refs: ReadonlyArray<IndexedRef>; capped: boolean }> => {
+      // GTK3 menus report -1 (unknown): only a reported 0 saves the call.
+      if (reportedCount === 0) return { refs: [], capped: false }
+      const accessible = Accessible.of(this.session, node.ref)
+      if (node.states.has(AtspiState.managesDescendants) && node.childCount > limits.maxManagedChildren) {
+        const visible = await visibleManagedChildren(accessible, node, limits.maxHitTests, () => budget.callTimeout())
+        return { refs: visible.slice(0, limits.maxChildrenPerNode), capped: true }
+      }
+      const refs = indexed(await accessible.children(budget.callTimeout()))
+      return refs.length > limits.maxChildrenPerNode
+        ? { refs: refs.slice(0, limits.maxChildrenPerNode), capped: true }
+        : { refs, capped: false }
+    }
+
+    const readLive = async (ref: ObjectRef): Promise<{ node: RawNode; children: ReadonlyArray<IndexedRef>; capped: boolean }> => {
+      const node = await readRawNode(Accessible.of(this.session, ref), budget.callTimeout())
+      // Most walked nodes (table cells) are leaves: childrenOf asks for children only when there are some.
+      const { refs, capped } = await childrenOf(node)
+      return { node, children: refs, capped }
     }
 
     // Details never gate the descent: a node's children are known (from the cache, or from the live walk) before
@@ -188,7 +225,7 @@ export class TreeReader {
     const detailReads: Array<Promise<void>> = []
     const scheduleDetails = (node: RawNode) => {
       detailReads.push(limiter.run(() => readDetails(node)).catch((error: unknown) => {
-        if (error instanceof BudgetExpired || (error instanceof DbusCallError && error.failure === "timeout")) {
+        if (isTimeout(error)) {
           // Without its actions a node would look inert; flag it as cut rather than let it pass as complete.
           node.detailsCut = true
           complete = false
@@ -203,32 +240,36 @@ export class TreeReader {
       limiter.run(async () => {
         const cached = cache?.byPath.get(ref.path)
         let node: RawNode
-        let childRefs: ReadonlyArray<ObjectRef>
+        let childRefs: ReadonlyArray<IndexedRef>
+        let capped = false
         if (cached) {
-          node = fromCache(cached, ref.busName)
+          node = fromCache(cached, ref.busName, profile)
           const cachedChildren = cache!.children.get(ref.path) ?? []
-          childRefs = cachedChildren.map((child) => ({ busName: ref.busName, path: child.ref.path }))
-          if (!cacheOrderTrusted(cachedChildren, cached.childCount)) {
-            childRefs = (await new Accessible(this.session, ref).children(budget.callTimeout())).filter((c) => !isNullRef(c))
+          if (cacheOrderTrusted(cachedChildren, cached.childCount) && cachedChildren.length <= limits.maxChildrenPerNode) {
+            childRefs = cachedChildren.map((child, index) => ({ ref: { busName: ref.busName, path: child.ref.path }, index }))
+          } else {
+            ({ refs: childRefs, capped } = await childrenOf(node, cached.childCount))
           }
         } else {
           const live = await readLive(ref)
           node = live.node
           childRefs = live.children
+          capped = live.capped
         }
         // GTK3 menus report a child count of -1; the list actually read is the truth.
         if (node.childCount !== childRefs.length && node.childCount <= 0) node = { ...node, childCount: childRefs.length }
         scheduleDetails(node)
-        return { node, childRefs }
+        return { node, childRefs, capped }
       })
 
     /** A node, or "cut" when the budget (or a timeout) stopped its read, or undefined when it vanished. */
-    const observe = async (ref: ObjectRef, path: ReadonlyArray<number>, depth: number): Promise<RawTree | "cut" | undefined> => {
-      let read: { node: RawNode; childRefs: ReadonlyArray<ObjectRef> }
+    const observe = async (ref: ObjectRef, path: ReadonlyArray<number>, depth: number, counted = true): Promise<RawTree | "cut" | undefined> => {
+      let read: { node: RawNode; childRefs: ReadonlyArray<IndexedRef>; capped: boolean }
       try {
+        if (counted) started++
         read = await readNode(ref)
       } catch (error) {
-        if (error instanceof BudgetExpired || (error instanceof DbusCallError && error.failure === "timeout")) {
+        if (isTimeout(error)) {
           if (depth === 0) throw error
           complete = false
           return "cut"
@@ -239,16 +280,21 @@ export class TreeReader {
         throw error
       }
       observed++
-      if (depth >= options.maxDepth || read.childRefs.length === 0) return { node: read.node, path }
-      if (budget.expired) {
+      if (read.capped) complete = false
+      if (depth >= options.maxDepth || read.childRefs.length === 0) {
+        return { node: read.node, path, ...(read.capped ? { children: [], budgetCut: true } : {}) }
+      }
+      // The node cap counts reads started, so parallel siblings cannot overshoot it by a whole level.
+      if (budget.expired || started + read.childRefs.length > limits.maxNodes) {
         complete = false
         return { node: read.node, path, budgetCut: true }
       }
+      started += read.childRefs.length
       const children = await Promise.all(
-        read.childRefs.map((child, index) => observe(child, [...path, index], depth + 1))
+        read.childRefs.map((child) => observe(child.ref, [...path, child.index], depth + 1, false))
       )
       const present = children.filter((child): child is RawTree => child !== undefined && child !== "cut")
-      const cut = children.includes("cut")
+      const cut = children.includes("cut") || read.capped
       return { node: read.node, path, children: present, ...(cut ? { budgetCut: true } : {}) }
     }
 

@@ -16,10 +16,10 @@ export const pathFromWindow = async (
   for (let depth = 0; depth < 256; depth++) {
     if (sameRef(current, window)) return path
     const accessible = new Accessible(session, current)
-    const [basics, index] = await Promise.all([accessible.basics(timeoutMs), accessible.indexInParent(timeoutMs)])
-    if (isNullRef(basics.parent) || index < 0) return undefined
+    const [parent, index] = await Promise.all([accessible.parent(timeoutMs), accessible.indexInParent(timeoutMs)])
+    if (isNullRef(parent) || index < 0) return undefined
     path.unshift(index)
-    current = { busName: current.busName, path: basics.parent.path }
+    current = { busName: current.busName, path: parent.path }
   }
   return undefined
 }

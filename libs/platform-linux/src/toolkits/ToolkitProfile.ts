@@ -1,0 +1,44 @@
+/**
+ * What one UI toolkit needs from a guest client: which bulk calls it answers safely, what its action names mean,
+ * how its extents and visibility are reported, how its text is read. Every quirk here names the app and version
+ * that showed it; the tree reader and the actor ask the profile and never test toolkit names themselves.
+ */
+export interface ToolkitQuirk {
+  /** What the toolkit does differently. */
+  readonly what: string
+  /** The app and version it was seen in. */
+  readonly seenIn: string
+}
+
+export interface ToolkitProfile {
+  /** Stable id: gtk3, gtk4, qt, gecko, chromium, libreoffice, generic. */
+  readonly id: string
+  /** `Properties.GetAll(Accessible)` answered safely (one message for name, description, child count). */
+  readonly getAllSafe: boolean
+  /** `Cache.GetItems` may be asked for (at-spi2-atk's cache; GTK4's own). */
+  readonly bulkCacheSafe: boolean
+  /** `Action.GetActions` names are unusable (read each with `Action.GetName(i)`). */
+  readonly actionNamesFromGetName: boolean
+  /** Toolkit action names (lower case) mapped to the names the mapper understands (click, toggle, expand, ...). */
+  readonly actionAliases: Readonly<Record<string, string>>
+  /** `GetExtents(SCREEN)` answers window-relative coordinates: add the window's screen origin. */
+  readonly extentsWindowRelative: boolean
+  /** SHOWING is never set: a VISIBLE node counts as showing (its bounds are then read). */
+  readonly showingFromVisible: boolean
+  /** `Text.GetText(0, -1)` returns "" where the text is not empty: ask for `(0, CharacterCount)`. */
+  readonly textNeedsExplicitEnd: boolean
+  readonly quirks: ReadonlyArray<ToolkitQuirk>
+}
+
+/** A toolkit nobody here has tried: pyatspi's call pattern (per-property Get), nothing assumed. */
+export const genericProfile: ToolkitProfile = {
+  id: "generic",
+  getAllSafe: false,
+  bulkCacheSafe: false,
+  actionNamesFromGetName: false,
+  actionAliases: {},
+  extentsWindowRelative: false,
+  showingFromVisible: false,
+  textNeedsExplicitEnd: false,
+  quirks: []
+}

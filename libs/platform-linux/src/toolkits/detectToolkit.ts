@@ -1,0 +1,20 @@
+import { chromium } from "./chromium.js"
+import { gecko } from "./gecko.js"
+import { gtk3 } from "./gtk3.js"
+import { gtk4 } from "./gtk4.js"
+import { libreoffice } from "./libreoffice.js"
+import { qt } from "./qt.js"
+import { genericProfile, type ToolkitProfile } from "./ToolkitProfile.js"
+
+/** The profile for an app's `Application.ToolkitName` / `Version` (and its registry name, for VCL's GTK host). */
+export const detectToolkit = (toolkitName: string, version: string, appName = ""): ToolkitProfile => {
+  const name = toolkitName.trim().toLowerCase()
+  if (/^soffice|^libreoffice/i.test(appName) || name === "vcl") return libreoffice
+  if (name === "gtk" || name === "gail") return /^4\./.test(version.trim()) ? gtk4 : gtk3
+  if (name === "qt") return qt
+  if (name === "gecko") return gecko
+  if (name === "chromium" || name === "chrome" || name === "electron") return chromium
+  return genericProfile
+}
+
+export const allProfiles: ReadonlyArray<ToolkitProfile> = [gtk3, gtk4, qt, gecko, chromium, libreoffice, genericProfile]

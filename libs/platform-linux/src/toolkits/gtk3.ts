@@ -1,0 +1,17 @@
+import type { ToolkitProfile } from "./ToolkitProfile.js"
+
+/** GTK 3 through at-spi2-atk (gtk3-widget-factory 3.24.38, the project's fixture apps). */
+export const gtk3: ToolkitProfile = {
+  id: "gtk3",
+  getAllSafe: true,
+  bulkCacheSafe: true,
+  actionNamesFromGetName: false,
+  actionAliases: {},
+  extentsWindowRelative: false,
+  showingFromVisible: false,
+  textNeedsExplicitEnd: false,
+  quirks: [
+    { what: "Cache.GetItems exists only after some client registered an event listener", seenIn: "gtk3-widget-factory 3.24.38" },
+    { what: "tree-view cells live under a MANAGES_DESCENDANTS table the cache leaves out", seenIn: "gtk3-widget-factory 3.24.38" }
+  ]
+}

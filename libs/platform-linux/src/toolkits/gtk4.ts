@@ -1,0 +1,24 @@
+import type { ToolkitProfile } from "./ToolkitProfile.js"
+
+/** GTK 4's own AT-SPI implementation (no ATK). */
+export const gtk4: ToolkitProfile = {
+  id: "gtk4",
+  getAllSafe: true,
+  bulkCacheSafe: true,
+  actionNamesFromGetName: false,
+  actionAliases: {
+    "listitem.expand": "expand",
+    "listitem.collapse": "collapse",
+    "listitem.toggle-expand": "expand or contract",
+    "listitem.activate": "activate"
+  },
+  extentsWindowRelative: true,
+  showingFromVisible: true,
+  textNeedsExplicitEnd: true,
+  quirks: [
+    { what: "SHOWING is never set, only VISIBLE: bounds were skipped and every node looked offscreen", seenIn: "gtk4-demo 4.8.3, gnome-calculator 43" },
+    { what: "GetExtents(SCREEN) answers coordinates relative to the toplevel window", seenIn: "gtk4-demo 4.8.3" },
+    { what: "tree expanders act through listitem.expand / listitem.collapse / listitem.toggle-expand", seenIn: "gtk4-demo 4.8.3" },
+    { what: "Text.GetText(0, -1) returns \"\" on non-empty entries; GetText(0, CharacterCount) works", seenIn: "gtk4-demo 4.8.3" }
+  ]
+}

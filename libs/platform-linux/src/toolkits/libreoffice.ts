@@ -1,0 +1,19 @@
+import type { ToolkitProfile } from "./ToolkitProfile.js"
+
+/** LibreOffice (VCL on its GTK 3 plugin, SAL_USE_VCLPLUGIN=gtk3) through at-spi2-atk. */
+export const libreoffice: ToolkitProfile = {
+  id: "libreoffice",
+  getAllSafe: false,
+  bulkCacheSafe: true,
+  actionNamesFromGetName: false,
+  actionAliases: {},
+  extentsWindowRelative: false,
+  showingFromVisible: false,
+  textNeedsExplicitEnd: false,
+  quirks: [
+    {
+      what: "the sheet is a MANAGES_DESCENDANTS table of ~10^10 virtual cells; enumerating it froze soffice.bin at 60-85 % CPU for minutes",
+      seenIn: "LibreOffice Calc 7.4.7 (libreoffice-gtk3)"
+    }
+  ]
+}

@@ -1,0 +1,28 @@
+/**
+ * Bounds on one tree read, so no window (a spreadsheet, a 2,000-row web table, a 1.5 MB document) can make a read
+ * unbounded or make the app do unbounded work. Every cut is reported (`budgetCut` → `subtree_truncated`,
+ * `complete: false`), never silent.
+ */
+export interface ReadLimits {
+  /** Children read per node; the rest are reported as truncated. */
+  readonly maxChildrenPerNode: number
+  /** Nodes per read. */
+  readonly maxNodes: number
+  /**
+   * A container that manages its descendants (AT-SPI MANAGES_DESCENDANTS) and reports more children than this is
+   * never enumerated: only its visible children are found, by hit tests over its on-screen area.
+   */
+  readonly maxManagedChildren: number
+  /** Hit tests per managed container (each finds at most one visible child). */
+  readonly maxHitTests: number
+  /** Characters of text read per node in a tree read (`get --property text` reads the whole text). */
+  readonly maxTextChars: number
+}
+
+export const defaultReadLimits: ReadLimits = {
+  maxChildrenPerNode: 2_000,
+  maxNodes: 25_000,
+  maxManagedChildren: 256,
+  maxHitTests: 400,
+  maxTextChars: 4_096
+}
