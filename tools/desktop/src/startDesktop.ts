@@ -16,6 +16,7 @@ import { desktopPackages, ensurePackages } from "./ensurePackages.js"
 import { liveArgv, recordPid } from "./PidLedger.js"
 import { connectionPid, registeredAppNames } from "./RegistryProbe.js"
 import { stopDesktop, type StopReport } from "./stopDesktop.js"
+import { startWindowManager, type WindowManagerName } from "./WindowManager.js"
 
 export interface StartOptions {
   /** State directory; a fresh temporary one when omitted. Reusing a directory stops what it recorded first. */
@@ -27,6 +28,8 @@ export interface StartOptions {
   readonly timeoutMs?: number
   /** Set org.a11y.Status IsEnabled (default true). */
   readonly enable?: boolean
+  /** Start an EWMH window manager before the apps (none by default). */
+  readonly windowManager?: WindowManagerName
 }
 
 export interface RunningApp {
@@ -223,6 +226,7 @@ export const startDesktop = async (options: StartOptions = {}): Promise<RunningD
     adopt("dconf-service", await connectionPid(session, "ca.desrt.dconf"))
 
     const fullEnv = env as DesktopEnv
+    if (options.windowManager) await startWindowManager(options.windowManager, launch, clientEnv(env), deadline)
     writeFileSync(join(stateDir, "env"), formatEnv(fullEnv), { mode: 0o600 })
 
     const startApp = async (app: string | AppSpec, appDeadline: number): Promise<RunningApp> => {
