@@ -1,0 +1,689 @@
+/*
+ * agent-desktop's X11 addon: the few things AT-SPI has no answer for. XTEST pointer and key events, keyboard
+ * mapping (with a spare keycode for keysyms the keymap lacks, as xdotool does), XShm/XGetImage capture of a root
+ * region straight into PNG scanlines, XRandR monitors, window properties and client messages for EWMH, XFixes
+ * cursor. One Display connection per process, opened on demand. Every function is synchronous and short; X
+ * protocol errors are caught by our error handler and thrown as JS errors, never fatal.
+ */
+#define NAPI_VERSION 8
+#include <node_api.h>
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <X11/extensions/XTest.h>
+#include <X11/extensions/XShm.h>
+#include <X11/extensions/Xrandr.h>
+#include <X11/extensions/Xfixes.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <stdint.h>
+
+static Display *dpy = NULL;
+static int has_xtest = 0, has_shm = 0, has_randr = 0, has_xfixes = 0;
+static int x_error = 0;
+static char x_error_text[256];
+
+static int on_x_error(Display *d, XErrorEvent *e) {
+  x_error = e->error_code;
+  XGetErrorText(d, e->error_code, x_error_text, sizeof(x_error_text));
+  return 0;
+}
+
+#define CHECK(call) do { if ((call) != napi_ok) { napi_throw_error(env, NULL, "N-API call failed: " #call); return NULL; } } while (0)
+
+static napi_value throw_msg(napi_env env, const char *msg) {
+  napi_throw_error(env, NULL, msg);
+  return NULL;
+}
+
+static int need_display(napi_env env) {
+  if (dpy == NULL) {
+    napi_throw_error(env, "X11_NOT_OPEN", "the X display is not open");
+    return 0;
+  }
+  return 1;
+}
+
+/* Sync and turn a protocol error raised since the last reset into a JS exception. */
+static int sync_ok(napi_env env, const char *what) {
+  XSync(dpy, False);
+  if (x_error != 0) {
+    char msg[400];
+    snprintf(msg, sizeof(msg), "%s: X error %d (%s)", what, x_error, x_error_text);
+    x_error = 0;
+    napi_throw_error(env, "X11_PROTOCOL_ERROR", msg);
+    return 0;
+  }
+  return 1;
+}
+
+static napi_value num(napi_env env, double v) {
+  napi_value out;
+  napi_create_double(env, v, &out);
+  return out;
+}
+
+static napi_value boolean(napi_env env, int v) {
+  napi_value out;
+  napi_get_boolean(env, v != 0, &out);
+  return out;
+}
+
+static void set_num(napi_env env, napi_value obj, const char *key, double v) {
+  napi_set_named_property(env, obj, key, num(env, v));
+}
+
+static int args_n(napi_env env, napi_callback_info info, size_t want, napi_value *argv) {
+  size_t argc = want;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok) return 0;
+  for (size_t i = argc; i < want; i++) napi_get_undefined(env, &argv[i]);
+  return 1;
+}
+
+static int get_i64(napi_env env, napi_value v, int64_t *out, const char *name) {
+  napi_valuetype t;
+  napi_typeof(env, v, &t);
+  if (t != napi_number) {
+    char msg[128];
+    snprintf(msg, sizeof(msg), "%s must be a number", name);
+    napi_throw_type_error(env, NULL, msg);
+    return 0;
+  }
+  napi_get_value_int64(env, v, out);
+  return 1;
+}
+
+static int get_str(napi_env env, napi_value v, char *buf, size_t len, const char *name) {
+  size_t got;
+  if (napi_get_value_string_utf8(env, v, buf, len, &got) != napi_ok) {
+    char msg[128];
+    snprintf(msg, sizeof(msg), "%s must be a string", name);
+    napi_throw_type_error(env, NULL, msg);
+    return 0;
+  }
+  return 1;
+}
+
+/* open(displayName?) -> {display, screen_width, screen_height, root, xtest, shm, randr, xfixes} */
+static napi_value js_open(napi_env env, napi_callback_info info) {
+  napi_value argv[1];
+  if (!args_n(env, info, 1, argv)) return NULL;
+  if (dpy == NULL) {
+    char name[256] = {0};
+    napi_valuetype t;
+    napi_typeof(env, argv[0], &t);
+    if (t == napi_string && !get_str(env, argv[0], name, sizeof(name), "display")) return NULL;
+    XSetErrorHandler(on_x_error);
+    dpy = XOpenDisplay(name[0] ? name : NULL);
+    if (dpy == NULL) {
+      char msg[320];
+      snprintf(msg, sizeof(msg), "cannot open X display '%s'", name[0] ? name : (getenv("DISPLAY") ? getenv("DISPLAY") : ""));
+      napi_throw_error(env, "X11_NO_DISPLAY", msg);
+      return NULL;
+    }
+    int ev, er, maj, min;
+    has_xtest = XTestQueryExtension(dpy, &ev, &er, &maj, &min);
+    has_shm = XShmQueryExtension(dpy);
+    has_randr = XRRQueryExtension(dpy, &ev, &er);
+    has_xfixes = XFixesQueryExtension(dpy, &ev, &er);
+    if (has_xtest) XTestGrabControl(dpy, True);
+  }
+  napi_value out, s;
+  CHECK(napi_create_object(env, &out));
+  CHECK(napi_create_string_utf8(env, DisplayString(dpy), NAPI_AUTO_LENGTH, &s));
+  napi_set_named_property(env, out, "display", s);
+  int screen = DefaultScreen(dpy);
+  set_num(env, out, "screen_width", DisplayWidth(dpy, screen));
+  set_num(env, out, "screen_height", DisplayHeight(dpy, screen));
+  set_num(env, out, "root", (double)RootWindow(dpy, screen));
+  napi_set_named_property(env, out, "xtest", boolean(env, has_xtest));
+  napi_set_named_property(env, out, "shm", boolean(env, has_shm));
+  napi_set_named_property(env, out, "randr", boolean(env, has_randr));
+  napi_set_named_property(env, out, "xfixes", boolean(env, has_xfixes));
+  return out;
+}
+
+static napi_value js_close(napi_env env, napi_callback_info info) {
+  (void)info;
+  if (dpy != NULL) {
+    XCloseDisplay(dpy);
+    dpy = NULL;
+  }
+  napi_value u;
+  napi_get_undefined(env, &u);
+  return u;
+}
+
+/* motion(x, y): XTEST absolute pointer motion on the default screen. */
+static napi_value js_motion(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  int64_t x, y;
+  if (!args_n(env, info, 2, argv) || !need_display(env)) return NULL;
+  if (!get_i64(env, argv[0], &x, "x") || !get_i64(env, argv[1], &y, "y")) return NULL;
+  if (!has_xtest) return throw_msg(env, "the X server has no XTEST extension");
+  XTestFakeMotionEvent(dpy, -1, (int)x, (int)y, CurrentTime);
+  if (!sync_ok(env, "XTestFakeMotionEvent")) return NULL;
+  return boolean(env, 1);
+}
+
+/* button(number, down) */
+static napi_value js_button(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  int64_t b;
+  bool down;
+  if (!args_n(env, info, 2, argv) || !need_display(env)) return NULL;
+  if (!get_i64(env, argv[0], &b, "button")) return NULL;
+  if (napi_get_value_bool(env, argv[1], &down) != napi_ok) return throw_msg(env, "down must be a boolean");
+  if (!has_xtest) return throw_msg(env, "the X server has no XTEST extension");
+  XTestFakeButtonEvent(dpy, (unsigned int)b, down ? True : False, CurrentTime);
+  if (!sync_ok(env, "XTestFakeButtonEvent")) return NULL;
+  return boolean(env, 1);
+}
+
+/* key(keycode, down) */
+static napi_value js_key(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  int64_t kc;
+  bool down;
+  if (!args_n(env, info, 2, argv) || !need_display(env)) return NULL;
+  if (!get_i64(env, argv[0], &kc, "keycode")) return NULL;
+  if (napi_get_value_bool(env, argv[1], &down) != napi_ok) return throw_msg(env, "down must be a boolean");
+  if (!has_xtest) return throw_msg(env, "the X server has no XTEST extension");
+  XTestFakeKeyEvent(dpy, (unsigned int)kc, down ? True : False, CurrentTime);
+  if (!sync_ok(env, "XTestFakeKeyEvent")) return NULL;
+  return boolean(env, 1);
+}
+
+/* queryPointer() -> {x, y, child, mask}: child is the top-level window under the pointer (0 = root). */
+static napi_value js_query_pointer(napi_env env, napi_callback_info info) {
+  (void)info;
+  if (!need_display(env)) return NULL;
+  Window root_ret, child;
+  int rx, ry, wx, wy;
+  unsigned int mask;
+  XQueryPointer(dpy, DefaultRootWindow(dpy), &root_ret, &child, &rx, &ry, &wx, &wy, &mask);
+  if (!sync_ok(env, "XQueryPointer")) return NULL;
+  napi_value out;
+  CHECK(napi_create_object(env, &out));
+  set_num(env, out, "x", rx);
+  set_num(env, out, "y", ry);
+  set_num(env, out, "child", (double)child);
+  set_num(env, out, "mask", mask);
+  return out;
+}
+
+/* keysymFromName(name) -> keysym or 0 */
+static napi_value js_keysym_from_name(napi_env env, napi_callback_info info) {
+  napi_value argv[1];
+  char name[128];
+  if (!args_n(env, info, 1, argv)) return NULL;
+  if (!get_str(env, argv[0], name, sizeof(name), "name")) return NULL;
+  KeySym ks = XStringToKeysym(name);
+  return num(env, ks == NoSymbol ? 0 : (double)ks);
+}
+
+/* findKeysym(keysym) -> {keycode, level} with level 0 (plain) or 1 (shifted), or null when not on the keymap. */
+static napi_value js_find_keysym(napi_env env, napi_callback_info info) {
+  napi_value argv[1];
+  int64_t ks;
+  if (!args_n(env, info, 1, argv) || !need_display(env)) return NULL;
+  if (!get_i64(env, argv[0], &ks, "keysym")) return NULL;
+  int min_kc, max_kc, per;
+  XDisplayKeycodes(dpy, &min_kc, &max_kc);
+  KeySym *map = XGetKeyboardMapping(dpy, (KeyCode)min_kc, max_kc - min_kc + 1, &per);
+  if (map == NULL) return throw_msg(env, "XGetKeyboardMapping failed");
+  int found_kc = -1, found_level = -1;
+  for (int level = 0; level < 2 && level < per && found_kc < 0; level++) {
+    for (int kc = min_kc; kc <= max_kc; kc++) {
+      if (map[(kc - min_kc) * per + level] == (KeySym)ks) {
+        found_kc = kc;
+        found_level = level;
+        break;
+      }
+    }
+  }
+  XFree(map);
+  if (found_kc < 0) {
+    napi_value n;
+    napi_get_null(env, &n);
+    return n;
+  }
+  napi_value out;
+  CHECK(napi_create_object(env, &out));
+  set_num(env, out, "keycode", found_kc);
+  set_num(env, out, "level", found_level);
+  return out;
+}
+
+/* bindSpare(keysym) -> keycode (a keycode with no keysyms, now bound to keysym at both levels) or -1. */
+static napi_value js_bind_spare(napi_env env, napi_callback_info info) {
+  napi_value argv[1];
+  int64_t ks;
+  if (!args_n(env, info, 1, argv) || !need_display(env)) return NULL;
+  if (!get_i64(env, argv[0], &ks, "keysym")) return NULL;
+  int min_kc, max_kc, per;
+  XDisplayKeycodes(dpy, &min_kc, &max_kc);
+  KeySym *map = XGetKeyboardMapping(dpy, (KeyCode)min_kc, max_kc - min_kc + 1, &per);
+  if (map == NULL) return throw_msg(env, "XGetKeyboardMapping failed");
+  int spare = -1;
+  /* From the top: low keycodes are real keys on most keymaps. */
+  for (int kc = max_kc; kc >= min_kc && spare < 0; kc--) {
+    int empty = 1;
+    for (int i = 0; i < per; i++) {
+      if (map[(kc - min_kc) * per + i] != NoSymbol) {
+        empty = 0;
+        break;
+      }
+    }
+    if (empty) spare = kc;
+  }
+  XFree(map);
+  if (spare >= 0) {
+    KeySym syms[2] = {(KeySym)ks, (KeySym)ks};
+    XChangeKeyboardMapping(dpy, spare, 2, syms, 1);
+    if (!sync_ok(env, "XChangeKeyboardMapping")) return NULL;
+  }
+  return num(env, spare);
+}
+
+/* unbind(keycode): give a spare keycode back (no keysyms). */
+static napi_value js_unbind(napi_env env, napi_callback_info info) {
+  napi_value argv[1];
+  int64_t kc;
+  if (!args_n(env, info, 1, argv) || !need_display(env)) return NULL;
+  if (!get_i64(env, argv[0], &kc, "keycode")) return NULL;
+  KeySym none[1] = {NoSymbol};
+  XChangeKeyboardMapping(dpy, (int)kc, 1, none, 1);
+  if (!sync_ok(env, "XChangeKeyboardMapping")) return NULL;
+  return boolean(env, 1);
+}
+
+static int mask_shift(unsigned long mask) {
+  int s = 0;
+  if (mask == 0) return 0;
+  while (!(mask & 1)) {
+    mask >>= 1;
+    s++;
+  }
+  return s;
+}
+
+/*
+ * captureRoot(x, y, w, h) -> {width, height, rows}: rows = PNG scanlines (filter byte 0 + RGB per pixel), ready to
+ * deflate. The region must lie inside the root window (the caller clips). XShm when the server offers it.
+ */
+static napi_value js_capture_root(napi_env env, napi_callback_info info) {
+  napi_value argv[4];
+  int64_t x, y, w, h;
+  if (!args_n(env, info, 4, argv) || !need_display(env)) return NULL;
+  if (!get_i64(env, argv[0], &x, "x") || !get_i64(env, argv[1], &y, "y") || !get_i64(env, argv[2], &w, "width") ||
+      !get_i64(env, argv[3], &h, "height"))
+    return NULL;
+  if (w <= 0 || h <= 0 || w > 32768 || h > 32768) return throw_msg(env, "capture size out of range");
+  int screen = DefaultScreen(dpy);
+  Window root = RootWindow(dpy, screen);
+  Visual *visual = DefaultVisual(dpy, screen);
+  int depth = DefaultDepth(dpy, screen);
+  XImage *img = NULL;
+  XShmSegmentInfo shminfo;
+  int used_shm = 0;
+  if (has_shm) {
+    img = XShmCreateImage(dpy, visual, depth, ZPixmap, NULL, &shminfo, (unsigned)w, (unsigned)h);
+    if (img != NULL) {
+      shminfo.shmid = shmget(IPC_PRIVATE, (size_t)img->bytes_per_line * img->height, IPC_CREAT | 0600);
+      if (shminfo.shmid >= 0) {
+        shminfo.shmaddr = img->data = shmat(shminfo.shmid, NULL, 0);
+        shminfo.readOnly = False;
+        if (shminfo.shmaddr != (char *)-1 && XShmAttach(dpy, &shminfo)) {
+          XSync(dpy, False);
+          if (x_error == 0 && XShmGetImage(dpy, root, img, (int)x, (int)y, AllPlanes)) {
+            XSync(dpy, False);
+            if (x_error == 0) used_shm = 1;
+          }
+          if (!used_shm) {
+            XShmDetach(dpy, &shminfo);
+            XSync(dpy, False);
+          }
+        }
+        if (!used_shm) {
+          if (shminfo.shmaddr != (char *)-1) shmdt(shminfo.shmaddr);
+          shmctl(shminfo.shmid, IPC_RMID, NULL);
+        }
+      }
+      if (!used_shm) {
+        img->data = NULL;
+        XDestroyImage(img);
+        img = NULL;
+        x_error = 0; /* fall back to XGetImage (e.g. a remote server without shared memory) */
+      }
+    }
+  }
+  if (img == NULL) {
+    img = XGetImage(dpy, root, (int)x, (int)y, (unsigned)w, (unsigned)h, AllPlanes, ZPixmap);
+    if (img == NULL || !sync_ok(env, "XGetImage")) {
+      if (img) XDestroyImage(img);
+      if (!x_error) return throw_msg(env, "XGetImage failed (is the region inside the screen?)");
+      return NULL;
+    }
+  }
+  size_t stride = 1 + (size_t)w * 3;
+  size_t total = stride * (size_t)h;
+  void *raw;
+  napi_value buffer;
+  if (napi_create_buffer(env, total, &raw, &buffer) != napi_ok) {
+    if (used_shm) {
+      XShmDetach(dpy, &shminfo);
+      XSync(dpy, False);
+      shmdt(shminfo.shmaddr);
+      shmctl(shminfo.shmid, IPC_RMID, NULL);
+      img->data = NULL;
+    }
+    XDestroyImage(img);
+    return throw_msg(env, "out of memory for the capture");
+  }
+  uint8_t *out = (uint8_t *)raw;
+  unsigned long rm = img->red_mask, gm = img->green_mask, bm = img->blue_mask;
+  int rs = mask_shift(rm), gs = mask_shift(gm), bs = mask_shift(bm);
+  int fast = img->bits_per_pixel == 32 && rm == 0xff0000 && gm == 0xff00 && bm == 0xff && img->byte_order == LSBFirst;
+  for (int64_t row = 0; row < h; row++) {
+    uint8_t *dst = out + row * stride;
+    *dst++ = 0;
+    if (fast) {
+      const uint8_t *src = (const uint8_t *)img->data + row * img->bytes_per_line;
+      for (int64_t col = 0; col < w; col++) {
+        dst[0] = src[2];
+        dst[1] = src[1];
+        dst[2] = src[0];
+        dst += 3;
+        src += 4;
+      }
+    } else {
+      for (int64_t col = 0; col < w; col++) {
+        unsigned long p = XGetPixel(img, (int)col, (int)row);
+        unsigned long r = (p & rm) >> rs, g = (p & gm) >> gs, b = (p & bm) >> bs;
+        unsigned long rmax = rm >> rs, gmax = gm >> gs, bmax = bm >> bs;
+        dst[0] = (uint8_t)(rmax ? r * 255 / rmax : 0);
+        dst[1] = (uint8_t)(gmax ? g * 255 / gmax : 0);
+        dst[2] = (uint8_t)(bmax ? b * 255 / bmax : 0);
+        dst += 3;
+      }
+    }
+  }
+  if (used_shm) {
+    XShmDetach(dpy, &shminfo);
+    XSync(dpy, False);
+    shmdt(shminfo.shmaddr);
+    shmctl(shminfo.shmid, IPC_RMID, NULL);
+    img->data = NULL;
+  }
+  XDestroyImage(img);
+  napi_value obj;
+  CHECK(napi_create_object(env, &obj));
+  set_num(env, obj, "width", (double)w);
+  set_num(env, obj, "height", (double)h);
+  napi_set_named_property(env, obj, "rows", buffer);
+  napi_set_named_property(env, obj, "shm", boolean(env, used_shm));
+  return obj;
+}
+
+/* monitors() -> [{name, x, y, width, height, primary}] from XRandR 1.5 (empty when the server lacks it). */
+static napi_value js_monitors(napi_env env, napi_callback_info info) {
+  (void)info;
+  if (!need_display(env)) return NULL;
+  napi_value arr;
+  CHECK(napi_create_array(env, &arr));
+  if (!has_randr) return arr;
+  int n = 0;
+  XRRMonitorInfo *mons = XRRGetMonitors(dpy, DefaultRootWindow(dpy), True, &n);
+  if (mons == NULL) return arr;
+  for (int i = 0; i < n; i++) {
+    napi_value m, s;
+    CHECK(napi_create_object(env, &m));
+    char *name = mons[i].name != None ? XGetAtomName(dpy, mons[i].name) : NULL;
+    CHECK(napi_create_string_utf8(env, name ? name : "", NAPI_AUTO_LENGTH, &s));
+    if (name) XFree(name);
+    napi_set_named_property(env, m, "name", s);
+    set_num(env, m, "x", mons[i].x);
+    set_num(env, m, "y", mons[i].y);
+    set_num(env, m, "width", mons[i].width);
+    set_num(env, m, "height", mons[i].height);
+    set_num(env, m, "mm_width", mons[i].mwidth);
+    set_num(env, m, "mm_height", mons[i].mheight);
+    napi_set_named_property(env, m, "primary", boolean(env, mons[i].primary));
+    napi_set_element(env, arr, (uint32_t)i, m);
+  }
+  XRRFreeMonitors(mons);
+  return arr;
+}
+
+static Atom atom_of(napi_env env, napi_value v, int *ok) {
+  char name[256];
+  *ok = get_str(env, v, name, sizeof(name), "atom name");
+  if (!*ok) return None;
+  return XInternAtom(dpy, name, False);
+}
+
+/*
+ * getProperty(window, name) -> null | {type, format, value}: value is a string for STRING/UTF8_STRING, else an
+ * array of numbers (CARDINAL, WINDOW, ATOM as atom names).
+ */
+static napi_value js_get_property(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  int64_t win;
+  int ok;
+  if (!args_n(env, info, 2, argv) || !need_display(env)) return NULL;
+  if (!get_i64(env, argv[0], &win, "window")) return NULL;
+  Atom prop = atom_of(env, argv[1], &ok);
+  if (!ok) return NULL;
+  Atom type;
+  int format;
+  unsigned long nitems, after;
+  unsigned char *data = NULL;
+  int status = XGetWindowProperty(dpy, (Window)win, prop, 0, 1 << 20, False, AnyPropertyType, &type, &format, &nitems,
+                                  &after, &data);
+  XSync(dpy, False);
+  if (x_error != 0) {
+    int code = x_error;
+    x_error = 0;
+    if (data) XFree(data);
+    if (code == BadWindow) {
+      napi_throw_error(env, "X11_BAD_WINDOW", "the window is gone");
+      return NULL;
+    }
+    return throw_msg(env, "XGetWindowProperty failed");
+  }
+  napi_value n;
+  napi_get_null(env, &n);
+  if (status != Success || type == None) {
+    if (data) XFree(data);
+    return n;
+  }
+  napi_value out, value, tname;
+  CHECK(napi_create_object(env, &out));
+  char *type_name = XGetAtomName(dpy, type);
+  CHECK(napi_create_string_utf8(env, type_name ? type_name : "", NAPI_AUTO_LENGTH, &tname));
+  Atom utf8 = XInternAtom(dpy, "UTF8_STRING", False);
+  if (format == 8 && (type == XA_STRING || type == utf8 || (type_name && strcmp(type_name, "COMPOUND_TEXT") == 0))) {
+    CHECK(napi_create_string_utf8(env, (const char *)data, nitems, &value));
+  } else {
+    CHECK(napi_create_array_with_length(env, nitems, &value));
+    for (unsigned long i = 0; i < nitems; i++) {
+      napi_value item;
+      if (format == 32 && type == XA_ATOM) {
+        char *an = XGetAtomName(dpy, ((Atom *)data)[i]);
+        napi_create_string_utf8(env, an ? an : "", NAPI_AUTO_LENGTH, &item);
+        if (an) XFree(an);
+      } else if (format == 32) {
+        item = num(env, (double)((unsigned long *)data)[i]);
+      } else if (format == 16) {
+        item = num(env, ((unsigned short *)data)[i]);
+      } else {
+        item = num(env, data[i]);
+      }
+      napi_set_element(env, value, (uint32_t)i, item);
+    }
+  }
+  if (type_name) XFree(type_name);
+  XFree(data);
+  napi_set_named_property(env, out, "type", tname);
+  set_num(env, out, "format", format);
+  napi_set_named_property(env, out, "value", value);
+  return out;
+}
+
+/* clientMessage(window, type, [l0..l4], target = root): an EWMH request, sent to the root window. */
+static napi_value js_client_message(napi_env env, napi_callback_info info) {
+  napi_value argv[3];
+  int64_t win;
+  int ok;
+  if (!args_n(env, info, 3, argv) || !need_display(env)) return NULL;
+  if (!get_i64(env, argv[0], &win, "window")) return NULL;
+  Atom type = atom_of(env, argv[1], &ok);
+  if (!ok) return NULL;
+  XEvent ev;
+  memset(&ev, 0, sizeof(ev));
+  ev.xclient.type = ClientMessage;
+  ev.xclient.serial = 0;
+  ev.xclient.send_event = True;
+  ev.xclient.window = (Window)win;
+  ev.xclient.message_type = type;
+  ev.xclient.format = 32;
+  uint32_t len = 0;
+  napi_get_array_length(env, argv[2], &len);
+  for (uint32_t i = 0; i < len && i < 5; i++) {
+    napi_value item;
+    napi_valuetype t;
+    napi_get_element(env, argv[2], i, &item);
+    napi_typeof(env, item, &t);
+    if (t == napi_string) {
+      ev.xclient.data.l[i] = (long)atom_of(env, item, &ok);
+      if (!ok) return NULL;
+    } else {
+      int64_t v;
+      if (!get_i64(env, item, &v, "client message data")) return NULL;
+      ev.xclient.data.l[i] = (long)v;
+    }
+  }
+  XSendEvent(dpy, DefaultRootWindow(dpy), False, SubstructureRedirectMask | SubstructureNotifyMask, &ev);
+  if (!sync_ok(env, "XSendEvent")) return NULL;
+  return boolean(env, 1);
+}
+
+/* geometry(window) -> {x, y, width, height, map_state, override_redirect}: x, y in root coordinates. */
+static napi_value js_geometry(napi_env env, napi_callback_info info) {
+  napi_value argv[1];
+  int64_t win;
+  if (!args_n(env, info, 1, argv) || !need_display(env)) return NULL;
+  if (!get_i64(env, argv[0], &win, "window")) return NULL;
+  XWindowAttributes attrs;
+  Status st = XGetWindowAttributes(dpy, (Window)win, &attrs);
+  XSync(dpy, False);
+  if (!st || x_error != 0) {
+    x_error = 0;
+    napi_throw_error(env, "X11_BAD_WINDOW", "the window is gone");
+    return NULL;
+  }
+  int rx = 0, ry = 0;
+  Window child;
+  XTranslateCoordinates(dpy, (Window)win, attrs.root, 0, 0, &rx, &ry, &child);
+  if (!sync_ok(env, "XTranslateCoordinates")) return NULL;
+  napi_value out;
+  CHECK(napi_create_object(env, &out));
+  set_num(env, out, "x", rx);
+  set_num(env, out, "y", ry);
+  set_num(env, out, "width", attrs.width);
+  set_num(env, out, "height", attrs.height);
+  set_num(env, out, "map_state", attrs.map_state);
+  napi_set_named_property(env, out, "override_redirect", boolean(env, attrs.override_redirect));
+  return out;
+}
+
+/* children(window) -> [ids] bottom to top (XQueryTree). */
+static napi_value js_children(napi_env env, napi_callback_info info) {
+  napi_value argv[1];
+  int64_t win;
+  if (!args_n(env, info, 1, argv) || !need_display(env)) return NULL;
+  if (!get_i64(env, argv[0], &win, "window")) return NULL;
+  Window root_ret, parent, *kids = NULL;
+  unsigned int n = 0;
+  Status st = XQueryTree(dpy, (Window)win, &root_ret, &parent, &kids, &n);
+  XSync(dpy, False);
+  if (!st || x_error != 0) {
+    x_error = 0;
+    if (kids) XFree(kids);
+    napi_throw_error(env, "X11_BAD_WINDOW", "the window is gone");
+    return NULL;
+  }
+  napi_value arr;
+  CHECK(napi_create_array_with_length(env, n, &arr));
+  for (unsigned int i = 0; i < n; i++) napi_set_element(env, arr, i, num(env, (double)kids[i]));
+  if (kids) XFree(kids);
+  return arr;
+}
+
+/* moveResize(window, x, y, width, height): a plain ConfigureWindow request (the WM may redirect it). */
+static napi_value js_move_resize(napi_env env, napi_callback_info info) {
+  napi_value argv[5];
+  int64_t win, x, y, w, h;
+  if (!args_n(env, info, 5, argv) || !need_display(env)) return NULL;
+  if (!get_i64(env, argv[0], &win, "window") || !get_i64(env, argv[1], &x, "x") || !get_i64(env, argv[2], &y, "y") ||
+      !get_i64(env, argv[3], &w, "width") || !get_i64(env, argv[4], &h, "height"))
+    return NULL;
+  XMoveResizeWindow(dpy, (Window)win, (int)x, (int)y, (unsigned)w, (unsigned)h);
+  if (!sync_ok(env, "XMoveResizeWindow")) return NULL;
+  return boolean(env, 1);
+}
+
+/* cursor() -> {x, y, width, height, xhot, yhot, serial, name} from XFixes, or null without it. */
+static napi_value js_cursor(napi_env env, napi_callback_info info) {
+  (void)info;
+  if (!need_display(env)) return NULL;
+  napi_value n;
+  napi_get_null(env, &n);
+  if (!has_xfixes) return n;
+  XFixesCursorImage *c = XFixesGetCursorImage(dpy);
+  if (c == NULL) return n;
+  napi_value out, s;
+  CHECK(napi_create_object(env, &out));
+  set_num(env, out, "x", c->x);
+  set_num(env, out, "y", c->y);
+  set_num(env, out, "width", c->width);
+  set_num(env, out, "height", c->height);
+  set_num(env, out, "xhot", c->xhot);
+  set_num(env, out, "yhot", c->yhot);
+  set_num(env, out, "serial", c->cursor_serial);
+  CHECK(napi_create_string_utf8(env, c->name ? c->name : "", NAPI_AUTO_LENGTH, &s));
+  napi_set_named_property(env, out, "name", s);
+  XFree(c);
+  return out;
+}
+
+static napi_value init(napi_env env, napi_value exports) {
+  napi_property_descriptor props[] = {
+    {"open", NULL, js_open, NULL, NULL, NULL, napi_default, NULL},
+    {"close", NULL, js_close, NULL, NULL, NULL, napi_default, NULL},
+    {"motion", NULL, js_motion, NULL, NULL, NULL, napi_default, NULL},
+    {"button", NULL, js_button, NULL, NULL, NULL, napi_default, NULL},
+    {"key", NULL, js_key, NULL, NULL, NULL, napi_default, NULL},
+    {"queryPointer", NULL, js_query_pointer, NULL, NULL, NULL, napi_default, NULL},
+    {"keysymFromName", NULL, js_keysym_from_name, NULL, NULL, NULL, napi_default, NULL},
+    {"findKeysym", NULL, js_find_keysym, NULL, NULL, NULL, napi_default, NULL},
+    {"bindSpare", NULL, js_bind_spare, NULL, NULL, NULL, napi_default, NULL},
+    {"unbind", NULL, js_unbind, NULL, NULL, NULL, napi_default, NULL},
+    {"captureRoot", NULL, js_capture_root, NULL, NULL, NULL, napi_default, NULL},
+    {"monitors", NULL, js_monitors, NULL, NULL, NULL, napi_default, NULL},
+    {"getProperty", NULL, js_get_property, NULL, NULL, NULL, napi_default, NULL},
+    {"clientMessage", NULL, js_client_message, NULL, NULL, NULL, napi_default, NULL},
+    {"geometry", NULL, js_geometry, NULL, NULL, NULL, napi_default, NULL},
+    {"children", NULL, js_children, NULL, NULL, NULL, napi_default, NULL},
+    {"moveResize", NULL, js_move_resize, NULL, NULL, NULL, napi_default, NULL},
+    {"cursor", NULL, js_cursor, NULL, NULL, NULL, napi_default, NULL},
+  };
+  napi_define_properties(env, exports, sizeof(props) / sizeof(props[0]), props);
+  return exports;
+}
+
+NAPI_MODULE(NODE_GYP_MODULE_NAME, init)

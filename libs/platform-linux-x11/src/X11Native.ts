@@ -1,0 +1,190 @@
+/**
+ * `NativeDesktopShape` on X11: the addon behind Effects, errors mapped to the contract. Loaded on the first call of
+ * `x11Native()`; one X connection per process. Refusals come before anything is sent: no addon (what is missing),
+ * a Wayland session (XTEST would only reach XWayland clients and capture sees no Wayland windows), no display.
+ */
+import {
+  PlatformError,
+  type Bounds,
+  type DeliveryStep,
+  type ManagedWindow,
+  type NativeDesktopShape,
+  type WindowOperation
+} from "@agent-desktop/platform"
+import * as Effect from "effect/Effect"
+import { loadAddon } from "./Addon.js"
+import { PartialInput, X11Session, type WindowView } from "./X11Session.js"
+
+let session: X11Session | undefined
+
+const unsupported = (message: string, details: Record<string, unknown>) =>
+  new PlatformError({ code: "PLATFORM_NOT_SUPPORTED", message, details })
+
+/** Why X11 input and capture cannot run in this environment, or undefined when they can. */
+export const environmentRefusal = (env: NodeJS.ProcessEnv = process.env): PlatformError | undefined => {
+  if (env["XDG_SESSION_TYPE"] === "wayland" || (env["WAYLAND_DISPLAY"] && !env["DISPLAY"])) {
+    return unsupported(
+      "this is a Wayland session: coordinate input, screenshots and window moves need X11 (XTEST would reach only XWayland apps and capture cannot see Wayland windows)",
+      {
+        kind: "wayland_session",
+        works_instead: "snapshot, find and the semantic ref actions (click, set-value, type, ...) work through AT-SPI"
+      }
+    )
+  }
+  if (!env["DISPLAY"]) {
+    return unsupported("no X display: DISPLAY is not set", { kind: "no_display" })
+  }
+  return undefined
+}
+
+const open = (): X11Session => {
+  if (session) return session
+  const refusal = environmentRefusal()
+  if (refusal) throw refusal
+  const load = loadAddon()
+  if (load._tag === "Unavailable") {
+    throw unsupported(load.reason, { kind: "native_addon_unavailable", missing: load.missing })
+  }
+  try {
+    session = new X11Session(load.addon)
+  } catch (error) {
+    throw unsupported(`cannot open the X display ${process.env["DISPLAY"] ?? ""}: ${(error as Error).message}`, {
+      kind: "no_display"
+    })
+  }
+  if (!session.info.xtest) {
+    // Capture and window operations still work; input calls fail below with this reason.
+  }
+  return session
+}
+
+const toPlatformError = (what: string, steps?: ReadonlyArray<DeliveryStep>) => (error: unknown): PlatformError => {
+  if (error instanceof PlatformError) return error
+  const code = (error as { code?: string })?.code
+  if (code === "X11_BAD_WINDOW") return new PlatformError({ code: "WINDOW_NOT_FOUND", message: `${what}: the window is gone` })
+  if (error instanceof RangeError) return new PlatformError({ code: "ACTION_FAILED", message: `${what}: ${error.message}` })
+  if (error instanceof PartialInput) {
+    return new PlatformError({
+      code: "ACTION_FAILED",
+      message: `${what}: ${error.message}`,
+      platformDetail: String(error.cause),
+      ...(steps ? { steps } : {})
+    })
+  }
+  return new PlatformError({ code: "ACTION_FAILED", message: `${what} failed`, platformDetail: (error as Error)?.message ?? String(error) })
+}
+
+const run = <A>(what: string, f: (s: X11Session) => A): Effect.Effect<A, PlatformError> =>
+  Effect.try({ try: () => f(open()), catch: toPlatformError(what) })
+
+const needXtest = (s: X11Session) => {
+  if (!s.info.xtest) {
+    throw unsupported("the X server has no XTEST extension, so no pointer or key input can be synthesised", {
+      kind: "xtest_missing"
+    })
+  }
+}
+
+/** Input that may have partly reached the server when it failed. */
+const input = (what: string, label: string, f: (s: X11Session) => void): Effect.Effect<void, PlatformError> =>
+  Effect.try({
+    try: () => {
+      const s = open()
+      needXtest(s)
+      try {
+        f(s)
+      } catch (error) {
+        throw new PartialInput("the X server refused part of the input", error)
+      }
+    },
+    catch: toPlatformError(what, [{ label, outcome: "attempted", mechanism: "physical_synthetic" }])
+  })
+
+const toManaged = (view: WindowView): ManagedWindow => ({
+  nativeId: view.xid,
+  title: view.title,
+  ...(view.pid === undefined ? {} : { pid: view.pid }),
+  bounds: view.bounds,
+  minimized: view.minimized,
+  maximized: view.maximized,
+  focused: view.focused
+})
+
+const operate = (s: X11Session, xid: number, operation: WindowOperation): void => {
+  switch (operation.kind) {
+    case "focus":
+      return s.activate(xid)
+    case "move":
+      return s.moveResize(xid, { x: operation.x, y: operation.y })
+    case "resize":
+      return s.moveResize(xid, { width: operation.width, height: operation.height })
+    case "minimize":
+      return s.minimize(xid)
+    case "maximize":
+      return s.setMaximized(xid, true)
+    case "restore": {
+      const view = s.readWindow(xid)
+      if (view.maximized) s.setMaximized(xid, false)
+      if (view.minimized) s.activate(xid)
+      return
+    }
+  }
+}
+
+const needWindowManager = (s: X11Session, what: string) => {
+  if (s.windowManager() === undefined) {
+    throw unsupported(`${what} needs an EWMH window manager, and none is running on ${s.info.display}`, {
+      kind: "no_window_manager"
+    })
+  }
+}
+
+export const X11NativeDesktop: NativeDesktopShape = {
+  displays: () =>
+    run("list-displays", (s) =>
+      s.displays().map((d) => ({ id: String(d.id), bounds: d.bounds, isPrimary: d.primary, scale: 1 }))),
+  pointer: () =>
+    run("pointer query", (s) => {
+      const p = s.pointer()
+      return { x: p.x, y: p.y, windowUnder: p.child }
+    }),
+  moveTo: (point) => input("mouse-move", "XTestFakeMotionEvent", (s) => s.moveTo(point.x, point.y)),
+  click: (point, options) =>
+    input("mouse-click", "XTestFakeButtonEvent", (s) => s.click(point.x, point.y, options.button, options.count, options.modifiers)),
+  wheel: (point, options) =>
+    input("mouse-wheel", "XTestFakeButtonEvent(wheel)", (s) => s.wheel(point.x, point.y, options.dx, options.dy, options.modifiers)),
+  capture: (region?: Bounds) =>
+    run("screenshot", (s) => {
+      const shot = s.capture(region)
+      return { png: shot.png, width: shot.width, height: shot.height, scaleFactor: 1 }
+    }),
+  findWindow: (hint) =>
+    run("window lookup", (s) => {
+      const view = s.findWindow(hint.pid, hint.title, hint.bounds)
+      if (!view) {
+        throw new PlatformError({
+          code: "WINDOW_NOT_FOUND",
+          message: `no X11 window of pid ${hint.pid} titled '${hint.title}' is managed on ${s.info.display}`
+        })
+      }
+      return toManaged(view)
+    }),
+  readWindow: (nativeId) => run("window readback", (s) => toManaged(s.readWindow(nativeId))),
+  operateWindow: (nativeId, operation) =>
+    run(`window ${operation.kind}`, (s) => {
+      needWindowManager(s, `window ${operation.kind}`)
+      operate(s, nativeId, operation)
+    })
+}
+
+/** The NativeDesktop facet for `DesktopAdapterShape.native`: fails PLATFORM_NOT_SUPPORTED when X11 is unusable. */
+export const x11Native = (): Effect.Effect<NativeDesktopShape, PlatformError> =>
+  Effect.try({ try: () => (open(), X11NativeDesktop), catch: toPlatformError("X11") })
+
+/** Close the X connection (tests). */
+export const closeX11 = (): void => {
+  if (session) {
+    session.addon.close()
+    session = undefined
+  }
+}

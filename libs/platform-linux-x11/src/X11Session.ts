@@ -1,0 +1,285 @@
+/**
+ * Plain synchronous X11 operations over the addon: pointer and key sequences that always release what they
+ * pressed, captures clipped to the screen, RandR displays, and the EWMH view of top-level windows. The Effect
+ * facade (`X11Native.ts`) maps its errors to the contract.
+ */
+import type { X11Addon, AddonInfo } from "./Addon.js"
+import { keysymOf, MODIFIER_KEYSYMS } from "./Keysyms.js"
+import { encodePng } from "./Png.js"
+
+export type Button = "left" | "right" | "middle"
+export type Modifier = keyof typeof MODIFIER_KEYSYMS
+
+const BUTTONS: Readonly<Record<Button, number>> = { left: 1, middle: 2, right: 3 }
+const WHEEL = { up: 4, down: 5, left: 6, right: 7 } as const
+
+export interface Rect {
+  readonly x: number
+  readonly y: number
+  readonly width: number
+  readonly height: number
+}
+
+export interface Display {
+  readonly id: number
+  readonly name: string
+  readonly bounds: Rect
+  readonly primary: boolean
+}
+
+export interface WindowView {
+  readonly xid: number
+  readonly title: string
+  readonly pid?: number
+  readonly bounds: Rect
+  readonly minimized: boolean
+  readonly maximized: boolean
+  readonly focused: boolean
+  readonly mapped: boolean
+}
+
+/** A failure after something may already have reached the X server. */
+export class PartialInput extends Error {
+  constructor(message: string, override readonly cause: unknown) {
+    super(message)
+  }
+}
+
+const inside = (rect: Rect, x: number, y: number) =>
+  x >= rect.x && y >= rect.y && x < rect.x + rect.width && y < rect.y + rect.height
+
+export class X11Session {
+  readonly info: AddonInfo
+
+  constructor(readonly addon: X11Addon, display?: string) {
+    this.info = addon.open(display)
+  }
+
+  get screen(): Rect {
+    return { x: 0, y: 0, width: this.info.screen_width, height: this.info.screen_height }
+  }
+
+  /** Monitors primary first; ids are positions in that order (what `screenshot --screen N` takes). */
+  displays(): ReadonlyArray<Display> {
+    const monitors = this.addon.monitors()
+    const list = monitors.length > 0
+      ? [...monitors].sort((a, b) => Number(b.primary) - Number(a.primary) || a.x - b.x || a.y - b.y)
+      : [{ name: "screen", x: 0, y: 0, width: this.info.screen_width, height: this.info.screen_height, primary: true }]
+    const anyPrimary = list.some((m) => m.primary)
+    return list.map((m, id) => ({
+      id,
+      name: m.name,
+      bounds: { x: m.x, y: m.y, width: m.width, height: m.height },
+      primary: m.primary || (!anyPrimary && id === 0)
+    }))
+  }
+
+  /** True when the point lies on some monitor (input is refused otherwise). */
+  onScreen(x: number, y: number): boolean {
+    return this.displays().some((d) => inside(d.bounds, x, y))
+  }
+
+  pointer() {
+    return this.addon.queryPointer()
+  }
+
+  moveTo(x: number, y: number): void {
+    this.addon.motion(x, y)
+  }
+
+  private modifierKeycodes(modifiers: ReadonlyArray<Modifier>): ReadonlyArray<number> {
+    return modifiers.map((name) => {
+      const found = this.addon.findKeysym(MODIFIER_KEYSYMS[name])
+      if (!found) throw new Error(`the keymap has no key for the ${name} modifier`)
+      return found.keycode
+    })
+  }
+
+  /** Hold modifiers around `body`; whatever was pressed is released even when `body` throws. */
+  private withModifiers(modifiers: ReadonlyArray<Modifier>, body: () => void): void {
+    const keycodes = this.modifierKeycodes(modifiers)
+    const held: Array<number> = []
+    try {
+      for (const keycode of keycodes) {
+        this.addon.key(keycode, true)
+        held.push(keycode)
+      }
+      body()
+    } finally {
+      for (const keycode of held.reverse()) this.addon.key(keycode, false)
+    }
+  }
+
+  click(x: number, y: number, button: Button, count: number, modifiers: ReadonlyArray<Modifier>): void {
+    this.addon.motion(x, y)
+    this.withModifiers(modifiers, () => {
+      for (let i = 0; i < count; i++) this.pressRelease(BUTTONS[button])
+    })
+  }
+
+  private pressRelease(button: number): void {
+    this.addon.button(button, true)
+    this.addon.button(button, false)
+  }
+
+  /** `dy` > 0 = up, `dx` > 0 = left (the reference's signs); one button press per notch. */
+  wheel(x: number, y: number, dx: number, dy: number, modifiers: ReadonlyArray<Modifier>): void {
+    this.addon.motion(x, y)
+    this.withModifiers(modifiers, () => {
+      for (let i = 0; i < Math.abs(dy); i++) this.pressRelease(dy > 0 ? WHEEL.up : WHEEL.down)
+      for (let i = 0; i < Math.abs(dx); i++) this.pressRelease(dx > 0 ? WHEEL.left : WHEEL.right)
+    })
+  }
+
+  /**
+   * Press one key with modifiers. A keysym the keymap lacks is bound to a spare keycode for the press, as xdotool
+   * does; the binding is returned so the caller can undo it once clients have read the new mapping.
+   */
+  pressKey(key: string, modifiers: ReadonlyArray<Modifier>): { readonly spare?: number } {
+    const keysym = keysymOf(key) ?? this.addon.keysymFromName(key)
+    if (!keysym) throw new Error(`unknown key '${key}'`)
+    let found = this.addon.findKeysym(keysym)
+    let spare: number | undefined
+    if (!found) {
+      spare = this.addon.bindSpare(keysym)
+      if (spare < 0) throw new Error(`no spare keycode to bind '${key}' to`)
+      found = { keycode: spare, level: 0 }
+    }
+    const all: ReadonlyArray<Modifier> = found.level === 1 && !modifiers.includes("shift") ? [...modifiers, "shift"] : modifiers
+    const keycode = found.keycode
+    this.withModifiers(all, () => {
+      this.addon.key(keycode, true)
+      this.addon.key(keycode, false)
+    })
+    return spare === undefined ? {} : { spare }
+  }
+
+  unbind(keycode: number): void {
+    this.addon.unbind(keycode)
+  }
+
+  /** PNG of `region` (default: the whole screen), clipped to the screen; fails when nothing of it is on screen. */
+  capture(region?: Rect): { png: Buffer; width: number; height: number; region: Rect } {
+    const screen = this.screen
+    const want = region ?? screen
+    const x0 = Math.max(screen.x, Math.round(want.x))
+    const y0 = Math.max(screen.y, Math.round(want.y))
+    const x1 = Math.min(screen.x + screen.width, Math.round(want.x + want.width))
+    const y1 = Math.min(screen.y + screen.height, Math.round(want.y + want.height))
+    if (x1 <= x0 || y1 <= y0) throw new RangeError("the region is entirely off the screen")
+    const shot = this.addon.captureRoot(x0, y0, x1 - x0, y1 - y0)
+    return {
+      png: encodePng(shot.width, shot.height, shot.rows),
+      width: shot.width,
+      height: shot.height,
+      region: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
+    }
+  }
+
+  private rootProperty(name: string) {
+    return this.addon.getProperty(this.info.root, name)
+  }
+
+  /** Top-level client windows: the window manager's `_NET_CLIENT_LIST`, else mapped children of the root. */
+  clientWindows(): ReadonlyArray<number> {
+    const list = this.rootProperty("_NET_CLIENT_LIST")
+    if (list && Array.isArray(list.value)) return list.value.filter((v): v is number => typeof v === "number")
+    return this.addon.children(this.info.root).filter((xid) => {
+      try {
+        const g = this.addon.geometry(xid)
+        return g.map_state === 2 && !g.override_redirect
+      } catch {
+        return false
+      }
+    })
+  }
+
+  private numbers(xid: number, name: string): ReadonlyArray<number> {
+    const prop = this.addon.getProperty(xid, name)
+    return prop && Array.isArray(prop.value) ? prop.value.filter((v): v is number => typeof v === "number") : []
+  }
+
+  private strings(xid: number, name: string): ReadonlyArray<string> {
+    const prop = this.addon.getProperty(xid, name)
+    return prop && Array.isArray(prop.value) ? prop.value.filter((v): v is string => typeof v === "string") : []
+  }
+
+  readWindow(xid: number): WindowView {
+    const geometry = this.addon.geometry(xid)
+    const name = this.addon.getProperty(xid, "_NET_WM_NAME") ?? this.addon.getProperty(xid, "WM_NAME")
+    const pid = this.numbers(xid, "_NET_WM_PID")[0]
+    const state = this.strings(xid, "_NET_WM_STATE")
+    const wmState = this.numbers(xid, "WM_STATE")[0]
+    const active = this.numbers(this.info.root, "_NET_ACTIVE_WINDOW")[0]
+    return {
+      xid,
+      title: typeof name?.value === "string" ? name.value : "",
+      ...(pid === undefined ? {} : { pid }),
+      bounds: { x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height },
+      minimized: state.includes("_NET_WM_STATE_HIDDEN") || wmState === 3,
+      maximized: state.includes("_NET_WM_STATE_MAXIMIZED_VERT") && state.includes("_NET_WM_STATE_MAXIMIZED_HORZ"),
+      focused: active === xid,
+      mapped: geometry.map_state === 2
+    }
+  }
+
+  /** The client window of `pid` titled `title`; several: the one whose client area is nearest `bounds`. */
+  findWindow(pid: number, title: string, bounds?: Rect): WindowView | undefined {
+    const views: Array<WindowView> = []
+    for (const xid of this.clientWindows()) {
+      try {
+        const view = this.readWindow(xid)
+        if (view.pid === pid) views.push(view)
+      } catch {
+        // closed while we looked
+      }
+    }
+    const titled = views.filter((v) => v.title === title)
+    const pool = titled.length > 0 ? titled : views.length === 1 ? views : []
+    if (pool.length <= 1 || bounds === undefined) return pool.length === 1 ? pool[0] : undefined
+    const distance = (v: WindowView) =>
+      Math.abs(v.bounds.x - bounds.x) + Math.abs(v.bounds.y - bounds.y) +
+      Math.abs(v.bounds.width - bounds.width) + Math.abs(v.bounds.height - bounds.height)
+    return [...pool].sort((a, b) => distance(a) - distance(b))[0]
+  }
+
+  /** EWMH requests to the window manager (source indication 2: a pager/tool acting for the user). */
+  activate(xid: number): void {
+    this.addon.clientMessage(xid, "_NET_ACTIVE_WINDOW", [2, 0, 0])
+  }
+
+  /** Move/resize the client area (StaticGravity: x, y are where the client area's top-left lands). */
+  moveResize(xid: number, change: { x?: number; y?: number; width?: number; height?: number }): void {
+    const flags = (change.x !== undefined ? 1 << 8 : 0) | (change.y !== undefined ? 1 << 9 : 0) |
+      (change.width !== undefined ? 1 << 10 : 0) | (change.height !== undefined ? 1 << 11 : 0)
+    const STATIC_GRAVITY = 10
+    this.addon.clientMessage(xid, "_NET_MOVERESIZE_WINDOW", [
+      STATIC_GRAVITY | flags | (2 << 12),
+      change.x ?? 0,
+      change.y ?? 0,
+      change.width ?? 0,
+      change.height ?? 0
+    ])
+  }
+
+  minimize(xid: number): void {
+    const ICONIC_STATE = 3
+    this.addon.clientMessage(xid, "WM_CHANGE_STATE", [ICONIC_STATE])
+  }
+
+  setMaximized(xid: number, on: boolean): void {
+    this.addon.clientMessage(xid, "_NET_WM_STATE", [on ? 1 : 0, "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ", 2])
+  }
+
+  /** The window manager's name (`_NET_SUPPORTING_WM_CHECK` → `_NET_WM_NAME`), or undefined without one. */
+  windowManager(): string | undefined {
+    const check = this.numbers(this.info.root, "_NET_SUPPORTING_WM_CHECK")[0]
+    if (check === undefined) return undefined
+    try {
+      const name = this.addon.getProperty(check, "_NET_WM_NAME")
+      return typeof name?.value === "string" ? name.value : "unnamed"
+    } catch {
+      return undefined
+    }
+  }
+}
