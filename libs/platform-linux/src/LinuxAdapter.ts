@@ -10,6 +10,7 @@ import {
   type TreeObservation,
   type WindowInfo
 } from "@agent-desktop/platform"
+import { x11Native } from "@agent-desktop/platform-linux-x11"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Actor, lookupFailure } from "./actions/Actor.js"
@@ -132,6 +133,8 @@ export const makeLinuxAdapter = (): DesktopAdapterShape => {
     readState: (target) => use("state readback", ({ actor }) => actor.readState(target)),
     pressKeys: (combo, window, options) =>
       use("press", ({ actor }) => actor.pressKeys(combo, window ? windowRef(window) : undefined, options)),
+    // XTEST, capture, RandR and EWMH through a native addon, loaded on first use (libs/platform-linux-x11).
+    native: x11Native,
     close: () =>
       Effect.promise(async () => {
         const current = opening
