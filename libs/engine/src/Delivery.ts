@@ -4,6 +4,7 @@ import { Clock, Effect } from "effect"
 import { Timeout, type DesktopError } from "./errors/DesktopError.js"
 import { fromPlatformError } from "./errors/fromPlatformError.js"
 import { Invocation } from "./Invocation.js"
+import { writeAhead } from "./journal/writeAhead.js"
 
 export interface Delivered {
   readonly steps: ReadonlyArray<DeliveryStep>
@@ -31,7 +32,7 @@ export const deliver = Effect.fn("Delivery.deliver")(function*(
   const adapter = yield* DesktopAdapter
   const invocation = yield* Invocation
   const deadline = (yield* Clock.currentTimeMillis) + options.timeoutMs
-  invocation.record("action.dispatch.start", { action: action.kind, role: target.role })
+  yield* writeAhead(`act(${action.kind})`, { action: action.kind, role: target.role })
   const steps = yield* adapter.act(target, action, { headed: options.headed, deadline }).pipe(
     Effect.timeoutOrElse({
       duration: options.timeoutMs + GRACE_MS,

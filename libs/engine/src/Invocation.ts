@@ -1,10 +1,10 @@
 import type { DesktopAdapter } from "@agent-desktop/platform"
-import type { EventStore } from "@agent-desktop/store"
+import type { EventStore, StoreError } from "@agent-desktop/store"
 import { Context, type Effect } from "effect"
 import type { Envelope } from "./Envelope.js"
 import type { CommandRequest } from "./runCommand.js"
 
-/** One event of an invocation's stream, appended to the store when the command ends. */
+/** One event of an invocation's stream, appended to the store as it happens (journal/Journal.ts), payload redacted. */
 export interface InvocationEvent {
   readonly type: string
   readonly ts_ms: number
@@ -24,11 +24,17 @@ export interface InvocationOptions {
   readonly traceFile?: string
   /** `--trace-strict`: a trace file that cannot be opened fails the command before anything is sent. */
   readonly traceStrict?: boolean
+  /**
+   * Aborted by the caller (the CLI on SIGINT/SIGTERM/SIGHUP, with the signal's name as the reason): the command stops
+   * waiting, folds what it has proven and returns its envelope.
+   */
+  readonly signal?: AbortSignal
 }
 
 /**
  * The invocation being run: its id, options and the evidence events it has produced so far. Handlers record
- * through `record`; runCommand appends everything to the store once, at the end, in order.
+ * through `record`, which writes ahead to the store (journal/Journal.ts); `ensureDurable` is asked right before
+ * anything is sent to an app.
  */
 export class Invocation extends Context.Service<Invocation, {
   readonly id: string
@@ -38,6 +44,8 @@ export class Invocation extends Context.Service<Invocation, {
   readonly namespace: string
   readonly record: (type: string, payload: Readonly<Record<string, unknown>>) => void
   readonly events: () => ReadonlyArray<InvocationEvent>
+  /** Undefined when every event so far is on disk; else the store failure that keeps them in memory only. */
+  readonly ensureDurable: () => StoreError | undefined
   /**
    * Runs another command as its own full invocation (batch entries). It is runCommand itself, handed over here so
    * handlers need not import it: runCommand -> registry -> batch -> runCommand would be an import cycle, and a

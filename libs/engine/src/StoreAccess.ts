@@ -1,4 +1,6 @@
-import { EventStore, type SavedSnapshot as StoredSnapshot, type SnapshotInput, type StoreError } from "@agent-desktop/store"
+import {
+  EventStore, type SavedSnapshot as StoredSnapshot, type SnapshotInput, type StoreError, type StoreFailure, type StoreFailureReason
+} from "@agent-desktop/store"
 import { Effect } from "effect"
 import { Internal, InvalidArgs, SnapshotNotFound, type DesktopError } from "./errors/DesktopError.js"
 
@@ -22,9 +24,57 @@ export const fromStoreError = (error: StoreError): DesktopError => {
         delivery: "not_delivered",
         suggestion: "Snapshot with --skeleton, then drill into the part you need with --root"
       })
-    default:
-      return new Internal({ message: error.message, delivery: "not_delivered" })
+    case "StoreFailure":
+      return storeFailure(error)
   }
+}
+
+/** A store failure as an error's `details.store_failure`. */
+export const storeFailureDetails = (error: StoreError): Record<string, unknown> => ({
+  reason: error._tag === "StoreFailure" ? error.reason ?? "other" : error._tag,
+  message: error.message
+})
+
+/** What each underlying failure means for the caller, and whether the same call can work later. */
+const FAILURE_ADVICE: Readonly<Record<StoreFailureReason, { readonly what: string; readonly suggestion: string; readonly retryable: boolean }>> = {
+  busy: {
+    what: "The state store is locked by another process",
+    suggestion: "Another agent-desktop (or a tool holding events.db open) has the lock; retry in a few seconds",
+    retryable: true
+  },
+  full: { what: "The disk holding the state store is full", suggestion: "Free space on the state root's file system, then retry", retryable: true },
+  read_only: {
+    what: "The state store is read-only",
+    suggestion: "Make the state root and its events.db writable (or point AGENT_DESKTOP_HOME elsewhere), then retry",
+    retryable: false
+  },
+  permission: {
+    what: "The state store cannot be opened with this user's permissions",
+    suggestion: "Check the owner and mode of the state root and events.db, or point AGENT_DESKTOP_HOME elsewhere",
+    retryable: false
+  },
+  corrupt: {
+    what: "The state store's database is damaged",
+    suggestion: "Move events.db (and events.db-wal, -shm) aside to start a new store; snapshots taken so far are lost",
+    retryable: false
+  },
+  foreign: {
+    what: "The state root's events.db is not an agent-desktop database",
+    suggestion: "Point AGENT_DESKTOP_HOME at a directory of agent-desktop's own, or move that file aside",
+    retryable: false
+  },
+  other: { what: "The state store failed", suggestion: "Check the state root's disk and permissions, then retry", retryable: true }
+}
+
+const storeFailure = (error: StoreFailure): DesktopError => {
+  const reason = error.reason ?? "other"
+  const advice = FAILURE_ADVICE[reason]
+  return new Internal({
+    message: `${advice.what}: ${error.message}`,
+    delivery: "not_delivered",
+    details: { kind: "store_failure", reason, retryable: advice.retryable },
+    suggestion: advice.suggestion
+  })
 }
 
 /** Run one store operation as an Effect with contract errors. */

@@ -243,14 +243,15 @@ describe("runCommand", () => {
       assert.strictEqual(nested["code"], "INVALID_ARGS")
     }))
 
-  it.live("turns a defect mid-delivery into INTERNAL with an unknown disposition, never a thrown error", () =>
+  it.live("turns a defect mid-delivery into INTERNAL, never a thrown error, whose disposition is the written-ahead attempt's", () =>
     Effect.gen(function*() {
       const { adapter, run } = setup()
       const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
       adapter.onAct = () => Effect.die(new Error("adapter bug"))
       const failed = error(yield* run({ command: "click", args: { ref_id: refNamed(snap["tree"], "Save") } }))
       assert.strictEqual(failed["code"], "INTERNAL")
-      assert.deepStrictEqual(failed["disposition"], { delivery: "unknown", retry: "unknown" })
+      // The adapter was asked to send and never answered: the step.attempted on disk says it may have landed.
+      assert.deepStrictEqual(failed["disposition"], { delivery: "delivery_uncertain", retry: "unsafe" })
     }))
 
   it.live("never hangs on an app that stopped answering: the guarded adapter bounds every read", () =>

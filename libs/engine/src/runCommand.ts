@@ -1,13 +1,19 @@
 import { redact } from "@agent-desktop/domain"
 import { DesktopAdapter } from "@agent-desktop/platform"
-import { EventStore } from "@agent-desktop/store"
+import { EventStore, type StoreError } from "@agent-desktop/store"
 import { Clock, Effect, Exit } from "effect"
 import type { Args } from "./Args.js"
 import { HANDLERS } from "./commands/registry.js"
 import { errorEnvelope, successEnvelope, type Envelope } from "./Envelope.js"
-import { InvalidArgs } from "./errors/DesktopError.js"
+import { desktopError, Internal, InvalidArgs, type DesktopError } from "./errors/DesktopError.js"
 import { fromCause } from "./errors/fromCause.js"
-import { Invocation, type InvocationEvent, type InvocationOptions } from "./Invocation.js"
+import { toErrorBody } from "./errors/toErrorBody.js"
+import { Invocation, type InvocationOptions } from "./Invocation.js"
+import { closeAbandoned } from "./journal/closeAbandoned.js"
+import { evidenceOutranks, foldEvidence } from "./journal/foldEvidence.js"
+import { Journal } from "./journal/Journal.js"
+import { redactRequest } from "./journal/redactRequest.js"
+import { storeFailureDetails } from "./StoreAccess.js"
 import { appendTraceFile, openTraceFile } from "./trace/TraceFile.js"
 import { afterAction } from "./wait/afterAction.js"
 
@@ -24,60 +30,120 @@ const AGENT_ID = /^[A-Za-z0-9_-]{1,64}$/
 let counter = 0
 const invocationId = (now: number) => `run-${now}-${process.pid}-${++counter}`
 
+/** Fails with an interruption error as soon as `signal` aborts; never, without one. */
+const interruption = (signal: AbortSignal | undefined): Effect.Effect<never, DesktopError> =>
+  signal === undefined
+    ? Effect.never
+    : Effect.callback<never, DesktopError>((resume) => {
+      const fire = () => {
+        const name = typeof signal.reason === "string" ? signal.reason : "an abort"
+        resume(Effect.fail(new Internal({
+          message: `Interrupted by ${name} before the command finished`,
+          delivery: "not_delivered",
+          details: { kind: "interrupted", signal: name },
+          suggestion: "Snapshot the app to see its state before running the command again"
+        })))
+      }
+      if (signal.aborted) fire()
+      else signal.addEventListener("abort", fire, { once: true })
+      return Effect.sync(() => signal.removeEventListener("abort", fire))
+    })
+
+/** The error with the delivery its evidence proves, when that is more than the error claimed. */
+const withEvidence = (error: DesktopError, evidence: ReturnType<typeof foldEvidence>): DesktopError => {
+  const claimed = toErrorBody(error).disposition.delivery
+  if (!evidenceOutranks(evidence.delivery, claimed)) return error
+  return desktopError(error.code, {
+    message: error.message,
+    delivery: evidence.delivery,
+    details: { ...error.details, claimed_delivery: claimed, delivery_from: "evidence" },
+    ...(error.suggestion === undefined ? {} : { suggestion: error.suggestion }),
+    ...(error.platformDetail === undefined ? {} : { platformDetail: error.platformDetail })
+  })
+}
+
+const withStoreFailure = (error: DesktopError, failure: StoreError, journalComplete: boolean): DesktopError =>
+  desktopError(error.code, {
+    message: error.message,
+    ...(error.delivery === undefined ? {} : { delivery: error.delivery }),
+    details: { ...error.details, store_failure: { ...storeFailureDetails(failure), trace_complete: journalComplete } },
+    ...(error.suggestion === undefined ? {} : { suggestion: error.suggestion }),
+    ...(error.platformDetail === undefined ? {} : { platformDetail: error.platformDetail })
+  })
+
 /**
  * Run one command to its 2.6 envelope. Never fails: typed errors become error envelopes, defects become INTERNAL
- * with an unknown disposition. The invocation's events are appended to the store (its own stream, and the active
- * session's trace) before the envelope is returned.
+ * with an unknown disposition. Evidence is written ahead (journal/): `invocation.started` before any adapter call,
+ * each step's attempt before it is sent, the folded result last. The envelope's disposition can only be raised by
+ * that evidence, never lowered by a later failure (a store fault, a signal): the events in memory are the source
+ * of truth when the store cannot take them.
  */
 export const runCommand = Effect.fn("runCommand")(function*(
   request: CommandRequest
 ): Effect.fn.Return<Envelope, never, DesktopAdapter | EventStore> {
   const store = yield* EventStore
   const clock = yield* Clock.Clock
-  const started = clock.currentTimeMillisUnsafe()
+  const now = () => clock.currentTimeMillisUnsafe()
+  closeAbandoned(store.core, now)
   const options = request.options ?? {}
-  const events: Array<InvocationEvent> = []
+  const args = request.args ?? {}
+  const id = invocationId(now())
+  const namespace = options.session ?? "global"
+  const journal = new Journal(store.core, id, namespace, now)
   const invocation = Invocation.of({
-    id: invocationId(started),
+    id,
     command: request.command,
     options,
-    namespace: options.session ?? "global",
-    record: (type, payload) => void events.push({ type, ts_ms: clock.currentTimeMillisUnsafe(), payload }),
-    events: () => events,
+    namespace,
+    record: (type, payload) => journal.record(type, redact(payload) as Record<string, unknown>),
+    events: () => journal.events,
+    ensureDurable: () => journal.ensureDurable(),
     runNested: runCommand
   })
-  const args = request.args ?? {}
-  invocation.record("command.start", {
+  journal.record("invocation.started", {
     command: request.command,
-    args: redact(args) as Record<string, unknown>,
+    args: redactRequest(request.command, args),
+    pid: process.pid,
     ...(options.agentId === undefined ? {} : { agent_id: options.agentId })
   })
   const handler = HANDLERS[request.command]
-  const traceFile = options.traceFile
-  const traceReady = traceFile === undefined
-    ? Effect.void
-    : Effect.try({
-      try: () => openTraceFile(traceFile, options.session),
-      catch: (cause) => new InvalidArgs({ message: `Cannot open the trace file: ${(cause as Error).message}`, suggestion: "Pass --trace with a writable, non-symlink path" })
-    }).pipe(options.traceStrict === true ? (effect) => effect : Effect.ignore)
-  const program = handler === undefined
+  let traceFd: number | undefined
+  let traceRefused: string | undefined
+  if (options.traceFile !== undefined) {
+    try {
+      traceFd = openTraceFile(options.traceFile, options.session)
+    } catch (cause) {
+      traceRefused = (cause as Error).message
+    }
+  }
+  const program = traceRefused !== undefined && options.traceStrict === true
+    ? Effect.fail(new InvalidArgs({ message: `Cannot open the trace file: ${traceRefused}`, suggestion: "Pass --trace with a writable, non-symlink path" }))
+    : handler === undefined
     ? Effect.fail(new InvalidArgs({ message: `Unknown command '${request.command}'`, suggestion: "Run agent-desktop --help to list the commands" }))
     : options.agentId !== undefined && !AGENT_ID.test(options.agentId)
     ? Effect.fail(new InvalidArgs({ message: `Invalid agent id '${options.agentId}'`, suggestion: "Use 1-64 characters of [A-Za-z0-9_-] for --agent-id" }))
     : afterAction(request.command, args, handler(args))
-  const exit = yield* Effect.exit(Effect.provideService(Effect.andThen(traceReady, program), Invocation, invocation))
-  const envelope = Exit.isSuccess(exit)
-    ? successEnvelope(request.command, exit.value)
-    : errorEnvelope(request.command, fromCause(exit.cause))
-  invocation.record("command.end", envelope.ok
-    ? { command: request.command, ok: true }
-    : { command: request.command, ok: false, code: envelope.error["code"], disposition: envelope.error["disposition"] })
-  yield* store.appendInvocation({ invocationId: invocation.id, namespace: invocation.namespace, events }).pipe(
-    Effect.catchCause((cause) => Effect.logWarning("trace append failed", cause))
-  )
-  if (traceFile !== undefined) {
-    // Best effort after the command: the action has already happened, so a write failure must not hide its result.
-    yield* Effect.try(() => appendTraceFile(traceFile, invocation.id, events)).pipe(Effect.ignore)
+  if (traceRefused !== undefined && options.traceStrict !== true) {
+    yield* Effect.logWarning(`--trace not written: ${traceRefused}`)
   }
-  return envelope
+  const exit = yield* Effect.exit(
+    Effect.provideService(Effect.raceFirst(program, interruption(options.signal)), Invocation, invocation)
+  )
+  const evidence = foldEvidence(journal.events)
+  let error = Exit.isSuccess(exit) ? undefined : withEvidence(fromCause(exit.cause), evidence)
+  const ended = error === undefined
+    ? { command: request.command, ok: true }
+    : { command: request.command, ok: false, code: error.code, disposition: toErrorBody(error).disposition }
+  journal.record("invocation.ended", ended)
+  const storeFailure = journal.finish() ?? journal.failure
+  if (storeFailure !== undefined) {
+    if (error !== undefined) error = withStoreFailure(error, storeFailure, journal.durable)
+    yield* Effect.logWarning(`the invocation's trace ${journal.durable ? "was written late" : "is incomplete"}: ${storeFailure.message}`)
+  }
+  if (traceFd !== undefined) {
+    // After the command: the action has already happened, so a write failure must not hide its result.
+    const fd = traceFd
+    yield* Effect.try(() => appendTraceFile(fd, id, journal.events)).pipe(Effect.ignore)
+  }
+  return error === undefined ? successEnvelope(request.command, Exit.isSuccess(exit) ? exit.value : undefined) : errorEnvelope(request.command, error)
 })

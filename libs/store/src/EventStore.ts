@@ -11,7 +11,7 @@ import {
   type SessionNotFound, type SnapshotNotFound, type StoreError, type StoreFailure
 } from "./StoreErrors.js"
 import type {
-  AppendOptions, AppendResult, DrillDownInput, DrillDownResult, NewEvent, SavedSnapshot, SessionGcOptions,
+  AppendOptions, AppendResult, DrillDownInput, DrillDownResult, NewEvent, OpenInvocation, SavedSnapshot, SessionGcOptions,
   SessionRecord, SessionStartInput, SnapshotInput, StoredEvent, TraceOptions, TraceResult
 } from "./StoreTypes.js"
 
@@ -23,6 +23,7 @@ export interface EventStoreShape {
   readonly readStream: (stream: string, options?: { readonly fromSeq?: number }) => Effect.Effect<ReadonlyArray<StoredEvent>, StoreFailure>
   readonly readAll: (options?: { readonly afterPosition?: number; readonly limit?: number }) => Effect.Effect<ReadonlyArray<StoredEvent>, StoreFailure>
   readonly latestStream: (prefix: string) => Effect.Effect<string | undefined, StoreFailure>
+  readonly openInvocations: () => Effect.Effect<ReadonlyArray<OpenInvocation>, StoreFailure>
   readonly saveSnapshot: (
     namespace: string,
     input: SnapshotInput
@@ -56,6 +57,7 @@ export class EventStore extends Context.Service<EventStore, EventStoreShape>()("
       readStream: (stream, options) => lift(() => core.readStream(stream, options)),
       readAll: (options) => lift(() => core.readAll(options)),
       latestStream: (prefix) => lift(() => core.latestStream(prefix)),
+      openInvocations: () => lift(() => core.openInvocations()),
       saveSnapshot: (namespace, input) => lift(() => core.saveSnapshot(namespace, input)),
       loadSnapshot: (namespace, snapshotId) => lift(() => core.loadSnapshot(namespace, snapshotId)),
       latestSnapshotId: (namespace) => lift(() => core.latestSnapshotId(namespace)),

@@ -8,11 +8,12 @@ import { isValidSnapshotId, redact, type RefEntry } from "@agent-desktop/domain"
 import type Database from "better-sqlite3"
 import * as path from "node:path"
 import { type CompactRefMap, compactRefMap, compactRefMapBytes, expandRefMap, type StoredRefMap } from "./CompactRefMap.js"
-import { openDatabase } from "./Database.js"
+import { BUSY_TIMEOUT_MS, openDatabase } from "./Database.js"
 import {
   project, SESSION_ENDED, SESSION_STARTED, SNAPSHOT_ROOT_SAVED, SNAPSHOT_SAVED,
   type SessionStartedPayload, type SnapshotRootSavedPayload, type SnapshotSavedPayload
 } from "./Projections.js"
+import { withoutContents } from "./RefMapPrivacy.js"
 import { PROJECTION_TABLES } from "./Schema.js"
 import { DATABASE_FILE, ensurePrivateFile, ensureStateRoot, resolveStateRoot, type StateRootOptions } from "./StateRoot.js"
 import { Statements } from "./Statements.js"
@@ -21,7 +22,7 @@ import {
   toStoreError
 } from "./StoreErrors.js"
 import type {
-  AppendOptions, AppendResult, DrillDownInput, DrillDownResult, NewEvent, SavedSnapshot, SessionGcOptions,
+  AppendOptions, AppendResult, DrillDownInput, DrillDownResult, NewEvent, OpenInvocation, SavedSnapshot, SessionGcOptions,
   SessionRecord, SessionStartInput, SnapshotInput, StoredEvent, TraceOptions, TraceResult
 } from "./StoreTypes.js"
 import { GLOBAL_NAMESPACE, invocationStream, isStoreOwnedStream, isValidNamespace, isValidSessionId, sessionStream, snapshotStream } from "./Streams.js"
@@ -36,6 +37,8 @@ export interface InvocationEvents {
   /** "global" or the session id the invocation ran in; a session namespace tags the events for its trace. */
   readonly namespace: string
   readonly events: ReadonlyArray<{ readonly type: string; readonly payload?: unknown; readonly ts_ms?: number; readonly time_ms?: number }>
+  /** See AppendOptions.busyTimeoutMs. */
+  readonly busyTimeoutMs?: number
 }
 
 export const MAX_REFMAP_BYTES = 1024 * 1024
@@ -129,12 +132,24 @@ export class EventStoreCore {
 
   /** Any stream but the store's own (`snapshot-*`, `session-*`), which only its methods write. */
   append(stream: string, events: ReadonlyArray<NewEvent>, options: AppendOptions = {}): AppendResult {
-    return this.#write(() => {
-      if (isStoreOwnedStream(stream)) {
-        throw new StoreFailure({ message: `Stream '${stream}' belongs to the store; use its snapshot and session methods`, cause: stream })
-      }
-      return this.#append(stream, events, options)
-    })
+    if (isStoreOwnedStream(stream)) {
+      throw new StoreFailure({ message: `Stream '${stream}' belongs to the store; use its snapshot and session methods`, cause: stream })
+    }
+    const write = () => this.#write(() => this.#append(stream, events, options))
+    if (options.busyTimeoutMs === undefined) return write()
+    this.#db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs))}`)
+    try {
+      return write()
+    } finally {
+      this.#db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+    }
+  }
+
+  /** Invocations that started and never ended: still running elsewhere, or left open by a crash or a kill. */
+  openInvocations(): ReadonlyArray<OpenInvocation> {
+    return this.#read(() =>
+      this.#sql.get(`SELECT stream, pid, started_position FROM open_invocations ORDER BY started_position`).all() as Array<OpenInvocation>
+    )
   }
 
   appendInvocation(input: InvocationEvents): AppendResult {
@@ -143,7 +158,8 @@ export class EventStoreCore {
       return { type: event.type, payload: event.payload, ...(time === undefined ? {} : { time_ms: time }) }
     })
     const session = input.namespace === GLOBAL_NAMESPACE ? {} : { session_id: input.namespace }
-    return this.append(invocationStream(input.invocationId), events, session)
+    const budget = input.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: input.busyTimeoutMs }
+    return this.append(invocationStream(input.invocationId), events, { ...session, ...budget })
   }
 
   readStream(stream: string, options: { readonly fromSeq?: number } = {}): ReadonlyArray<StoredEvent> {
@@ -179,7 +195,7 @@ export class EventStoreCore {
       if (!isValidSnapshotId(input.snapshot_id)) {
         throw new StoreFailure({ message: `Invalid snapshot id '${input.snapshot_id}'`, cause: input.snapshot_id })
       }
-      const refs = compactRefMap(input.refs)
+      const refs = compactRefMap(withoutContents(input.refs))
       checkRefMapSize(refs)
       const payload: SnapshotSavedPayload = { namespace, ...input, refs }
       this.#append(snapshotStream(namespace, input.snapshot_id), [{ type: SNAPSHOT_SAVED, payload }], {})
@@ -239,7 +255,8 @@ export class EventStoreCore {
         .map(([key]) => key)
       const keys = input.entries.map((_, i) => `@e${snapshot.counter + 1 + i}`)
       const added: Record<string, RefEntry> = {}
-      input.entries.forEach((entry, i) => {
+      const entries = Object.values(withoutContents(Object.fromEntries(input.entries.map((entry, i) => [String(i), entry]))))
+      entries.forEach((entry, i) => {
         added[keys[i]!] = entry.root_ref === undefined ? { ...entry, root_ref: input.root_ref } : entry
       })
       const remaining = { ...snapshot.refs }
@@ -450,6 +467,7 @@ export class EventStoreCore {
     this.#sql.get(`DELETE FROM snapshots WHERE namespace = ?`).run(sessionId)
     this.#sql.get(`DELETE FROM trace_events WHERE session_id = ?`).run(sessionId)
     this.#sql.get(`DELETE FROM sessions WHERE session_id = ?`).run(sessionId)
+    this.#sql.get(`DELETE FROM open_invocations WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.stream = open_invocations.stream)`).run()
   }
 }
 

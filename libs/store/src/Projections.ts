@@ -20,6 +20,9 @@ export const SNAPSHOT_SAVED = "snapshot.saved"
 export const SNAPSHOT_ROOT_SAVED = "snapshot.root.saved"
 export const SESSION_STARTED = "session.started"
 export const SESSION_ENDED = "session.ended"
+/** Write-ahead markers of one invocation's stream (`invocation-<id>`): its first and its last event. */
+export const INVOCATION_STARTED = "invocation.started"
+export const INVOCATION_ENDED = "invocation.ended"
 
 export interface SnapshotSavedPayload extends Omit<SnapshotInput, "refs"> {
   readonly namespace: string
@@ -72,6 +75,15 @@ export const project = (sql: Statements, event: StoredEvent): void => {
       if (onSessionStream(event, p)) projectSessionEnded(sql, p)
       break
     }
+    case INVOCATION_STARTED:
+      if (event.stream.startsWith("invocation-")) {
+        const pid = isRecord(event.payload) && typeof event.payload["pid"] === "number" ? event.payload["pid"] : 0
+        sql.get(`INSERT OR IGNORE INTO open_invocations (stream, pid, started_position) VALUES (?, ?, ?)`).run(event.stream, pid, event.position)
+      }
+      break
+    case INVOCATION_ENDED:
+      sql.get(`DELETE FROM open_invocations WHERE stream = ?`).run(event.stream)
+      break
   }
   if (event.session_id !== undefined) projectTrace(sql, event, event.session_id)
 }

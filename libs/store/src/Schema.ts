@@ -2,7 +2,7 @@
  * The database schema. `events` is the source of truth; every other table is a projection that
  * `rebuildProjections` can recreate from it. Bump SCHEMA_VERSION with any change here.
  */
-export const SCHEMA_VERSION = 1
+export const SCHEMA_VERSION = 2
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS events (
@@ -44,6 +44,14 @@ CREATE TABLE IF NOT EXISTS sessions (
   created_position INTEGER NOT NULL
 );
 
+-- Invocations that said they started and have not said they ended (schema 2): what a crash or a kill -9 left
+-- open, closed by the next run as its evidence folds.
+CREATE TABLE IF NOT EXISTS open_invocations (
+  stream           TEXT    PRIMARY KEY,
+  pid              INTEGER NOT NULL,
+  started_position INTEGER NOT NULL
+) WITHOUT ROWID;
+
 CREATE TABLE IF NOT EXISTS trace_events (
   session_id TEXT    NOT NULL,
   position   INTEGER NOT NULL,
@@ -51,4 +59,4 @@ CREATE TABLE IF NOT EXISTS trace_events (
 ) WITHOUT ROWID;
 `
 
-export const PROJECTION_TABLES = ["snapshots", "sessions", "trace_events"] as const
+export const PROJECTION_TABLES = ["snapshots", "sessions", "trace_events", "open_invocations"] as const

@@ -45,18 +45,63 @@ describe("state root", () => {
     store.close()
   })
 
-  it("tightens an existing root that is too open", () => {
+  it("never chmods an existing root: a 0755 directory of ours is used as it is", () => {
     const root = fresh()
     fs.chmodSync(root, 0o755)
     EventStoreCore.open({ home: root }).close()
-    assert.strictEqual(mode(root), 0o700)
+    assert.strictEqual(mode(root), 0o755)
   })
 
-  it("refuses a symlinked state root", () => {
+  it("refuses a group- or world-writable root without touching it, naming the problem", () => {
+    for (const [bits, who] of [[0o775, "its group"], [0o777, "every user"]] as const) {
+      const root = fresh()
+      fs.chmodSync(root, bits)
+      assert.throws(() => EventStoreCore.open({ home: root }), new RegExp(`writable by ${who}`))
+      assert.strictEqual(mode(root), bits)
+      assert.isFalse(fs.existsSync(path.join(root, "events.db")))
+    }
+  })
+
+  it("refuses a root owned by another user (the probe's AGENT_DESKTOP_HOME=/some/dir as root)", () => {
+    if (process.getuid?.() !== 0) return
+    const root = fresh()
+    fs.chmodSync(root, 0o755)
+    fs.chownSync(root, 65534, 65534)
+    assert.throws(() => EventStoreCore.open({ home: root }), /owned by uid 65534/)
+    assert.strictEqual(mode(root), 0o755)
+  })
+
+  it("creates a missing root 0700, parents included", () => {
+    const root = path.join(fresh(), "a", "b")
+    EventStoreCore.open({ home: root }).close()
+    assert.strictEqual(mode(root), 0o700)
+    assert.strictEqual(mode(path.dirname(root)), 0o700)
+  })
+
+  it("refuses a symlinked state root, also spelled with a trailing slash or through ..", () => {
     const home = fresh()
     const real = path.join(home, "real")
-    fs.mkdirSync(real)
+    fs.mkdirSync(real, { mode: 0o700 })
     fs.symlinkSync(real, path.join(home, "link"))
-    assert.throws(() => EventStoreCore.open({ home: path.join(home, "link") }), /symlink/)
+    for (const spelling of ["link", "link/", "link//", "link/.", "real/../link", "real/../link/"]) {
+      const error = (() => {
+        try {
+          EventStoreCore.open({ home: `${home}/${spelling}` }).close()
+        } catch (caught) {
+          return caught as { _tag?: string; message: string }
+        }
+      })()
+      assert.strictEqual(error?._tag, "InvalidHome", spelling)
+      assert.match(error!.message, /symlink/, spelling)
+    }
+    assert.isFalse(fs.existsSync(path.join(real, "events.db")))
+  })
+
+  it("refuses a database file that is a symlink (dangling included) instead of creating its target", () => {
+    const root = fresh()
+    const target = path.join(fresh(), "elsewhere.db")
+    fs.symlinkSync(target, path.join(root, "events.db"))
+    assert.throws(() => EventStoreCore.open({ home: root }), /symlink/)
+    assert.isFalse(fs.existsSync(target))
   })
 })

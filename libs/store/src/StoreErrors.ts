@@ -57,8 +57,34 @@ export class InvalidSessionId extends TaggedError("InvalidSessionId")<{
   readonly sessionId: string
 }> {}
 
+/**
+ * What went wrong underneath, as far as SQLite or the file system says: another process holds the lock past the
+ * busy timeout, the disk is full, the file or its directory is read-only or not ours, the file is damaged or not
+ * an agent-desktop database; `other` when nothing says more.
+ */
+export type StoreFailureReason = "busy" | "full" | "read_only" | "permission" | "corrupt" | "foreign" | "other"
+
 /** SQLite or the file system failed underneath (disk full, corrupt file, lock held past busy_timeout). */
-export class StoreFailure extends TaggedError("StoreFailure")<{ readonly message: string; readonly cause: unknown }> {}
+export class StoreFailure extends TaggedError("StoreFailure")<{
+  readonly message: string
+  readonly cause: unknown
+  readonly reason?: StoreFailureReason
+}> {}
+
+const codeOf = (error: unknown): string =>
+  typeof (error as { code?: unknown })?.code === "string" ? (error as { code: string }).code : ""
+
+/** The reason a SQLite or fs error code names (better-sqlite3 puts the extended SQLite code in `code`). */
+export const failureReason = (error: unknown): StoreFailureReason => {
+  const code = codeOf(error)
+  if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) return "busy"
+  if (code === "SQLITE_FULL" || code === "ENOSPC" || code === "EDQUOT" || code === "SQLITE_IOERR_WRITE" && /full/i.test(String((error as Error).message))) return "full"
+  if (code.startsWith("SQLITE_READONLY") || code === "EROFS") return "read_only"
+  if (code === "SQLITE_PERM" || code === "SQLITE_AUTH" || code === "EACCES" || code === "EPERM" || code === "SQLITE_CANTOPEN") return "permission"
+  if (code === "SQLITE_NOTADB") return "foreign"
+  if (code.startsWith("SQLITE_CORRUPT")) return "corrupt"
+  return "other"
+}
 
 export type StoreError =
   | InvalidHome
@@ -81,4 +107,4 @@ export const isStoreError = (error: unknown): error is StoreError =>
 export const toStoreError = (error: unknown): StoreError =>
   isStoreError(error)
     ? error
-    : new StoreFailure({ message: error instanceof Error ? error.message : String(error), cause: error })
+    : new StoreFailure({ message: error instanceof Error ? error.message : String(error), cause: error, reason: failureReason(error) })

@@ -23,6 +23,19 @@ export interface StoredEvent {
 export interface AppendOptions {
   /** Tag the events with a session; they join its trace while the session is open and tracing. */
   readonly session_id?: string
+  /**
+   * How long this append waits for another process's lock (default: the store's 10 s). A write-ahead journal
+   * asks for less: it keeps its events in memory and tries again later rather than hold up the command.
+   */
+  readonly busyTimeoutMs?: number
+}
+
+/** An invocation stream whose `invocation.started` has no `invocation.ended` yet. */
+export interface OpenInvocation {
+  readonly stream: string
+  /** The process that started it (0 when unknown). */
+  readonly pid: number
+  readonly started_position: number
 }
 
 export interface AppendResult {

@@ -5,6 +5,7 @@ import { flag, optionalInt, optionalString, requiredString, type Args } from "..
 import { InvalidArgs, PolicyDenied } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
+import { writeAhead } from "../journal/writeAhead.js"
 import { parseCombo } from "../keys/parseCombo.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "./actions/refAction.js"
 
@@ -34,13 +35,15 @@ export const press = Effect.fn("press")(function*(args: Args) {
       Effect.mapError(fromPlatformError)
     )
   const deadline = (yield* Clock.currentTimeMillis) + timeoutMs
-  invocation.record("action.dispatch.start", { action: "press", combo: [...parsed.combo.modifiers, parsed.combo.key].join("+") })
+  yield* writeAhead("pressKeys", { action: "press" })
   const steps = yield* adapter.pressKeys(parsed.combo, window, { headed: invocation.options.headed === true, deadline }).pipe(
     Effect.tapError((error) => Effect.sync(() => {
       for (const step of error.steps ?? []) invocation.record(`step.${step.outcome}`, { ...step })
+      invocation.record("action.dispatch.error", { action: "press", code: error.code })
     })),
     Effect.mapError(fromPlatformError)
   )
   for (const step of steps) invocation.record(`step.${step.outcome}`, { ...step })
+  invocation.record("action.dispatch.ok", { action: "press" })
   return { action: "press", disposition: foldDisposition(steps), steps }
 })

@@ -6,6 +6,7 @@ import { optionalInt, optionalString, requiredString, type Args } from "../Args.
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
 import { stateRoot, withStore } from "../StoreAccess.js"
+import { openNoFollow } from "../trace/TraceFile.js"
 import { traceHtml } from "../trace/traceHtml.js"
 
 const DEFAULT_SHOW_LIMIT = 500
@@ -68,9 +69,13 @@ export const trace = Effect.fn("trace")(function*(args: Args) {
   const html = traceHtml(sessionId, result.events.map(traceEvent))
   yield* Effect.try({
     try: () => {
-      if (fs.existsSync(target) && fs.lstatSync(target).isSymbolicLink()) throw new Error(`${target} is a symlink; refusing to write through it`)
       fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 })
-      fs.writeFileSync(target, html, { mode: 0o600 })
+      const { fd } = openNoFollow(target, { append: false })
+      try {
+        fs.writeSync(fd, html)
+      } finally {
+        fs.closeSync(fd)
+      }
     },
     catch: (cause) => new InvalidArgs({ message: `Cannot write the trace export: ${(cause as Error).message}`, suggestion: "Pass --out with a writable, non-symlink path" })
   })

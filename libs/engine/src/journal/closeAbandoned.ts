@@ -1,0 +1,44 @@
+import { INVOCATION_ENDED, type EventStoreCore } from "@agent-desktop/store"
+import { foldEvidence } from "./foldEvidence.js"
+
+const alive = (pid: number): boolean => {
+  if (pid <= 0) return false
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+const closed = new WeakSet<EventStoreCore>()
+
+/**
+ * On start, once per open store: every invocation that began and never ended, and whose process is gone (a crash,
+ * a kill -9, a power cut), gets its `invocation.ended` with the disposition its written-ahead evidence folds to —
+ * an action that was attempted and never answered is `delivery_uncertain`, so a later reader of the trace never
+ * mistakes it for `not_delivered`. Best effort: a store that cannot be read or written now is left for the next run.
+ */
+export const closeAbandoned = (store: EventStoreCore, now: () => number): ReadonlyArray<string> => {
+  if (closed.has(store)) return []
+  closed.add(store)
+  const done: Array<string> = []
+  try {
+    for (const open of store.openInvocations()) {
+      if (open.pid === process.pid || alive(open.pid)) continue
+      const events = store.readStream(open.stream)
+      const disposition = foldEvidence(events)
+      const session = events.find((event) => event.session_id !== undefined)?.session_id
+      store.append(open.stream, [{
+        type: INVOCATION_ENDED,
+        payload: { ok: false, abandoned: true, closed_by_pid: process.pid, disposition },
+        time_ms: now()
+      }], { ...(session === undefined ? {} : { session_id: session }), busyTimeoutMs: 500 })
+      done.push(open.stream)
+    }
+  } catch {
+    // Nothing to report to this command: its own result does not depend on an older run's trace.
+  }
+  return done
+}
