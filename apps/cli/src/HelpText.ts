@@ -1,46 +1,91 @@
-import { COMMANDS, GLOBAL_FLAGS } from "./parser/CommandTable.js"
+import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
+import { COMMANDS, GLOBAL_FLAGS, type FlagSpec, type PositionalSpec } from "./parser/CommandTable.js"
 
 export const BINARY_VERSION = "0.1.0"
 
-const globalFlagsText = () =>
-  Object.entries(GLOBAL_FLAGS)
-    .map(([name, spec]) => `  ${spec.short === undefined ? "    " : `-${spec.short}, `}--${name}${spec.type === "bool" ? "" : " <VALUE>"}`)
-    .join("\n")
+/** `<N>`, `<a|b|c>`, `<X,Y>`, `[<N>]`: how a flag's value is written, from its schema. */
+const valueHint = (flag: FlagSpec): string => {
+  const schema = flag.schema
+  switch (flag.syntax) {
+    case "switch":
+      return ""
+    case "xy":
+      return " <X,Y>"
+    case "optional-value":
+      return " [<N>]"
+    default: {
+      const inner = flag.syntax === "list" ? schema.items ?? {} : schema
+      if (inner.enum !== undefined) return ` <${inner.enum.join("|")}>`
+      return inner.type === "integer" ? " <N>" : " <VALUE>"
+    }
+  }
+}
 
-const FAIL_CLOSED_NOTE: Readonly<Record<string, string>> = {
-  "key-down": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.",
-  "key-up": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.",
-  "mouse-down": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release.",
-  "mouse-up": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release."
+/** Description, default and constraints of one argument, e.g. "Tree depth limit (default: 10)". */
+const explain = (flag: FlagSpec | PositionalSpec): string => {
+  const schema = flag.schema
+  const notes: Array<string> = []
+  if (schema.default !== undefined) notes.push(`default: ${String(schema.default)}`)
+  if ("syntax" in flag && flag.syntax === "list") notes.push("repeatable")
+  if (schema.pattern !== undefined) notes.push(`pattern ${schema.pattern}`)
+  else if (schema.maxLength !== undefined && schema.maxLength < 65_536) notes.push(`at most ${schema.maxLength} characters`)
+  const min = schema.minimum !== undefined && schema.minimum > 0 ? `min ${schema.minimum}` : undefined
+  if (min !== undefined) notes.push(min)
+  return `${schema.description ?? ""}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`
+}
+
+const flagLines = (flags: Readonly<Record<string, FlagSpec>>): Array<string> => {
+  const heads = Object.entries(flags).map(([name, flag]) => [
+    `  ${flag.short === undefined ? "    " : `-${flag.short}, `}--${name}${valueHint(flag)}`,
+    explain(flag)
+  ] as const)
+  const width = Math.min(44, Math.max(0, ...heads.map(([head]) => head.length)))
+  return heads.map(([head, text]) => (head.length > width ? `${head}\n${" ".repeat(width + 2)}${text}` : `${head.padEnd(width)}  ${text}`))
+}
+
+const positionalLines = (positionals: ReadonlyArray<PositionalSpec>): Array<string> => {
+  const heads = positionals.map((positional) => [`  ${positional.key.toUpperCase()}`, explain(positional)] as const)
+  const width = Math.max(0, ...heads.map(([head]) => head.length))
+  return heads.map(([head, text]) => `${head.padEnd(width)}  ${text}`)
+}
+
+const HEADED: Readonly<Record<string, string>> = {
+  required: "Needs --headed (physical input); without it: POLICY_DENIED, nothing sent.",
+  optional: "--headed permits a focus/cursor precondition; without it only accessibility calls are used.",
+  none: ""
+}
+
+const SUPPORT: Readonly<Record<string, string>> = {
+  not_implemented: "Not implemented on Linux yet: answers PLATFORM_NOT_SUPPORTED (nothing sent).",
+  fail_closed: "",
+  supported: ""
 }
 
 /** Plain text for `--help` and a bare `agent-desktop`; the only output besides envelopes. */
 export const helpText = (command?: string): string => {
-  const spec = command === undefined ? undefined : COMMANDS[command]
+  const spec = command === undefined || !Object.hasOwn(COMMANDS, command) ? undefined : COMMANDS[command]
   if (command !== undefined && spec !== undefined) {
     const usage = spec.positionals.map((p) => (p.required ? `<${p.key.toUpperCase()}>` : `[${p.key.toUpperCase()}]`)).join(" ")
-    const flags = Object.entries(spec.flags)
-      .map(([name, flag]) => `  ${flag.short === undefined ? "    " : `-${flag.short}, `}--${name}${flag.type === "bool" ? "" : flag.values === undefined ? " <VALUE>" : ` <${flag.values.join("|")}>`}`)
-      .join("\n")
-    const note = FAIL_CLOSED_NOTE[command]
+    const notes = [HEADED[spec.headed] ?? "", SUPPORT[spec.support.linux] ?? "", spec.waitFor === true ? "Accepts --wait-for / --wait-for-gone." : ""].filter((note) => note !== "")
     return [
       `agent-desktop ${command} ${usage}`.trimEnd(),
       "",
-      spec.summary + ".",
-      ...(note === undefined ? [] : ["", note]),
+      spec.description,
+      ...(notes.length > 0 ? ["", ...notes] : []),
+      ...(spec.positionals.length > 0 ? ["", "Arguments:", ...positionalLines(spec.positionals)] : []),
       "",
       "Flags:",
-      flags.length > 0 ? flags : "  (none)",
+      ...(Object.keys(spec.flags).length > 0 ? flagLines(spec.flags) : ["  (none)"]),
       "",
       "Global flags:",
-      globalFlagsText(),
+      ...flagLines(GLOBAL_FLAGS),
       ""
     ].join("\n")
   }
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length))
   return [
     `agent-desktop ${BINARY_VERSION}: read and act on desktop apps through their accessibility tree.`,
-    "Every command prints exactly one JSON envelope on stdout (exit 0 ok, 1 error, 2 parse error).",
+    `Every command prints exactly one JSON envelope on stdout (exit 0 ok, 1 error, 2 parse error), contract ${LATEST_CONTRACT_VERSION} unless --contract says otherwise.`,
     "",
     "Usage: agent-desktop [GLOBAL FLAGS] <COMMAND> [ARGS]",
     "",
@@ -48,11 +93,11 @@ export const helpText = (command?: string): string => {
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
     "",
     "Global flags (before or after the command):",
-    globalFlagsText(),
+    ...flagLines(GLOBAL_FLAGS),
     "  -h, --help",
     "  -V, --version",
     "",
-    "Start with: agent-desktop skills get agent-desktop",
+    "A text argument that starts with -- goes after a bare --. Start with: agent-desktop skills get agent-desktop",
     ""
   ].join("\n")
 }

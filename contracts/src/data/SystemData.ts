@@ -55,6 +55,16 @@ export type StatusDataV2_6 = Type.Static<typeof StatusDataV2_6>
 export const VersionData = Type.Object({ version: Type.String(), target: Type.String(), os: Type.String() })
 export type VersionData = Type.Static<typeof VersionData>
 
+/** 2.6: `version` also names the contract versions the binary can print and the one it prints by default. */
+export const VersionDataV2_6 = Type.Object({
+  version: Type.String(),
+  target: Type.String(),
+  os: Type.String(),
+  contracts: Type.Optional(Type.Array(Type.String())),
+  default_contract: Type.Optional(Type.String())
+})
+export type VersionDataV2_6 = Type.Static<typeof VersionDataV2_6>
+
 export const SkillInfo = Type.Object({
   name: Type.String(),
   aliases: Type.Array(Type.String()),

@@ -13,6 +13,7 @@ const copyOfSchemas = () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "contracts-drift-"))
   temporaryRoots.push(root)
   fs.cpSync(path.join(contractsRoot(), "schemas"), path.join(root, "schemas"), { recursive: true })
+  fs.cpSync(path.join(contractsRoot(), "src/manifest"), path.join(root, "src/manifest"), { recursive: true })
   return root
 }
 afterEach(() => {

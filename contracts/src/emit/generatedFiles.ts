@@ -1,5 +1,6 @@
 import type { TSchema } from "typebox"
 import { CONTRACTS } from "../versions/index.js"
+import { commandManifest, renderManifestModule } from "./commandManifest.js"
 import { CONTRACT_VERSIONS } from "../vocabulary/ContractVersion.js"
 import { WaveSchemas } from "../wave/index.js"
 import { envelopeDocument, FLAVOURS } from "./envelopeDocument.js"
@@ -24,7 +25,8 @@ export const waveDocument = (name: string, schema: TSchema) => {
 
 /**
  * Every generated file, keyed by its path relative to the contracts package: per version the consumer and strict
- * envelope schemas and the machine-readable change list, plus one file per wave schema.
+ * envelope schemas and the machine-readable change list, the command manifest (JSON and an import-free TS module),
+ * plus one file per wave schema.
  */
 export const generatedFiles = (waveSchemas: Readonly<Record<string, TSchema>> = WaveSchemas): Map<string, string> => {
   const files = new Map<string, string>()
@@ -35,6 +37,9 @@ export const generatedFiles = (waveSchemas: Readonly<Record<string, TSchema>> = 
     }
     files.set(`schemas/${version}/changes.json`, render({ version, changes: contract.changes }))
   }
+  const manifest = commandManifest()
+  files.set("schemas/commands.json", render(manifest))
+  files.set("src/manifest/commands.generated.ts", renderManifestModule(manifest))
   for (const [name, schema] of Object.entries(waveSchemas)) {
     files.set(`schemas/wave/${name}.schema.json`, render(waveDocument(name, schema)))
   }

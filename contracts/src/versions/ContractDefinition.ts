@@ -17,14 +17,21 @@ export interface ContractChange {
 export type CommandSchemas = Readonly<Record<string, TSchema>>
 
 /** A contract version: its error body and the `data` schema of every command whose shape is known. */
-export interface ContractDefinition<V extends ContractVersion = ContractVersion, C extends CommandSchemas = CommandSchemas> {
+export interface ContractDefinition<
+  V extends ContractVersion = ContractVersion,
+  C extends CommandSchemas = CommandSchemas,
+  E extends TSchema = TSchema
+> {
   readonly version: V
   readonly changes: ReadonlyArray<ContractChange>
-  readonly errorBody: TSchema
+  readonly errorBody: E
   readonly commands: C
 }
 
-/** A version = the previous version plus its declared changes (replaced or added command schemas). */
+/**
+ * A version = the previous version's error body plus its own declared changes; its command schemas come from the
+ * command spec (`commandsAt(version)`), where each command says from which version on its data changed.
+ */
 export const extendContract = <
   P extends ContractDefinition,
   V extends ContractVersion,
@@ -32,9 +39,9 @@ export const extendContract = <
 >(
   previous: P,
   next: { readonly version: V; readonly changes: ReadonlyArray<ContractChange>; readonly commands: O }
-): ContractDefinition<V, Omit<P["commands"], keyof O> & O> => ({
+): ContractDefinition<V, O, P["errorBody"]> => ({
   version: next.version,
   changes: next.changes,
   errorBody: previous.errorBody,
-  commands: { ...previous.commands, ...next.commands } as Omit<P["commands"], keyof O> & O
+  commands: next.commands
 })

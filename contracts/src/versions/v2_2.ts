@@ -1,9 +1,6 @@
-import { ActionResultV2_1 } from "../data/ActionResult.js"
-import { DragFlags, HoverFlags } from "../data/OperationFlags.js"
-import { SnapshotDataV2_2 } from "../data/SnapshotData.js"
+import { commandsAt } from "../commands/index.js"
 import { REF_ACTION_COMMANDS } from "../vocabulary/Commands.js"
 import { extendContract } from "./ContractDefinition.js"
-import { refActions, withWaitFor } from "./commandGroups.js"
 import { V2_1 } from "./v2_1.js"
 
 /** Contract 2.2 (v0.7.0): an exhausted snapshot budget is a partial success, not TIMEOUT. */
@@ -18,10 +15,5 @@ export const V2_2 = extendContract(V2_1, {
       commands: ["snapshot", ...REF_ACTION_COMMANDS, "hover", "drag"]
     }
   ],
-  commands: {
-    snapshot: SnapshotDataV2_2,
-    ...refActions(withWaitFor(ActionResultV2_1, SnapshotDataV2_2)),
-    hover: withWaitFor(HoverFlags, SnapshotDataV2_2),
-    drag: withWaitFor(DragFlags, SnapshotDataV2_2)
-  }
+  commands: commandsAt("2.2")
 })

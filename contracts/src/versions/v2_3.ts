@@ -1,4 +1,4 @@
-import { LaunchData } from "../data/AppData.js"
+import { commandsAt } from "../commands/index.js"
 import { extendContract } from "./ContractDefinition.js"
 import { V2_2 } from "./v2_2.js"
 
@@ -20,5 +20,5 @@ export const V2_3 = extendContract(V2_2, {
       commands: ["launch"]
     }
   ],
-  commands: { launch: LaunchData }
+  commands: commandsAt("2.3")
 })

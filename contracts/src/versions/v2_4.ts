@@ -1,8 +1,6 @@
-import { ActionResult } from "../data/ActionResult.js"
-import { SnapshotDataV2_2 } from "../data/SnapshotData.js"
+import { commandsAt } from "../commands/index.js"
 import { STATEFUL_REF_ACTIONS } from "../vocabulary/OperationReportCommands.js"
 import { extendContract } from "./ContractDefinition.js"
-import { refActions, withWaitFor } from "./commandGroups.js"
 import { V2_3 } from "./v2_3.js"
 
 /** Contract 2.4: stateful ref actions read their state back after one delivery attempt. */
@@ -17,9 +15,5 @@ export const V2_4 = extendContract(V2_3, {
       commands: STATEFUL_REF_ACTIONS
     }
   ],
-  commands: {
-    ...refActions(withWaitFor(ActionResult, SnapshotDataV2_2)),
-    press: ActionResult,
-    "notification-action": ActionResult
-  }
+  commands: commandsAt("2.4")
 })

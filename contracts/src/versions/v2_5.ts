@@ -1,9 +1,6 @@
-import { FindData } from "../data/FindData.js"
-import * as Report from "../data/OperationReport.js"
-import { SnapshotDataV2_2 } from "../data/SnapshotData.js"
+import { commandsAt } from "../commands/index.js"
 import { OPERATION_REPORT_COMMANDS } from "../vocabulary/OperationReportCommands.js"
 import { extendContract } from "./ContractDefinition.js"
-import { withWaitFor } from "./commandGroups.js"
 import { V2_4 } from "./v2_4.js"
 
 /** Contract 2.5 (1.0.x docs): the declared breaking version. */
@@ -37,20 +34,5 @@ export const V2_5 = extendContract(V2_4, {
       breaking: false
     }
   ],
-  commands: {
-    find: FindData,
-    "mouse-click": Report.MouseClickReport,
-    "mouse-move": Report.MouseMoveReport,
-    "mouse-wheel": Report.MouseWheelReport,
-    hover: withWaitFor(Report.HoverReport, SnapshotDataV2_2),
-    drag: withWaitFor(Report.DragReport, SnapshotDataV2_2),
-    "clipboard-set": Report.ClipboardSetReport,
-    "clipboard-clear": Report.ClipboardClearReport,
-    "close-app": Report.CloseAppReport,
-    "move-window": Report.MoveWindowReport,
-    "resize-window": Report.ResizeWindowReport,
-    minimize: Report.WindowStateReport,
-    maximize: Report.WindowStateReport,
-    restore: Report.WindowStateReport
-  }
+  commands: commandsAt("2.5")
 })

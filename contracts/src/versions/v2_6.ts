@@ -1,10 +1,6 @@
-import { ActionResult } from "../data/ActionResult.js"
-import { DragReport, HoverReport } from "../data/OperationReport.js"
-import { SnapshotData } from "../data/SnapshotData.js"
-import { StatusDataV2_6 } from "../data/SystemData.js"
+import { commandsAt } from "../commands/index.js"
 import { REF_ACTION_COMMANDS } from "../vocabulary/Commands.js"
 import { extendContract } from "./ContractDefinition.js"
-import { refActions, withWaitFor } from "./commandGroups.js"
 import { V2_5 } from "./v2_5.js"
 
 /** Contract 2.6 (agent-desktop.ndjp.net): ref identity proof; our additive status diagnostics. */
@@ -31,16 +27,17 @@ export const V2_6 = extendContract(V2_5, {
       commands: ["status"]
     },
     {
+      id: "version-contracts",
+      description:
+        "version data may carry contracts (the contract versions the binary can print) and default_contract (the one it prints without --contract). Additive; down-conversion drops both.",
+      breaking: false,
+      commands: ["version"]
+    },
+    {
       id: "retry-after-ms",
       description: "recovery.retry_after_ms is documented for TIMEOUT and APP_UNRESPONSIVE (and only for them).",
       breaking: false
     }
   ],
-  commands: {
-    snapshot: SnapshotData,
-    status: StatusDataV2_6,
-    ...refActions(withWaitFor(ActionResult, SnapshotData)),
-    hover: withWaitFor(HoverReport, SnapshotData),
-    drag: withWaitFor(DragReport, SnapshotData)
-  }
+  commands: commandsAt("2.6")
 })

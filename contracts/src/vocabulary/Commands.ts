@@ -1,25 +1,35 @@
+import { COMMAND_MANIFEST } from "../manifest/commands.generated.js"
+
+// Command-name lists, all derived from the command spec (src/commands/, generated into the import-free manifest):
+// no list of command names is written anywhere else.
+
+type Manifest = (typeof COMMAND_MANIFEST)["commands"]
+
+/** Every command name, in help order. */
+export type ManifestCommandName = keyof Manifest & string
+
+/** The names of the commands whose manifest entry matches P. */
+export type CommandsWhere<P> = { [K in ManifestCommandName]: Manifest[K] extends P ? K : never }[ManifestCommandName]
+
+const where = <P>(test: (entry: Manifest[ManifestCommandName]) => boolean): ReadonlyArray<CommandsWhere<P>> =>
+  (Object.keys(COMMAND_MANIFEST.commands) as Array<ManifestCommandName>).filter((name) =>
+    test(COMMAND_MANIFEST.commands[name])
+  ) as Array<CommandsWhere<P>>
+
+export const COMMAND_NAMES: ReadonlyArray<ManifestCommandName> = Object.keys(COMMAND_MANIFEST.commands) as Array<ManifestCommandName>
+
+export const isCommandName = (value: string): value is ManifestCommandName => Object.hasOwn(COMMAND_MANIFEST.commands, value)
+
 /** Ref actions: one element each, `data` is an ActionResult. */
-export const REF_ACTION_COMMANDS = [
-  "click",
-  "double-click",
-  "triple-click",
-  "right-click",
-  "type",
-  "set-value",
-  "clear",
-  "focus",
-  "select",
-  "toggle",
-  "check",
-  "uncheck",
-  "expand",
-  "collapse",
-  "scroll",
-  "scroll-to"
-] as const
+export const REF_ACTION_COMMANDS = where<{ readonly category: "ref-action" }>((entry) => entry.category === "ref-action")
 
 /** Published names that always fail closed until a daemon can guarantee release of held input. */
-export const FAIL_CLOSED_COMMANDS = ["key-down", "key-up", "mouse-down", "mouse-up"] as const
+export const FAIL_CLOSED_COMMANDS = where<{ readonly support: { readonly linux: "fail_closed" } }>(
+  (entry) => entry.support.linux === "fail_closed"
+)
 
 /** Commands whose shape the reference leaves unconfirmed; their `data` stays an open object. */
-export const UNCONFIRMED_COMMANDS = ["open-system-surface", "cursor-overlay"] as const
+export const UNCONFIRMED_COMMANDS = where<{ readonly unconfirmed: true }>((entry) => "unconfirmed" in entry)
+
+/** Commands that accept post-action `--wait-for` / `--wait-for-gone`. */
+export const WAIT_FOR_COMMANDS = where<{ readonly waitFor: true }>((entry) => "waitFor" in entry)

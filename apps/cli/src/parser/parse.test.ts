@@ -72,4 +72,25 @@ describe("parse", () => {
   it("collects repeatable flags into lists", () => {
     assert.deepStrictEqual(command(["find", "--state", "checked", "--state", "focused=false"]).args, { state: ["checked", "focused=false"] })
   })
+
+  it("refuses unknown flags anywhere, even where a text positional could take them; -- makes them literal", () => {
+    assert.include(error(["type", "@s1234:e2", "--hedaed"]).message, "Unknown flag '--hedaed'")
+    error(["type", "@s1234:e2", "hello", "--hedaed"])
+    error(["--hedaed", "click", "@s1234:e2"])
+    assert.deepStrictEqual(command(["type", "@s1234:e2", "--", "--hedaed"]).args, { ref_id: "@s1234:e2", text: "--hedaed" })
+  })
+
+  it("parses numbers strictly", () => {
+    for (const raw of [" 5", "5 ", "+5", "5.0", "0x5", "1e3", "", "-5"]) error(["click", "@s1234:e1", "--timeout-ms", raw])
+    error(["click", "@s1234:e1", `--timeout-ms= 5`])
+    error(["mouse-click", "--xy", "1,2", "--count", "0"])
+    assert.strictEqual(command(["mouse-wheel", "--x", "1", "--y", "2", "--dy=-3"]).args["dy"], -3)
+  })
+
+  it("limits names and labels", () => {
+    assert.include(error(["session", "start", "--name", "x".repeat(300)]).message, "too long")
+    error(["--session", "a/b", "status"])
+    error(["--agent-id", "x".repeat(65), "status"])
+    assert.strictEqual(command(["session", "start", "--name", "x".repeat(256)]).args["name"], "x".repeat(256))
+  })
 })

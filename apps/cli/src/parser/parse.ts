@@ -1,3 +1,4 @@
+import type { ArgSchema } from "@agent-desktop/contracts/commands"
 import { COMMANDS, GLOBAL_FLAGS, SUB_ACTIONS, type CommandSpec, type FlagSpec } from "./CommandTable.js"
 import type { ArgValue, Globals, ParseOutcome } from "./ParsedCommand.js"
 
@@ -8,37 +9,63 @@ class ParseFailure {
 
 const snake = (flag: string) => flag.replace(/-/g, "_")
 const isNegativeNumber = (token: string) => /^-\d/.test(token)
-const MAX_INT = 2 ** 53 - 1
 
-const readInt = (flag: string, raw: string, signed: boolean): number => {
-  if (!(signed ? /^-?\d{1,16}$/ : /^\d{1,16}$/).test(raw) || Math.abs(Number(raw)) > MAX_INT) {
-    throw new ParseFailure(`Invalid value '${raw}' for --${flag}: expected ${signed ? "an" : "a non-negative"} integer`)
+interface IntBounds {
+  readonly minimum?: number
+  readonly maximum?: number
+}
+
+/** Strict integers: optional sign only where the schema allows negatives, digits only (no spaces, no '5.0', no '0x5'). */
+const readInt = (what: string, raw: string, bounds: IntBounds): number => {
+  const signed = bounds.minimum === undefined || bounds.minimum < 0
+  if (!(signed ? /^-?\d{1,16}$/ : /^\d{1,16}$/).test(raw)) {
+    throw new ParseFailure(`Invalid value '${raw}' for ${what}: expected ${signed ? "an" : "a non-negative"} integer`)
   }
-  return Number(raw)
+  const value = Number(raw)
+  if (bounds.minimum !== undefined && value < bounds.minimum) {
+    throw new ParseFailure(`Invalid value '${raw}' for ${what}: at least ${bounds.minimum}`)
+  }
+  if (bounds.maximum !== undefined && value > bounds.maximum) {
+    throw new ParseFailure(`Invalid value '${raw}' for ${what}: at most ${bounds.maximum}`)
+  }
+  return value
 }
 
 const readXy = (flag: string, raw: string): { x: number; y: number } => {
-  const match = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(raw)
+  const match = /^(-?\d{1,9}(?:\.\d{1,6})?),(-?\d{1,9}(?:\.\d{1,6})?)$/.exec(raw)
   if (match === null) {
     throw new ParseFailure(`Invalid value '${raw}' for --${flag}: expected X,Y`, `Pass coordinates as --${flag}=X,Y (use '=' for negative numbers)`)
   }
   return { x: Number(match[1]), y: Number(match[2]) }
 }
 
+const shown = (raw: string) => (raw.length > 40 ? `${raw.slice(0, 40)}...` : raw)
+
+/** A string value checked against its schema: closed set, length limit, pattern. */
+const readString = (what: string, schema: ArgSchema, raw: string): string => {
+  if (schema.enum !== undefined && !schema.enum.includes(raw)) {
+    throw new ParseFailure(`Invalid value '${shown(raw)}' for ${what}: expected one of ${schema.enum.join(", ")}`)
+  }
+  if (schema.maxLength !== undefined && raw.length > schema.maxLength) {
+    throw new ParseFailure(`Value for ${what} is too long (${raw.length} characters, at most ${schema.maxLength})`)
+  }
+  if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(raw)) {
+    throw new ParseFailure(`Invalid value '${shown(raw)}' for ${what}: expected ${schema.pattern}`)
+  }
+  return raw
+}
+
+const readScalar = (what: string, schema: ArgSchema, raw: string): string | number =>
+  schema.type === "integer" ? readInt(what, raw, schema) : readString(what, schema, raw)
+
 const readValue = (flag: string, spec: FlagSpec, raw: string): ArgValue => {
-  switch (spec.type) {
-    case "int":
-    case "optional-int":
-      return readInt(flag, raw, spec.signed === true)
+  switch (spec.syntax) {
     case "xy":
       return readXy(flag, raw)
-    default: {
-      const value = flag === "surface" ? raw.replace(/_/g, "-") : raw
-      if (spec.values !== undefined && !spec.values.includes(value)) {
-        throw new ParseFailure(`Invalid value '${raw}' for --${flag}: expected one of ${spec.values.join(", ")}`)
-      }
-      return value
-    }
+    case "list":
+      return readString(`--${flag}`, spec.schema.items ?? {}, raw)
+    default:
+      return readScalar(`--${flag}`, spec.schema, flag === "surface" ? raw.replace(/_/g, "-") : raw)
   }
 }
 
@@ -78,7 +105,7 @@ const nextPositionalAllowsDash = (state: State) => {
 const store = (state: State, name: string, spec: FlagSpec, scope: "global" | "command", value: ArgValue) => {
   const target = scope === "global" ? state.globals : state.args
   const key = snake(name)
-  if (spec.type === "list") {
+  if (spec.syntax === "list") {
     target[key] = [...((target[key] as ReadonlyArray<string> | undefined) ?? []), value as string]
     return
   }
@@ -87,7 +114,7 @@ const store = (state: State, name: string, spec: FlagSpec, scope: "global" | "co
 }
 
 const consumeFlag = (state: State, tokens: ReadonlyArray<string>, index: number, name: string, spec: FlagSpec, scope: "global" | "command", inline: string | undefined): number => {
-  if (spec.type === "bool") {
+  if (spec.syntax === "switch") {
     if (inline !== undefined) throw new ParseFailure(`--${name} takes no value`)
     store(state, name, spec, scope, true)
     return index
@@ -97,15 +124,15 @@ const consumeFlag = (state: State, tokens: ReadonlyArray<string>, index: number,
     return index
   }
   const next = tokens[index + 1]
-  const takesNext = next !== undefined && (!next.startsWith("-") || isNegativeNumber(next) && spec.type !== "optional-int")
-  if (spec.type === "optional-int") {
+  if (spec.syntax === "optional-value") {
     if (next !== undefined && /^\d+$/.test(next)) {
-      store(state, name, spec, scope, readInt(name, next, false))
+      store(state, name, spec, scope, readInt(`--${name}`, next, spec.schema))
       return index + 1
     }
     store(state, name, spec, scope, 0)
     return index
   }
+  const takesNext = next !== undefined && (!next.startsWith("-") || isNegativeNumber(next))
   if (!takesNext) throw new ParseFailure(`--${name} needs a value`)
   store(state, name, spec, scope, readValue(name, spec, next))
   return index + 1
@@ -146,11 +173,11 @@ const walk = (state: State, tokens: ReadonlyArray<string>) => {
       const name = eq === -1 ? token.slice(2) : token.slice(2, eq)
       const found = lookupLong(state, name)
       if (found === undefined) {
-        if (nextPositionalAllowsDash(state)) {
-          state.positionals.push(token)
-          continue
-        }
-        throw new ParseFailure(`Unknown flag '--${name}'${state.command === undefined ? "" : ` for ${state.command}`}`, `Run agent-desktop ${state.command ?? ""} --help to see its flags`.replace("  ", " "))
+        const literal = nextPositionalAllowsDash(state) ? ` (a text that starts with -- goes after a bare --: ${state.command} ... -- '${shown(token)}')` : ""
+        throw new ParseFailure(
+          `Unknown flag '--${shown(name)}'${state.command === undefined ? "" : ` for ${state.command}`}${literal}`,
+          `Run agent-desktop ${state.command ?? ""} --help to see its flags`.replace("  ", " ")
+        )
       }
       index = consumeFlag(state, tokens, index, name, found[0], found[1], eq === -1 ? undefined : token.slice(eq + 1))
       continue
@@ -178,7 +205,7 @@ const assignPositionals = (state: State, command: string, spec: CommandSpec) => 
       if (positional.required) throw new ParseFailure(`${command} needs <${positional.key.toUpperCase()}>`, `Run agent-desktop ${command} --help for its usage`)
       return
     }
-    state.args[positional.key] = positional.type === "int" ? readInt(positional.key, raw, false) : raw
+    state.args[positional.key] = readScalar(`<${positional.key.toUpperCase()}>`, positional.schema, raw)
   })
 }
 

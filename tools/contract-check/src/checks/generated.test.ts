@@ -14,6 +14,7 @@ describe("checkGenerated", () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "contract-generated-"))
     try {
       fs.cpSync(path.join(contractsRoot(), "schemas"), path.join(root, "schemas"), { recursive: true })
+      fs.cpSync(path.join(contractsRoot(), "src/manifest"), path.join(root, "src/manifest"), { recursive: true })
       const file = path.join(root, "schemas/2.5/envelope.strict.schema.json")
       fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace('"additionalProperties": false', '"additionalProperties": true'))
       expect(checkGenerated(root).failures).toEqual([

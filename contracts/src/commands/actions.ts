@@ -1,0 +1,85 @@
+import Type from "typebox"
+import { ActionResult, ActionResultV2_1 } from "../data/ActionResult.js"
+import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2 } from "../data/SnapshotData.js"
+import { WaitForGone } from "../data/WaitForResult.js"
+import { actionTimeout, flag, int, oneOf, positional, ref, snapshotId, text } from "./args.js"
+import { defineCommand, LINUX, type PositionalSpec, type SupportStatus } from "./CommandSpec.js"
+
+/**
+ * A ref-resolving action prints its own result, or, with `--wait-for`, the snapshot it polled (carrying the result
+ * under `after_action`), or the `--wait-for-gone` outcome.
+ */
+const withWaitFor = <R extends Parameters<typeof Type.Union>[0][number], S extends Parameters<typeof Type.Union>[0][number]>(result: R, snapshot: S) =>
+  Type.Union([result, snapshot, WaitForGone])
+
+/** Ref action data by version: 2.1 result, 2.2 partial snapshots, 2.4 readback details, 2.6 identity_unproven. */
+const refActionData = {
+  "2.1": withWaitFor(ActionResultV2_1, SnapshotDataV2_1),
+  "2.2": withWaitFor(ActionResultV2_1, SnapshotDataV2_2),
+  "2.4": withWaitFor(ActionResult, SnapshotDataV2_2),
+  "2.6": withWaitFor(ActionResult, SnapshotData)
+} as const
+
+const refAction = <const N extends string>(
+  name: N,
+  summary: string,
+  options: {
+    readonly headed?: "none" | "optional" | "required"
+    readonly support?: SupportStatus
+    readonly stateful?: boolean
+    readonly more?: ReadonlyArray<PositionalSpec>
+    readonly flags?: Readonly<Record<string, ReturnType<typeof flag>>>
+    readonly agentTool?: boolean
+  } = {}
+) =>
+  defineCommand({
+    name,
+    summary,
+    category: "ref-action",
+    headed: options.headed ?? "optional",
+    support: LINUX(options.support ?? "supported"),
+    positionals: [ref, ...(options.more ?? [])],
+    flags: { "timeout-ms": actionTimeout, snapshot: snapshotId, ...options.flags },
+    waitFor: true,
+    ...(options.stateful === true ? { stateful: true } : {}),
+    ...(options.agentTool === false ? {} : { agentTool: true }),
+    data: refActionData
+  })
+
+export const click = refAction("click", "Click (activate) an element")
+export const doubleClick = refAction("double-click", "Double-click an element (headed only)", { headed: "required", support: "not_implemented", agentTool: false })
+export const tripleClick = refAction("triple-click", "Triple-click an element (headed only)", { headed: "required", support: "not_implemented", agentTool: false })
+export const rightClick = refAction("right-click", "Right-click an element", { support: "not_implemented", agentTool: false })
+export const type = refAction("type", "Type text into an element", {
+  stateful: true,
+  more: [positional("text", text("Text to type (may start with '-'; use -- before a text starting with --)"), true, true)]
+})
+export const setValue = refAction("set-value", "Set an element's value directly (text fields, sliders, spin buttons)", {
+  stateful: true,
+  more: [positional("value", text("New value"), true, true)]
+})
+export const clear = refAction("clear", "Clear a text field", { stateful: true })
+export const focus = refAction("focus", "Move keyboard focus to an element")
+export const select = refAction("select", "Select an option of a list or combo box by its text", {
+  more: [positional("value", text("Option text"), true, true)]
+})
+export const toggle = refAction("toggle", "Toggle a check box, switch or toggle button", { stateful: true })
+export const check = refAction("check", "Make sure a check box is checked (idempotent)", { stateful: true })
+export const uncheck = refAction("uncheck", "Make sure a check box is unchecked (idempotent)", { stateful: true })
+export const expand = refAction("expand", "Expand a tree node, combo box or disclosure", { stateful: true })
+export const collapse = refAction("collapse", "Collapse a tree node, combo box or disclosure", { stateful: true })
+export const scroll = refAction("scroll", "Scroll an element", {
+  support: "not_implemented",
+  flags: {
+    direction: flag(oneOf(["up", "down", "left", "right"], "Direction", "down")),
+    amount: flag(int("Steps", { default: 3 }))
+  }
+})
+export const scrollTo = refAction("scroll-to", "Scroll an element into view")
+
+export const REF_ACTIONS = [
+  click, doubleClick, tripleClick, rightClick, type, setValue, clear, focus, select, toggle, check, uncheck, expand,
+  collapse, scroll, scrollTo
+] as const
+
+export { refActionData, withWaitFor }

@@ -1,0 +1,184 @@
+import { LaunchData, LaunchDataV2_1, ListAppsData } from "../data/AppData.js"
+import { ClipboardGetData } from "../data/ClipboardData.js"
+import * as Flags from "../data/OperationFlags.js"
+import * as Report from "../data/OperationReport.js"
+import { FocusWindowData, ListWindowsData } from "../data/WindowInfo.js"
+import { appFilter, bool, flag, int, list, oneOf, positional, signedInt, str, text, windowTarget } from "./args.js"
+import { defineCommand, LINUX } from "./CommandSpec.js"
+
+const PATH_MAX = { maxLength: 4096 }
+
+export const clipboardGet = defineCommand({
+  name: "clipboard-get",
+  summary: "Read the clipboard",
+  category: "clipboard",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: {
+    format: flag(oneOf(["text", "auto", "image", "file-urls"], "What to read", "text")),
+    out: flag(str("PNG file for an image (default: a private file in the session or state root)", PATH_MAX))
+  },
+  data: { "2.1": ClipboardGetData }
+})
+
+export const clipboardSet = defineCommand({
+  name: "clipboard-set",
+  summary: "Write the clipboard",
+  category: "clipboard",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [positional("text", text("Text to put on the clipboard"), false, true)],
+  flags: {
+    image: flag(str("PNG file to put on the clipboard (beats TEXT)", PATH_MAX)),
+    "file-url": flag(list("Existing file to put on the clipboard as a URL; repeatable (beats TEXT)"))
+  },
+  operationReport: { target: "clipboard", flags: ["ok"], echoed: ["type"] },
+  data: { "2.1": Flags.ClipboardSetFlags, "2.5": Report.ClipboardSetReport }
+})
+
+export const clipboardClear = defineCommand({
+  name: "clipboard-clear",
+  summary: "Clear the clipboard",
+  category: "clipboard",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: {},
+  operationReport: { target: "clipboard", flags: ["cleared"], echoed: [] },
+  data: { "2.1": Flags.ClipboardClearFlags, "2.5": Report.ClipboardClearReport }
+})
+
+export const launch = defineCommand({
+  name: "launch",
+  summary: "Launch an application",
+  description: "Launch an application and wait for its window.",
+  category: "app-window",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [positional("app", str("Application name or desktop id"), true)],
+  flags: {
+    timeout: flag(int("How long to wait for the app, in ms", { default: 30000 })),
+    arg: flag(list("Argument for the app (--arg=-x for a dash); repeatable")),
+    env: flag(list("Environment entry K=V; repeatable")),
+    cwd: flag(str("Working directory", PATH_MAX)),
+    "no-attach": flag(bool("Refuse to attach to a running instance")),
+    activate: flag(bool("Bring the window to the front")),
+    cdp: flag(int("Chrome DevTools port (0 or no value = a free port)", { maximum: 65535 }), { syntax: "optional-value" })
+  },
+  agentTool: true,
+  data: { "2.1": LaunchDataV2_1, "2.3": LaunchData }
+})
+
+export const closeApp = defineCommand({
+  name: "close-app",
+  summary: "Close an application",
+  category: "app-window",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [positional("app", str("Application name"), true)],
+  flags: { force: flag(bool("SIGTERM, then SIGKILL, instead of a graceful close")) },
+  agentTool: true,
+  operationReport: { target: "app", flags: ["requested", "closed"], echoed: ["app", "method"] },
+  data: { "2.1": Flags.CloseAppFlags, "2.5": Report.CloseAppReport }
+})
+
+export const listApps = defineCommand({
+  name: "list-apps",
+  summary: "List running accessible applications",
+  category: "app-window",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [],
+  flags: { app: flag(str("Only names containing this text")) },
+  agentTool: true,
+  data: { "2.1": ListAppsData }
+})
+
+export const listWindows = defineCommand({
+  name: "list-windows",
+  summary: "List windows",
+  category: "app-window",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [],
+  flags: { app: appFilter },
+  agentTool: true,
+  data: { "2.1": ListWindowsData }
+})
+
+export const focusWindow = defineCommand({
+  name: "focus-window",
+  summary: "Focus a window",
+  category: "app-window",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: { ...windowTarget, title: flag(str("Window title (substring)")) },
+  data: { "2.1": FocusWindowData }
+})
+
+export const resizeWindow = defineCommand({
+  name: "resize-window",
+  summary: "Resize a window",
+  category: "app-window",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: { ...windowTarget, width: flag(int("New width")), height: flag(int("New height")) },
+  operationReport: { target: "window", flags: ["resized"], echoed: ["width", "height"] },
+  data: { "2.1": Flags.ResizeWindowFlags, "2.5": Report.ResizeWindowReport }
+})
+
+export const moveWindow = defineCommand({
+  name: "move-window",
+  summary: "Move a window",
+  category: "app-window",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: { ...windowTarget, x: flag(signedInt("New x")), y: flag(signedInt("New y")) },
+  operationReport: { target: "window", flags: ["moved"], echoed: ["x", "y"] },
+  data: { "2.1": Flags.MoveWindowFlags, "2.5": Report.MoveWindowReport }
+})
+
+export const minimize = defineCommand({
+  name: "minimize",
+  summary: "Minimize a window",
+  category: "app-window",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: windowTarget,
+  operationReport: { target: "window", flags: ["minimized"], echoed: [] },
+  data: { "2.1": Flags.MinimizeFlags, "2.5": Report.WindowStateReport }
+})
+
+export const maximize = defineCommand({
+  name: "maximize",
+  summary: "Maximize a window",
+  category: "app-window",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: windowTarget,
+  operationReport: { target: "window", flags: ["maximized"], echoed: [] },
+  data: { "2.1": Flags.MaximizeFlags, "2.5": Report.WindowStateReport }
+})
+
+export const restore = defineCommand({
+  name: "restore",
+  summary: "Restore a window",
+  category: "app-window",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: windowTarget,
+  operationReport: { target: "window", flags: ["restored"], echoed: [] },
+  data: { "2.1": Flags.RestoreFlags, "2.5": Report.WindowStateReport }
+})
+
+export const CLIPBOARD = [clipboardGet, clipboardSet, clipboardClear] as const
+export const APPS_AND_WINDOWS = [
+  launch, closeApp, listApps, listWindows, focusWindow, resizeWindow, moveWindow, minimize, maximize, restore
+] as const

@@ -1,0 +1,177 @@
+import Type from "typebox"
+import { ActionResult, ActionResultV2_1 } from "../data/ActionResult.js"
+import * as Flags from "../data/OperationFlags.js"
+import * as Report from "../data/OperationReport.js"
+import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2 } from "../data/SnapshotData.js"
+import { withWaitFor } from "./actions.js"
+import { actionTimeout, flag, force, int, list, oneOf, optionalRef, point, positional, signedInt, snapshotId, str, windowTarget } from "./args.js"
+import { ALL_PLATFORMS, defineCommand, LINUX } from "./CommandSpec.js"
+
+const combo = positional("combo", str("Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"), true)
+const button = flag(oneOf(["left", "right", "middle"], "Mouse button", "left"))
+const modifiers = flag(list("Modifier held during the input (ctrl, alt, shift, cmd); repeatable"))
+const xy = flag(point("Screen point"), { syntax: "xy" })
+
+/** Held-input commands always fail closed: no success envelope exists for them. */
+const failsClosed = { "2.1": Type.Never() } as const
+
+export const press = defineCommand({
+  name: "press",
+  summary: "Press a key combination",
+  description: "Press a key combination, e.g. ctrl+s or return. Dangerous combinations need --force.",
+  category: "keyboard",
+  headed: "optional",
+  support: LINUX("supported"),
+  positionals: [combo],
+  flags: { ...windowTarget, force, "timeout-ms": actionTimeout },
+  waitFor: true,
+  agentTool: true,
+  data: { "2.1": ActionResultV2_1, "2.4": ActionResult }
+})
+
+export const keyDown = defineCommand({
+  name: "key-down",
+  summary: "Hold a key (fails closed)",
+  description:
+    "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.",
+  category: "keyboard",
+  headed: "required",
+  support: ALL_PLATFORMS("fail_closed"),
+  positionals: [combo],
+  flags: { force },
+  data: failsClosed
+})
+
+export const keyUp = defineCommand({
+  name: "key-up",
+  summary: "Release a key (fails closed)",
+  description:
+    "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.",
+  category: "keyboard",
+  headed: "required",
+  support: ALL_PLATFORMS("fail_closed"),
+  positionals: [combo],
+  flags: { force },
+  data: failsClosed
+})
+
+export const hover = defineCommand({
+  name: "hover",
+  summary: "Move the pointer over an element or point (headed only)",
+  category: "mouse",
+  headed: "required",
+  support: LINUX("not_implemented"),
+  positionals: [optionalRef],
+  flags: {
+    xy,
+    snapshot: snapshotId,
+    duration: flag(int("Hold time in ms; only 0 is accepted (a positive duration is refused)")),
+    "timeout-ms": actionTimeout
+  },
+  waitFor: true,
+  operationReport: { target: "pointer", flags: ["hovered"], echoed: ["x", "y"] },
+  data: {
+    "2.1": withWaitFor(Flags.HoverFlags, SnapshotDataV2_1),
+    "2.2": withWaitFor(Flags.HoverFlags, SnapshotDataV2_2),
+    "2.5": withWaitFor(Report.HoverReport, SnapshotDataV2_2),
+    "2.6": withWaitFor(Report.HoverReport, SnapshotData)
+  }
+})
+
+export const drag = defineCommand({
+  name: "drag",
+  summary: "Drag between refs or points (headed only)",
+  category: "mouse",
+  headed: "required",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: {
+    from: flag(str("Ref to drag from")),
+    "from-xy": flag(point("Point to drag from"), { syntax: "xy" }),
+    to: flag(str("Ref to drop on")),
+    "to-xy": flag(point("Point to drop on"), { syntax: "xy" }),
+    duration: flag(int("Movement time in ms")),
+    "drop-delay": flag(int("Pause before releasing, in ms", { default: 500 })),
+    snapshot: snapshotId,
+    "timeout-ms": actionTimeout
+  },
+  waitFor: true,
+  operationReport: { target: "drag", flags: ["dragged"], echoed: ["from", "to"] },
+  data: {
+    "2.1": withWaitFor(Flags.DragFlags, SnapshotDataV2_1),
+    "2.2": withWaitFor(Flags.DragFlags, SnapshotDataV2_2),
+    "2.5": withWaitFor(Report.DragReport, SnapshotDataV2_2),
+    "2.6": withWaitFor(Report.DragReport, SnapshotData)
+  }
+})
+
+export const mouseMove = defineCommand({
+  name: "mouse-move",
+  summary: "Move the pointer (headed only)",
+  category: "mouse",
+  headed: "required",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: { xy },
+  operationReport: { target: "pointer", flags: ["moved"], echoed: ["x", "y"] },
+  data: { "2.1": Flags.MouseMoveFlags, "2.5": Report.MouseMoveReport }
+})
+
+export const mouseClick = defineCommand({
+  name: "mouse-click",
+  summary: "Click at a point (headed only)",
+  category: "mouse",
+  headed: "required",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: { xy, button, count: flag(int("Number of clicks", { default: 1, minimum: 1 })), modifiers },
+  operationReport: { target: "pointer", flags: ["clicked"], echoed: ["x", "y", "count"] },
+  data: { "2.1": Flags.MouseClickFlags, "2.5": Report.MouseClickReport }
+})
+
+export const mouseDown = defineCommand({
+  name: "mouse-down",
+  summary: "Hold a mouse button (fails closed)",
+  description:
+    "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release.",
+  category: "mouse",
+  headed: "required",
+  support: ALL_PLATFORMS("fail_closed"),
+  positionals: [],
+  flags: { xy, button, modifiers },
+  data: failsClosed
+})
+
+export const mouseUp = defineCommand({
+  name: "mouse-up",
+  summary: "Release a mouse button (fails closed)",
+  description:
+    "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release.",
+  category: "mouse",
+  headed: "required",
+  support: ALL_PLATFORMS("fail_closed"),
+  positionals: [],
+  flags: { xy, button, modifiers },
+  data: failsClosed
+})
+
+export const mouseWheel = defineCommand({
+  name: "mouse-wheel",
+  summary: "Scroll the wheel at a point (headed only)",
+  category: "mouse",
+  headed: "required",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: {
+    x: flag(signedInt("Screen x (required)")),
+    y: flag(signedInt("Screen y (required)")),
+    dy: flag(signedInt("Vertical steps, positive = up", { default: -3 })),
+    dx: flag(signedInt("Horizontal steps, positive = left", { default: 0 })),
+    modifiers
+  },
+  operationReport: { target: "pointer", flags: ["scrolled"], echoed: ["dy", "dx"] },
+  data: { "2.1": Flags.MouseWheelFlags, "2.5": Report.MouseWheelReport }
+})
+
+export const KEYBOARD = [press, keyDown, keyUp] as const
+export const MOUSE = [hover, drag, mouseMove, mouseClick, mouseDown, mouseUp, mouseWheel] as const

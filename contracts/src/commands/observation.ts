@@ -1,0 +1,147 @@
+import { FindData, FindDataV2_1 } from "../data/FindData.js"
+import { GetData, IsData, ListDisplaysData, ListSurfacesData, ScreenshotData } from "../data/ObservationData.js"
+import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2 } from "../data/SnapshotData.js"
+import { UnconfirmedData } from "../data/SystemData.js"
+import { actionTimeout, bool, flag, int, list, oneOf, positional, ref, root, snapshotId, str, surface, windowTarget } from "./args.js"
+import { defineCommand, LINUX } from "./CommandSpec.js"
+
+const none = { positionals: [], flags: {} } as const
+
+export const snapshot = defineCommand({
+  name: "snapshot",
+  summary: "Read a window's accessibility tree and save its refs",
+  description:
+    "Read an app's accessibility tree. Interactive elements get refs (@<snapshot_id>:e<N>) that the action commands take. Take a fresh snapshot after the UI changes; read data.complete before treating the tree as whole.",
+  category: "observation",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [],
+  flags: {
+    ...windowTarget,
+    "interactive-only": flag(bool("Only elements that can get a ref, and their ancestors"), { short: "i" }),
+    compact: flag(bool("Collapse unnamed single-child group wrappers")),
+    skeleton: flag(bool("Shallow overview (depth min(max-depth, 3)); cut containers carry children_count")),
+    root,
+    snapshot: snapshotId,
+    surface,
+    "max-depth": flag(int("Tree depth limit", { default: 10 })),
+    "include-bounds": flag(bool("Emit each node's bounds")),
+    "timeout-ms": flag(int("Observation budget in ms; an exhausted full snapshot is a partial result", { default: 3000 })),
+    "force-electron-a11y": flag(bool("Turn on renderer accessibility in Electron/Chromium apps first"))
+  },
+  waitFor: true,
+  agentTool: true,
+  data: { "2.1": SnapshotDataV2_1, "2.2": SnapshotDataV2_2, "2.6": SnapshotData }
+})
+
+export const find = defineCommand({
+  name: "find",
+  summary: "Find elements by role, name, value, text or state",
+  description: "Search the live tree for elements by role and/or text; returns matches with refs.",
+  category: "observation",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [],
+  flags: {
+    role: flag(str("Role, canonical or alias (button, textbox, ...)")),
+    name: flag(str("Accessible name (substring unless --exact)")),
+    value: flag(str("Value (substring unless --exact)")),
+    description: flag(str("Accessible description (substring unless --exact)")),
+    "native-id": flag(str("Toolkit id (GTK widget name, AutomationId, ...)")),
+    text: flag(str("Text contained in name, value, title or description of the subtree")),
+    exact: flag(bool("Case-insensitive exact match instead of containment")),
+    state: flag(list("State TOKEN[=true|false|1|0]; repeatable")),
+    ...windowTarget,
+    root,
+    snapshot: snapshotId,
+    surface,
+    count: flag(bool("Only count the matches")),
+    first: flag(bool("Only the first match")),
+    last: flag(bool("Only the last match")),
+    nth: flag(int("Only the match at this 0-based index")),
+    limit: flag(int("At most this many matches (0 = all)", { default: 50 })),
+    "timeout-ms": flag(int("Traversal budget in ms", { default: 3000 }))
+  },
+  agentTool: true,
+  data: { "2.1": FindDataV2_1, "2.5": FindData }
+})
+
+export const get = defineCommand({
+  name: "get",
+  summary: "Read one property of a ref",
+  description: "Read one property of an element.",
+  category: "observation",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [ref],
+  flags: {
+    property: flag(oneOf(["text", "value", "title", "bounds", "role", "states"], "Property to read", "text")),
+    snapshot: snapshotId,
+    "timeout-ms": actionTimeout
+  },
+  agentTool: true,
+  data: { "2.1": GetData }
+})
+
+export const is = defineCommand({
+  name: "is",
+  summary: "Test one state of a ref",
+  description: "Check one state of an element.",
+  category: "observation",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [ref],
+  flags: {
+    property: flag(oneOf(["visible", "enabled", "checked", "focused", "expanded"], "State to test", "visible")),
+    snapshot: snapshotId,
+    "timeout-ms": actionTimeout
+  },
+  agentTool: true,
+  data: { "2.1": IsData }
+})
+
+export const screenshot = defineCommand({
+  name: "screenshot",
+  summary: "Capture a window or screen",
+  category: "observation",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [positional("path", str("PNG file to write (base64 in data when omitted)", { maxLength: 4096 }), false)],
+  flags: { ...windowTarget, screen: flag(int("Display index from list-displays (0 = primary)")) },
+  data: { "2.1": ScreenshotData }
+})
+
+export const listSurfaces = defineCommand({
+  name: "list-surfaces",
+  summary: "List an app's surfaces",
+  category: "observation",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: { app: windowTarget.app },
+  data: { "2.1": ListSurfacesData }
+})
+
+export const listDisplays = defineCommand({
+  name: "list-displays",
+  summary: "List displays",
+  category: "observation",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  ...none,
+  data: { "2.1": ListDisplaysData }
+})
+
+export const openSystemSurface = defineCommand({
+  name: "open-system-surface",
+  summary: "Open an OS shell surface",
+  category: "observation",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [positional("surface", str("Shell surface kind (notification-center, quick-settings, ...)"), true)],
+  flags: {},
+  unconfirmed: true,
+  data: { "2.1": UnconfirmedData }
+})
+
+export const OBSERVATION = [snapshot, find, get, is, screenshot, listSurfaces, listDisplays, openSystemSurface] as const

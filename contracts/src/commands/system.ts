@@ -1,0 +1,207 @@
+import { ActionResult, ActionResultV2_1 } from "../data/ActionResult.js"
+import { BatchData } from "../data/BatchData.js"
+import { DismissAllNotificationsData, DismissNotificationData, ListNotificationsData } from "../data/NotificationData.js"
+import { SessionData } from "../data/SessionData.js"
+import { PermissionsData, SkillsData, StatusData, StatusDataV2_6, UnconfirmedData, VersionData, VersionDataV2_6 } from "../data/SystemData.js"
+import { TraceData } from "../data/TraceData.js"
+import { WaitData } from "../data/WaitData.js"
+import { appFilter, bool, flag, ID_PATTERN, int, oneOf, positional, snapshotId, str, text } from "./args.js"
+import { defineCommand, LINUX } from "./CommandSpec.js"
+
+const expected = {
+  "expected-app": flag(str("Fingerprint: the notification's app must be this")),
+  "expected-title": flag(str("Fingerprint: the notification's title must be this"))
+}
+const index = positional("index", int("1-based index from list-notifications", { minimum: 1 }), true)
+
+export const listNotifications = defineCommand({
+  name: "list-notifications",
+  summary: "List notifications",
+  category: "notification",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: { app: appFilter, text: flag(str("Only notifications containing this text")), limit: flag(int("At most this many")) },
+  data: { "2.1": ListNotificationsData }
+})
+
+export const dismissNotification = defineCommand({
+  name: "dismiss-notification",
+  summary: "Dismiss one notification",
+  category: "notification",
+  headed: "required",
+  support: LINUX("not_implemented"),
+  positionals: [index],
+  flags: { app: flag(str("Filter by app before indexing")), ...expected },
+  data: { "2.1": DismissNotificationData }
+})
+
+export const dismissAllNotifications = defineCommand({
+  name: "dismiss-all-notifications",
+  summary: "Dismiss all notifications",
+  category: "notification",
+  headed: "required",
+  support: LINUX("not_implemented"),
+  positionals: [],
+  flags: { app: appFilter },
+  data: { "2.1": DismissAllNotificationsData }
+})
+
+export const notificationAction = defineCommand({
+  name: "notification-action",
+  summary: "Press a notification's action",
+  category: "notification",
+  headed: "required",
+  support: LINUX("not_implemented"),
+  positionals: [index, positional("action", str("Action name as list-notifications prints it"), true)],
+  flags: expected,
+  data: { "2.1": ActionResultV2_1, "2.4": ActionResult }
+})
+
+export const status = defineCommand({
+  name: "status",
+  summary: "Platform, permissions and state",
+  category: "system",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [],
+  flags: {},
+  data: { "2.1": StatusData, "2.6": StatusDataV2_6 }
+})
+
+export const permissions = defineCommand({
+  name: "permissions",
+  summary: "Permission states",
+  category: "system",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [],
+  flags: {
+    request: flag(bool("Ask for missing permissions (isolated, time-bounded)")),
+    guide: flag(bool("Open the settings that grant them (macOS)"))
+  },
+  data: { "2.1": PermissionsData }
+})
+
+export const version = defineCommand({
+  name: "version",
+  summary: "Binary version and the contract versions it speaks",
+  category: "system",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [],
+  flags: {},
+  data: { "2.1": VersionData, "2.6": VersionDataV2_6 }
+})
+
+export const skills = defineCommand({
+  name: "skills",
+  summary: "Embedded guides for agents (list, get NAME [REF], path)",
+  category: "system",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [
+    positional("action", str("list (default), get or path"), false),
+    positional("name", str("Skill name or alias (skills get)"), false),
+    positional("reference", str("Reference stem or references/<file>.md"), false)
+  ],
+  flags: { full: flag(bool("Inline the references")) },
+  subActions: ["list", "get", "path"],
+  data: { "2.1": SkillsData }
+})
+
+export const batch = defineCommand({
+  name: "batch",
+  summary: "Run several commands",
+  category: "system",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [positional("json", str("JSON array of {command, args, session?} (<= 64 entries, <= 1 MiB)", { maxLength: 1_048_576 }), true, true)],
+  flags: {
+    "stop-on-error": flag(bool("Stop at the first failed entry")),
+    "timeout-ms": flag(int("Budget for the whole batch in ms", { default: 60000 }))
+  },
+  data: { "2.1": BatchData }
+})
+
+export const cursorOverlay = defineCommand({
+  name: "cursor-overlay",
+  summary: "Show or hide the agent cursor",
+  category: "system",
+  headed: "none",
+  support: LINUX("not_implemented"),
+  positionals: [positional("action", str("enable or disable"), true)],
+  flags: {},
+  subActions: ["enable", "disable"],
+  unconfirmed: true,
+  data: { "2.1": UnconfirmedData }
+})
+
+export const wait = defineCommand({
+  name: "wait",
+  summary: "Wait for an element, window, text or time",
+  description: "Wait for a number of milliseconds, or until an element, window, text, menu or event appears.",
+  category: "system",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [positional("ms", int("Milliseconds to sleep"), false)],
+  flags: {
+    element: flag(str("Ref to wait for")),
+    snapshot: snapshotId,
+    predicate: flag(oneOf(["exists", "enabled", "visible", "actionable", "value"], "Condition on --element", "exists")),
+    value: flag(text("Expected value (--predicate value)")),
+    action: flag(oneOf(["click", "type", "set-value", "clear"], "Action --predicate actionable checks readiness for")),
+    window: flag(str("Window title to wait for")),
+    text: flag(str("Text to wait for")),
+    count: flag(int("How many --text occurrences", { default: 1, minimum: 1 })),
+    menu: flag(bool("Wait until a menu is open")),
+    "menu-closed": flag(bool("Wait until no menu is open")),
+    notification: flag(bool("Wait for a notification (with --text: containing it)")),
+    event: flag(oneOf(["window-opened", "window-closed", "app-launched", "app-terminated", "focus-changed", "surface-appeared", "surface-dismissed"], "Desktop event to wait for")),
+    "window-id": flag(str("Only events of this window")),
+    app: flag(str("Scope to this application")),
+    timeout: flag(int("Budget in ms", { default: 30000 }))
+  },
+  agentTool: true,
+  data: { "2.1": WaitData }
+})
+
+export const session = defineCommand({
+  name: "session",
+  summary: "Sessions: start, end [ID], list, gc",
+  category: "system",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [
+    positional("action", str("start, end, list or gc"), true),
+    positional("session_id", str("Session to end (default: --session or AGENT_DESKTOP_SESSION)", { pattern: ID_PATTERN }), false)
+  ],
+  flags: {
+    name: flag(str("Label of the new session")),
+    "no-trace": flag(bool("Do not record a trace")),
+    screenshots: flag(bool("Record pre/post screenshots and refmaps (artifacts: full)")),
+    "older-than": flag(int("gc: only sessions older than this many seconds")),
+    ended: flag(bool("gc: only ended sessions"))
+  },
+  subActions: ["start", "end", "list", "gc"],
+  data: { "2.1": SessionData }
+})
+
+export const trace = defineCommand({
+  name: "trace",
+  summary: "Trace of the active session: show, export",
+  category: "system",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [positional("action", str("show or export"), true)],
+  flags: {
+    limit: flag(int("Newest events to return, 0 = all (default 500 for show, 5000 for export)")),
+    event: flag(str("show: only events whose name starts with this")),
+    out: flag(str("export: HTML file to write (default: in the session folder)", { maxLength: 4096 }))
+  },
+  subActions: ["show", "export"],
+  data: { "2.1": TraceData }
+})
+
+export const NOTIFICATIONS = [listNotifications, dismissNotification, dismissAllNotifications, notificationAction] as const
+export const SYSTEM = [status, permissions, version, skills, batch, cursorOverlay, wait, session, trace] as const

@@ -1,0 +1,3457 @@
+// GENERATED from src/commands/ by `npm run generate` (contracts). Do not edit: change the command spec.
+// Import-free on purpose: the CLI parser and wave read it without loading TypeBox.
+export const COMMAND_MANIFEST = {
+  "globalFlags": {
+    "verbose": {
+      "short": "v",
+      "syntax": "switch",
+      "schema": {
+        "type": "boolean",
+        "description": "Debug log on stderr"
+      }
+    },
+    "headed": {
+      "syntax": "switch",
+      "schema": {
+        "type": "boolean",
+        "description": "Permit physical input and focus/cursor side effects (default: strictly headless)"
+      }
+    },
+    "session": {
+      "syntax": "value",
+      "schema": {
+        "type": "string",
+        "maxLength": 256,
+        "pattern": "^[A-Za-z0-9_-]{1,64}$",
+        "description": "Session id (snapshot namespace, trace); overrides AGENT_DESKTOP_SESSION"
+      }
+    },
+    "agent-id": {
+      "syntax": "value",
+      "schema": {
+        "type": "string",
+        "maxLength": 256,
+        "pattern": "^[A-Za-z0-9_-]{1,64}$",
+        "description": "Sub-agent id within --session; overrides AGENT_DESKTOP_AGENT_ID"
+      }
+    },
+    "trace": {
+      "syntax": "value",
+      "schema": {
+        "type": "string",
+        "maxLength": 4096,
+        "description": "Append trace JSONL to this file"
+      }
+    },
+    "trace-strict": {
+      "syntax": "switch",
+      "schema": {
+        "type": "boolean",
+        "description": "Fail when the trace cannot be written before the action"
+      }
+    },
+    "wait-for": {
+      "short": "w",
+      "syntax": "value",
+      "schema": {
+        "type": "string",
+        "maxLength": 1024,
+        "description": "After the action, poll until role:text is present; returns a snapshot"
+      }
+    },
+    "wait-for-gone": {
+      "syntax": "value",
+      "schema": {
+        "type": "string",
+        "maxLength": 1024,
+        "description": "After the action, poll until role:text is absent"
+      }
+    },
+    "wait-timeout": {
+      "syntax": "value",
+      "schema": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 2147483647,
+        "default": 30000,
+        "description": "Budget of --wait-for / --wait-for-gone in ms"
+      }
+    },
+    "contract": {
+      "syntax": "value",
+      "schema": {
+        "type": "string",
+        "maxLength": 16,
+        "default": "2.6",
+        "description": "Contract version of the envelope (2.1, 2.2, 2.3, 2.4, 2.5, 2.6); overrides AGENT_DESKTOP_CONTRACT"
+      }
+    }
+  },
+  "commands": {
+    "snapshot": {
+      "summary": "Read a window's accessibility tree and save its refs",
+      "description": "Read an app's accessibility tree. Interactive elements get refs (@<snapshot_id>:e<N>) that the action commands take. Take a fresh snapshot after the UI changes; read data.complete before treating the tree as whole.",
+      "category": "observation",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Application name as list-apps prints it"
+          }
+        },
+        "window-id": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Window id from list-windows"
+          }
+        },
+        "interactive-only": {
+          "short": "i",
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Only elements that can get a ref, and their ancestors"
+          }
+        },
+        "compact": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Collapse unnamed single-child group wrappers"
+          }
+        },
+        "skeleton": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Shallow overview (depth min(max-depth, 3)); cut containers carry children_count"
+          }
+        },
+        "root": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Ref of a subtree to observe (drill-down)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        },
+        "surface": {
+          "syntax": "value",
+          "schema": {
+            "enum": [
+              "window",
+              "focused",
+              "menu",
+              "menubar",
+              "sheet",
+              "popover",
+              "alert",
+              "desktop",
+              "taskbar",
+              "system-tray",
+              "system-tray-overflow",
+              "quick-settings",
+              "notification-center",
+              "toolbar",
+              "dock",
+              "spotlight",
+              "menu-bar-extras",
+              "start-menu",
+              "action-center"
+            ],
+            "description": "Surface to observe ('_' also accepted for '-')"
+          }
+        },
+        "max-depth": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 10,
+            "description": "Tree depth limit"
+          }
+        },
+        "include-bounds": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Emit each node's bounds"
+          }
+        },
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 3000,
+            "description": "Observation budget in ms; an exhausted full snapshot is a partial result"
+          }
+        },
+        "force-electron-a11y": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Turn on renderer accessibility in Electron/Chromium apps first"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.6"
+      ]
+    },
+    "find": {
+      "summary": "Find elements by role, name, value, text or state",
+      "description": "Search the live tree for elements by role and/or text; returns matches with refs.",
+      "category": "observation",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "role": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Role, canonical or alias (button, textbox, ...)"
+          }
+        },
+        "name": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Accessible name (substring unless --exact)"
+          }
+        },
+        "value": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Value (substring unless --exact)"
+          }
+        },
+        "description": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Accessible description (substring unless --exact)"
+          }
+        },
+        "native-id": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Toolkit id (GTK widget name, AutomationId, ...)"
+          }
+        },
+        "text": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Text contained in name, value, title or description of the subtree"
+          }
+        },
+        "exact": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Case-insensitive exact match instead of containment"
+          }
+        },
+        "state": {
+          "syntax": "list",
+          "schema": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "maxLength": 65536
+            },
+            "description": "State TOKEN[=true|false|1|0]; repeatable"
+          }
+        },
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Application name as list-apps prints it"
+          }
+        },
+        "window-id": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Window id from list-windows"
+          }
+        },
+        "root": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Ref of a subtree to observe (drill-down)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        },
+        "surface": {
+          "syntax": "value",
+          "schema": {
+            "enum": [
+              "window",
+              "focused",
+              "menu",
+              "menubar",
+              "sheet",
+              "popover",
+              "alert",
+              "desktop",
+              "taskbar",
+              "system-tray",
+              "system-tray-overflow",
+              "quick-settings",
+              "notification-center",
+              "toolbar",
+              "dock",
+              "spotlight",
+              "menu-bar-extras",
+              "start-menu",
+              "action-center"
+            ],
+            "description": "Surface to observe ('_' also accepted for '-')"
+          }
+        },
+        "count": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Only count the matches"
+          }
+        },
+        "first": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Only the first match"
+          }
+        },
+        "last": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Only the last match"
+          }
+        },
+        "nth": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "description": "Only the match at this 0-based index"
+          }
+        },
+        "limit": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 50,
+            "description": "At most this many matches (0 = all)"
+          }
+        },
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 3000,
+            "description": "Traversal budget in ms"
+          }
+        }
+      },
+      "agentTool": true,
+      "dataVersions": [
+        "2.1",
+        "2.5"
+      ]
+    },
+    "get": {
+      "summary": "Read one property of a ref",
+      "description": "Read one property of an element.",
+      "category": "observation",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "property": {
+          "syntax": "value",
+          "schema": {
+            "enum": [
+              "text",
+              "value",
+              "title",
+              "bounds",
+              "role",
+              "states"
+            ],
+            "description": "Property to read",
+            "default": "text"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        },
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        }
+      },
+      "agentTool": true,
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "is": {
+      "summary": "Test one state of a ref",
+      "description": "Check one state of an element.",
+      "category": "observation",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "property": {
+          "syntax": "value",
+          "schema": {
+            "enum": [
+              "visible",
+              "enabled",
+              "checked",
+              "focused",
+              "expanded"
+            ],
+            "description": "State to test",
+            "default": "visible"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        },
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        }
+      },
+      "agentTool": true,
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "screenshot": {
+      "summary": "Capture a window or screen",
+      "description": "Capture a window or screen.",
+      "category": "observation",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "path",
+          "required": false,
+          "schema": {
+            "type": "string",
+            "maxLength": 4096,
+            "description": "PNG file to write (base64 in data when omitted)"
+          }
+        }
+      ],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Application name as list-apps prints it"
+          }
+        },
+        "window-id": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Window id from list-windows"
+          }
+        },
+        "screen": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "description": "Display index from list-displays (0 = primary)"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "list-surfaces": {
+      "summary": "List an app's surfaces",
+      "description": "List an app's surfaces.",
+      "category": "observation",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Application name as list-apps prints it"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "list-displays": {
+      "summary": "List displays",
+      "description": "List displays.",
+      "category": "observation",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {},
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "open-system-surface": {
+      "summary": "Open an OS shell surface",
+      "description": "Open an OS shell surface.",
+      "category": "observation",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "surface",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Shell surface kind (notification-center, quick-settings, ...)"
+          }
+        }
+      ],
+      "flags": {},
+      "unconfirmed": true,
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "click": {
+      "summary": "Click (activate) an element",
+      "description": "Click (activate) an element.",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "double-click": {
+      "summary": "Double-click an element (headed only)",
+      "description": "Double-click an element (headed only).",
+      "category": "ref-action",
+      "headed": "required",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "triple-click": {
+      "summary": "Triple-click an element (headed only)",
+      "description": "Triple-click an element (headed only).",
+      "category": "ref-action",
+      "headed": "required",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "right-click": {
+      "summary": "Right-click an element",
+      "description": "Right-click an element.",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "type": {
+      "summary": "Type text into an element",
+      "description": "Type text into an element.",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        },
+        {
+          "key": "text",
+          "required": true,
+          "allowDash": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 65536,
+            "description": "Text to type (may start with '-'; use -- before a text starting with --)"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "stateful": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "set-value": {
+      "summary": "Set an element's value directly (text fields, sliders, spin buttons)",
+      "description": "Set an element's value directly (text fields, sliders, spin buttons).",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        },
+        {
+          "key": "value",
+          "required": true,
+          "allowDash": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 65536,
+            "description": "New value"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "stateful": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "clear": {
+      "summary": "Clear a text field",
+      "description": "Clear a text field.",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "stateful": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "focus": {
+      "summary": "Move keyboard focus to an element",
+      "description": "Move keyboard focus to an element.",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "select": {
+      "summary": "Select an option of a list or combo box by its text",
+      "description": "Select an option of a list or combo box by its text.",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        },
+        {
+          "key": "value",
+          "required": true,
+          "allowDash": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 65536,
+            "description": "Option text"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "toggle": {
+      "summary": "Toggle a check box, switch or toggle button",
+      "description": "Toggle a check box, switch or toggle button.",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "stateful": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "check": {
+      "summary": "Make sure a check box is checked (idempotent)",
+      "description": "Make sure a check box is checked (idempotent).",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "stateful": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "uncheck": {
+      "summary": "Make sure a check box is unchecked (idempotent)",
+      "description": "Make sure a check box is unchecked (idempotent).",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "stateful": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "expand": {
+      "summary": "Expand a tree node, combo box or disclosure",
+      "description": "Expand a tree node, combo box or disclosure.",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "stateful": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "collapse": {
+      "summary": "Collapse a tree node, combo box or disclosure",
+      "description": "Collapse a tree node, combo box or disclosure.",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "stateful": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "scroll": {
+      "summary": "Scroll an element",
+      "description": "Scroll an element.",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        },
+        "direction": {
+          "syntax": "value",
+          "schema": {
+            "enum": [
+              "up",
+              "down",
+              "left",
+              "right"
+            ],
+            "description": "Direction",
+            "default": "down"
+          }
+        },
+        "amount": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 3,
+            "description": "Steps"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "scroll-to": {
+      "summary": "Scroll an element into view",
+      "description": "Scroll an element into view.",
+      "category": "ref-action",
+      "headed": "optional",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.4",
+        "2.6"
+      ]
+    },
+    "press": {
+      "summary": "Press a key combination",
+      "description": "Press a key combination, e.g. ctrl+s or return. Dangerous combinations need --force.",
+      "category": "keyboard",
+      "headed": "optional",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "combo",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"
+          }
+        }
+      ],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Application name as list-apps prints it"
+          }
+        },
+        "window-id": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Window id from list-windows"
+          }
+        },
+        "force": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Send even a dangerous combination"
+          }
+        },
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        }
+      },
+      "waitFor": true,
+      "agentTool": true,
+      "dataVersions": [
+        "2.1",
+        "2.4"
+      ]
+    },
+    "key-down": {
+      "summary": "Hold a key (fails closed)",
+      "description": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.",
+      "category": "keyboard",
+      "headed": "required",
+      "support": {
+        "linux": "fail_closed",
+        "macos": "fail_closed",
+        "windows": "fail_closed"
+      },
+      "positionals": [
+        {
+          "key": "combo",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"
+          }
+        }
+      ],
+      "flags": {
+        "force": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Send even a dangerous combination"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "key-up": {
+      "summary": "Release a key (fails closed)",
+      "description": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.",
+      "category": "keyboard",
+      "headed": "required",
+      "support": {
+        "linux": "fail_closed",
+        "macos": "fail_closed",
+        "windows": "fail_closed"
+      },
+      "positionals": [
+        {
+          "key": "combo",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"
+          }
+        }
+      ],
+      "flags": {
+        "force": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Send even a dangerous combination"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "hover": {
+      "summary": "Move the pointer over an element or point (headed only)",
+      "description": "Move the pointer over an element or point (headed only).",
+      "category": "mouse",
+      "headed": "required",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ref_id",
+          "required": false,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          }
+        }
+      ],
+      "flags": {
+        "xy": {
+          "syntax": "xy",
+          "schema": {
+            "type": "object",
+            "required": [
+              "x",
+              "y"
+            ],
+            "properties": {
+              "x": {
+                "type": "number"
+              },
+              "y": {
+                "type": "number"
+              }
+            },
+            "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        },
+        "duration": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "description": "Hold time in ms; only 0 is accepted (a positive duration is refused)"
+          }
+        },
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        }
+      },
+      "waitFor": true,
+      "operationReport": {
+        "target": "pointer",
+        "flags": [
+          "hovered"
+        ],
+        "echoed": [
+          "x",
+          "y"
+        ]
+      },
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.5",
+        "2.6"
+      ]
+    },
+    "drag": {
+      "summary": "Drag between refs or points (headed only)",
+      "description": "Drag between refs or points (headed only).",
+      "category": "mouse",
+      "headed": "required",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "from": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Ref to drag from"
+          }
+        },
+        "from-xy": {
+          "syntax": "xy",
+          "schema": {
+            "type": "object",
+            "required": [
+              "x",
+              "y"
+            ],
+            "properties": {
+              "x": {
+                "type": "number"
+              },
+              "y": {
+                "type": "number"
+              }
+            },
+            "description": "Point to drag from (X,Y; '=' before negatives: --xy=-10,5)"
+          }
+        },
+        "to": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Ref to drop on"
+          }
+        },
+        "to-xy": {
+          "syntax": "xy",
+          "schema": {
+            "type": "object",
+            "required": [
+              "x",
+              "y"
+            ],
+            "properties": {
+              "x": {
+                "type": "number"
+              },
+              "y": {
+                "type": "number"
+              }
+            },
+            "description": "Point to drop on (X,Y; '=' before negatives: --xy=-10,5)"
+          }
+        },
+        "duration": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "description": "Movement time in ms"
+          }
+        },
+        "drop-delay": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 500,
+            "description": "Pause before releasing, in ms"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        },
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 5000,
+            "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        }
+      },
+      "waitFor": true,
+      "operationReport": {
+        "target": "drag",
+        "flags": [
+          "dragged"
+        ],
+        "echoed": [
+          "from",
+          "to"
+        ]
+      },
+      "dataVersions": [
+        "2.1",
+        "2.2",
+        "2.5",
+        "2.6"
+      ]
+    },
+    "mouse-move": {
+      "summary": "Move the pointer (headed only)",
+      "description": "Move the pointer (headed only).",
+      "category": "mouse",
+      "headed": "required",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "xy": {
+          "syntax": "xy",
+          "schema": {
+            "type": "object",
+            "required": [
+              "x",
+              "y"
+            ],
+            "properties": {
+              "x": {
+                "type": "number"
+              },
+              "y": {
+                "type": "number"
+              }
+            },
+            "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
+          }
+        }
+      },
+      "operationReport": {
+        "target": "pointer",
+        "flags": [
+          "moved"
+        ],
+        "echoed": [
+          "x",
+          "y"
+        ]
+      },
+      "dataVersions": [
+        "2.1",
+        "2.5"
+      ]
+    },
+    "mouse-click": {
+      "summary": "Click at a point (headed only)",
+      "description": "Click at a point (headed only).",
+      "category": "mouse",
+      "headed": "required",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "xy": {
+          "syntax": "xy",
+          "schema": {
+            "type": "object",
+            "required": [
+              "x",
+              "y"
+            ],
+            "properties": {
+              "x": {
+                "type": "number"
+              },
+              "y": {
+                "type": "number"
+              }
+            },
+            "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
+          }
+        },
+        "button": {
+          "syntax": "value",
+          "schema": {
+            "enum": [
+              "left",
+              "right",
+              "middle"
+            ],
+            "description": "Mouse button",
+            "default": "left"
+          }
+        },
+        "count": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647,
+            "default": 1,
+            "description": "Number of clicks"
+          }
+        },
+        "modifiers": {
+          "syntax": "list",
+          "schema": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "maxLength": 65536
+            },
+            "description": "Modifier held during the input (ctrl, alt, shift, cmd); repeatable"
+          }
+        }
+      },
+      "operationReport": {
+        "target": "pointer",
+        "flags": [
+          "clicked"
+        ],
+        "echoed": [
+          "x",
+          "y",
+          "count"
+        ]
+      },
+      "dataVersions": [
+        "2.1",
+        "2.5"
+      ]
+    },
+    "mouse-down": {
+      "summary": "Hold a mouse button (fails closed)",
+      "description": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release.",
+      "category": "mouse",
+      "headed": "required",
+      "support": {
+        "linux": "fail_closed",
+        "macos": "fail_closed",
+        "windows": "fail_closed"
+      },
+      "positionals": [],
+      "flags": {
+        "xy": {
+          "syntax": "xy",
+          "schema": {
+            "type": "object",
+            "required": [
+              "x",
+              "y"
+            ],
+            "properties": {
+              "x": {
+                "type": "number"
+              },
+              "y": {
+                "type": "number"
+              }
+            },
+            "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
+          }
+        },
+        "button": {
+          "syntax": "value",
+          "schema": {
+            "enum": [
+              "left",
+              "right",
+              "middle"
+            ],
+            "description": "Mouse button",
+            "default": "left"
+          }
+        },
+        "modifiers": {
+          "syntax": "list",
+          "schema": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "maxLength": 65536
+            },
+            "description": "Modifier held during the input (ctrl, alt, shift, cmd); repeatable"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "mouse-up": {
+      "summary": "Release a mouse button (fails closed)",
+      "description": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release.",
+      "category": "mouse",
+      "headed": "required",
+      "support": {
+        "linux": "fail_closed",
+        "macos": "fail_closed",
+        "windows": "fail_closed"
+      },
+      "positionals": [],
+      "flags": {
+        "xy": {
+          "syntax": "xy",
+          "schema": {
+            "type": "object",
+            "required": [
+              "x",
+              "y"
+            ],
+            "properties": {
+              "x": {
+                "type": "number"
+              },
+              "y": {
+                "type": "number"
+              }
+            },
+            "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
+          }
+        },
+        "button": {
+          "syntax": "value",
+          "schema": {
+            "enum": [
+              "left",
+              "right",
+              "middle"
+            ],
+            "description": "Mouse button",
+            "default": "left"
+          }
+        },
+        "modifiers": {
+          "syntax": "list",
+          "schema": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "maxLength": 65536
+            },
+            "description": "Modifier held during the input (ctrl, alt, shift, cmd); repeatable"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "mouse-wheel": {
+      "summary": "Scroll the wheel at a point (headed only)",
+      "description": "Scroll the wheel at a point (headed only).",
+      "category": "mouse",
+      "headed": "required",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "x": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": -2147483647,
+            "maximum": 2147483647,
+            "description": "Screen x (required)"
+          }
+        },
+        "y": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": -2147483647,
+            "maximum": 2147483647,
+            "description": "Screen y (required)"
+          }
+        },
+        "dy": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": -2147483647,
+            "maximum": 2147483647,
+            "default": -3,
+            "description": "Vertical steps, positive = up"
+          }
+        },
+        "dx": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": -2147483647,
+            "maximum": 2147483647,
+            "default": 0,
+            "description": "Horizontal steps, positive = left"
+          }
+        },
+        "modifiers": {
+          "syntax": "list",
+          "schema": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "maxLength": 65536
+            },
+            "description": "Modifier held during the input (ctrl, alt, shift, cmd); repeatable"
+          }
+        }
+      },
+      "operationReport": {
+        "target": "pointer",
+        "flags": [
+          "scrolled"
+        ],
+        "echoed": [
+          "dy",
+          "dx"
+        ]
+      },
+      "dataVersions": [
+        "2.1",
+        "2.5"
+      ]
+    },
+    "clipboard-get": {
+      "summary": "Read the clipboard",
+      "description": "Read the clipboard.",
+      "category": "clipboard",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "format": {
+          "syntax": "value",
+          "schema": {
+            "enum": [
+              "text",
+              "auto",
+              "image",
+              "file-urls"
+            ],
+            "description": "What to read",
+            "default": "text"
+          }
+        },
+        "out": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 4096,
+            "description": "PNG file for an image (default: a private file in the session or state root)"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "clipboard-set": {
+      "summary": "Write the clipboard",
+      "description": "Write the clipboard.",
+      "category": "clipboard",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "text",
+          "required": false,
+          "allowDash": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 65536,
+            "description": "Text to put on the clipboard"
+          }
+        }
+      ],
+      "flags": {
+        "image": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 4096,
+            "description": "PNG file to put on the clipboard (beats TEXT)"
+          }
+        },
+        "file-url": {
+          "syntax": "list",
+          "schema": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "maxLength": 65536
+            },
+            "description": "Existing file to put on the clipboard as a URL; repeatable (beats TEXT)"
+          }
+        }
+      },
+      "operationReport": {
+        "target": "clipboard",
+        "flags": [
+          "ok"
+        ],
+        "echoed": [
+          "type"
+        ]
+      },
+      "dataVersions": [
+        "2.1",
+        "2.5"
+      ]
+    },
+    "clipboard-clear": {
+      "summary": "Clear the clipboard",
+      "description": "Clear the clipboard.",
+      "category": "clipboard",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {},
+      "operationReport": {
+        "target": "clipboard",
+        "flags": [
+          "cleared"
+        ],
+        "echoed": []
+      },
+      "dataVersions": [
+        "2.1",
+        "2.5"
+      ]
+    },
+    "launch": {
+      "summary": "Launch an application",
+      "description": "Launch an application and wait for its window.",
+      "category": "app-window",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "app",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Application name or desktop id"
+          }
+        }
+      ],
+      "flags": {
+        "timeout": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 30000,
+            "description": "How long to wait for the app, in ms"
+          }
+        },
+        "arg": {
+          "syntax": "list",
+          "schema": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "maxLength": 65536
+            },
+            "description": "Argument for the app (--arg=-x for a dash); repeatable"
+          }
+        },
+        "env": {
+          "syntax": "list",
+          "schema": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "maxLength": 65536
+            },
+            "description": "Environment entry K=V; repeatable"
+          }
+        },
+        "cwd": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 4096,
+            "description": "Working directory"
+          }
+        },
+        "no-attach": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Refuse to attach to a running instance"
+          }
+        },
+        "activate": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Bring the window to the front"
+          }
+        },
+        "cdp": {
+          "syntax": "optional-value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 65535,
+            "description": "Chrome DevTools port (0 or no value = a free port)"
+          }
+        }
+      },
+      "agentTool": true,
+      "dataVersions": [
+        "2.1",
+        "2.3"
+      ]
+    },
+    "close-app": {
+      "summary": "Close an application",
+      "description": "Close an application.",
+      "category": "app-window",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "app",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Application name"
+          }
+        }
+      ],
+      "flags": {
+        "force": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "SIGTERM, then SIGKILL, instead of a graceful close"
+          }
+        }
+      },
+      "agentTool": true,
+      "operationReport": {
+        "target": "app",
+        "flags": [
+          "requested",
+          "closed"
+        ],
+        "echoed": [
+          "app",
+          "method"
+        ]
+      },
+      "dataVersions": [
+        "2.1",
+        "2.5"
+      ]
+    },
+    "list-apps": {
+      "summary": "List running accessible applications",
+      "description": "List running accessible applications.",
+      "category": "app-window",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Only names containing this text"
+          }
+        }
+      },
+      "agentTool": true,
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "list-windows": {
+      "summary": "List windows",
+      "description": "List windows.",
+      "category": "app-window",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Only this application (list-apps name)"
+          }
+        }
+      },
+      "agentTool": true,
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "focus-window": {
+      "summary": "Focus a window",
+      "description": "Focus a window.",
+      "category": "app-window",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Application name as list-apps prints it"
+          }
+        },
+        "window-id": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Window id from list-windows"
+          }
+        },
+        "title": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Window title (substring)"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "resize-window": {
+      "summary": "Resize a window",
+      "description": "Resize a window.",
+      "category": "app-window",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Application name as list-apps prints it"
+          }
+        },
+        "window-id": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Window id from list-windows"
+          }
+        },
+        "width": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "description": "New width"
+          }
+        },
+        "height": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "description": "New height"
+          }
+        }
+      },
+      "operationReport": {
+        "target": "window",
+        "flags": [
+          "resized"
+        ],
+        "echoed": [
+          "width",
+          "height"
+        ]
+      },
+      "dataVersions": [
+        "2.1",
+        "2.5"
+      ]
+    },
+    "move-window": {
+      "summary": "Move a window",
+      "description": "Move a window.",
+      "category": "app-window",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Application name as list-apps prints it"
+          }
+        },
+        "window-id": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Window id from list-windows"
+          }
+        },
+        "x": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": -2147483647,
+            "maximum": 2147483647,
+            "description": "New x"
+          }
+        },
+        "y": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": -2147483647,
+            "maximum": 2147483647,
+            "description": "New y"
+          }
+        }
+      },
+      "operationReport": {
+        "target": "window",
+        "flags": [
+          "moved"
+        ],
+        "echoed": [
+          "x",
+          "y"
+        ]
+      },
+      "dataVersions": [
+        "2.1",
+        "2.5"
+      ]
+    },
+    "minimize": {
+      "summary": "Minimize a window",
+      "description": "Minimize a window.",
+      "category": "app-window",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Application name as list-apps prints it"
+          }
+        },
+        "window-id": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Window id from list-windows"
+          }
+        }
+      },
+      "operationReport": {
+        "target": "window",
+        "flags": [
+          "minimized"
+        ],
+        "echoed": []
+      },
+      "dataVersions": [
+        "2.1",
+        "2.5"
+      ]
+    },
+    "maximize": {
+      "summary": "Maximize a window",
+      "description": "Maximize a window.",
+      "category": "app-window",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Application name as list-apps prints it"
+          }
+        },
+        "window-id": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Window id from list-windows"
+          }
+        }
+      },
+      "operationReport": {
+        "target": "window",
+        "flags": [
+          "maximized"
+        ],
+        "echoed": []
+      },
+      "dataVersions": [
+        "2.1",
+        "2.5"
+      ]
+    },
+    "restore": {
+      "summary": "Restore a window",
+      "description": "Restore a window.",
+      "category": "app-window",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Application name as list-apps prints it"
+          }
+        },
+        "window-id": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Window id from list-windows"
+          }
+        }
+      },
+      "operationReport": {
+        "target": "window",
+        "flags": [
+          "restored"
+        ],
+        "echoed": []
+      },
+      "dataVersions": [
+        "2.1",
+        "2.5"
+      ]
+    },
+    "list-notifications": {
+      "summary": "List notifications",
+      "description": "List notifications.",
+      "category": "notification",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Only this application (list-apps name)"
+          }
+        },
+        "text": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Only notifications containing this text"
+          }
+        },
+        "limit": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "description": "At most this many"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "dismiss-notification": {
+      "summary": "Dismiss one notification",
+      "description": "Dismiss one notification.",
+      "category": "notification",
+      "headed": "required",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "index",
+          "required": true,
+          "schema": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647,
+            "description": "1-based index from list-notifications"
+          }
+        }
+      ],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Filter by app before indexing"
+          }
+        },
+        "expected-app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Fingerprint: the notification's app must be this"
+          }
+        },
+        "expected-title": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Fingerprint: the notification's title must be this"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "dismiss-all-notifications": {
+      "summary": "Dismiss all notifications",
+      "description": "Dismiss all notifications.",
+      "category": "notification",
+      "headed": "required",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Only this application (list-apps name)"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "notification-action": {
+      "summary": "Press a notification's action",
+      "description": "Press a notification's action.",
+      "category": "notification",
+      "headed": "required",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "index",
+          "required": true,
+          "schema": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647,
+            "description": "1-based index from list-notifications"
+          }
+        },
+        {
+          "key": "action",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Action name as list-notifications prints it"
+          }
+        }
+      ],
+      "flags": {
+        "expected-app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Fingerprint: the notification's app must be this"
+          }
+        },
+        "expected-title": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Fingerprint: the notification's title must be this"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1",
+        "2.4"
+      ]
+    },
+    "status": {
+      "summary": "Platform, permissions and state",
+      "description": "Platform, permissions and state.",
+      "category": "system",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {},
+      "dataVersions": [
+        "2.1",
+        "2.6"
+      ]
+    },
+    "permissions": {
+      "summary": "Permission states",
+      "description": "Permission states.",
+      "category": "system",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {
+        "request": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Ask for missing permissions (isolated, time-bounded)"
+          }
+        },
+        "guide": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Open the settings that grant them (macOS)"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "version": {
+      "summary": "Binary version and the contract versions it speaks",
+      "description": "Binary version and the contract versions it speaks.",
+      "category": "system",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [],
+      "flags": {},
+      "dataVersions": [
+        "2.1",
+        "2.6"
+      ]
+    },
+    "skills": {
+      "summary": "Embedded guides for agents (list, get NAME [REF], path)",
+      "description": "Embedded guides for agents (list, get NAME [REF], path).",
+      "category": "system",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "action",
+          "required": false,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "list (default), get or path"
+          }
+        },
+        {
+          "key": "name",
+          "required": false,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Skill name or alias (skills get)"
+          }
+        },
+        {
+          "key": "reference",
+          "required": false,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Reference stem or references/<file>.md"
+          }
+        }
+      ],
+      "flags": {
+        "full": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Inline the references"
+          }
+        }
+      },
+      "subActions": [
+        "list",
+        "get",
+        "path"
+      ],
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "batch": {
+      "summary": "Run several commands",
+      "description": "Run several commands.",
+      "category": "system",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "json",
+          "required": true,
+          "allowDash": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 1048576,
+            "description": "JSON array of {command, args, session?} (<= 64 entries, <= 1 MiB)"
+          }
+        }
+      ],
+      "flags": {
+        "stop-on-error": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Stop at the first failed entry"
+          }
+        },
+        "timeout-ms": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 60000,
+            "description": "Budget for the whole batch in ms"
+          }
+        }
+      },
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "cursor-overlay": {
+      "summary": "Show or hide the agent cursor",
+      "description": "Show or hide the agent cursor.",
+      "category": "system",
+      "headed": "none",
+      "support": {
+        "linux": "not_implemented",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "action",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "enable or disable"
+          }
+        }
+      ],
+      "flags": {},
+      "subActions": [
+        "enable",
+        "disable"
+      ],
+      "unconfirmed": true,
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "wait": {
+      "summary": "Wait for an element, window, text or time",
+      "description": "Wait for a number of milliseconds, or until an element, window, text, menu or event appears.",
+      "category": "system",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "ms",
+          "required": false,
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "description": "Milliseconds to sleep"
+          }
+        }
+      ],
+      "flags": {
+        "element": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Ref to wait for"
+          }
+        },
+        "snapshot": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Snapshot id that owns a legacy bare ref"
+          }
+        },
+        "predicate": {
+          "syntax": "value",
+          "schema": {
+            "enum": [
+              "exists",
+              "enabled",
+              "visible",
+              "actionable",
+              "value"
+            ],
+            "description": "Condition on --element",
+            "default": "exists"
+          }
+        },
+        "value": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 65536,
+            "description": "Expected value (--predicate value)"
+          }
+        },
+        "action": {
+          "syntax": "value",
+          "schema": {
+            "enum": [
+              "click",
+              "type",
+              "set-value",
+              "clear"
+            ],
+            "description": "Action --predicate actionable checks readiness for"
+          }
+        },
+        "window": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Window title to wait for"
+          }
+        },
+        "text": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Text to wait for"
+          }
+        },
+        "count": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 2147483647,
+            "default": 1,
+            "description": "How many --text occurrences"
+          }
+        },
+        "menu": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Wait until a menu is open"
+          }
+        },
+        "menu-closed": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Wait until no menu is open"
+          }
+        },
+        "notification": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Wait for a notification (with --text: containing it)"
+          }
+        },
+        "event": {
+          "syntax": "value",
+          "schema": {
+            "enum": [
+              "window-opened",
+              "window-closed",
+              "app-launched",
+              "app-terminated",
+              "focus-changed",
+              "surface-appeared",
+              "surface-dismissed"
+            ],
+            "description": "Desktop event to wait for"
+          }
+        },
+        "window-id": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Only events of this window"
+          }
+        },
+        "app": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Scope to this application"
+          }
+        },
+        "timeout": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "default": 30000,
+            "description": "Budget in ms"
+          }
+        }
+      },
+      "agentTool": true,
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "session": {
+      "summary": "Sessions: start, end [ID], list, gc",
+      "description": "Sessions: start, end [ID], list, gc.",
+      "category": "system",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "action",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "start, end, list or gc"
+          }
+        },
+        {
+          "key": "session_id",
+          "required": false,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "pattern": "^[A-Za-z0-9_-]{1,64}$",
+            "description": "Session to end (default: --session or AGENT_DESKTOP_SESSION)"
+          }
+        }
+      ],
+      "flags": {
+        "name": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "Label of the new session"
+          }
+        },
+        "no-trace": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Do not record a trace"
+          }
+        },
+        "screenshots": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "Record pre/post screenshots and refmaps (artifacts: full)"
+          }
+        },
+        "older-than": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "description": "gc: only sessions older than this many seconds"
+          }
+        },
+        "ended": {
+          "syntax": "switch",
+          "schema": {
+            "type": "boolean",
+            "description": "gc: only ended sessions"
+          }
+        }
+      },
+      "subActions": [
+        "start",
+        "end",
+        "list",
+        "gc"
+      ],
+      "dataVersions": [
+        "2.1"
+      ]
+    },
+    "trace": {
+      "summary": "Trace of the active session: show, export",
+      "description": "Trace of the active session: show, export.",
+      "category": "system",
+      "headed": "none",
+      "support": {
+        "linux": "supported",
+        "macos": "not_implemented",
+        "windows": "not_implemented"
+      },
+      "positionals": [
+        {
+          "key": "action",
+          "required": true,
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "show or export"
+          }
+        }
+      ],
+      "flags": {
+        "limit": {
+          "syntax": "value",
+          "schema": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2147483647,
+            "description": "Newest events to return, 0 = all (default 500 for show, 5000 for export)"
+          }
+        },
+        "event": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 256,
+            "description": "show: only events whose name starts with this"
+          }
+        },
+        "out": {
+          "syntax": "value",
+          "schema": {
+            "type": "string",
+            "maxLength": 4096,
+            "description": "export: HTML file to write (default: in the session folder)"
+          }
+        }
+      },
+      "subActions": [
+        "show",
+        "export"
+      ],
+      "dataVersions": [
+        "2.1"
+      ]
+    }
+  }
+} as const
