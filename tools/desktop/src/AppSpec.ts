@@ -2,7 +2,8 @@
  * What to launch on the virtual desktop. `--app` accepts a known fixture name (`fixture`, `grid`, `grid:N`,
  * `gtk3-widget-factory`) or a command line; each app names what it registers as on the AT-SPI registry.
  */
-import { existsSync } from "node:fs"
+import { execFileSync } from "node:child_process"
+import { existsSync, mkdirSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -33,8 +34,61 @@ export const peerPath = (): string => join(packageRoot(), "peer", "atspi_peer.py
 /** Socket the `fixture` app listens on for control commands, inside the state directory. */
 export const fixtureControlPath = (stateDir: string): string => join(stateDir, "fixture.sock")
 
+/** Qt's widgets examples (Debian qtbase5-examples). */
+export const qtExample = (name: string): string => `/usr/lib/x86_64-linux-gnu/qt5/examples/widgets/widgets/${name}/${name}`
+
+/**
+ * Real apps of other toolkits, each with what it needs to talk AT-SPI under Xvfb and a private profile in the state
+ * directory: `qt:NAME` (a Qt 5 widgets example, e.g. `qt:calculator`), `localc` (LibreOffice Calc on its GTK 3
+ * plugin), `firefox[:URL]`, `chromium[:URL]`.
+ */
+const knownApp = (app: string, stateDir: string): AppSpec | undefined => {
+  const qt = /^qt:([a-z]+)$/.exec(app)
+  if (qt) return { name: qt[1]!, argv: [qtExample(qt[1]!)], env: { QT_LINUX_ACCESSIBILITY_ALWAYS_ON: "1", QT_ACCESSIBILITY: "1" } }
+  if (app === "localc") {
+    const profile = join(stateDir, "lo-profile")
+    // A first start in a new profile exits with 81 ("restart me") after creating it; create it headless first.
+    if (!existsSync(profile)) {
+      execFileSync("/usr/lib/libreoffice/program/soffice.bin", [
+        "--headless", "--terminate_after_init", "--norestore", `-env:UserInstallation=file://${profile}`
+      ], { stdio: "ignore", timeout: 120_000, env: { ...process.env, SAL_USE_VCLPLUGIN: "svp" } })
+    }
+    return {
+      name: "soffice",
+      argv: [
+        "/usr/lib/libreoffice/program/soffice.bin", "--calc", "--norestore", "--nologo", "--nolockcheck",
+        `-env:UserInstallation=file://${profile}`
+      ],
+      env: { SAL_USE_VCLPLUGIN: "gtk3" }
+    }
+  }
+  const browser = /^(firefox|chromium)(?::(.+))?$/.exec(app)
+  if (browser?.[1] === "firefox") {
+    const profile = join(stateDir, "firefox-profile")
+    mkdirSync(profile, { recursive: true })
+    return {
+      name: "Firefox",
+      argv: ["/usr/lib/firefox-esr/firefox-esr", "--no-remote", "--profile", profile, ...(browser[2] ? [browser[2]] : [])],
+      env: { MOZ_DISABLE_CONTENT_SANDBOX: "1", GNOME_ACCESSIBILITY: "1" }
+    }
+  }
+  if (browser?.[1] === "chromium") {
+    return {
+      name: "Chromium",
+      argv: [
+        "/usr/lib/chromium/chromium", "--no-sandbox", "--force-renderer-accessibility", "--no-first-run",
+        "--disable-gpu", "--password-store=basic", `--user-data-dir=${join(stateDir, "chromium-profile")}`,
+        ...(browser[2] ? [browser[2]] : [])
+      ]
+    }
+  }
+  return undefined
+}
+
 export const resolveApp = (app: string | AppSpec, stateDir: string): AppSpec => {
   if (typeof app !== "string") return app
+  const known = knownApp(app, stateDir)
+  if (known) return known
   if (app === "fixture") {
     return { name: "fixture", argv: [systemPython, fixturePath("fixture.py"), "--control", fixtureControlPath(stateDir)] }
   }

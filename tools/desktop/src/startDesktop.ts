@@ -153,13 +153,13 @@ export const startDesktop = async (options: StartOptions = {}): Promise<RunningD
     GDK_BACKEND: "x11"
   }
 
-  const launch = (label: string, argv: ReadonlyArray<string>, fd3 = false): ChildProcess => {
+  const launch = (label: string, argv: ReadonlyArray<string>, fd3 = false, extraEnv?: Readonly<Record<string, string>>): ChildProcess => {
     const log = openSync(join(logs, `${label}.log`), "a", 0o600)
     const [command, ...args] = argv
     const child = spawn(command!, args, {
       detached: true,
       stdio: fd3 ? ["ignore", log, log, "pipe"] : ["ignore", log, log],
-      env: clientEnv(env)
+      env: { ...clientEnv(env), ...extraEnv }
     })
     closeSync(log)
     child.on("error", () => {})
@@ -232,7 +232,7 @@ export const startDesktop = async (options: StartOptions = {}): Promise<RunningD
     const startApp = async (app: string | AppSpec, appDeadline: number): Promise<RunningApp> => {
       const spec = resolveApp(app, stateDir)
       const label = `app-${spec.name}`
-      const child = launch(label, spec.argv)
+      const child = launch(label, spec.argv, false, spec.env)
       let exited: string | undefined
       child.once("exit", (code, signal) => {
         exited = `${spec.name} exited (${signal ?? code}) before registering`

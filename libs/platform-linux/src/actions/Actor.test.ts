@@ -3,6 +3,7 @@ import { PlatformError } from "@agent-desktop/platform"
 import type { AppCall, AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { AtspiState } from "../atspi/States.js"
 import { DbusCallError } from "../dbus/DbusCallError.js"
+import { gtk3 } from "../toolkits/gtk3.js"
 import { Actor } from "./Actor.js"
 
 /** A stand-in for one push button whose DoAction call behaves as told; everything else answers normally. */
@@ -16,6 +17,7 @@ const buttonSession = (onDoAction: () => Promise<ReadonlyArray<unknown>>): Atspi
     GetActions: [[["click", "", ""]]]
   }
   const fake = {
+    toolkits: { profileOf: () => Promise.resolve(gtk3), profileNow: () => gtk3 },
     call: (_target: ObjectRef, spec: AppCall) =>
       spec.member === "DoAction" ? onDoAction() : Promise.resolve(answers[spec.member] ?? [])
   }

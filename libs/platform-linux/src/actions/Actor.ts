@@ -30,6 +30,7 @@ import {
   wantsText,
   wantsValue
 } from "../tree/ContractNode.js"
+import { confirmShowing } from "../toolkits/normalizeStates.js"
 import { readRawNode, refOfHandle, type RawNode } from "../tree/RawNode.js"
 import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
 
@@ -76,6 +77,10 @@ export class Actor {
         node.interfaces.includes("Action") ? accessible.actions(timeoutMs).then((a) => { node.actions = a.map((x) => x.name) }) : undefined,
         wantsText(node) ? accessible.text(timeoutMs).then((t) => { node.text = t }) : undefined,
         wantsValue(node) ? accessible.currentValue(timeoutMs).then((v) => { node.value = v }) : undefined,
+        // A toolkit without SHOWING (GTK 4.8): only on-screen area makes a VISIBLE object showing.
+        accessible.profile.showingFromVisible && node.interfaces.includes("Component")
+          ? accessible.extents(timeoutMs).then((b) => { node.states = confirmShowing(node.states, b, accessible.profile) }, () => {})
+          : undefined,
         wantsSelection(node)
           ? accessible.selectedChildName(timeoutMs).then((name) => { if (name !== undefined) node.selected = name }, () => {})
           : undefined
@@ -186,7 +191,7 @@ export class Actor {
         if (node.states.has(AtspiState.expandable) && node.states.has(AtspiState.expanded) === want) {
           return [{ label: "AlreadyInState", outcome: "skipped", mechanism: "semantic_api" }]
         }
-        const index = expandActionIndex(node)
+        const index = expandActionIndex(node, want)
         if (index < 0) throw this.unsupported(node, action.kind)
         await this.doAction(steps, node, index, deadline)
         return steps

@@ -47,6 +47,14 @@ export class StateSet {
       : new StateSet(this.low, (this.high | (1 << (state - 32))) >>> 0)
   }
 
+  /** The same set without one state. */
+  without(state: number): StateSet {
+    if (!this.has(state)) return this
+    return state < 32
+      ? new StateSet((this.low & ~(1 << state)) >>> 0, this.high)
+      : new StateSet(this.low, (this.high & ~(1 << (state - 32))) >>> 0)
+  }
+
   has(state: number): boolean {
     return state < 32 ? ((this.low >>> state) & 1) === 1 : ((this.high >>> (state - 32)) & 1) === 1
   }

@@ -4,7 +4,7 @@ import type { ToolkitProfile } from "./ToolkitProfile.js"
 export const libreoffice: ToolkitProfile = {
   id: "libreoffice",
   getAllSafe: false,
-  bulkCacheSafe: true,
+  bulkCacheSafe: false,
   actionNamesFromGetName: false,
   actionAliases: {},
   extentsWindowRelative: false,

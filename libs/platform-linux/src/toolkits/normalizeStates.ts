@@ -1,3 +1,4 @@
+import type { Extents } from "../atspi/Accessible.js"
 import { AtspiState, type StateSet } from "../atspi/States.js"
 import type { ToolkitProfile } from "./ToolkitProfile.js"
 
@@ -7,3 +8,10 @@ import type { ToolkitProfile } from "./ToolkitProfile.js"
  */
 export const normalizeStates = (states: StateSet, profile: ToolkitProfile): StateSet =>
   profile.showingFromVisible && states.has(AtspiState.visible) ? states.with(AtspiState.showing) : states
+
+/**
+ * Where SHOWING was inferred from VISIBLE, an object with no on-screen area is not showing after all (GTK 4.8's
+ * unrevealed search entry in gtk4-demo: VISIBLE, extents 0x0).
+ */
+export const confirmShowing = (states: StateSet, bounds: Extents | undefined, profile: ToolkitProfile): StateSet =>
+  profile.showingFromVisible && (!bounds || bounds.width <= 0 || bounds.height <= 0) ? states.without(AtspiState.showing) : states

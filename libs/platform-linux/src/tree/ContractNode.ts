@@ -31,9 +31,10 @@ export const clickActionIndex = (node: RawNode): number => {
   return -1
 }
 
-export const expandActionIndex = (node: RawNode): number => {
+/** The action that expands (or collapses): a directional one first (GTK 4.8 listitem.expand/collapse, aliased). */
+export const expandActionIndex = (node: RawNode, expand = true): number => {
   const actions = node.actions ?? []
-  for (const preferred of ["expand or contract", "expand", "activate", "click", "press", "toggle"]) {
+  for (const preferred of [expand ? "expand" : "collapse", "expand or contract", "activate", "click", "press", "toggle"]) {
     const index = actions.indexOf(preferred)
     if (index >= 0) return index
   }

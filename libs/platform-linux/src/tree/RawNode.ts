@@ -9,7 +9,8 @@ export interface RawNode {
   readonly role: number
   readonly name: string
   readonly description: string
-  readonly states: StateSet
+  /** Mutable only so a toolkit without SHOWING can be corrected once bounds are known (toolkits/normalizeStates). */
+  states: StateSet
   readonly interfaces: ReadonlyArray<string>
   readonly childCount: number
   bounds?: Extents

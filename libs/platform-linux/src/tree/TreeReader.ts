@@ -12,7 +12,7 @@ import { Accessible, isNullRef, type CacheItem } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { AtspiState } from "../atspi/States.js"
 import { DbusCallError } from "../dbus/DbusCallError.js"
-import { normalizeStates } from "../toolkits/normalizeStates.js"
+import { confirmShowing, normalizeStates } from "../toolkits/normalizeStates.js"
 import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { Budget, BudgetExpired } from "./Budget.js"
 import { wantsSelection, wantsText, wantsValue } from "./ContractNode.js"
@@ -162,7 +162,10 @@ export class TreeReader {
       const reads: Array<Promise<unknown>> = []
       // Objects that are not showing have no on-screen extents (GTK reports G_MININT or zeros).
       if (node.interfaces.includes("Component") && node.states.has(AtspiState.showing)) {
-        reads.push(optional(() => accessible.extents(budget.callTimeout())).then((b) => b && (node.bounds = b)))
+        reads.push(optional(() => accessible.extents(budget.callTimeout())).then((b) => {
+          if (b) node.bounds = b
+          node.states = confirmShowing(node.states, b, profile)
+        }))
       }
       if (node.interfaces.includes("Action")) {
         const key = `${node.ref.busName}|${node.ref.path}`
