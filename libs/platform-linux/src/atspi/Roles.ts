@@ -37,7 +37,7 @@ const table: ReadonlyArray<readonly [number, string]> = [
   [31, "list"],
   [32, "option"], // list item
   [33, "menu"],
-  [34, "menubar"],
+  [34, "menu"], // menu bar: the contract vocabulary has no menu-bar role (2.6); its menus are what an agent opens
   [35, "menuitem"],
   [36, "group"], // option pane
   [37, "tab"], // page tab
