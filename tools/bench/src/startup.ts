@@ -1,10 +1,14 @@
 /**
- * CLI start-up benchmark: median wall time of `agent-desktop version` and of an INVALID_ARGS parse error against
- * `node -e 0`, runs interleaved so machine noise hits every case alike. Prints a table with ratios.
+ * CLI start-up benchmark: median wall time of `agent-desktop version`, of INVALID_ARGS parse errors and of a
+ * SNAPSHOT_NOT_FOUND click (the engine's whole start: bundle + code cache, store, envelope) against `node -e 0`,
+ * runs interleaved so machine noise hits every case alike. Prints a table with ratios. `--compare-bin` adds the
+ * same cases for a second build (e.g. the commit before a change) in the same run.
  *
- *   node tools/bench/dist/startup.js [--runs N] [--bin path/to/agent-desktop.js]
+ *   node tools/bench/dist/startup.js [--runs N] [--bin path/to/agent-desktop.js] [--compare-bin other/agent-desktop.js]
  */
 import { spawnSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { median, ratioTable, type Case } from "./stats.js"
@@ -18,16 +22,28 @@ const argValue = (name: string) => {
 const runs = Number(argValue("--runs") ?? 30)
 const bin = path.resolve(argValue("--bin") ?? path.join(here, "../../../apps/cli/bin/agent-desktop.js"))
 
+const compareBin = argValue("--compare-bin")
+/** One private state root per binary: the click case reaches the store and the engine's code cache. */
+const home = fs.mkdtempSync(path.join(os.tmpdir(), "ad-bench-startup-"))
+
+const cliCases = (cli: string, label: string): ReadonlyArray<Case> => [
+  { name: `${label} version`, argv: [cli, "version"], expectExit: 0 },
+  { name: `${label} click (INVALID_ARGS, exit 2)`, argv: [cli, "click"], expectExit: 2 },
+  { name: `${label} frobnicate (INVALID_ARGS, exit 2)`, argv: [cli, "frobnicate"], expectExit: 2 },
+  { name: `${label} click @s0abc:e1 (SNAPSHOT_NOT_FOUND)`, argv: [cli, "click", "@s0abc:e1"], expectExit: 1 }
+]
+
 const cases: ReadonlyArray<Case> = [
   { name: "node -e 0", argv: ["-e", "0"], expectExit: 0 },
-  { name: "agent-desktop version", argv: [bin, "version"], expectExit: 0 },
-  { name: "agent-desktop click (INVALID_ARGS, exit 2)", argv: [bin, "click"], expectExit: 2 },
-  { name: "agent-desktop frobnicate (INVALID_ARGS, exit 2)", argv: [bin, "frobnicate"], expectExit: 2 }
+  ...cliCases(bin, "agent-desktop"),
+  ...(compareBin === undefined ? [] : cliCases(path.resolve(compareBin), "compare"))
 ]
 
 const timeOnce = (c: Case): number => {
   const start = process.hrtime.bigint()
-  const result = spawnSync(process.execPath, c.argv, { encoding: "utf8" })
+  const stateRoot = path.join(home, c.name.startsWith("compare") ? "compare" : "main")
+  const env = { ...process.env, AGENT_DESKTOP_HOME: stateRoot, DBUS_SESSION_BUS_ADDRESS: "", AT_SPI_BUS_ADDRESS: "" }
+  const result = spawnSync(process.execPath, c.argv, { encoding: "utf8", env })
   const elapsed = Number(process.hrtime.bigint() - start) / 1e6
   if (result.status !== c.expectExit) {
     throw new Error(`${c.name}: exit ${String(result.status)}, expected ${c.expectExit}\n${result.stdout}${result.stderr}`)
@@ -43,3 +59,4 @@ for (let i = 0; i < runs; i++) {
 const medians = cases.map((c) => ({ name: c.name, ms: median(samples.get(c.name)!) }))
 process.stdout.write(`runs per case: ${runs} (interleaved), node ${process.version}, ${process.platform}/${process.arch}\n`)
 process.stdout.write(ratioTable(medians, "node -e 0") + "\n")
+fs.rmSync(home, { recursive: true, force: true })
