@@ -21,6 +21,8 @@ export interface EngineRequest {
   readonly args: Readonly<Record<string, ArgValue>>
   readonly globals: Globals
   readonly env: Readonly<Record<string, string | undefined>>
+  /** Aborted on SIGINT/SIGTERM/SIGHUP (reason: the signal's name); the engine stops and still returns an envelope. */
+  readonly signal?: AbortSignal
 }
 
 export type EngineRunner = (request: EngineRequest) => Promise<NativeEnvelope>
@@ -31,6 +33,7 @@ export interface Io {
   readonly stderr: (text: string) => void
   /** Runs a parsed command through the engine; loaded lazily so `version` and parse errors never load it. */
   readonly runEngine?: EngineRunner
+  readonly signal?: AbortSignal
 }
 
 const errorEnvelope = (command: string, code: string, message: string, extra: { suggestion?: string; delivery?: string } = {}): NativeEnvelope => ({
@@ -84,12 +87,19 @@ export const main = async (argv: ReadonlyArray<string>, io: Io): Promise<number>
       print(io, errorEnvelope(command, "INVALID_ARGS", outcome.message, outcome.suggestion === undefined ? {} : { suggestion: outcome.suggestion }), contract)
       return 2
     }
-    if (outcome.globals.verbose) io.stderr(`agent-desktop: ${command} ${JSON.stringify(outcome.args)}\n`)
     if (command === "version") {
+      if (outcome.globals.verbose) io.stderr("agent-desktop: version\n")
       print(io, { version: NATIVE, ok: true, command, data: { version: BINARY_VERSION, target: process.arch, os: process.platform } }, contract)
       return 0
     }
-    const envelope = await (io.runEngine ?? defaultRunner)({ command, args: outcome.args, globals: outcome.globals, env: io.env })
+    // -v logs the request on the engine side, through the engine's one redaction rule.
+    const envelope = await (io.runEngine ?? defaultRunner)({
+      command,
+      args: outcome.args,
+      globals: outcome.globals,
+      env: io.env,
+      ...(io.signal === undefined ? {} : { signal: io.signal })
+    })
     print(io, envelope, contract)
     return envelope.ok ? 0 : 1
   } catch (defect) {

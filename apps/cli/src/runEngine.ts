@@ -2,7 +2,7 @@
  * The engine side of the CLI, loaded only for commands that need it: picks the platform adapter, opens the store,
  * runs the command, and turns a layer failure (bad state root, no platform) into an envelope too.
  */
-import { EngineLive, errorEnvelope, fromCause, runCommand, type InvocationOptions } from "@agent-desktop/engine"
+import { EngineLive, errorEnvelope, fromCause, redactRequest, runCommand, type InvocationOptions } from "@agent-desktop/engine"
 import { UnsupportedAdapter, type DesktopAdapter } from "@agent-desktop/platform"
 // Static on purpose: the adapter only connects when first used, and a dynamic import here made the CommonJS engine
 // bundle wrap every module lazily, which defeats tree shaking (effect's Schema, Cron, ... came along: +76 KB).
@@ -26,8 +26,10 @@ export const runFromCli = async (request: EngineRequest, adapter?: Layer.Layer<D
     ...(globals.wait_for_gone === undefined ? {} : { waitForGone: globals.wait_for_gone }),
     ...(globals.wait_timeout === undefined ? {} : { waitTimeoutMs: globals.wait_timeout }),
     ...(globals.trace === undefined ? {} : { traceFile: globals.trace }),
-    traceStrict: globals.trace_strict
+    traceStrict: globals.trace_strict,
+    ...(request.signal === undefined ? {} : { signal: request.signal })
   }
+  if (globals.verbose) process.stderr.write(`agent-desktop: ${request.command} ${JSON.stringify(redactRequest(request.command, request.args))}\n`)
   const home = env["AGENT_DESKTOP_HOME"] || undefined
   const layer = EngineLive({ adapter: adapter ?? adapterLayer(), ...(home === undefined ? {} : { home }) })
   const program = runCommand({ command: request.command, args: request.args, options }).pipe(

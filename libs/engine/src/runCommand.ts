@@ -1,6 +1,6 @@
 import { redact } from "@agent-desktop/domain"
 import { DesktopAdapter } from "@agent-desktop/platform"
-import { EventStore, type StoreError } from "@agent-desktop/store"
+import { EventStore, INVOCATION_ENDED, INVOCATION_STARTED, type StoreError } from "@agent-desktop/store"
 import { Clock, Effect, Exit } from "effect"
 import type { Args } from "./Args.js"
 import { HANDLERS } from "./commands/registry.js"
@@ -73,7 +73,7 @@ const withStoreFailure = (error: DesktopError, failure: StoreError, journalCompl
 
 /**
  * Run one command to its 2.6 envelope. Never fails: typed errors become error envelopes, defects become INTERNAL
- * with an unknown disposition. Evidence is written ahead (journal/): `invocation.started` before any adapter call,
+ * with an unknown disposition. Evidence is written ahead (journal/): `command.start` (the redacted request) before any adapter call,
  * each step's attempt before it is sent, the folded result last. The envelope's disposition can only be raised by
  * that evidence, never lowered by a later failure (a store fault, a signal): the events in memory are the source
  * of truth when the store cannot take them.
@@ -100,7 +100,7 @@ export const runCommand = Effect.fn("runCommand")(function*(
     ensureDurable: () => journal.ensureDurable(),
     runNested: runCommand
   })
-  journal.record("invocation.started", {
+  journal.record(INVOCATION_STARTED, {
     command: request.command,
     args: redactRequest(request.command, args),
     pid: process.pid,
@@ -134,7 +134,7 @@ export const runCommand = Effect.fn("runCommand")(function*(
   const ended = error === undefined
     ? { command: request.command, ok: true }
     : { command: request.command, ok: false, code: error.code, disposition: toErrorBody(error).disposition }
-  journal.record("invocation.ended", ended)
+  journal.record(INVOCATION_ENDED, ended)
   const storeFailure = journal.finish() ?? journal.failure
   if (storeFailure !== undefined) {
     if (error !== undefined) error = withStoreFailure(error, storeFailure, journal.durable)

@@ -20,9 +20,13 @@ export const SNAPSHOT_SAVED = "snapshot.saved"
 export const SNAPSHOT_ROOT_SAVED = "snapshot.root.saved"
 export const SESSION_STARTED = "session.started"
 export const SESSION_ENDED = "session.ended"
-/** Write-ahead markers of one invocation's stream (`invocation-<id>`): its first and its last event. */
-export const INVOCATION_STARTED = "invocation.started"
-export const INVOCATION_ENDED = "invocation.ended"
+/**
+ * Write-ahead markers of one invocation's stream (`invocation-<id>`): its first and its last event. The names are
+ * the trace vocabulary's (reference §7.3); the first is the design's `invocation.started`, written before anything
+ * touches an app.
+ */
+export const INVOCATION_STARTED = "command.start"
+export const INVOCATION_ENDED = "command.end"
 
 export interface SnapshotSavedPayload extends Omit<SnapshotInput, "refs"> {
   readonly namespace: string

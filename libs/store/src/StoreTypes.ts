@@ -30,7 +30,7 @@ export interface AppendOptions {
   readonly busyTimeoutMs?: number
 }
 
-/** An invocation stream whose `invocation.started` has no `invocation.ended` yet. */
+/** An invocation stream whose `command.start` has no `command.end` yet. */
 export interface OpenInvocation {
   readonly stream: string
   /** The process that started it (0 when unknown). */

@@ -16,7 +16,7 @@ const closed = new WeakSet<EventStoreCore>()
 
 /**
  * On start, once per open store: every invocation that began and never ended, and whose process is gone (a crash,
- * a kill -9, a power cut), gets its `invocation.ended` with the disposition its written-ahead evidence folds to —
+ * a kill -9, a power cut), gets its `command.end` with the disposition its written-ahead evidence folds to —
  * an action that was attempted and never answered is `delivery_uncertain`, so a later reader of the trace never
  * mistakes it for `not_delivered`. Best effort: a store that cannot be read or written now is left for the next run.
  */

@@ -75,7 +75,7 @@ describe("write-ahead evidence", () => {
       assert.strictEqual(adapter.acts.length, 1)
     }), 60_000)
 
-  it.live("writes invocation.started and the step.attempted before the adapter is asked to send", () =>
+  it.live("writes command.start and the step.attempted before the adapter is asked to send", () =>
     Effect.gen(function*() {
       const { home, adapter, run } = setup()
       const ref = saveRef(body(yield* run({ command: "snapshot", args: { app: "testapp" } })))
@@ -89,7 +89,7 @@ describe("write-ahead evidence", () => {
         return [{ label: "DoAction", outcome: "succeeded", mechanism: "semantic_api" }]
       })
       body(yield* run({ command: "click", args: { ref_id: ref } }))
-      assert.deepStrictEqual(onDisk.slice(0, 1), ["invocation.started"])
+      assert.deepStrictEqual(onDisk.slice(0, 1), ["command.start"])
       assert.include(onDisk, "step.attempted")
       assert.notInclude(onDisk, "step.succeeded")
     }))
@@ -128,15 +128,15 @@ describe("write-ahead evidence", () => {
       const { home, run } = setup()
       const core = EventStoreCore.open({ home })
       core.append("invocation-run-1-99-1", [
-        { type: "invocation.started", payload: { command: "click", pid: deadPid() } },
+        { type: "command.start", payload: { command: "click", pid: deadPid() } },
         { type: "step.attempted", payload: { label: "act(click)", write_ahead: true } }
       ])
-      core.append("invocation-run-2-99-2", [{ type: "invocation.started", payload: { command: "click", pid: process.pid } }])
+      core.append("invocation-run-2-99-2", [{ type: "command.start", payload: { command: "click", pid: process.pid } }])
       core.close()
       body(yield* run({ command: "version" }))
       const after = EventStoreCore.open({ home })
       const ended = after.readStream("invocation-run-1-99-1").at(-1)!
-      assert.strictEqual(ended.type, "invocation.ended")
+      assert.strictEqual(ended.type, "command.end")
       assert.deepStrictEqual((ended.payload as Record<string, unknown>)["disposition"], { delivery: "delivery_uncertain", retry: "unsafe" })
       // A live process's invocation is still running: left open.
       assert.deepStrictEqual(after.openInvocations().map((open) => open.stream), ["invocation-run-2-99-2"])

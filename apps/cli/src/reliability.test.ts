@@ -1,0 +1,150 @@
+import { assert, describe, it } from "@effect/vitest"
+import Database from "better-sqlite3"
+import { spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { BIN, cleanEnv, envelopeOf, runBinary, tempHome, type RunResult } from "./test/binary.js"
+
+/**
+ * The probe's findings against the real binary, no desktop needed: signals, the state root, symlinked output
+ * files and a stdout that cannot take the envelope. (Delivery under a failing store is in e2e/reliability.test.ts.)
+ */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Resolves once the store holds an command.start for `command`: the engine is running it. */
+const started = async (home: string, command: string) => {
+  let last: unknown
+  for (let i = 0; i < 400; i++) {
+    try {
+      const db = new Database(path.join(home, "events.db"), { readonly: true, fileMustExist: true })
+      try {
+        const row = db.prepare(`SELECT 1 FROM events WHERE type = 'command.start' AND payload LIKE ?`).get(`%"command":"${command}"%`)
+        if (row !== undefined) return
+      } finally {
+        db.close()
+      }
+    } catch (error) {
+      // not created yet
+      last = error
+    }
+    await sleep(25)
+  }
+  throw new Error(`${command} never started: ${String(last)}`)
+}
+
+const runUntilSignal = async (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv, home: string, signal: NodeJS.Signals) => {
+  const child = spawn(process.execPath, [BIN, ...argv], { env })
+  let stdout = ""
+  let stderr = ""
+  child.stdout.on("data", (chunk) => (stdout += chunk))
+  child.stderr.on("data", (chunk) => (stderr += chunk))
+  const closed = new Promise<RunResult>((resolve) => child.on("close", (code) => resolve({ exit: code ?? -1, stdout, stderr })))
+  await started(home, argv[0]!)
+  await sleep(100)
+  child.kill(signal)
+  return closed
+}
+
+describe("signals", () => {
+  for (const [signal, exit] of [["SIGTERM", 143], ["SIGINT", 130], ["SIGHUP", 129]] as const) {
+    it(`${signal} during a command: one envelope, its invocation ended in the store, exit ${exit}`, async () => {
+      const home = tempHome("signal")
+      const result = await runUntilSignal(["wait", "60000"], cleanEnv(home), home, signal)
+      assert.strictEqual(result.exit, exit, result.stderr)
+      const lines = result.stdout.split("\n")
+      assert.strictEqual(lines.length, 2, result.stdout)
+      const envelope = JSON.parse(lines[0]!)
+      assert.strictEqual(envelope.error.code, "INTERNAL")
+      assert.deepStrictEqual(envelope.error.details, { kind: "interrupted", signal })
+      assert.deepStrictEqual(envelope.error.disposition, { delivery: "not_delivered", retry: "safe" })
+      const db = new Database(path.join(home, "events.db"), { readonly: true })
+      const types = (db.prepare(`SELECT type FROM events WHERE stream LIKE 'invocation-%' ORDER BY position`).all() as Array<{ type: string }>).map((r) => r.type)
+      db.close()
+      assert.deepStrictEqual(types, ["command.start", "command.end"])
+    })
+  }
+})
+
+describe("state root", () => {
+  it("never chmods an existing root (the probe's AGENT_DESKTOP_HOME=/some/dir)", () => {
+    const home = tempHome("root")
+    fs.chmodSync(home, 0o755)
+    envelopeOf(runBinary(["session", "list"], cleanEnv(home)))
+    assert.strictEqual(fs.statSync(home).mode & 0o777, 0o755)
+  })
+
+  it("refuses a world-writable root with INVALID_ARGS naming the problem, and leaves it as it was", () => {
+    const home = tempHome("root")
+    fs.chmodSync(home, 0o777)
+    const envelope = envelopeOf(runBinary(["session", "list"], cleanEnv(home)))
+    assert.strictEqual(envelope["error"]["code"], "INVALID_ARGS")
+    assert.match(envelope["error"]["message"], /writable by every user/)
+    assert.strictEqual(fs.statSync(home).mode & 0o777, 0o777)
+    assert.isFalse(fs.existsSync(path.join(home, "events.db")))
+  })
+
+  it("refuses a symlinked root spelled with a trailing slash", () => {
+    const base = tempHome("root")
+    fs.mkdirSync(path.join(base, "real"), { mode: 0o700 })
+    fs.symlinkSync(path.join(base, "real"), path.join(base, "link"))
+    const envelope = envelopeOf(runBinary(["session", "list"], cleanEnv(`${base}/link/`)))
+    assert.strictEqual(envelope["error"]["code"], "INVALID_ARGS")
+    assert.match(envelope["error"]["message"], /symlink/)
+    assert.deepStrictEqual(fs.readdirSync(path.join(base, "real")), [])
+  })
+})
+
+describe("files", () => {
+  it("--trace never writes through a symlink; --trace-strict only decides whether the command fails", () => {
+    const home = tempHome("trace")
+    const victim = path.join(home, "victim.txt")
+    fs.writeFileSync(victim, "keep\n", { mode: 0o600 })
+    const link = path.join(home, "trace.jsonl")
+    fs.symlinkSync(victim, link)
+    const lenient = runBinary(["--trace", link, "session", "list"], cleanEnv(home))
+    assert.isTrue(envelopeOf(lenient)["ok"])
+    assert.match(lenient.stderr, /symlink/)
+    const strict = envelopeOf(runBinary(["--trace", link, "--trace-strict", "session", "list"], cleanEnv(home)))
+    assert.strictEqual(strict["error"]["code"], "INVALID_ARGS")
+    assert.strictEqual(fs.readFileSync(victim, "utf8"), "keep\n")
+  })
+
+  it("trace export --out refuses a dangling symlink instead of creating its target", () => {
+    const home = tempHome("export")
+    const session = envelopeOf(runBinary(["session", "start"], cleanEnv(home)))["data"]["session_id"] as string
+    const env = cleanEnv(home, { AGENT_DESKTOP_SESSION: session })
+    const target = path.join(home, "created-by-attacker.html")
+    const link = path.join(home, "out.html")
+    fs.symlinkSync(target, link)
+    const envelope = envelopeOf(runBinary(["trace", "export", "--out", link], env))
+    assert.strictEqual(envelope["error"]["code"], "INVALID_ARGS")
+    assert.match(envelope["error"]["message"], /symlink/)
+    assert.isFalse(fs.existsSync(target))
+  })
+})
+
+describe("stdout", () => {
+  it("exits non-zero when stdout is full (/dev/full), saying why on stderr", async () => {
+    const home = tempHome("stdout")
+    const out = fs.openSync("/dev/full", "w")
+    const result = await new Promise<{ exit: number; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [BIN, "session", "list"], { env: cleanEnv(home), stdio: ["ignore", out, "pipe"] })
+      let stderr = ""
+      child.stderr!.on("data", (chunk) => (stderr += chunk))
+      child.on("close", (code) => resolve({ exit: code ?? -1, stderr }))
+    })
+    fs.closeSync(out)
+    assert.notStrictEqual(result.exit, 0)
+    assert.match(result.stderr, /could not write the result to stdout/)
+  })
+
+  it("exits non-zero when the reader closed stdout", async () => {
+    const home = tempHome("stdout")
+    const result = await new Promise<number>((resolve) => {
+      const child = spawn(process.execPath, [BIN, "session", "list"], { env: cleanEnv(home) })
+      child.stdout.destroy()
+      child.on("close", (code) => resolve(code ?? -1))
+    })
+    assert.notStrictEqual(result, 0)
+  })
+})
