@@ -31,6 +31,9 @@ export const fixturePath = (file: string): string => {
 
 export const peerPath = (): string => join(packageRoot(), "peer", "atspi_peer.py")
 
+/** Independent read-back for real-app tests (`alive APP`, `read APP ROLE NAME`), libatspi only. */
+export const probePath = (): string => join(packageRoot(), "peer", "atspi_probe.py")
+
 /** Socket the `fixture` app listens on for control commands, inside the state directory. */
 export const fixtureControlPath = (stateDir: string): string => join(stateDir, "fixture.sock")
 

@@ -1,0 +1,58 @@
+/**
+ * Shared by the real-app suites: an app's binary decides whether a suite runs (CI installs every package of
+ * tools/scripts/debian-packages.txt as root, so there they always run; a developer machine without them skips
+ * with a reason on stderr), the CLI's envelopes are validated against the strict schema by `envelopeOf`, and
+ * libatspi (`atspi_probe.py`) is the independent channel for read-back and for "the app is still alive".
+ */
+import { probePath, systemPython } from "@agent-desktop/desktop"
+import { spawnSync } from "node:child_process"
+import { existsSync } from "node:fs"
+import { envelopeOf, runBinary } from "../../test/binary.js"
+
+export const installed = (binary: string, suite: string): boolean => {
+  const present = existsSync(binary) && existsSync(systemPython)
+  if (!present) process.stderr.write(`${suite}: skipped, ${binary} is not installed (tools/scripts/debian-packages.txt)\n`)
+  return present
+}
+
+export interface Node {
+  ref_id?: string
+  role: string
+  name?: string
+  value?: string
+  states?: Array<string>
+  available_actions?: Array<string>
+  children_count?: number
+  subtree_truncated?: boolean
+  children?: Array<Node>
+}
+
+export const nodes = (tree: Node): Array<Node> => [tree, ...(tree.children ?? []).flatMap(nodes)]
+
+export const cliIn = (env: () => NodeJS.ProcessEnv) => (...argv: Array<string>): Record<string, any> =>
+  envelopeOf(runBinary(argv, env()))
+
+export const refOf = (all: ReadonlyArray<Node>, role: string, name: string): string => {
+  const node = all.find((n) => n.role === role && n.name === name && n.ref_id !== undefined)
+  if (!node) throw new Error(`no ${role} '${name}' with a ref among ${JSON.stringify(all.filter((n) => n.ref_id).map((n) => [n.role, n.name]).slice(0, 80))}`)
+  return node.ref_id!
+}
+
+const probe = (env: NodeJS.ProcessEnv, args: ReadonlyArray<string>) => {
+  const result = spawnSync(systemPython, [probePath(), ...args], { env, encoding: "utf8", timeout: 10_000 })
+  return { status: result.status, json: result.stdout ? JSON.parse(result.stdout) as Record<string, any> : { error: result.stderr || "timeout" } }
+}
+
+/** The app answers a fresh libatspi read, and within 2 s (the issue's bar for "not frozen"). */
+export const assertAlive = (env: NodeJS.ProcessEnv, app: string): void => {
+  const { status, json } = probe(env, ["alive", app])
+  if (status !== 0) throw new Error(`${app} did not answer a fresh AT-SPI read: ${JSON.stringify(json)}`)
+  if (!(json["ms"] < 2000)) throw new Error(`${app} answered only after ${json["ms"]} ms`)
+}
+
+/** Name, text, value and states of the first node with this AT-SPI role name (and exact name), read by libatspi. */
+export const probeRead = (env: NodeJS.ProcessEnv, app: string, atspiRole: string, name = ""): Record<string, any> => {
+  const { status, json } = probe(env, ["read", app, atspiRole, name])
+  if (status !== 0) throw new Error(`libatspi found no ${atspiRole} '${name}' in ${app}: ${JSON.stringify(json)}`)
+  return json
+}

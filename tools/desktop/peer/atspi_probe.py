@@ -1,0 +1,91 @@
+#!/usr/bin/python3
+"""Independent read-back for the real-app tests, through libatspi (pyatspi's library), never through our client.
+
+  atspi_probe.py alive APP                  -> {"app":..,"window":..,"children":N,"ms":..}   (exit 1: not found)
+  atspi_probe.py read APP ROLE NAME         -> {"name":..,"text":..,"value":..,"states":[..]} of the first match
+
+ROLE is an AT-SPI role name as libatspi spells it ("push button", "text", "check box"); NAME an exact name, or
+"" for any. The search never lists the children of a container that manages its descendants or has more than 500
+children (what a careful client does; a LibreOffice sheet has 2^31 cells).
+"""
+import json
+import sys
+import time
+import warnings
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+
+warnings.simplefilter("ignore", DeprecationWarning)
+
+
+def find_app(name):
+    desktop = Atspi.get_desktop(0)
+    for i in range(desktop.get_child_count()):
+        app = desktop.get_child_at_index(i)
+        if app is not None and app.get_name() == name:
+            return app
+    return None
+
+
+def walk(acc, role, name, depth=0):
+    if acc is None or depth > 60:
+        return None
+    try:
+        if acc.get_role_name() == role and (name == "" or (acc.get_name() or "").strip() == name):
+            return acc
+        states = acc.get_state_set()
+        count = acc.get_child_count()
+        if states.contains(Atspi.StateType.MANAGES_DESCENDANTS) or count > 500:
+            return None
+        for i in range(count):
+            found = walk(acc.get_child_at_index(i), role, name, depth + 1)
+            if found is not None:
+                return found
+    except Exception:  # noqa: BLE001 - a vanished node is simply not a match
+        return None
+    return None
+
+
+def describe(acc):
+    out = {"name": acc.get_name() or "", "states": sorted(s.value_nick for s in acc.get_state_set().get_states())}
+    text = acc.get_text_iface()
+    if text is not None:
+        out["text"] = text.get_text(0, text.get_character_count())
+    value = acc.get_value_iface()
+    if value is not None:
+        out["value"] = value.get_current_value()
+    return out
+
+
+def main(argv):
+    started = time.monotonic()
+    app = find_app(argv[2])
+    if app is None:
+        print(json.dumps({"error": "app not found"}))
+        return 1
+    if argv[1] == "alive":
+        window = app.get_child_at_index(0)
+        print(json.dumps({
+            "app": app.get_name(),
+            "window": window.get_name() if window is not None else None,
+            "children": window.get_child_count() if window is not None else 0,
+            "ms": round((time.monotonic() - started) * 1000, 1),
+        }))
+        return 0
+    if argv[1] == "read":
+        found = walk(app, argv[3], argv[4] if len(argv) > 4 else "")
+        if found is None:
+            print(json.dumps({"error": "no match"}))
+            return 1
+        print(json.dumps(describe(found)))
+        return 0
+    print(json.dumps({"error": "usage"}))
+    return 2
+
+
+if __name__ == "__main__":
+    Atspi.set_timeout(2000, 2000)
+    sys.exit(main(sys.argv))
