@@ -115,9 +115,9 @@ const operate = (s: X11Session, xid: number, operation: WindowOperation): void =
     case "focus":
       return s.activate(xid)
     case "move":
-      return s.moveResize(xid, { x: operation.x, y: operation.y })
+      return s.moveResizeFrame(xid, { x: operation.x, y: operation.y })
     case "resize":
-      return s.moveResize(xid, { width: operation.width, height: operation.height })
+      return s.moveResizeFrame(xid, { width: operation.width, height: operation.height })
     case "minimize":
       return s.minimize(xid)
     case "maximize":

@@ -137,11 +137,16 @@ describe("X11Session on a virtual desktop with openbox", () => {
       const num = (label: string) => Number(new RegExp(`${label}:\\s+(-?\\d+)`).exec(out)![1])
       return { x: num("Absolute upper-left X"), y: num("Absolute upper-left Y"), width: num("Width"), height: num("Height") }
     }
-    x.moveResize(view.xid, { x: 200, y: 150 })
-    expect(await eventually(geometry, (g) => g.x === 200 && g.y === 150)).toMatchObject({ x: 200, y: 150 })
-    x.moveResize(view.xid, { width: 500, height: 400 })
-    expect(await eventually(geometry, (g) => g.width === 500 && g.height === 400)).toMatchObject({ width: 500, height: 400 })
+    // frame semantics: x, y, width, height include openbox's decorations, which xprop reports
+    const extents = /= (\d+), (\d+), (\d+), (\d+)/.exec(tool("xprop", ["-id", hex, "_NET_FRAME_EXTENTS"]))!.slice(1).map(Number)
+    const [left, right, top, bottom] = extents as [number, number, number, number]
+    expect(top).toBeGreaterThan(0)
+    x.moveResizeFrame(view.xid, { x: 200, y: 150 })
+    expect(await eventually(geometry, (g) => g.x === 200 + left && g.y === 150 + top)).toMatchObject({ x: 200 + left, y: 150 + top })
+    x.moveResizeFrame(view.xid, { width: 500, height: 400 })
+    expect(await eventually(geometry, (g) => g.width === 500 - left - right)).toMatchObject({ width: 500 - left - right, height: 400 - top - bottom })
     expect(x.readWindow(view.xid).bounds).toEqual({ x: 200, y: 150, width: 500, height: 400 })
+    expect(() => x.moveResizeFrame(view.xid, { width: 1, height: 1 })).toThrow(/smaller than its decorations/)
 
     const wmState = () => tool("xprop", ["-id", hex, "_NET_WM_STATE"])
     x.minimize(view.xid)

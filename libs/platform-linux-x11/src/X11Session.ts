@@ -11,6 +11,17 @@ export type Button = "left" | "right" | "middle"
 export type Modifier = keyof typeof MODIFIER_KEYSYMS
 
 const BUTTONS: Readonly<Record<Button, number>> = { left: 1, middle: 2, right: 3 }
+/**
+ * Pauses like a fast human's (xdotool uses ~12 ms between press and release): toolkits that saw a press and its
+ * release in the same batch under load sometimes merged the clicks of a double click. A triple click still ends
+ * well inside the usual 400 ms multi-click time.
+ */
+const PRESS_MS = 8
+const BETWEEN_CLICKS_MS = 40
+
+const pause = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+}
 const WHEEL = { up: 4, down: 5, left: 6, right: 7 } as const
 
 export interface Rect {
@@ -31,7 +42,11 @@ export interface WindowView {
   readonly xid: number
   readonly title: string
   readonly pid?: number
+  /** The frame: the client area plus the window manager's decorations (`_NET_FRAME_EXTENTS`), as AT-SPI reports it. */
   readonly bounds: Rect
+  readonly client: Rect
+  /** left, right, top, bottom */
+  readonly frame: readonly [number, number, number, number]
   readonly minimized: boolean
   readonly maximized: boolean
   readonly focused: boolean
@@ -113,12 +128,16 @@ export class X11Session {
   click(x: number, y: number, button: Button, count: number, modifiers: ReadonlyArray<Modifier>): void {
     this.addon.motion(x, y)
     this.withModifiers(modifiers, () => {
-      for (let i = 0; i < count; i++) this.pressRelease(BUTTONS[button])
+      for (let i = 0; i < count; i++) {
+        if (i > 0) pause(BETWEEN_CLICKS_MS)
+        this.pressRelease(BUTTONS[button])
+      }
     })
   }
 
-  private pressRelease(button: number): void {
+  private pressRelease(button: number, hold = PRESS_MS): void {
     this.addon.button(button, true)
+    pause(hold)
     this.addon.button(button, false)
   }
 
@@ -126,8 +145,8 @@ export class X11Session {
   wheel(x: number, y: number, dx: number, dy: number, modifiers: ReadonlyArray<Modifier>): void {
     this.addon.motion(x, y)
     this.withModifiers(modifiers, () => {
-      for (let i = 0; i < Math.abs(dy); i++) this.pressRelease(dy > 0 ? WHEEL.up : WHEEL.down)
-      for (let i = 0; i < Math.abs(dx); i++) this.pressRelease(dx > 0 ? WHEEL.left : WHEEL.right)
+      for (let i = 0; i < Math.abs(dy); i++) this.pressRelease(dy > 0 ? WHEEL.up : WHEEL.down, 0)
+      for (let i = 0; i < Math.abs(dx); i++) this.pressRelease(dx > 0 ? WHEEL.left : WHEEL.right, 0)
     })
   }
 
@@ -211,11 +230,16 @@ export class X11Session {
     const state = this.strings(xid, "_NET_WM_STATE")
     const wmState = this.numbers(xid, "WM_STATE")[0]
     const active = this.numbers(this.info.root, "_NET_ACTIVE_WINDOW")[0]
+    const extents = this.numbers(xid, "_NET_FRAME_EXTENTS")
+    const [left, right, top, bottom] = extents.length === 4 ? extents as [number, number, number, number] : [0, 0, 0, 0]
+    const client = { x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height }
     return {
       xid,
       title: typeof name?.value === "string" ? name.value : "",
       ...(pid === undefined ? {} : { pid }),
-      bounds: { x: geometry.x, y: geometry.y, width: geometry.width, height: geometry.height },
+      bounds: { x: client.x - left, y: client.y - top, width: client.width + left + right, height: client.height + top + bottom },
+      client,
+      frame: [left, right, top, bottom],
       minimized: state.includes("_NET_WM_STATE_HIDDEN") || wmState === 3,
       maximized: state.includes("_NET_WM_STATE_MAXIMIZED_VERT") && state.includes("_NET_WM_STATE_MAXIMIZED_HORZ"),
       focused: active === xid,
@@ -248,17 +272,27 @@ export class X11Session {
     this.addon.clientMessage(xid, "_NET_ACTIVE_WINDOW", [2, 0, 0])
   }
 
-  /** Move/resize the client area (StaticGravity: x, y are where the client area's top-left lands). */
-  moveResize(xid: number, change: { x?: number; y?: number; width?: number; height?: number }): void {
+  /**
+   * Move the frame's top-left corner to x, y and/or size the frame to width × height (decorations included, the
+   * rectangle AT-SPI and list-windows report): `_NET_MOVERESIZE_WINDOW` with NorthWestGravity, whose reference
+   * point is the frame's outer corner; EWMH sizes are the client's, so the decorations are subtracted.
+   */
+  moveResizeFrame(xid: number, change: { x?: number; y?: number; width?: number; height?: number }): void {
+    const [left, right, top, bottom] = this.readWindow(xid).frame
+    const width = change.width === undefined ? undefined : change.width - left - right
+    const height = change.height === undefined ? undefined : change.height - top - bottom
+    if ((width !== undefined && width < 1) || (height !== undefined && height < 1)) {
+      throw new RangeError(`the frame cannot be smaller than its decorations (${left + right}x${top + bottom})`)
+    }
     const flags = (change.x !== undefined ? 1 << 8 : 0) | (change.y !== undefined ? 1 << 9 : 0) |
-      (change.width !== undefined ? 1 << 10 : 0) | (change.height !== undefined ? 1 << 11 : 0)
-    const STATIC_GRAVITY = 10
+      (width !== undefined ? 1 << 10 : 0) | (height !== undefined ? 1 << 11 : 0)
+    const NORTH_WEST_GRAVITY = 1
     this.addon.clientMessage(xid, "_NET_MOVERESIZE_WINDOW", [
-      STATIC_GRAVITY | flags | (2 << 12),
+      NORTH_WEST_GRAVITY | flags | (2 << 12),
       change.x ?? 0,
       change.y ?? 0,
-      change.width ?? 0,
-      change.height ?? 0
+      width ?? 0,
+      height ?? 0
     ])
   }
 

@@ -34,7 +34,7 @@ export interface PointerState extends ScreenPoint {
   readonly windowUnder: number
 }
 
-/** A top-level window as the window manager sees it. `bounds` = the client area in screen coordinates. */
+/** A top-level window as the window manager sees it. `bounds` = its frame (decorations included), as AT-SPI reports it. */
 export interface ManagedWindow {
   readonly nativeId: number
   readonly title: string

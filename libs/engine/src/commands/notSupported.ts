@@ -6,11 +6,11 @@ import { PlatformNotSupported } from "../errors/DesktopError.js"
  * PLATFORM_NOT_SUPPORTED envelope (nothing sent, so not_delivered/safe).
  */
 export const NOT_YET_SUPPORTED: ReadonlyArray<string> = [
-  "screenshot", "list-surfaces", "list-displays", "open-system-surface",
+  "list-surfaces", "open-system-surface",
   "double-click", "triple-click", "right-click", "scroll",
-  "hover", "drag", "mouse-move", "mouse-click", "mouse-wheel",
+  "hover", "drag",
   "clipboard-get", "clipboard-set", "clipboard-clear",
-  "launch", "close-app", "focus-window", "resize-window", "move-window", "minimize", "maximize", "restore",
+  "launch", "close-app",
   "list-notifications", "dismiss-notification", "dismiss-all-notifications", "notification-action",
   "cursor-overlay"
 ]

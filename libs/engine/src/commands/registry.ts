@@ -12,6 +12,12 @@ import { get } from "./get.js"
 import { is } from "./is.js"
 import { listApps } from "./listApps.js"
 import { listWindows } from "./listWindows.js"
+import { listDisplays } from "./native/listDisplays.js"
+import { mouseClick } from "./native/mouseClick.js"
+import { mouseMove } from "./native/mouseMove.js"
+import { mouseWheel } from "./native/mouseWheel.js"
+import { screenshot } from "./native/screenshot.js"
+import { focusWindow, maximize, minimize, moveWindow, resizeWindow, restore } from "./native/windowCommands.js"
 import { notSupported, NOT_YET_SUPPORTED } from "./notSupported.js"
 import { permissions } from "./permissions.js"
 import { press } from "./press.js"
@@ -43,6 +49,17 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   press,
   wait,
   batch,
+  screenshot,
+  "list-displays": listDisplays,
+  "mouse-move": mouseMove,
+  "mouse-click": mouseClick,
+  "mouse-wheel": mouseWheel,
+  "focus-window": focusWindow,
+  "move-window": moveWindow,
+  "resize-window": resizeWindow,
+  minimize,
+  maximize,
+  restore,
   ...Object.fromEntries(REF_ACTIONS.map((name) => [name, refAction(name)])),
   ...Object.fromEntries(FAIL_CLOSED.map((name) => [name, failClosed(name)])),
   ...Object.fromEntries(NOT_YET_SUPPORTED.map((name) => [name, notSupported(name)]))

@@ -1,0 +1,66 @@
+import { DesktopAdapter, type Bounds } from "@agent-desktop/platform"
+import { Effect } from "effect"
+import { existsSync, statSync, writeFileSync } from "node:fs"
+import * as path from "node:path"
+import { optionalInt, optionalString, type Args } from "../../Args.js"
+import { ActionFailed, InvalidArgs } from "../../errors/DesktopError.js"
+import { fromPlatformError } from "../../errors/fromPlatformError.js"
+import { nativeDesktop } from "./nativeAccess.js"
+
+/**
+ * `screenshot [PATH] [--app NAME | --window-id ID | --screen N]`: a PNG of a window (its on-screen rectangle, as
+ * the user sees it, so whatever covers it is in the picture), one display (`list-displays` id), or the whole
+ * screen. Written to PATH (0600) or returned inline as base64.
+ */
+export const screenshot = Effect.fn("screenshot")(function*(args: Args) {
+  const file = yield* optionalString(args, "path")
+  const app = yield* optionalString(args, "app")
+  const windowId = yield* optionalString(args, "window_id")
+  const screen = yield* optionalInt(args, "screen")
+  if (screen !== undefined && (app !== undefined || windowId !== undefined)) {
+    return yield* new InvalidArgs({ message: "--screen cannot be combined with --app or --window-id", suggestion: "Pass one target" })
+  }
+  const target = file === undefined ? undefined : path.resolve(file)
+  if (target !== undefined) {
+    const dir = path.dirname(target)
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+      return yield* new InvalidArgs({ message: `the folder ${dir} does not exist`, suggestion: "Pass a path in an existing folder" })
+    }
+    if (existsSync(target) && statSync(target).isDirectory()) {
+      return yield* new InvalidArgs({ message: `${target} is a folder`, suggestion: "Pass a file path such as shot.png" })
+    }
+  }
+  const native = yield* nativeDesktop
+  let region: Bounds | undefined
+  if (screen !== undefined) {
+    const displays = yield* native.displays().pipe(Effect.mapError(fromPlatformError))
+    const display = displays.find((d) => d.id === String(screen))
+    if (!display) {
+      return yield* new InvalidArgs({
+        message: `no display ${screen}; there ${displays.length === 1 ? "is 1" : `are ${displays.length}`}`,
+        suggestion: "Run agent-desktop list-displays for the ids"
+      })
+    }
+    region = display.bounds
+  } else if (app !== undefined || windowId !== undefined) {
+    const adapter = yield* DesktopAdapter
+    const window = yield* adapter.resolveWindow({ ...(app === undefined ? {} : { app }), ...(windowId === undefined ? {} : { windowId }) })
+      .pipe(Effect.mapError(fromPlatformError))
+    if (window.minimized === true || window.bounds === undefined || window.bounds.width <= 0 || window.bounds.height <= 0) {
+      return yield* new ActionFailed({
+        message: `the window '${window.title}' is not on screen (minimized or without bounds)`,
+        delivery: "not_delivered",
+        suggestion: "Restore the window first, or take a --screen screenshot"
+      })
+    }
+    region = window.bounds
+  }
+  const image = yield* native.capture(region).pipe(Effect.mapError(fromPlatformError))
+  const meta = { format: "png", width: image.width, height: image.height, scale_factor: image.scaleFactor }
+  if (target === undefined) return { data: Buffer.from(image.png).toString("base64"), ...meta }
+  yield* Effect.try({
+    try: () => writeFileSync(target, image.png, { mode: 0o600 }),
+    catch: (error) => new ActionFailed({ message: `cannot write ${target}: ${(error as Error).message}`, delivery: "not_delivered" })
+  })
+  return { path: target, ...meta }
+})
