@@ -50,6 +50,11 @@ export interface ObservedNode {
   readonly children?: ReadonlyArray<ObservedNode>
   /** The budget ran out before this node's children were read. */
   readonly budgetCut?: boolean
+  /**
+   * Only this node's visible children were read, by design: a container that manages its descendants (a
+   * spreadsheet's 2^31 cells) is never enumerated. Rendered as truncated; the window read is still complete.
+   */
+  readonly visibleOnly?: boolean
 }
 
 export interface AppInfo {
