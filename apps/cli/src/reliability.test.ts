@@ -148,3 +148,17 @@ describe("stdout", () => {
     assert.notStrictEqual(result, 0)
   })
 })
+
+describe("bus addresses", () => {
+  it("never runs a unixexec: bus address from the environment; the refusal is named", () => {
+    const home = tempHome("bus")
+    const marker = path.join(home, "ran")
+    const hostile = `unixexec:path=/bin/sh,arg0=sh,arg1=-c,arg2=touch%20${encodeURIComponent(marker)}`
+    const env = cleanEnv(home, { DBUS_SESSION_BUS_ADDRESS: hostile, AT_SPI_BUS_ADDRESS: hostile })
+    const listed = envelopeOf(runBinary(["list-apps"], env))
+    assert.isFalse(listed["ok"])
+    assert.match(JSON.stringify(listed["error"]), /unixexec/)
+    envelopeOf(runBinary(["status"], env))
+    assert.isFalse(fs.existsSync(marker))
+  })
+})

@@ -243,7 +243,7 @@ describe("LinuxAdapter (reading)", () => {
     const address = process.env.AT_SPI_BUS_ADDRESS!
     const getChildren = { destination: "org.a11y.atspi.Registry", path: "/org/a11y/atspi/accessible/root", interface: "org.a11y.atspi.Accessible", member: "GetChildren" }
     const wire = new WireConnection(address, unixTarget(address)!, false)
-    const native = NativeConnection.open(address)
+    const native = NativeConnection.openSocket(address, unixTarget(address)!.path)
     try {
       assert.deepStrictEqual(await wire.call(getChildren, 2000), await native.call(getChildren, 2000))
     } finally {

@@ -3,6 +3,7 @@
  * session bus, else the AT_SPI_BUS property on the X root window (only when the first two fail).
  */
 import { execFile } from "node:child_process"
+import { parseBusAddress } from "../dbus/BusAddress.js"
 import { DbusConnection } from "../dbus/DbusConnection.js"
 
 export type A11yBusSource = "AT_SPI_BUS_ADDRESS" | "org.a11y.Bus.GetAddress" | "x11_root_property"
@@ -56,16 +57,32 @@ export const readRootProperty = (timeoutMs: number): Promise<string> =>
  */
 export async function* a11yBusCandidates(timeoutMs: number, attempts: Array<LocateAttempt>): AsyncGenerator<A11yBusLocation> {
   const fromEnv = process.env.AT_SPI_BUS_ADDRESS
-  if (fromEnv) yield { address: fromEnv, source: "AT_SPI_BUS_ADDRESS" }
+  if (fromEnv) yield* usable({ address: fromEnv, source: "AT_SPI_BUS_ADDRESS" }, attempts)
   else attempts.push({ source: "AT_SPI_BUS_ADDRESS", error: "not set" })
+  let fromSession: string | undefined
   try {
-    yield { address: await askSessionBus(timeoutMs), source: "org.a11y.Bus.GetAddress" }
+    fromSession = await askSessionBus(timeoutMs)
   } catch (error) {
     attempts.push({ source: "org.a11y.Bus.GetAddress", error: (error as Error).message })
   }
+  if (fromSession !== undefined) yield* usable({ address: fromSession, source: "org.a11y.Bus.GetAddress" }, attempts)
+  let fromRoot: string | undefined
   try {
-    yield { address: await readRootProperty(timeoutMs), source: "x11_root_property" }
+    fromRoot = await readRootProperty(timeoutMs)
   } catch (error) {
     attempts.push({ source: "x11_root_property", error: (error as Error).message })
   }
+  // Any X client can set this property: what it names is checked like every other address, never executed.
+  if (fromRoot !== undefined) yield* usable({ address: fromRoot, source: "x11_root_property" }, attempts)
+}
+
+/** The candidate, unless its transport is refused (then the reason joins the attempts). */
+function* usable(location: A11yBusLocation, attempts: Array<LocateAttempt>): Generator<A11yBusLocation> {
+  try {
+    parseBusAddress(location.address)
+  } catch (error) {
+    attempts.push({ source: location.source, error: (error as Error).message })
+    return
+  }
+  yield location
 }

@@ -1,7 +1,7 @@
 /**
- * The fallback transport: @homebridge/dbus-native 0.7.9, for bus addresses the dedicated wire transport does not
- * speak (tcp, unixexec, non-EXTERNAL auth). Same promise API and failure rules as WireConnection. Low-level
- * messages only: proxies would introspect each object first.
+ * The TCP transport: @homebridge/dbus-native 0.7.9, for a `tcp:` bus the user opted into (BusAddress.ts). It gets a
+ * host and a port, never an address string: given one, it would honour `unixexec:` and run a program. Same promise
+ * API and failure rules as WireConnection. Low-level messages only: proxies would introspect each object first.
  */
 import { createRequire } from "node:module"
 import { DbusCallError } from "./DbusCallError.js"
@@ -23,7 +23,7 @@ interface RawBus {
 }
 
 interface DbusNative {
-  createClient(options: { busAddress: string; direct?: boolean }): RawBus
+  createClient(options: { host: string; port: number; direct?: boolean } | { socket: string; direct?: boolean }): RawBus
 }
 
 let native: DbusNative | undefined
@@ -52,8 +52,14 @@ export class NativeConnection implements DbusConnection {
     bus.connection.stream.on("close", () => fail("connection closed"))
   }
 
-  static open(address: string, direct = false): NativeConnection {
-    return new NativeConnection(loadNative().createClient({ busAddress: address, direct }), address, direct)
+  /** `address` only names the connection in errors; the socket is made from `host` and `port`. */
+  static openTcp(address: string, host: string, port: number, direct = false): NativeConnection {
+    return new NativeConnection(loadNative().createClient({ host, port, direct }), address, direct)
+  }
+
+  /** Over a Unix socket path (tests compare it with the wire transport); again no address string. */
+  static openSocket(address: string, socketPath: string, direct = false): NativeConnection {
+    return new NativeConnection(loadNative().createClient({ socket: socketPath, direct }), address, direct)
   }
 
   get isOpen(): boolean {
