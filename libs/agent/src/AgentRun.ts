@@ -188,7 +188,8 @@ export class AgentRun {
               maxTurns: 1
             }))
             const answer = yield* sub.runToCompletion(transcript).pipe(Effect.ensuring(sub.destroy()))
-            yield* Effect.sync(() => appendMemory(waveHome, answer))
+            const refused = yield* Effect.sync(() => appendMemory(waveHome, answer))
+            if (refused !== undefined) self.emit({ type: "error", message: `memory not saved: ${refused}`, source: "internal", recoverable: true })
             return answer
           })
         ).pipe(Effect.asVoid)
