@@ -3,6 +3,7 @@
 
   atspi_probe.py alive APP                  -> {"app":..,"window":..,"children":N,"ms":..}   (exit 1: not found)
   atspi_probe.py read APP ROLE NAME         -> {"name":..,"text":..,"value":..,"states":[..]} of the first match
+  atspi_probe.py cell APP ROW COLUMN        -> the same for one cell of the first table (Table.GetAccessibleAt)
 
 ROLE is an AT-SPI role name as libatspi spells it ("push button", "text", "check box"); NAME an exact name, or
 "" for any. The search never lists the children of a container that manages its descendants or has more than 500
@@ -81,6 +82,14 @@ def main(argv):
             print(json.dumps({"error": "no match"}))
             return 1
         print(json.dumps(describe(found)))
+        return 0
+    if argv[1] == "cell":
+        table = walk(app, "table", "")
+        cell = table.get_table_iface().get_accessible_at(int(argv[3]), int(argv[4])) if table is not None else None
+        if cell is None:
+            print(json.dumps({"error": "no such cell"}))
+            return 1
+        print(json.dumps(describe(cell)))
         return 0
     print(json.dumps({"error": "usage"}))
     return 2

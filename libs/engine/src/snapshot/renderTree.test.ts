@@ -27,6 +27,14 @@ describe("renderTree", () => {
     assert.notProperty(out.children?.[3] ?? {}, "children_count")
   })
 
+  it("a container read visible-only (it manages its descendants) is truncated and keeps its real child count", () => {
+    const sheet = node("table", [], { name: "Sheet1", childCount: 2 ** 31 - 1, visibleOnly: true, children: [node("cell", [0], { name: "A1" })] })
+    const out = renderTree(sheet, options, () => undefined)
+    assert.isTrue(out.subtree_truncated)
+    assert.strictEqual(out.children_count, 2 ** 31 - 1)
+    assert.deepStrictEqual(out.children?.map((c) => c.name), ["A1"])
+  })
+
   it("-i keeps only ref'd nodes and their ancestors (and budget cuts); --compact drops empty wrappers", () => {
     const out = renderTree(tree, { ...options, interactiveOnly: true, compact: true }, byRole("button"))
     assert.deepStrictEqual(out.children?.map((child) => child.role), ["button", "list"])

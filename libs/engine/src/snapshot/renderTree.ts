@@ -65,7 +65,8 @@ export const renderTree = (root: ObservedNode, options: RenderOptions, allocate:
       const rendered = visit(child, depth + 1, false)
       if (rendered !== undefined) children.push(rendered)
     }
-    const truncated = node.budgetCut === true
+    // A container read visible-only (it manages its descendants) is truncated by design; say so on the node.
+    const truncated = node.budgetCut === true || node.visibleOnly === true
     const countCut = notRead && !truncated
     if (!isRoot && options.interactiveOnly && refId === undefined && children.length === 0 && !truncated) return undefined
     if (
@@ -73,7 +74,7 @@ export const renderTree = (root: ObservedNode, options: RenderOptions, allocate:
       children.length === 1 && !truncated && !countCut
     ) return children[0]
     const out = fields(node, options, refId)
-    if (countCut) out["children_count"] = node.childCount
+    if (countCut || node.visibleOnly === true) out["children_count"] = node.childCount
     if (truncated) out["subtree_truncated"] = true
     if (children.length > 0) out["children"] = children
     return out as unknown as OutputNode

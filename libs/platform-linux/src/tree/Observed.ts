@@ -20,6 +20,7 @@ export const toObserved = (tree: RawTree): ObservedNode => {
     handle: handleOf(node.ref),
     childCount: node.childCount,
     ...(tree.children ? { children: tree.children.map(toObserved) } : {}),
-    ...(tree.budgetCut || node.detailsCut ? { budgetCut: true } : {})
+    ...(tree.budgetCut || node.detailsCut ? { budgetCut: true } : {}),
+    ...(tree.visibleOnly ? { visibleOnly: true } : {})
   }
 }

@@ -27,6 +27,8 @@ export interface RawTree {
   /** Children read, in index order (absent when cut by depth or budget). */
   readonly children?: ReadonlyArray<RawTree>
   readonly budgetCut?: boolean
+  /** Only the visible children were read (a container that manages its descendants). */
+  readonly visibleOnly?: boolean
 }
 
 export interface ReadResult {
@@ -47,6 +49,9 @@ export interface ReadOptions {
   readonly details?: boolean
   readonly limits?: ReadLimits
 }
+
+/** Why a node's children were not all listed: only its visible ones exist for a guest, or the per-node cap. */
+type Capped = false | "visible-only" | "count"
 
 type CacheIndex = {
   readonly byPath: ReadonlyMap<string, CacheItem>
@@ -202,21 +207,21 @@ export class TreeReader {
      * A node's children, never by enumerating a container that manages its descendants and has many (LibreOffice
      * Calc's sheet: GetChildren there froze soffice.bin for minutes). `capped` when not all children are listed.
      */
-    const childrenOf = async (node: RawNode, reportedCount = node.childCount): Promise<{ refs: ReadonlyArray<IndexedRef>; capped: boolean }> => {
+    const childrenOf = async (node: RawNode, reportedCount = node.childCount): Promise<{ refs: ReadonlyArray<IndexedRef>; capped: Capped }> => {
       // GTK3 menus report -1 (unknown): only a reported 0 saves the call.
       if (reportedCount === 0) return { refs: [], capped: false }
       const accessible = Accessible.of(this.session, node.ref)
       if (node.states.has(AtspiState.managesDescendants) && node.childCount > limits.maxManagedChildren) {
         const visible = await visibleManagedChildren(accessible, node, limits.maxHitTests, () => budget.callTimeout())
-        return { refs: visible.slice(0, limits.maxChildrenPerNode), capped: true }
+        return { refs: visible.slice(0, limits.maxChildrenPerNode), capped: "visible-only" }
       }
       const refs = indexed(await accessible.children(budget.callTimeout()))
       return refs.length > limits.maxChildrenPerNode
-        ? { refs: refs.slice(0, limits.maxChildrenPerNode), capped: true }
+        ? { refs: refs.slice(0, limits.maxChildrenPerNode), capped: "count" }
         : { refs, capped: false }
     }
 
-    const readLive = async (ref: ObjectRef): Promise<{ node: RawNode; children: ReadonlyArray<IndexedRef>; capped: boolean }> => {
+    const readLive = async (ref: ObjectRef): Promise<{ node: RawNode; children: ReadonlyArray<IndexedRef>; capped: Capped }> => {
       const node = await readRawNode(Accessible.of(this.session, ref), budget.callTimeout())
       // Most walked nodes (table cells) are leaves: childrenOf asks for children only when there are some.
       const { refs, capped } = await childrenOf(node)
@@ -244,7 +249,7 @@ export class TreeReader {
         const cached = cache?.byPath.get(ref.path)
         let node: RawNode
         let childRefs: ReadonlyArray<IndexedRef>
-        let capped = false
+        let capped: Capped = false
         if (cached) {
           node = fromCache(cached, ref.busName, profile)
           const cachedChildren = cache!.children.get(ref.path) ?? []
@@ -267,7 +272,7 @@ export class TreeReader {
 
     /** A node, or "cut" when the budget (or a timeout) stopped its read, or undefined when it vanished. */
     const observe = async (ref: ObjectRef, path: ReadonlyArray<number>, depth: number, counted = true): Promise<RawTree | "cut" | undefined> => {
-      let read: { node: RawNode; childRefs: ReadonlyArray<IndexedRef>; capped: boolean }
+      let read: { node: RawNode; childRefs: ReadonlyArray<IndexedRef>; capped: Capped }
       try {
         if (counted) started++
         read = await readNode(ref)
@@ -283,9 +288,13 @@ export class TreeReader {
         throw error
       }
       observed++
-      if (read.capped) complete = false
+      // A container that manages its descendants is read as far as it can ever be (its visible children): it is
+      // marked truncated, but the window read stays complete, or no ref of a spreadsheet window could ever prove
+      // its identity. A count cap on an ordinary container leaves nodes unread: the read is incomplete.
+      if (read.capped === "count") complete = false
+      const visibleOnly = read.capped === "visible-only" ? { visibleOnly: true } : {}
       if (depth >= options.maxDepth || read.childRefs.length === 0) {
-        return { node: read.node, path, ...(read.capped ? { children: [], budgetCut: true } : {}) }
+        return { node: read.node, path, ...(read.capped ? { children: [], ...(read.capped === "count" ? { budgetCut: true } : visibleOnly) } : {}) }
       }
       // The node cap counts reads started, so parallel siblings cannot overshoot it by a whole level.
       if (budget.expired || started + read.childRefs.length > limits.maxNodes) {
@@ -297,8 +306,8 @@ export class TreeReader {
         read.childRefs.map((child) => observe(child.ref, [...path, child.index], depth + 1, false))
       )
       const present = children.filter((child): child is RawTree => child !== undefined && child !== "cut")
-      const cut = children.includes("cut") || read.capped
-      return { node: read.node, path, children: present, ...(cut ? { budgetCut: true } : {}) }
+      const cut = children.includes("cut") || read.capped === "count"
+      return { node: read.node, path, children: present, ...(cut ? { budgetCut: true } : {}), ...visibleOnly }
     }
 
     const tree = await observe(root, options.rootPath ?? [], 0)

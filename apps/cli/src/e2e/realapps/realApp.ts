@@ -56,3 +56,10 @@ export const probeRead = (env: NodeJS.ProcessEnv, app: string, atspiRole: string
   if (status !== 0) throw new Error(`libatspi found no ${atspiRole} '${name}' in ${app}: ${JSON.stringify(json)}`)
   return json
 }
+
+/** One cell of the app's first table, by row and column (libatspi's Table interface). */
+export const probeCell = (env: NodeJS.ProcessEnv, app: string, row: number, column: number): Record<string, any> => {
+  const { status, json } = probe(env, ["cell", app, String(row), String(column)])
+  if (status !== 0) throw new Error(`libatspi could not read cell ${row},${column} of ${app}: ${JSON.stringify(json)}`)
+  return json
+}
