@@ -169,6 +169,7 @@ export const X11NativeDesktop: NativeDesktopShape = {
       }
       return toManaged(view)
     }),
+  topWindowAt: (point) => run("window at point", (s) => s.topWindowAt(point.x, point.y)),
   readWindow: (nativeId) => run("window readback", (s) => toManaged(s.readWindow(nativeId))),
   operateWindow: (nativeId, operation) =>
     run(`window ${operation.kind}`, (s) => {

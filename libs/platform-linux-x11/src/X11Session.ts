@@ -267,6 +267,21 @@ export class X11Session {
     return [...pool].sort((a, b) => distance(a) - distance(b))[0]
   }
 
+  /** The topmost mapped, not minimized client whose frame contains the point (`_NET_CLIENT_LIST_STACKING`, top last). */
+  topWindowAt(x: number, y: number): number | undefined {
+    const stacking = this.numbers(this.info.root, "_NET_CLIENT_LIST_STACKING")
+    const order = stacking.length > 0 ? stacking : this.clientWindows()
+    for (const xid of [...order].reverse()) {
+      try {
+        const view = this.readWindow(xid)
+        if (view.mapped && !view.minimized && inside(view.bounds, x, y)) return xid
+      } catch {
+        // closed while we looked
+      }
+    }
+    return undefined
+  }
+
   /** EWMH requests to the window manager (source indication 2: a pager/tool acting for the user). */
   activate(xid: number): void {
     this.addon.clientMessage(xid, "_NET_ACTIVE_WINDOW", [2, 0, 0])

@@ -14,6 +14,7 @@ import { x11Native } from "@agent-desktop/platform-linux-x11"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Actor, lookupFailure } from "./actions/Actor.js"
+import { hitTestChain } from "./actions/HitTest.js"
 import { AppDirectory } from "./atspi/AppDirectory.js"
 import { AtspiSession } from "./atspi/AtspiSession.js"
 import { refOfWindowId } from "./atspi/WindowId.js"
@@ -135,6 +136,8 @@ export const makeLinuxAdapter = (): DesktopAdapterShape => {
       use("press", ({ actor }) => actor.pressKeys(combo, window ? windowRef(window) : undefined, options)),
     // XTEST, capture, RandR and EWMH through a native addon, loaded on first use (libs/platform-linux-x11).
     native: x11Native,
+    hitTest: (window, point, deadline) =>
+      use("hit test", ({ session }) => hitTestChain(session, windowRef(window), point.x, point.y, deadline)),
     close: () =>
       Effect.promise(async () => {
         const current = opening

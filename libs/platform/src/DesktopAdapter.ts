@@ -1,7 +1,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { ActionOptions, ActionTarget, DeliveryStep, KeyCombo, PostState, SemanticAction } from "./Actions.js"
-import type { NativeDesktopShape } from "./NativeDesktop.js"
+import type { NativeDesktopShape, ScreenPoint } from "./NativeDesktop.js"
 import type { PlatformError } from "./PlatformError.js"
 import type { PlatformStatus, PermissionReport } from "./Status.js"
 import type { AppInfo, ElementHandle, TreeObservation, WindowInfo } from "./TreeModel.js"
@@ -50,6 +50,11 @@ export interface DesktopAdapterShape {
    * Linux). Absent or failing with PLATFORM_NOT_SUPPORTED where the platform has none.
    */
   readonly native?: () => Effect.Effect<NativeDesktopShape, PlatformError>
+  /**
+   * Hit test (AT-SPI `GetAccessibleAtPoint`, descended to the deepest object): the handles from the window's root
+   * down to the deepest element at a screen point, window first. Pointer input on a ref checks its target is on it.
+   */
+  readonly hitTest?: (window: WindowInfo, point: ScreenPoint, deadline: number) => Effect.Effect<ReadonlyArray<ElementHandle>, PlatformError>
   /** Release connections; the CLI calls this before exit so the process ends promptly. */
   readonly close: () => Effect.Effect<void>
 }

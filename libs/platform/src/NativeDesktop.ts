@@ -77,6 +77,8 @@ export interface NativeDesktopShape {
   /** A PNG of a screen region (the whole screen when absent). */
   readonly capture: (region?: Bounds) => Effect.Effect<CapturedImage, PlatformError>
   readonly findWindow: (hint: WindowHint) => Effect.Effect<ManagedWindow, PlatformError>
+  /** The topmost managed window whose frame contains the point (undefined: none, the desktop). */
+  readonly topWindowAt: (point: ScreenPoint) => Effect.Effect<number | undefined, PlatformError>
   readonly readWindow: (nativeId: number) => Effect.Effect<ManagedWindow, PlatformError>
   /** Ask the window manager; the caller reads the window back to know what happened. */
   readonly operateWindow: (nativeId: number, operation: WindowOperation) => Effect.Effect<void, PlatformError>

@@ -7,7 +7,7 @@ import { PlatformNotSupported } from "../errors/DesktopError.js"
  */
 export const NOT_YET_SUPPORTED: ReadonlyArray<string> = [
   "list-surfaces", "open-system-surface",
-  "double-click", "triple-click", "right-click", "scroll",
+  "scroll",
   "hover", "drag",
   "clipboard-get", "clipboard-set", "clipboard-clear",
   "launch", "close-app",

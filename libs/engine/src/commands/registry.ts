@@ -16,6 +16,7 @@ import { listDisplays } from "./native/listDisplays.js"
 import { mouseClick } from "./native/mouseClick.js"
 import { mouseMove } from "./native/mouseMove.js"
 import { mouseWheel } from "./native/mouseWheel.js"
+import { pointerRefAction, POINTER_REF_ACTIONS } from "./native/pointerRefAction.js"
 import { screenshot } from "./native/screenshot.js"
 import { focusWindow, maximize, minimize, moveWindow, resizeWindow, restore } from "./native/windowCommands.js"
 import { notSupported, NOT_YET_SUPPORTED } from "./notSupported.js"
@@ -61,6 +62,7 @@ export const HANDLERS: Readonly<Record<string, Handler>> = {
   maximize,
   restore,
   ...Object.fromEntries(REF_ACTIONS.map((name) => [name, refAction(name)])),
+  ...Object.fromEntries(POINTER_REF_ACTIONS.map((name) => [name, pointerRefAction(name)])),
   ...Object.fromEntries(FAIL_CLOSED.map((name) => [name, failClosed(name)])),
   ...Object.fromEntries(NOT_YET_SUPPORTED.map((name) => [name, notSupported(name)]))
 }

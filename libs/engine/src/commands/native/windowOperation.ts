@@ -4,7 +4,7 @@ import { Clock, Effect } from "effect"
 import { ActionFailed } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
-import { recordSteps } from "./recordSteps.js"
+import { recordSteps as recordStepEvents } from "./recordSteps.js"
 import type { WindowTargetPair } from "./windowTarget.js"
 
 /** How long the window manager gets to carry a request out before the read-back calls it failed. */
@@ -33,16 +33,26 @@ const observed = (window: ManagedWindow) => ({
  * Already in that state: a skipped step, nothing sent. Never settled: ACTION_FAILED with what was observed
  * (delivered, so retry is unsafe).
  */
-export const operateAndVerify = (native: NativeDesktopShape, target: WindowTargetPair, plan: OperationPlan) =>
+export const operateAndVerify = (
+  native: NativeDesktopShape,
+  target: WindowTargetPair,
+  plan: OperationPlan,
+  /** A precondition of another action (focus before a click): its events are not that action's delivery steps. */
+  precondition = false
+) =>
   Effect.gen(function*() {
     const invocation = yield* Invocation
+    const recordSteps = (inv: typeof invocation, steps: ReadonlyArray<DeliveryStep>) =>
+      precondition ? inv.record("precondition.window", { operation: plan.operation.kind, steps }) : recordStepEvents(inv, steps)
     if (plan.satisfied(target.managed)) {
       const steps: ReadonlyArray<DeliveryStep> = [{ label: "AlreadyInState", outcome: "skipped", mechanism: "semantic_api" }]
       recordSteps(invocation, steps)
       return { steps, window: target.managed }
     }
-    invocation.record("action.dispatch.start", { action: plan.operation.kind, window: target.info.id, native_id: target.managed.nativeId })
-    invocation.record("step.attempted", { label: plan.label, outcome: "attempted", mechanism: "semantic_api" })
+    if (!precondition) {
+      invocation.record("action.dispatch.start", { action: plan.operation.kind, window: target.info.id, native_id: target.managed.nativeId })
+      invocation.record("step.attempted", { label: plan.label, outcome: "attempted", mechanism: "semantic_api" })
+    }
     // The facet refuses (no window manager, window gone) before it sends anything.
     yield* native.operateWindow(target.managed.nativeId, plan.operation).pipe(Effect.mapError(fromPlatformError))
     const deadline = (yield* Clock.currentTimeMillis) + WINDOW_SETTLE_MS
@@ -55,7 +65,8 @@ export const operateAndVerify = (native: NativeDesktopShape, target: WindowTarge
         recordSteps(invocation, steps)
         return yield* new ActionFailed({
           message: `the window manager did not carry out the ${plan.operation.kind} within ${WINDOW_SETTLE_MS} ms`,
-          delivery: foldDisposition(steps).delivery,
+          // As a precondition, the action it guards was never sent.
+          delivery: precondition ? "not_delivered" : foldDisposition(steps).delivery,
           details: { kind: "post_action_verification", requested: plan.describe(window), observed: observed(window) }
         })
       }

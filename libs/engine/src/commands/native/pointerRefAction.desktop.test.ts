@@ -1,0 +1,140 @@
+/**
+ * double-click, triple-click and right-click on refs, end to end on Xvfb + openbox with the fixture: identity,
+ * focus of the source window, actionability checks, XTEST. Read back through the fixture's own log and control
+ * socket and pyatspi; refusals leave the app untouched.
+ */
+import { validateEnvelope } from "@agent-desktop/contract-check"
+import { controlFixture, fixtureControlPath, peerPath, startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
+import { LinuxAdapter } from "@agent-desktop/platform-linux"
+import { loadAddon } from "@agent-desktop/platform-linux-x11"
+import { Effect } from "effect"
+import { execFileSync } from "node:child_process"
+import { mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { setTimeout as sleep } from "node:timers/promises"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { EngineLive } from "../../EngineLive.js"
+import { runCommand } from "../../runCommand.js"
+
+let desktop: RunningDesktop | undefined
+const home = mkdtempSync(join(tmpdir(), "ad-pointer-ref-"))
+const saved = { ...process.env }
+type Envelope = { ok: boolean; data?: any; error?: any }
+
+const run = async (command: string, args: Record<string, unknown> = {}, headed = false): Promise<Envelope> => {
+  const envelope = await Effect.runPromise(
+    runCommand({ command, args, options: { headed } }).pipe(Effect.provide(EngineLive({ adapter: LinuxAdapter.layer, home })))
+  )
+  const result = validateEnvelope("2.6", envelope, { strict: true })
+  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
+  return envelope as unknown as Envelope
+}
+const ok = async (command: string, args: Record<string, unknown> = {}, headed = false) => {
+  const envelope = await run(command, args, headed)
+  if (!envelope.ok) throw new Error(`${command} failed: ${JSON.stringify(envelope.error)}`)
+  return envelope.data
+}
+
+interface Node { ref_id?: string; role: string; name?: string; children?: Array<Node> }
+const refOf = async (role: string, name: RegExp): Promise<string> => {
+  const data = await ok("snapshot", { app: "fixture", interactive_only: true, timeout_ms: 10_000 })
+  const all = (n: Node): Array<Node> => [n, ...(n.children ?? []).flatMap(all)]
+  const node = all(data.tree).find((n) => n.role === role && name.test(n.name ?? ""))
+  if (!node?.ref_id) throw new Error(`no ${role} ${name} in the snapshot`)
+  return node.ref_id
+}
+const tool = (command: string, args: ReadonlyArray<string>) => execFileSync(command, args, { env: process.env, encoding: "utf8" })
+const clicks = () => (readFileSync(desktop!.apps[0]!.logPath, "utf8").match(/^clicked \d+$/gm) ?? []).length
+const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop!.stateDir), request)
+const peerDump = () => execFileSync(systemPython, [peerPath(), "dump", "fixture"], { encoding: "utf8" })
+const eventually = async <A>(read: () => A | Promise<A>, good: (a: A) => boolean): Promise<A> => {
+  let last = await read()
+  for (let i = 0; i < 60 && !good(last); i++) {
+    await sleep(50)
+    last = await read()
+  }
+  return last
+}
+
+describe("pointer ref actions on a virtual desktop with openbox", () => {
+  beforeAll(async () => {
+    desktop = await startDesktop({ apps: ["fixture"], windowManager: "openbox" })
+    Object.assign(process.env, desktop.env)
+  }, 90_000)
+  afterAll(async () => {
+    await desktop?.stop()
+    for (const key of Object.keys(desktop?.env ?? {})) {
+      if (saved[key] === undefined) delete process.env[key]
+      else process.env[key] = saved[key]
+    }
+  }, 30_000)
+
+  it("double-click: POLICY_DENIED without --headed (nothing clicked); headed the button counts two clicks", async () => {
+    const ref = await refOf("button", /^clicks: \d+$/)
+    const before = clicks()
+    const denied = await run("double-click", { ref_id: ref })
+    expect(denied.error.code).toBe("POLICY_DENIED")
+    expect(denied.error.disposition.delivery).toBe("not_delivered")
+    const data = await ok("double-click", { ref_id: ref }, true)
+    expect(data).toMatchObject({ action: "double-click", disposition: { delivery: "delivered_unverified", retry: "unsafe" } })
+    expect(data.steps).toEqual([{ label: "XTestFakeButtonEvent", outcome: "succeeded", mechanism: "physical_synthetic" }])
+    expect(await eventually(clicks, (n) => n === before + 2)).toBe(before + 2)
+  })
+
+  it("triple-click selects the entry's whole line: typing replaces it", async () => {
+    const ref = await refOf("textfield", /^Name$/)
+    await ok("set-value", { ref_id: ref, value: "hello wide world" })
+    await ok("triple-click", { ref_id: await refOf("textfield", /^Name$/) }, true)
+    tool("xdotool", ["type", "--delay", "20", "X"])
+    const state = await eventually(() => control({ op: "state", id: "entry" }), (s) => s.text === "X")
+    expect(state.text).toBe("X")
+  })
+
+  it("right-click on the entry opens its context menu (pyatspi sees the menu)", async () => {
+    expect(peerDump()).not.toContain("Select All")
+    await ok("right-click", { ref_id: await refOf("textfield", /^Name$/) }, true)
+    expect(await eventually(peerDump, (out) => out.includes("Select All"))).toContain("Select All")
+    tool("xdotool", ["key", "Escape"])
+    expect(await eventually(peerDump, (out) => !out.includes("Select All"))).not.toContain("Select All")
+  })
+
+  it("refuses a target whose centre is off the screen, with the failed check, and clicks nothing", async () => {
+    const ref = await refOf("button", /^clicks: \d+$/)
+    const before = clicks()
+    await ok("move-window", { app: "fixture", x: 1200, y: 100 }) // openbox keeps ~48 px on screen
+    const refused = await run("double-click", { ref_id: await refOf("button", /^clicks: \d+$/) }, true)
+    expect(refused.ok).toBe(false)
+    expect(refused.error.code).toBe("ACTION_FAILED")
+    expect(refused.error.disposition).toEqual({ delivery: "not_delivered", retry: "safe" })
+    expect(refused.error.details.checks).toContainEqual(expect.objectContaining({ check: "on_screen", status: "fail" }))
+    await sleep(300)
+    expect(clicks()).toBe(before)
+    await ok("move-window", { app: "fixture", x: 100, y: 100 })
+    expect(ref).toMatch(/^@/)
+  })
+
+  it("refuses a target covered by an always-on-top window (topmost check) and clicks nothing", async () => {
+    const grid = await desktop!.launch("grid:1")
+    const xid = Number(tool("xdotool", ["search", "--sync", "--onlyvisible", "--pid", String(grid.pid), "--name", "^Grid 1$"]).trim().split("\n")[0])
+    const ref = await refOf("button", /^clicks: \d+$/)
+    const windows = await ok("list-windows", { app: "fixture" })
+    const bounds = windows[0].bounds
+    // keep the grid above everything (as a user's always-on-top window would be) and put it over the fixture
+    const load = loadAddon()
+    if (load._tag !== "Loaded") throw new Error(load.reason)
+    load.addon.open(process.env["DISPLAY"])
+    load.addon.clientMessage(xid, "_NET_WM_STATE", [1, "_NET_WM_STATE_ABOVE", 0, 2])
+    tool("xdotool", ["windowsize", String(xid), String(bounds.width + 40), String(bounds.height + 40)])
+    tool("xdotool", ["windowmove", String(xid), String(bounds.x - 20), String(bounds.y - 20)])
+    await eventually(() => tool("xprop", ["-id", String(xid), "_NET_WM_STATE"]), (s) => s.includes("ABOVE"))
+    await sleep(300)
+    const before = clicks()
+    const refused = await run("double-click", { ref_id: ref }, true)
+    expect(refused.error?.code).toBe("ACTION_FAILED")
+    expect(refused.error.details.checks).toContainEqual(expect.objectContaining({ check: "topmost_window", status: "fail" }))
+    expect(refused.error.disposition.delivery).toBe("not_delivered")
+    await sleep(300)
+    expect(clicks()).toBe(before)
+  })
+})
