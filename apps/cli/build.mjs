@@ -6,12 +6,14 @@
 //   for the one that loads it (src/engineRunner.bundle.ts).
 import { build } from "esbuild"
 import { createHash } from "node:crypto"
-import { readFileSync, rmSync } from "node:fs"
+import { readFileSync, renameSync, rmSync } from "node:fs"
 import * as path from "node:path"
 
-const outdir = process.argv[2] ?? "dist"
-
-// Chunk names carry content hashes: start clean so stale chunks never pile up next to the entry.
+const finalDir = process.argv[2] ?? "dist"
+// Built beside the final directory and swapped in at the end: tests of several packages build the CLI at once, and a
+// reader must never see a half-written dist/. Chunk names carry content hashes, so a fresh directory also means
+// stale chunks never pile up next to the entry.
+const outdir = `${finalDir}.build-${process.pid}`
 rmSync(outdir, { recursive: true, force: true })
 
 const common = {
@@ -56,3 +58,21 @@ await build({
   // The engine's code cache is named after this, so the entry never hashes the engine on a run.
   define: { __AD_ENGINE_BUILD_ID__: JSON.stringify(engineBuildId) }
 })
+
+// Another build may swap its own dist/ in between our two renames: then move that one aside too and try again.
+const oldDir = `${finalDir}.old-${process.pid}`
+for (let attempt = 0; ; attempt++) {
+  rmSync(oldDir, { recursive: true, force: true })
+  try {
+    renameSync(finalDir, oldDir)
+  } catch {
+    // No previous build.
+  }
+  try {
+    renameSync(outdir, finalDir)
+    break
+  } catch (error) {
+    if (attempt >= 5) throw error
+  }
+}
+rmSync(oldDir, { recursive: true, force: true })
