@@ -162,3 +162,39 @@ describe("bus addresses", () => {
     assert.isFalse(fs.existsSync(marker))
   })
 })
+
+/** Every byte the store and the trace outputs hold, as text. */
+const everything = (files: ReadonlyArray<string>) =>
+  files.filter((file) => fs.existsSync(file)).map((file) => fs.readFileSync(file).toString("latin1")).join("\n")
+
+describe("secrets", () => {
+  it("no planted secret reaches the database, its WAL, a --trace file, trace show, the HTML export or -v logs", () => {
+    const home = tempHome("secrets")
+    const session = envelopeOf(runBinary(["session", "start"], cleanEnv(home)))["data"]["session_id"] as string
+    const env = cleanEnv(home, { AGENT_DESKTOP_SESSION: session })
+    const traceFile = path.join(home, "trace.jsonl")
+    const outputs: Array<string> = []
+    const run = (...argv: Array<string>) => {
+      const result = runBinary(["-v", "--trace", traceFile, ...argv], env)
+      envelopeOf(result)
+      outputs.push(result.stderr)
+      return result
+    }
+    run("batch", JSON.stringify([
+      { command: "type", args: { ref_id: "@s1abc:e1", text: "PLANTED-SECRET-batch-type" } },
+      { command: "set-value", args: { ref_id: "@s1abc:e1", value: "PLANTED-SECRET-batch-value" } },
+      { command: "press", args: { combo: "ctrl+a" } }
+    ]))
+    run("type", "@s1abc:e1", "PLANTED-SECRET-type")
+    run("launch", "someapp", "--env", "TOKEN=PLANTED-SECRET-env")
+    run("clipboard-set", "PLANTED-SECRET-clipboard")
+    const shown = runBinary(["trace", "show", "--limit", "0"], env)
+    outputs.push(shown.stdout)
+    const exported = envelopeOf(runBinary(["trace", "export"], env))["data"]["path"] as string
+    const haystack = everything([
+      path.join(home, "events.db"), path.join(home, "events.db-wal"), traceFile, exported
+    ]) + outputs.join("\n")
+    assert.include(haystack, "batch", "the haystack holds the trace")
+    assert.notInclude(haystack, "PLANTED-SECRET")
+  })
+})

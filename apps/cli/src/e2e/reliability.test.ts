@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { controlFixture, fixtureControlPath, startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
 import { spawn } from "node:child_process"
+import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { BIN, cleanEnv, envelopeOf, runBinary, tempHome, type RunResult } from "../test/binary.js"
@@ -96,5 +97,21 @@ describe("delivery evidence under faults, on the GTK fixture", () => {
     const ends = trace["data"]["events"].filter((e: { event: string; command?: string }) => e.event === "command.end" && e.command === "click")
     assert.strictEqual(ends.length, 1)
     assert.include(["delivered_unverified", "delivered_verified"], ends[0].disposition.delivery)
+  }, 90_000)
+
+  it("text typed into a field stays out of the stored RefMaps (the database and its WAL)", async () => {
+    const secretHome = tempHome("e2e-refmap")
+    const secretEnv = { ...cleanEnv(secretHome), ...desktop.env }
+    const snap = envelopeOf(runBinary(["snapshot", "--app", "fixture", "-i", "--timeout-ms", "10000"], secretEnv))
+    const field = nodes(snap["data"]["tree"]).find((n) => n.role === "textfield" && n.name === "Name")!
+    assert.isTrue(envelopeOf(runBinary(["set-value", field.ref_id!, "PLANTED-SECRET-field"], secretEnv))["ok"])
+    assert.strictEqual((await control({ op: "state", id: "entry" })).text, "PLANTED-SECRET-field")
+    // Snapshots after the field holds the text: every one saves a RefMap.
+    envelopeOf(runBinary(["snapshot", "--app", "fixture", "--timeout-ms", "10000"], secretEnv))
+    envelopeOf(runBinary(["find", "--app", "fixture", "--role", "textfield"], secretEnv))
+    const stored = ["events.db", "events.db-wal"].map((file) => path.join(secretHome, file)).filter((file) => fs.existsSync(file))
+      .map((file) => fs.readFileSync(file).toString("latin1")).join("")
+    assert.include(stored, "textfield")
+    assert.notInclude(stored, "PLANTED-SECRET")
   }, 90_000)
 })
