@@ -95,6 +95,11 @@ const tryLoad = (): AddonLoad => {
   } catch (error) {
     return { _tag: "Unavailable", reason: `the X11 addon package is not installed: ${String(error)}`, missing: [] }
   }
+  return loadFrom(root)
+}
+
+/** Load the addon built under `root` (the package directory), or say why it cannot be. */
+export const loadFrom = (root: string): AddonLoad => {
   const binary = path.join(root, "build", "Release", "agent_desktop_x11.node")
   if (!existsSync(binary)) {
     const status = readStatus(path.join(root, "build", "addon-status.json"))
