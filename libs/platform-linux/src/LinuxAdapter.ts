@@ -25,6 +25,7 @@ import { toObserved } from "./tree/Observed.js"
 import { refOfHandle } from "./tree/RawNode.js"
 import { TreeReader } from "./tree/TreeReader.js"
 import { pathFromWindow } from "./tree/WindowPath.js"
+import { windowOrigin } from "./x11/WindowOrigin.js"
 
 const toPlatformError = (what: string) => (error: unknown): PlatformError => {
   if (error instanceof PlatformError) return error
@@ -102,7 +103,12 @@ export const makeLinuxAdapter = (): DesktopAdapterShape => {
         rootPath = path
       }
       try {
-        const result = await reader.read(root, { maxDepth: options.maxDepth, deadline: options.deadline, rootPath })
+        // GTK 4.8 reports extents relative to the window: place them on the screen (X11).
+        const profile = await session.toolkits.profileOf(root.busName, Math.max(1, Math.min(1500, options.deadline - Date.now())))
+        const origin = profile.extentsWindowRelative ? await windowOrigin(window.title, 1000) : undefined
+        const result = await reader.read(root, {
+          maxDepth: options.maxDepth, deadline: options.deadline, rootPath, ...(origin ? { origin } : {})
+        })
         return { window, root: toObserved(result.root), complete: result.complete, nodesObserved: result.nodesObserved }
       } catch (error) {
         if (error instanceof DbusCallError && error.objectGone) {

@@ -48,6 +48,8 @@ export interface ReadOptions {
   /** Skip details (bounds, actions, text, values): structure only. */
   readonly details?: boolean
   readonly limits?: ReadLimits
+  /** Added to every extent, for toolkits that report window-relative extents (ToolkitProfile). */
+  readonly origin?: { readonly x: number; readonly y: number }
 }
 
 /** Why a node's children were not all listed: only its visible ones exist for a guest, or the per-node cap. */
@@ -149,6 +151,7 @@ export class TreeReader {
     const limiter = new Limiter(options.concurrency ?? NODES_IN_FLIGHT)
     const details = options.details !== false
     const limits = options.limits ?? defaultReadLimits
+    const origin = options.origin
     const profile = await this.session.toolkits.profileOf(root.busName, budget.callTimeout())
     const cache = profile.bulkCacheSafe ? await this.loadCache(root.busName, budget) : undefined
     let observed = 0
@@ -168,7 +171,7 @@ export class TreeReader {
       // Objects that are not showing have no on-screen extents (GTK reports G_MININT or zeros).
       if (node.interfaces.includes("Component") && node.states.has(AtspiState.showing)) {
         reads.push(optional(() => accessible.extents(budget.callTimeout())).then((b) => {
-          if (b) node.bounds = b
+          if (b) node.bounds = origin ? { ...b, x: b.x + origin.x, y: b.y + origin.y } : b
           node.states = confirmShowing(node.states, b, profile)
         }))
       }

@@ -1,0 +1,81 @@
+import { startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
+import { assert, describe, it } from "@effect/vitest"
+import { execFileSync } from "node:child_process"
+import { afterAll, beforeAll } from "vitest"
+import { cleanEnv, tempHome } from "../../test/binary.js"
+import { assertAlive, cliIn, installed, nodes, probeRead, refOf, type Node } from "./realApp.js"
+
+/**
+ * GTK 4.8 (gnome-calculator 43, gtk4-demo) under openbox, so windows sit away from the screen origin. Before the
+ * GTK 4 profile every node looked offscreen with no bounds (4.8 sets VISIBLE, never SHOWING), `collapse` was refused
+ * (listitem.collapse unmapped) and set-value reported failure (GetText(0,-1) returns "").
+ */
+let desktop: RunningDesktop | undefined
+let env: NodeJS.ProcessEnv = {}
+const home = tempHome("gtk4")
+const cli = cliIn(() => env)
+
+const snapshot = (app: string, ...extra: Array<string>) => {
+  const envelope = cli("snapshot", "--app", app, "-i", "--timeout-ms", "10000", ...extra)
+  assert.isTrue(envelope["ok"], JSON.stringify(envelope).slice(0, 2000))
+  return { data: envelope["data"], all: nodes(envelope["data"]["tree"] as Node) }
+}
+
+/** The X window's absolute geometry, from the X server (xwininfo), by exact title. */
+const xGeometry = (title: string) => {
+  const out = execFileSync("xwininfo", ["-name", title], { env, encoding: "utf8" })
+  const get = (label: string) => Number(new RegExp(`${label}:\\s+(-?\\d+)`).exec(out)![1])
+  return { x: get("Absolute upper-left X"), y: get("Absolute upper-left Y"), width: get("Width"), height: get("Height") }
+}
+
+const gtk4 = installed("/usr/bin/gnome-calculator", "GTK 4 real-app suite") && installed("/usr/bin/gtk4-demo", "GTK 4 real-app suite")
+
+describe.skipIf(!gtk4)("agent-desktop on GTK 4 apps", () => {
+  beforeAll(async () => {
+    desktop = await startDesktop({ apps: ["gnome-calculator", "gtk4-demo"], windowManager: "openbox", timeoutMs: 90_000 })
+    env = { ...cleanEnv(home), ...desktop.env }
+  }, 150_000)
+  afterAll(async () => {
+    await desktop?.stop()
+  })
+
+  it("gnome-calculator: complete snapshot, visible buttons, click 7 + 8 = read back by libatspi, set-value read back", () => {
+    const { data, all } = snapshot("gnome-calculator")
+    assert.isTrue(data["complete"])
+    const equals = refOf(all, "button", "= =")
+    const visible = cli("is", equals, "--property", "visible")
+    assert.isTrue(visible["ok"], JSON.stringify(visible))
+    assert.isTrue(visible["data"]["result"] ?? visible["data"]["value"], JSON.stringify(visible))
+    for (const key of ["7 7", "+ +", "8 8", "= ="]) {
+      const clicked = cli("click", refOf(all, "button", key))
+      assert.isTrue(clicked["ok"], JSON.stringify(clicked))
+    }
+    assert.strictEqual(probeRead(env, "gnome-calculator", "text", "GtkSourceView")["text"], "15")
+    const display = refOf(all, "textfield", "GtkSourceView")
+    const set = cli("set-value", display, "6*7")
+    assert.isTrue(set["ok"], JSON.stringify(set))
+    assert.strictEqual(set["data"]["disposition"]["delivery"], "delivered_verified")
+    assert.strictEqual(probeRead(env, "gnome-calculator", "text", "GtkSourceView")["text"], "6*7")
+    assertAlive(env, "gnome-calculator")
+  })
+
+  it("gtk4-demo: bounds are on the screen (inside the X window openbox placed), and a tree row collapses and expands", () => {
+    const { all } = snapshot("gtk4-demo", "--include-bounds")
+    const window = xGeometry("GTK Demo")
+    assert.isAbove(window.y, 0, "openbox decorates the window, so its client area starts below the screen origin")
+    const row = all.find((n) => n.name === "Benchmark" && n.available_actions?.includes("Collapse")) as Node & { bounds?: { x: number; y: number } }
+    assert.isDefined(row, "the expanded Benchmark row offers Collapse")
+    assert.isAtLeast(row!.bounds!.x, window.x)
+    assert.isAtLeast(row!.bounds!.y, window.y)
+    assert.isBelow(row!.bounds!.y, window.y + window.height)
+    const collapsed = cli("collapse", row!.ref_id!)
+    assert.isTrue(collapsed["ok"], JSON.stringify(collapsed))
+    assert.notInclude(probeRead(env, "gtk4-demo", "panel", "Benchmark")["states"], "expanded")
+    const again = snapshot("gtk4-demo")
+    const expand = refOf(again.all.filter((n) => n.available_actions?.includes("Expand")), "group", "Benchmark")
+    const expanded = cli("expand", expand)
+    assert.isTrue(expanded["ok"], JSON.stringify(expanded))
+    assert.include(probeRead(env, "gtk4-demo", "panel", "Benchmark")["states"], "expanded")
+    assertAlive(env, "gtk4-demo")
+  })
+})
