@@ -1,6 +1,11 @@
-/** The binary's entry: argv -> main -> one stdout write -> exit code. */
+/** The binary's entry: argv -> main -> one stdout write -> exit code (or, for `mcp`, an MCP server on stdio). */
 import { main } from "./main.js"
 import { exitCodeFor, watchSignals } from "./signals.js"
+
+if (process.argv[2] === "mcp") {
+  const { runMcp } = await import("./mcp.js")
+  process.exit(await runMcp(process.argv.slice(3)))
+}
 
 const signals = watchSignals(process)
 const chunks: Array<string> = []

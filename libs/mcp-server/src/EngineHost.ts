@@ -1,0 +1,59 @@
+/**
+ * The engine, in-process, for the server's whole life: one ManagedRuntime (event store + platform adapter), so the
+ * D-Bus connection and the store are opened once, not per tool call. Each call is one engine invocation, with the
+ * same evidence, trace and disposition rules as the CLI; an abort (MCP cancellation, the client going away) reaches
+ * the engine as the CLI's signals do, and still ends in an envelope that says what was delivered.
+ */
+import { EngineLive, errorEnvelope, fromCause, runCommand } from "@agent-desktop/engine"
+import { type DesktopAdapter, UnsupportedAdapter } from "@agent-desktop/platform"
+import { Effect, Exit, type Layer, ManagedRuntime, References } from "effect"
+
+/** A 2.6 envelope as the engine returns it. */
+export type NativeEnvelope = Readonly<Record<string, unknown>> & { readonly ok: boolean; readonly command: string }
+
+export interface EngineCall {
+  readonly command: string
+  readonly args: Readonly<Record<string, unknown>>
+  readonly headed: boolean
+  readonly session?: string
+  readonly signal?: AbortSignal
+}
+
+export interface EngineHost {
+  readonly run: (call: EngineCall) => Promise<NativeEnvelope>
+  readonly dispose: () => Promise<void>
+}
+
+const platformAdapter = async (): Promise<Layer.Layer<DesktopAdapter, unknown>> => {
+  if (process.platform !== "linux") return UnsupportedAdapter
+  const linux = await import("@agent-desktop/platform-linux")
+  return linux.LinuxAdapter.layer
+}
+
+export const makeEngineHost = async (
+  env: Readonly<Record<string, string | undefined>>,
+  adapter?: Layer.Layer<DesktopAdapter, unknown>
+): Promise<EngineHost> => {
+  const home = env["AGENT_DESKTOP_HOME"] || undefined
+  const runtime = ManagedRuntime.make(EngineLive({ adapter: adapter ?? await platformAdapter(), ...(home === undefined ? {} : { home }) }))
+  const run = async (call: EngineCall): Promise<NativeEnvelope> => {
+    const program = runCommand({
+      command: call.command,
+      args: call.args as never,
+      options: {
+        headed: call.headed,
+        ...(call.session === undefined ? {} : { session: call.session }),
+        ...(call.signal === undefined ? {} : { signal: call.signal })
+      }
+    }).pipe(
+      // stdout carries protocol messages only: every log line goes to stderr, warnings and worse.
+      Effect.provideService(References.LogToStderr, true),
+      Effect.provideService(References.MinimumLogLevel, "Warn"),
+      Effect.catchCause((cause) => Effect.succeed(errorEnvelope(call.command, fromCause(cause))))
+    )
+    // A failure to build the runtime (a state root refused, no platform) is an error envelope too, never a throw.
+    const exit = await runtime.runPromiseExit(program)
+    return (Exit.isSuccess(exit) ? exit.value : errorEnvelope(call.command, fromCause(exit.cause))) as NativeEnvelope
+  }
+  return { run, dispose: () => runtime.dispose() }
+}

@@ -1,0 +1,157 @@
+/**
+ * `agent-desktop mcp`: the desktop commands as MCP tools over stdio, driving the same engine as the CLI, in-process.
+ * stdout carries protocol messages only; anything else goes to stderr. The engine starts on the first tool call, so
+ * `initialize` is answered without loading D-Bus or the store. When the client goes away (stdin ends), in-flight
+ * calls are aborted (each still ends in an envelope in the trace), the engine is closed and the process exits.
+ */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import * as os from "node:os"
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Tool
+} from "@modelcontextprotocol/sdk/types.js"
+import type { EngineHost } from "./EngineHost.js"
+import { MCP_USAGE, type McpOptions, parseMcpOptions } from "./McpOptions.js"
+import { listSkillResources, readSkillResource } from "./SkillResources.js"
+import { StdioLineTransport } from "./StdioLineTransport.js"
+import { callTool } from "./ToolCall.js"
+import { type CatalogTool, toolCatalog } from "./ToolCatalog.js"
+
+export const SERVER_NAME = "agent-desktop"
+
+/** Tool arguments larger than this are refused as INVALID_ARGS without running anything. */
+const MAX_ARGUMENT_BYTES = 256 * 1024
+
+const asMcpTool = (tool: CatalogTool): Tool => ({
+  name: tool.name,
+  title: tool.spec.summary,
+  description: tool.spec.description,
+  inputSchema: { ...tool.inputSchema, required: [...tool.inputSchema.required] },
+  ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema as Tool["outputSchema"] }),
+  annotations: { readOnlyHint: tool.readOnly, openWorldHint: false }
+})
+
+/** The engine names what interrupted a command from the abort reason; the SDK aborts without one. */
+const withReason = (signal: AbortSignal, reason: string): AbortSignal => {
+  const controller = new AbortController()
+  if (signal.aborted) controller.abort(reason)
+  else signal.addEventListener("abort", () => controller.abort(reason), { once: true })
+  return controller.signal
+}
+
+export interface McpServerHandle {
+  readonly server: Server
+  /** Resolves when every in-flight call has ended and the engine is closed. */
+  readonly closed: Promise<void>
+}
+
+export const createMcpServer = (
+  options: McpOptions,
+  tools: ReadonlyArray<CatalogTool>,
+  env: Readonly<Record<string, string | undefined>>,
+  version: string,
+  // Loaded on the first call: `initialize` and `tools/list` never load the engine, SQLite or D-Bus.
+  makeEngine: () => Promise<EngineHost> = async () => (await import("./EngineHost.js")).makeEngineHost(env)
+): McpServerHandle => {
+  const server = new Server(
+    { name: SERVER_NAME, version },
+    {
+      capabilities: { tools: {}, resources: {} },
+      instructions:
+        "Desktop apps through their accessibility tree. Observe with snapshot (refs are per snapshot), act on one ref, " +
+        "verify. Every result is an agent-desktop JSON envelope: branch on ok, then error.code; retry only when " +
+        "error.disposition.retry is 'safe'. The skills resources explain the loop."
+    }
+  )
+  let engine: Promise<EngineHost> | undefined
+  const engineOnce = () => (engine ??= makeEngine())
+  const inFlight = new Set<Promise<unknown>>()
+  const track = <A>(work: Promise<A>): Promise<A> => {
+    inFlight.add(work)
+    void work.finally(() => inFlight.delete(work)).catch(() => undefined)
+    return work
+  }
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(asMcpTool) }))
+
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const tool = tools.find((candidate) => candidate.name === request.params.name)
+    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'`)
+    const args = request.params.arguments
+    if (args !== undefined && JSON.stringify(args).length > MAX_ARGUMENT_BYTES) {
+      throw new McpError(ErrorCode.InvalidParams, `Arguments of ${tool.name} exceed ${MAX_ARGUMENT_BYTES} bytes`)
+    }
+    const progressToken = request.params._meta?.progressToken
+    return track(callTool(tool, args, options, engineOnce, {
+      signal: withReason(extra.signal, "the MCP client (cancelled, or gone)"),
+      progress: async (progress, message) => {
+        if (progressToken === undefined || extra.signal.aborted) return
+        await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress, total: 1, message } })
+      }
+    }))
+  })
+
+  server.setRequestHandler(ListResourcesRequestSchema, () => track(engineOnce().then(listSkillResources)))
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const result = await track(engineOnce().then((host) => readSkillResource(host, request.params.uri)))
+    if (result === undefined) throw new McpError(ErrorCode.InvalidParams, `No resource '${request.params.uri}'`)
+    return result
+  })
+
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = () => {
+      // The SDK has aborted every in-flight handler; let them write their evidence, then close the engine.
+      void Promise.allSettled([...inFlight])
+        .then(() => engine?.then((host) => host.dispose()))
+        .catch(() => undefined)
+        .then(() => resolve())
+    }
+  })
+  return { server, closed }
+}
+
+export interface McpIo {
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly stderr: (text: string) => void
+  readonly version: string
+}
+
+/** The `mcp` subcommand: exit code 2 for bad options (usage on stderr), 0 after the client closed the connection. */
+export const runMcpServer = async (argv: ReadonlyArray<string>, io: McpIo): Promise<number> => {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    io.stderr(MCP_USAGE)
+    return 0
+  }
+  const parsed = parseMcpOptions(argv, io.env)
+  if (!parsed.ok) {
+    io.stderr(`agent-desktop mcp: ${parsed.message}\n${MCP_USAGE}`)
+    return 2
+  }
+  const catalog = toolCatalog(parsed.options)
+  if (!catalog.ok) {
+    io.stderr(`agent-desktop mcp: ${catalog.message}\n`)
+    return 2
+  }
+  const handle = createMcpServer(parsed.options, catalog.tools, io.env, io.version)
+  handle.server.onerror = (error) => io.stderr(`agent-desktop mcp: ${error.message}\n`)
+  const transport = new StdioLineTransport()
+  // A signal ends the server like a client that went away: calls aborted, evidence written, engine closed.
+  let signalled: NodeJS.Signals | undefined
+  const onSignal = (signal: NodeJS.Signals) => {
+    signalled ??= signal
+    void transport.close()
+  }
+  for (const signal of SIGNALS) process.once(signal, onSignal)
+  await handle.server.connect(transport)
+  await handle.closed
+  for (const signal of SIGNALS) process.off(signal, onSignal)
+  return signalled === undefined ? 0 : 128 + (os.constants.signals[signalled] ?? 0)
+}
+
+const SIGNALS: ReadonlyArray<NodeJS.Signals> = ["SIGINT", "SIGTERM", "SIGHUP"]

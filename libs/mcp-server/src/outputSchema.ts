@@ -1,0 +1,56 @@
+/**
+ * A tool's `outputSchema`: the envelope of its command in the pinned contract version, cut out of that version's
+ * generated consumer schema (its `<Command>Envelope` variant or `ErrorEnvelope`, with only the `$defs` they reach).
+ * A whole envelope schema per tool would make `tools/list` megabytes long. `$schema`/`$id` are left out: the
+ * document only uses keywords that draft-07 validators (the MCP SDK's default Ajv) read the same way.
+ */
+import { CONTRACTS, envelopeDefName, envelopeDocument } from "@agent-desktop/contracts"
+import type { ContractVersion } from "@agent-desktop/contracts/vocabulary"
+
+type Json = null | boolean | number | string | ReadonlyArray<Json> | { readonly [key: string]: Json }
+type JsonObject = { readonly [key: string]: Json }
+
+const documents = new Map<ContractVersion, JsonObject>()
+
+const documentOf = (version: ContractVersion): JsonObject => {
+  let document = documents.get(version)
+  if (document === undefined) {
+    document = envelopeDocument(CONTRACTS[version], "consumer") as JsonObject
+    documents.set(version, document)
+  }
+  return document
+}
+
+/** Every `#/$defs/NAME` reachable from `root`. */
+const reachableDefs = (root: Json, defs: JsonObject): Record<string, Json> => {
+  const out: Record<string, Json> = {}
+  const visit = (node: Json): void => {
+    if (Array.isArray(node)) return node.forEach(visit)
+    if (node === null || typeof node !== "object") return
+    const object = node as JsonObject
+    const ref = object["$ref"]
+    if (typeof ref === "string" && ref.startsWith("#/$defs/")) {
+      const name = ref.slice("#/$defs/".length)
+      if (!(name in out) && defs[name] !== undefined) {
+        out[name] = defs[name]!
+        visit(defs[name]!)
+      }
+    }
+    for (const value of Object.values(object)) visit(value)
+  }
+  visit(root)
+  return out
+}
+
+/** `undefined` when the command has no data schema in this version (its results stay untyped). */
+export const outputSchemaFor = (command: string, version: ContractVersion): JsonObject | undefined => {
+  const document = documentOf(version)
+  const defs = (document["$defs"] ?? {}) as JsonObject
+  const success = envelopeDefName(command)
+  if (defs[success] === undefined) return undefined
+  const root: JsonObject = {
+    type: "object",
+    oneOf: [{ $ref: `#/$defs/${success}` }, { $ref: "#/$defs/ErrorEnvelope" }]
+  }
+  return { ...root, $defs: reachableDefs(root, defs) }
+}
