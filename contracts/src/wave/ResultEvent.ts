@@ -15,7 +15,13 @@ const common = {
   model_usage: Type.Record(Type.String(), ModelUsage),
   tool_calls: Type.Array(ToolCall),
   /** Background tasks still running when the wait ceiling was hit (D7). */
-  incomplete_tasks: Type.Optional(Type.Array(PendingTask))
+  incomplete_tasks: Type.Optional(Type.Array(PendingTask)),
+  /** Tool calls the permission mode refused (Claude Code's shape); present when there was at least one. */
+  permission_denials: Type.Optional(Type.Array(Type.Object({
+    tool_name: Type.String(),
+    tool_use_id: Type.String(),
+    tool_input: Type.Unknown()
+  }, { additionalProperties: false })))
 }
 
 export const SuccessResult = Type.Object({
