@@ -1,0 +1,104 @@
+/**
+ * The X11 addon's commands against the subprocess tools an agent would otherwise call, on the project's virtual
+ * desktop (1280x1024, openbox, the fixture app), all cases interleaved run by run:
+ *
+ * - `agent-desktop --headed mouse-click --xy X,Y` (one-shot, end to end) vs `xdotool mousemove X Y click 1`;
+ * - `agent-desktop screenshot FILE` (one-shot) vs `import -window root FILE` (ImageMagick) vs `scrot -o FILE`;
+ * - in process: the addon's capture alone, and capture + PNG encoding (what the CLI spends beyond start-up).
+ *
+ *   node tools/bench/dist/nativeBench.js [--runs N] [--bin path/to/agent-desktop.js]
+ */
+import { startDesktop } from "@agent-desktop/desktop"
+import { loadAddon, X11Session } from "@agent-desktop/platform-linux-x11"
+import { spawnSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import { median } from "./stats.js"
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const argValue = (name: string) => {
+  const index = process.argv.indexOf(name)
+  return index === -1 ? undefined : process.argv[index + 1]
+}
+const runs = Number(argValue("--runs") ?? 15)
+const bin = path.resolve(argValue("--bin") ?? path.resolve(here, "../../../apps/cli/bin/agent-desktop.js"))
+
+const desktop = await startDesktop({ apps: ["fixture"], windowManager: "openbox" })
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "ad-native-bench-"))
+const env = { ...process.env, ...desktop.env, AGENT_DESKTOP_HOME: path.join(work, "home") }
+const file = (name: string) => path.join(work, name)
+
+interface Case {
+  readonly name: string
+  readonly argv: ReadonlyArray<string>
+  readonly output?: string
+}
+
+const cases: ReadonlyArray<Case> = [
+  { name: "node -e 0", argv: [process.execPath, "-e", "0"] },
+  { name: "agent-desktop --headed mouse-click --xy 5,5", argv: [process.execPath, bin, "--headed", "mouse-click", "--xy", "5,5"] },
+  { name: "xdotool mousemove 5 5 click 1", argv: ["xdotool", "mousemove", "5", "5", "click", "1"] },
+  { name: "agent-desktop screenshot FILE", argv: [process.execPath, bin, "screenshot", file("ours.png")], output: file("ours.png") },
+  { name: "import -window root FILE", argv: ["import", "-window", "root", file("import.png")], output: file("import.png") },
+  { name: "scrot -o FILE", argv: ["scrot", "-o", file("scrot.png")], output: file("scrot.png") }
+]
+
+const once = (c: Case): number => {
+  const started = process.hrtime.bigint()
+  const result = spawnSync(c.argv[0]!, c.argv.slice(1), { env, encoding: "utf8" })
+  const ms = Number(process.hrtime.bigint() - started) / 1e6
+  if (result.status !== 0) throw new Error(`${c.name} exited ${result.status}: ${result.stdout}${result.stderr}`)
+  return ms
+}
+
+try {
+  // Untimed first round: the CLI's first run of a build writes its code cache; the tools warm the page cache.
+  for (const c of cases) once(c)
+  const times = new Map<string, Array<number>>(cases.map((c) => [c.name, []]))
+  for (let run = 0; run < runs; run++) for (const c of cases) times.get(c.name)!.push(once(c))
+
+  const load = loadAddon()
+  if (load._tag !== "Loaded") throw new Error(load.reason)
+  const session = new X11Session(load.addon, desktop.env.DISPLAY)
+  const inProcess = (f: () => void) => {
+    const samples: Array<number> = []
+    for (let run = 0; run < runs; run++) {
+      const started = process.hrtime.bigint()
+      f()
+      samples.push(Number(process.hrtime.bigint() - started) / 1e6)
+    }
+    return median(samples)
+  }
+  const rawMs = inProcess(() => load.addon.captureRoot(0, 0, session.screen.width, session.screen.height))
+  const encodedMs = inProcess(() => session.capture())
+  const clickMs = inProcess(() => session.click(5, 5, "left", 1, []))
+  load.addon.close()
+
+  const row = (name: string, base: string) => {
+    const ms = median(times.get(name)!)
+    const ref = median(times.get(base)!)
+    return `| ${name} | ${ms.toFixed(1)} | ${(ms / ref).toFixed(2)}x vs ${base} |`
+  }
+  const size = (c: Case) => (c.output && fs.existsSync(c.output) ? `${(fs.statSync(c.output).size / 1024).toFixed(0)} KB` : "")
+  process.stdout.write([
+    `runs: ${runs} per case, interleaved; node ${process.version}; load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}; screen ${session.screen.width}x${session.screen.height}; bin ${bin}`,
+    "",
+    "| case | median ms | ratio |",
+    "|---|---:|---:|",
+    row("node -e 0", "node -e 0"),
+    row("agent-desktop --headed mouse-click --xy 5,5", "xdotool mousemove 5 5 click 1"),
+    row("xdotool mousemove 5 5 click 1", "xdotool mousemove 5 5 click 1"),
+    row("agent-desktop screenshot FILE", "scrot -o FILE"),
+    row("import -window root FILE", "scrot -o FILE"),
+    row("scrot -o FILE", "scrot -o FILE"),
+    "",
+    `in process: capture ${rawMs.toFixed(1)} ms, capture + PNG ${encodedMs.toFixed(1)} ms, click ${clickMs.toFixed(1)} ms (the 8 ms press hold included)`,
+    `PNG sizes: ours ${size(cases[3]!)}, import ${size(cases[4]!)}, scrot ${size(cases[5]!)}`,
+    ""
+  ].join("\n"))
+} finally {
+  await desktop.stop()
+  fs.rmSync(work, { recursive: true, force: true })
+}
