@@ -25,6 +25,16 @@ export class JsonSchemaEmitter {
     return Object.fromEntries([...this.#defs.entries()].sort(([a], [b]) => a.localeCompare(b)))
   }
 
+  /** Writes a named definition (once); the caller refers to it as `#/$defs/<name>`. */
+  define(name: string, body: Json): JsonObject {
+    this.#register(name, body)
+    return localRef(name)
+  }
+
+  has(name: string): boolean {
+    return this.#defs.has(name)
+  }
+
   #register(name: string, body: Json) {
     const existing = this.#defs.get(name)
     if (existing !== undefined && JSON.stringify(existing) !== JSON.stringify(body)) {

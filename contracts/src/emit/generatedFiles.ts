@@ -2,7 +2,7 @@ import type { TSchema } from "typebox"
 import { CONTRACTS } from "../versions/index.js"
 import { commandManifest, renderManifestModule } from "./commandManifest.js"
 import { CONTRACT_VERSIONS } from "../vocabulary/ContractVersion.js"
-import { WaveSchemas } from "../wave/index.js"
+import { WAVE_SCHEMA_VERSION, WaveSchemas } from "../wave/index.js"
 import { envelopeDocument, FLAVOURS } from "./envelopeDocument.js"
 import { JsonSchemaEmitter } from "./JsonSchemaEmitter.js"
 
@@ -10,14 +10,25 @@ const render = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
 
 const FILE_NAMES = { consumer: "envelope.schema.json", strict: "envelope.strict.schema.json" } as const
 
-/** A standalone schema document for one of wave's TypeBox schemas. */
+/**
+ * A standalone schema document for one of wave's TypeBox schemas, `$id` `urn:agent-desktop:wave:<schema_version>:<name>`.
+ * A union of titled variants (stream-event, result) becomes a `oneOf` of named `$defs` (one per type/subtype), so
+ * generators give each event its own type.
+ */
 export const waveDocument = (name: string, schema: TSchema) => {
   const emitter = new JsonSchemaEmitter()
-  const body = emitter.emit(schema)
+  const members = (schema as { anyOf?: ReadonlyArray<{ title?: unknown }> }).anyOf
+  const named = Array.isArray(members) && members.every((member) => typeof member.title === "string")
+  const body = named
+    ? {
+      ...(typeof (schema as { title?: unknown }).title === "string" ? { title: (schema as { title: string }).title } : {}),
+      oneOf: members.map((member) => emitter.define(member.title as string, emitter.emit(member)))
+    }
+    : emitter.emit(schema)
   const defs = emitter.defs()
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
-    $id: `urn:agent-desktop:wave:${name}`,
+    $id: `urn:agent-desktop:wave:${WAVE_SCHEMA_VERSION}:${name}`,
     ...(typeof body === "object" && body !== null && !Array.isArray(body) ? body : { allOf: [body] }),
     ...(Object.keys(defs).length > 0 ? { $defs: defs } : {})
   }

@@ -9,10 +9,21 @@ interface DataRule {
   readonly then: { readonly properties: { readonly data: Json } }
 }
 
-/** The `data` schema of every command an envelope document defines, keyed by command. */
+/** A node that is only a local `$ref` resolved to its definition (the same object, so edits reach the document). */
+export const resolveRef = (envelope: JsonObject, node: Json): Json => {
+  if (!isObject(node) || Object.keys(node).length !== 1 || typeof node["$ref"] !== "string") return node
+  const ref = node["$ref"]
+  if (!ref.startsWith("#/$defs/")) return node
+  const defs = (envelope["$defs"] ?? {}) as JsonObject
+  return defs[ref.slice(8)] ?? node
+}
+
+/** The `data` schema of every command an envelope document defines, keyed by command (its `<Command>Data` body). */
 export const dataSchemas = (envelope: JsonObject): Map<string, Json> => {
   const then = envelope["then"] as { allOf?: ReadonlyArray<DataRule> } | undefined
-  return new Map((then?.allOf ?? []).map((rule) => [rule.if.properties.command.const, rule.then.properties.data]))
+  return new Map(
+    (then?.allOf ?? []).map((rule) => [rule.if.properties.command.const, resolveRef(envelope, rule.then.properties.data)])
+  )
 }
 
 /** The error body schema of an envelope document. */
