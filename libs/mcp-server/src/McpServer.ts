@@ -19,7 +19,6 @@ import type { EngineHost } from "./EngineHost.js"
 import { MCP_USAGE, type McpOptions, parseMcpOptions } from "./McpOptions.js"
 import { listSkillResources, readSkillResource } from "./SkillResources.js"
 import { StdioLineTransport } from "./StdioLineTransport.js"
-import { callTool } from "./ToolCall.js"
 import { type CatalogTool, toolCatalog } from "./ToolCatalog.js"
 
 export const SERVER_NAME = "agent-desktop"
@@ -27,12 +26,12 @@ export const SERVER_NAME = "agent-desktop"
 /** Tool arguments larger than this are refused as INVALID_ARGS without running anything. */
 const MAX_ARGUMENT_BYTES = 256 * 1024
 
-const asMcpTool = (tool: CatalogTool): Tool => ({
+const asMcpTool = (tool: CatalogTool, outputSchema: Readonly<Record<string, unknown>> | undefined): Tool => ({
   name: tool.name,
   title: tool.spec.summary,
   description: tool.spec.description,
   inputSchema: { ...tool.inputSchema, required: [...tool.inputSchema.required] },
-  ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema as Tool["outputSchema"] }),
+  ...(outputSchema === undefined ? {} : { outputSchema: outputSchema as Tool["outputSchema"] }),
   annotations: { readOnlyHint: tool.readOnly, openWorldHint: false }
 })
 
@@ -77,7 +76,12 @@ export const createMcpServer = (
     return work
   }
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.map(asMcpTool) }))
+  // The contract's schemas (TypeBox, every version) and the call path (Ajv, the engine) load when first needed, so
+  // `initialize` is answered quickly.
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const { outputSchemaFor } = await import("./outputSchema.js")
+    return { tools: tools.map((tool) => asMcpTool(tool, outputSchemaFor(tool.command, options.contract))) }
+  })
 
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const tool = tools.find((candidate) => candidate.name === request.params.name)
@@ -87,13 +91,13 @@ export const createMcpServer = (
       throw new McpError(ErrorCode.InvalidParams, `Arguments of ${tool.name} exceed ${MAX_ARGUMENT_BYTES} bytes`)
     }
     const progressToken = request.params._meta?.progressToken
-    return track(callTool(tool, args, options, engineOnce, {
+    return track(import("./ToolCall.js").then(({ callTool }) => callTool(tool, args, options, engineOnce, {
       signal: withReason(extra.signal, "the MCP client (cancelled, or gone)"),
       progress: async (progress, message) => {
         if (progressToken === undefined || extra.signal.aborted) return
         await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress, total: 1, message } })
       }
-    }))
+    })))
   })
 
   server.setRequestHandler(ListResourcesRequestSchema, () => track(engineOnce().then(listSkillResources)))
@@ -149,6 +153,11 @@ export const runMcpServer = async (argv: ReadonlyArray<string>, io: McpIo): Prom
   }
   for (const signal of SIGNALS) process.once(signal, onSignal)
   await handle.server.connect(transport)
+  // Load what `tools/list` and the first call need in the background, right after start: a long-lived server must
+  // not depend on its install staying unchanged (a rebuild or an upgrade replaces the chunks it would load later).
+  void Promise.all([import("./outputSchema.js"), import("./ToolCall.js"), import("./EngineHost.js")]).catch((error: unknown) =>
+    io.stderr(`agent-desktop mcp: could not preload: ${String(error)}\n`)
+  )
   await handle.closed
   for (const signal of SIGNALS) process.off(signal, onSignal)
   return signalled === undefined ? 0 : 128 + (os.constants.signals[signalled] ?? 0)

@@ -1,12 +1,11 @@
 /**
  * The MCP tool list, derived from the contract's command spec (the import-free manifest): a tool per command this
  * platform supports, named as wave names them (`list-apps` -> `list_apps`), with the command's description, its
- * arguments as `inputSchema` and its envelope in the pinned contract as `outputSchema`. Nothing here lists commands.
+ * arguments as `inputSchema` (its envelope in the pinned contract, the `outputSchema`, is added by `tools/list`, which
+ * loads the schemas only when asked: `outputSchema.ts`). Nothing here lists commands.
  */
 import { argumentsSchema, COMMANDS, type ManifestCommand, toolName } from "@agent-desktop/contracts/commands"
-import type { ContractVersion } from "@agent-desktop/contracts/vocabulary"
 import type { McpOptions } from "./McpOptions.js"
-import { outputSchemaFor } from "./outputSchema.js"
 
 export interface CatalogTool {
   readonly name: string
@@ -14,7 +13,6 @@ export interface CatalogTool {
   readonly spec: ManifestCommand
   readonly readOnly: boolean
   readonly inputSchema: ReturnType<typeof argumentsSchema>
-  readonly outputSchema: Readonly<Record<string, unknown>> | undefined
 }
 
 const PLATFORM: Readonly<Record<string, "linux" | "macos" | "windows">> = { linux: "linux", darwin: "macos", win32: "windows" }
@@ -41,11 +39,5 @@ export const toolCatalog = (options: McpOptions, platform: string = process.plat
     (!options.readOnly || tool.readOnly) &&
     (options.tools === undefined || options.tools.includes(tool.name) || options.tools.includes(tool.command))
   )
-  return { ok: true, tools: chosen.map((tool) => withSchemas(tool, options.contract)) }
+  return { ok: true, tools: chosen.map((tool) => ({ ...tool, inputSchema: argumentsSchema(tool.spec) })) }
 }
-
-const withSchemas = (tool: Omit<CatalogTool, "inputSchema" | "outputSchema">, contract: ContractVersion): CatalogTool => ({
-  ...tool,
-  inputSchema: argumentsSchema(tool.spec),
-  outputSchema: outputSchemaFor(tool.command, contract)
-})
