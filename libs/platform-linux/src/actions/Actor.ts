@@ -24,6 +24,7 @@ import {
   expandActionIndex,
   hasSettableValue,
   isEditable,
+  isKeyboardEditable,
   mapRole,
   mapStates,
   wantsSelection,
@@ -35,6 +36,8 @@ import { readRawNode, refOfHandle, type RawNode } from "../tree/RawNode.js"
 import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
 
 const perCallMs = 2000
+/** How long typed text may take to show in a field before the read-back runs anyway. */
+const keyboardSettleMs = 1500
 
 const semantic = (label: string, outcome: DeliveryStep["outcome"]): DeliveryStep => ({ label, outcome, mechanism: "semantic_api" })
 const physical = (label: string, outcome: DeliveryStep["outcome"]): DeliveryStep => ({ label, outcome, mechanism: "physical_synthetic" })
@@ -82,7 +85,7 @@ export class Actor {
           ? accessible.extents(timeoutMs).then((b) => { node.states = confirmShowing(node.states, b, accessible.profile) }, () => {})
           : undefined,
         wantsSelection(node)
-          ? accessible.selectedChildName(timeoutMs).then((name) => { if (name !== undefined) node.selected = name }, () => {})
+          ? accessible.selectedChildName(timeoutMs, node.interfaces).then((name) => { if (name !== undefined) node.selected = name }, () => {})
           : undefined
       ])
       return node
@@ -211,6 +214,7 @@ export class Actor {
         return steps
       }
       case "set_value": {
+        if (this.needsKeyboard(node, accessible)) return this.keyboardEntry(steps, node, action.value, true, options)
         const numeric = Number(action.value)
         const useValue = hasSettableValue(node) && action.value.trim() !== "" && Number.isFinite(numeric) &&
           (!isEditable(node) || node.role === AtspiRole.spinButton || node.role === AtspiRole.slider)
@@ -225,6 +229,7 @@ export class Actor {
         return steps
       }
       case "clear": {
+        if (this.needsKeyboard(node, accessible)) return this.keyboardEntry(steps, node, "", true, options)
         if (!isEditable(node)) throw this.unsupported(node, "clear")
         if (!(await this.step(steps, "EditableText.SetTextContents", () => accessible.setTextContents("", timeoutFor(deadline))))) {
           throw this.declined(steps, "clear")
@@ -232,6 +237,7 @@ export class Actor {
         return steps
       }
       case "type": {
+        if (this.needsKeyboard(node, accessible)) return this.keyboardEntry(steps, node, action.text, false, options)
         if (!isEditable(node)) throw this.unsupported(node, "type")
         // Insert at the caret only when the field has focus (the caret is meaningful then); otherwise append.
         const count = await accessible.characterCount(timeoutFor(deadline)).catch(() => (node.text ?? "").length)
@@ -250,7 +256,82 @@ export class Actor {
     }
   }
 
-  private async select(steps: Array<DeliveryStep>, node: RawNode, value: string, deadline: number): Promise<ReadonlyArray<DeliveryStep>> {
+  /** Text that can only go in through the keyboard: no EditableText (Chromium) or an inert one (Firefox). */
+  private needsKeyboard(node: RawNode, accessible: Accessible): boolean {
+    return isKeyboardEditable(node) && (!isEditable(node) || accessible.profile.editableTextInert)
+  }
+
+  /**
+   * Focus the field, select its text (ctrl+a) when replacing, and type through the registry's DeviceEventController
+   * (XTEST). Physical input: only with `--headed`; headless, a POLICY_DENIED that names the flag.
+   */
+  private async keyboardEntry(
+    steps: Array<DeliveryStep>,
+    node: RawNode,
+    text: string,
+    replace: boolean,
+    options: ActionOptions
+  ): Promise<ReadonlyArray<DeliveryStep>> {
+    if (!options.headed) {
+      throw new PlatformError({
+        code: "POLICY_DENIED",
+        message: `this ${mapRole(node)} takes text only through synthesized key events (its toolkit ignores or lacks EditableText); re-run with --headed to type through XTEST`,
+        details: { headed_required: true, toolkit: Accessible.of(this.session, node.ref).profile.id }
+      })
+    }
+    const accessible = Accessible.of(this.session, node.ref)
+    if (!(await this.step(steps, "Component.GrabFocus", () => accessible.grabFocus(timeoutFor(options.deadline))))) {
+      throw this.declined(steps, "focus before typing")
+    }
+    // Focus moves asynchronously too: keys sent before it arrives land in the previously focused widget.
+    for (let waited = 0; waited < keyboardSettleMs; waited += 50) {
+      const states = await accessible.states(Math.min(500, Math.max(1, options.deadline - Date.now()))).catch(() => undefined)
+      if (states?.has(AtspiState.focused) || Date.now() + 50 >= options.deadline) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const dec = (keycode: number, keystring: string, synth: number) => () =>
+      this.session.bus.call({
+        destination: registryName, path: Paths.dec, interface: Iface.dec, member: "GenerateKeyboardEvent",
+        signature: "isu", body: [keycode, keystring, synth]
+      }, timeoutFor(options.deadline)).then(() => true)
+    if (replace) {
+      const ctrl = modifierMask("ctrl")
+      await this.step(steps, "DeviceEventController.LockModifiers", dec(ctrl, "", KeySynth.lockModifiers), physical)
+      try {
+        await this.step(steps, "DeviceEventController.GenerateKeyboardEvent(ctrl+a)", dec(keysymOf("a")!, "", KeySynth.sym), physical)
+      } finally {
+        await this.step(steps, "DeviceEventController.UnlockModifiers", dec(ctrl, "", KeySynth.unlockModifiers), physical).catch(() => false)
+      }
+      await this.step(steps, "DeviceEventController.GenerateKeyboardEvent(BackSpace)", dec(keysymOf("backspace")!, "", KeySynth.sym), physical)
+    }
+    const before = replace ? "" : await accessible.text(timeoutFor(options.deadline)).catch(() => "")
+    if (text !== "") {
+      await this.step(steps, "DeviceEventController.GenerateKeyboardEvent(string)", dec(0, text, KeySynth.string), physical)
+    }
+    // Key events reach the field asynchronously (X server, toolkit, a browser's content process): wait, bounded,
+    // until the text shows them, so the engine's read-back does not read too early. Not reaching it is no error
+    // here; the read-back reports what it sees.
+    const expected = replace ? text : undefined
+    for (let waited = 0; waited < keyboardSettleMs; waited += 50) {
+      const now = await accessible.text(Math.min(500, Math.max(1, options.deadline - Date.now()))).catch(() => undefined)
+      if (now !== undefined && (expected !== undefined ? now === expected : now.length >= before.length + text.length)) break
+      if (Date.now() + 50 >= options.deadline) break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    return steps
+  }
+
+  /** A combo box without Selection of its own (a browser's <select>): its menu child has it. */
+  private async selectionOwner(node: RawNode, deadline: number): Promise<RawNode> {
+    if (node.interfaces.includes("Selection") || node.role !== AtspiRole.comboBox) return node
+    const [first] = await Accessible.of(this.session, node.ref).children(timeoutFor(deadline)).catch(() => [])
+    if (!first || isNullRef(first)) return node
+    const child = await this.inspect({ busName: node.ref.busName, path: first.path }, timeoutFor(deadline)).catch(() => undefined)
+    return child?.interfaces.includes("Selection") ? child : node
+  }
+
+  private async select(steps: Array<DeliveryStep>, target: RawNode, value: string, deadline: number): Promise<ReadonlyArray<DeliveryStep>> {
+    const node = await this.selectionOwner(target, deadline)
     const accessible = Accessible.of(this.session, node.ref)
     if (node.interfaces.includes("Selection")) {
       // A GTK combo box lists its items under a menu child (next to its entry, when it has one); other containers
@@ -261,7 +342,8 @@ export class Actor {
         const menu = items[roles.indexOf(AtspiRole.menu)]
         items = menu ? await Accessible.of(this.session, menu).children(timeoutFor(deadline)).catch(() => []) : []
       }
-      const names = await Promise.all(items.filter((i) => !isNullRef(i)).map((item) =>
+      items = items.filter((i) => !isNullRef(i))
+      const names = await Promise.all(items.map((item) =>
         Accessible.of(this.session, item).name(timeoutFor(deadline)).catch(() => "")
       ))
       const wanted = value.trim().toLowerCase()
@@ -274,9 +356,12 @@ export class Actor {
           details: { available: names.slice(0, 50) }
         })
       }
-      if (!(await this.step(steps, "Selection.SelectChild", () => accessible.selectChild(index, timeoutFor(deadline))))) {
-        throw this.declined(steps, "select")
-      }
+      if (await this.step(steps, "Selection.SelectChild", () => accessible.selectChild(index, timeoutFor(deadline)))) return steps
+      // Chromium 156 declines SelectChild on a <select>'s menu; its items carry a "select" action that works.
+      const item = await this.inspect(items[index]!, timeoutFor(deadline))
+      const itemAction = (item.actions ?? []).indexOf("select")
+      if (itemAction < 0) throw this.declined(steps, "select")
+      await this.doAction(steps, item, itemAction, deadline)
       return steps
     }
     if (node.states.has(AtspiState.selectable)) return this.selectInParent(steps, node, deadline)

@@ -46,4 +46,4 @@ export const modifierMask = (modifier: "ctrl" | "alt" | "shift" | "cmd"): number
 }
 
 /** AtspiKeySynthType values used with GenerateKeyboardEvent. */
-export const KeySynth = { sym: 3, lockModifiers: 5, unlockModifiers: 6 } as const
+export const KeySynth = { sym: 3, string: 4, lockModifiers: 5, unlockModifiers: 6 } as const

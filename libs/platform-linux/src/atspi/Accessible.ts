@@ -232,8 +232,16 @@ export class Accessible {
     return ok === true
   }
 
-  /** The name of the selected item (combo boxes report their current choice this way), if any. */
-  async selectedChildName(timeoutMs: number): Promise<string | undefined> {
+  /**
+   * The name of the selected item (combo boxes report their current choice this way), if any. Without Selection of
+   * its own, a combo box's first child (the menu of a browser's <select>) is asked.
+   */
+  async selectedChildName(timeoutMs: number, interfaces?: ReadonlyArray<string>): Promise<string | undefined> {
+    if (interfaces && !interfaces.includes("Selection")) {
+      const [first] = await this.children(timeoutMs)
+      if (!first || isNullRef(first)) return undefined
+      return this.sibling(first.path).selectedChildName(timeoutMs)
+    }
     const [child] = await this.call(Iface.selection, "GetSelectedChild", timeoutMs, "i", [0])
     const ref = toRef(child)
     if (isNullRef(ref)) return undefined

@@ -25,6 +25,8 @@ export interface ToolkitProfile {
   readonly extentsWindowRelative: boolean
   /** SHOWING is never set: a VISIBLE node counts as showing (its bounds are then read). */
   readonly showingFromVisible: boolean
+  /** EditableText calls answer true and change nothing: text goes in through the keyboard (headed) instead. */
+  readonly editableTextInert: boolean
   /** `Text.GetText(0, -1)` returns "" where the text is not empty: ask for `(0, CharacterCount)`. */
   readonly textNeedsExplicitEnd: boolean
   readonly quirks: ReadonlyArray<ToolkitQuirk>
@@ -39,6 +41,7 @@ export const genericProfile: ToolkitProfile = {
   actionAliases: {},
   extentsWindowRelative: false,
   showingFromVisible: false,
+  editableTextInert: false,
   textNeedsExplicitEnd: false,
   quirks: []
 }

@@ -6,11 +6,15 @@ export const chromium: ToolkitProfile = {
   getAllSafe: false,
   bulkCacheSafe: true,
   actionNamesFromGetName: false,
-  actionAliases: { clickancestor: "click" },
+  actionAliases: { check: "toggle", uncheck: "toggle" },
   extentsWindowRelative: false,
   showingFromVisible: false,
+  editableTextInert: false,
   textNeedsExplicitEnd: false,
   quirks: [
-    { what: "form fields carry no EditableText; their value is read from Text and shown with U+FFFC object-replacement characters", seenIn: "Chromium 156" }
+    { what: "text fields carry no EditableText: text goes in through the keyboard (headed)", seenIn: "Chromium 156.0.8078" },
+    { what: "Action.GetActions names are empty; Action.GetName(i) answers (doDefault, check, select, press)", seenIn: "Chromium 156.0.8078" },
+    { what: "check boxes act through \"check\" / \"uncheck\"; a <select>'s Selection is on its menu child", seenIn: "Chromium 156.0.8078" },
+    { what: "text of containers carries U+FFFC for each embedded child (removed when read)", seenIn: "Chromium 156.0.8078" }
   ]
 }

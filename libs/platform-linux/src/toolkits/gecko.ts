@@ -6,11 +6,15 @@ export const gecko: ToolkitProfile = {
   getAllSafe: false,
   bulkCacheSafe: true,
   actionNamesFromGetName: true,
-  actionAliases: { clickancestor: "click" },
+  actionAliases: { check: "toggle", uncheck: "toggle" },
   extentsWindowRelative: false,
   showingFromVisible: false,
+  editableTextInert: true,
   textNeedsExplicitEnd: false,
   quirks: [
-    { what: "Action.GetActions returns \";;\" as every name; Action.GetName(i) returns the real one (\"press\")", seenIn: "Firefox ESR 153" }
+    { what: "Action.GetActions returns \";;\" as every name; Action.GetName(i) returns the real one (\"press\")", seenIn: "Firefox ESR 153" },
+    { what: "EditableText.SetTextContents / InsertText answer true and leave the field unchanged (focused or not)", seenIn: "Firefox ESR 153.8" },
+    { what: "check boxes act through \"check\" / \"uncheck\", not \"toggle\"", seenIn: "Firefox ESR 153.8" },
+    { what: "a <select> is a combo box without Selection; its items sit under a menu child that has it", seenIn: "Firefox ESR 153.8" }
   ]
 }

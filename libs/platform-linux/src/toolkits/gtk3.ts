@@ -9,6 +9,7 @@ export const gtk3: ToolkitProfile = {
   actionAliases: {},
   extentsWindowRelative: false,
   showingFromVisible: false,
+  editableTextInert: false,
   textNeedsExplicitEnd: false,
   quirks: [
     { what: "Cache.GetItems exists only after some client registered an event listener", seenIn: "gtk3-widget-factory 3.24.38" },

@@ -14,6 +14,7 @@ export const gtk4: ToolkitProfile = {
   },
   extentsWindowRelative: true,
   showingFromVisible: true,
+  editableTextInert: false,
   textNeedsExplicitEnd: true,
   quirks: [
     { what: "SHOWING is never set, only VISIBLE: bounds were skipped and every node looked offscreen", seenIn: "gtk4-demo 4.8.3, gnome-calculator 43" },

@@ -9,6 +9,7 @@ export const libreoffice: ToolkitProfile = {
   actionAliases: {},
   extentsWindowRelative: false,
   showingFromVisible: false,
+  editableTextInert: false,
   textNeedsExplicitEnd: false,
   quirks: [
     {

@@ -9,6 +9,7 @@ export const qt: ToolkitProfile = {
   actionAliases: { setfocus: "focus", showmenu: "show menu" },
   extentsWindowRelative: false,
   showingFromVisible: false,
+  editableTextInert: false,
   textNeedsExplicitEnd: false,
   quirks: [
     {

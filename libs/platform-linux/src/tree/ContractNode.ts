@@ -18,6 +18,13 @@ export const isPassword = (node: RawNode): boolean => node.role === AtspiRole.pa
 export const isEditable = (node: RawNode): boolean =>
   node.interfaces.includes("EditableText") && node.states.has(AtspiState.editable) && !node.states.has(AtspiState.readOnly)
 
+/**
+ * A text field the user can type into but whose EditableText is missing (Chromium 156) or inert (Firefox ESR 153):
+ * its text goes in through the keyboard, which needs `--headed`.
+ */
+export const isKeyboardEditable = (node: RawNode): boolean =>
+  textRoles.has(node.role) && node.states.has(AtspiState.editable) && !node.states.has(AtspiState.readOnly)
+
 export const hasSettableValue = (node: RawNode): boolean =>
   node.interfaces.includes("Value") && !valueRolesReadOnly.has(node.role) && !node.states.has(AtspiState.readOnly)
 
@@ -57,7 +64,7 @@ export const availableActions = (node: RawNode): Array<string> => {
   if (node.states.has(AtspiState.expandable)) {
     out.add(node.states.has(AtspiState.expanded) ? "Collapse" : "Expand")
   }
-  if (isEditable(node)) {
+  if (isEditable(node) || isKeyboardEditable(node)) {
     out.add("SetValue")
     out.add("TypeText")
   }
@@ -80,8 +87,9 @@ export const contractValue = (node: RawNode): string | undefined => {
   if (isPassword(node)) return undefined
   if (node.selected !== undefined) return node.selected
   if (node.value !== undefined && Number.isFinite(node.value)) return formatNumber(node.value)
-  if (node.text !== undefined && (node.interfaces.includes("EditableText") || node.name === "")) {
-    return node.text.length > 0 || node.interfaces.includes("EditableText") ? node.text : undefined
+  const field = node.interfaces.includes("EditableText") || isKeyboardEditable(node)
+  if (node.text !== undefined && (field || node.name === "")) {
+    return node.text.length > 0 || field ? node.text : undefined
   }
   return undefined
 }
@@ -92,7 +100,7 @@ export const mapStates = (node: RawNode): Array<string> => contractStates(node.s
 /** Which detail reads a node needs beyond what the cache or basics already gave. */
 export const wantsText = (node: RawNode): boolean =>
   node.interfaces.includes("Text") && !isPassword(node) && !node.interfaces.includes("Value") &&
-  (node.interfaces.includes("EditableText") || node.name === "")
+  (node.interfaces.includes("EditableText") || isKeyboardEditable(node) || node.name === "")
 export const wantsValue = (node: RawNode): boolean => node.interfaces.includes("Value")
-export const wantsSelection = (node: RawNode): boolean =>
-  node.role === AtspiRole.comboBox && node.interfaces.includes("Selection")
+/** Combo boxes report their choice through Selection, on themselves (GTK) or on their menu child (browsers). */
+export const wantsSelection = (node: RawNode): boolean => node.role === AtspiRole.comboBox

@@ -196,7 +196,7 @@ export class TreeReader {
         reads.push(optional(() => accessible.currentValue(budget.callTimeout())).then((v) => v !== undefined && (node.value = v)))
       }
       if (wantsSelection(node)) {
-        reads.push(optional(() => accessible.selectedChildName(budget.callTimeout())).then((name) => {
+        reads.push(optional(() => accessible.selectedChildName(budget.callTimeout(), node.interfaces)).then((name) => {
           if (name !== undefined) node.selected = name
         }))
       }
