@@ -104,6 +104,8 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
     disallowedTools: parseToolList(args.disallowedTools),
     headed: args.headed,
     autoRecover: args.autoRecover,
+    permissionMode: args.permissionMode,
+    trustProject: args.trustProject,
     desktop: desktop?.run,
     sessions,
     emit,

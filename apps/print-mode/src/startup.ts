@@ -25,7 +25,7 @@ export const startup = async (io: MainIo): Promise<number> => {
         sessionId: newSessionId(),
         model: settings.model,
         cwd: io.cwd,
-        permissionMode: args.headed ? "headed" : "default",
+        permissionMode: args.permissionMode,
         tools: availableToolNames({
           desktop: io.env["WAVE_DISABLE_DESKTOP"] !== "1",
           allowed: parseToolList(args.allowedTools),

@@ -180,7 +180,8 @@ describe("edge cases", () => {
         env: { WAVE_DISABLE_DESKTOP: undefined }
       })
       const init = run.lines()[0]!
-      expect(init).toMatchObject({ model: "other-m", permission_mode: "headed", tools: ["snapshot", "Agent"] })
+      // --headed is about physical input, not a permission mode.
+      expect(init).toMatchObject({ model: "other-m", permission_mode: "default", tools: ["snapshot", "Agent"] })
       const request = fake.requests[0]!
       expect(request.body.model).toBe("other-m")
       expect((request.body["tools"] as Array<{ function: { name: string } }>).map((t) => t.function.name)).toEqual(["snapshot", "Agent"])

@@ -49,7 +49,7 @@ describe("story 5: structured output", () => {
         { match: match.always, reply: sse([toolCall({ id: "t1", name: "Bash", args: { command: "exit 3" } }), finish("tool_calls")]) }
       ]
     }, async (fake) => {
-      const run = await runWave(["-p", "hi", "--output-format", "json"], fake, { cwd: home })
+      const run = await runWave(["-p", "hi", "--output-format", "json", "--trust-project", "--permission-mode", "bypassPermissions"], fake, { cwd: home })
       const result = JSON.parse(run.stdout)
       expectValidResult(result)
       expect(run.code).toBe(0)
@@ -146,7 +146,7 @@ describe("story 5: structured output", () => {
   it("5.6a an error block from agent creation (SessionStart hook exit 2) is held until after system/init", async () => {
     const home = hookHome({ SessionStart: [{ command: "echo 'start hook says no' >&2; exit 2" }] })
     await withFake({ rules: [{ match: match.always, reply: reply("Still answered") }] }, async (fake) => {
-      const run = await runWave(["-p", "hi", "--output-format", "stream-json"], fake, { cwd: home })
+      const run = await runWave(["-p", "hi", "--output-format", "stream-json", "--trust-project"], fake, { cwd: home })
       const lines = run.lines()
       expectValidStream(lines)
       expect(lines[0]).toMatchObject({ type: "system", subtype: "init" })

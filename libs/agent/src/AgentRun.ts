@@ -21,6 +21,8 @@ import { bashTool } from "./tools/BashTool.js"
 import { desktopTools, type DesktopToolRunner } from "./tools/DesktopTools.js"
 import type { Tool } from "./tools/Tool.js"
 import { filterTools } from "./tools/ToolFilter.js"
+import { PermissionGate, type PermissionMode } from "./permissions/PermissionGate.js"
+import { projectTrusted } from "./hooks/projectTrust.js"
 import { UsageLedger } from "./usage/UsageLedger.js"
 
 export interface RunRequest {
@@ -36,6 +38,13 @@ export interface RunRequest {
   readonly disallowedTools?: ReadonlyArray<string> | undefined
   readonly headed: boolean
   readonly autoRecover: boolean
+  /** `--permission-mode` (permissions/PermissionGate.ts); "default" when absent. */
+  readonly permissionMode?: PermissionMode | undefined
+  /**
+   * `--trust-project`: the project directory's `.wave/settings.json` hooks may run. Without it (or the directory in
+   * WAVE_TRUSTED_PROJECTS) they are skipped with an error block: a checked-out repository must not run commands.
+   */
+  readonly trustProject?: boolean | undefined
   /** The engine seam; without it no desktop tools are offered. */
   readonly desktop?: DesktopToolRunner | undefined
   readonly sessions: SessionStore
@@ -110,8 +119,26 @@ export class AgentRun {
       const withProvider = <A, E>(effect: Effect.Effect<A, E, ModelProvider>) =>
         Effect.provideService(effect, ModelProvider, provider)
       const waveHome = request.env["WAVE_HOME"] ?? path.join(request.env["HOME"] ?? os.homedir(), ".wave")
-      const { settings, problem } = loadSettings(request.cwd, request.env)
-      if (problem !== undefined) self.emit({ type: "error", message: problem, source: "internal", recoverable: true })
+      const loaded = loadSettings(request.cwd, request.env)
+      if (loaded.problem !== undefined) self.emit({ type: "error", message: loaded.problem, source: "internal", recoverable: true })
+      const trusted = request.trustProject === true || projectTrusted(request.cwd, request.env)
+      const hookEvents = Object.values(loaded.settings.hooks).reduce((n, hooks) => n + (hooks?.length ?? 0), 0)
+      if (!trusted && hookEvents > 0) {
+        self.emit({
+          type: "error",
+          message: `Project hooks in ${request.cwd}/.wave/settings.json were not run: the directory is not trusted ` +
+            "(pass --trust-project, or list it in WAVE_TRUSTED_PROJECTS)",
+          source: "hook",
+          recoverable: true
+        })
+      }
+      const settings = trusted ? loaded.settings : { ...loaded.settings, hooks: {} }
+      const gate = new PermissionGate(request.permissionMode ?? "default", {
+        allowed: request.allowedTools,
+        disallowed: request.disallowedTools
+      })
+      const guarded = (tools: ReadonlyArray<Tool>) =>
+        gate.guard(tools, (denial, reason) => self.emit({ type: "permission_denied", denial, reason }))
 
       // Session: new, restored (-r) or the latest (-c).
       let sessionId = request.sessionId ?? newSessionId()
@@ -155,7 +182,7 @@ export class AgentRun {
           autoRecover: request.autoRecover
         })
       const allow = { allowed: request.allowedTools, disallowed: request.disallowedTools }
-      const subTools = filterTools([...desktop(), bashTool(request.cwd)], allow)
+      const subTools = guarded(filterTools([...desktop(), bashTool(request.cwd)], allow))
       const makeSub = (options: { prompt: string; subagentType: string; emit: EmitEvent }) =>
         withProvider(Agent.make({
           sessionId,
@@ -200,7 +227,7 @@ export class AgentRun {
         model,
         systemPrompt: "",
         tools: (host) => {
-          const tools = filterTools([...desktop(), bashTool(request.cwd), agentTool(host, makeSub, self.emit)], allow)
+          const tools = guarded(filterTools([...desktop(), bashTool(request.cwd), agentTool(host, makeSub, self.emit)], allow))
           toolNames.push(...tools.map((tool) => tool.name))
           return tools
         },
@@ -225,7 +252,7 @@ export class AgentRun {
         sessionId,
         model,
         cwd: request.cwd,
-        permissionMode: request.headed ? "headed" : "default",
+        permissionMode: gate.mode,
         tools: toolNames,
         restored
       }

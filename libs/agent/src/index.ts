@@ -28,3 +28,11 @@ export { type ModelUsageSummary, UsageLedger, type UsageTotals } from "./usage/U
 export { availableToolNames } from "./tools/toolNames.js"
 export { isSettingsProblem, readModelSettings, type SettingsProblem } from "./config/readModelSettings.js"
 export { newSessionId } from "./loop/ids.js"
+export {
+  type Decision,
+  isPermissionMode,
+  PERMISSION_MODES,
+  type PermissionDenial,
+  PermissionGate,
+  type PermissionMode
+} from "./permissions/PermissionGate.js"

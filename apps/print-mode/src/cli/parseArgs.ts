@@ -17,6 +17,8 @@ export interface WaveArgs {
   readonly disallowedTools: string | undefined
   readonly headed: boolean
   readonly autoRecover: boolean
+  readonly permissionMode: PermissionMode
+  readonly trustProject: boolean
   readonly help: boolean
   readonly version: boolean
 }
@@ -27,6 +29,10 @@ export type ParseOutcome =
   | { readonly kind: "error"; readonly message: string; readonly structured: OutputFormat | undefined }
 
 export const DEFAULT_MAX_WAIT_MS = 600_000
+
+/** Kept here (not imported from the agent) so argument parsing loads nothing: start-up budget. */
+export const PERMISSION_MODES = ["default", "acceptEdits", "bypassPermissions", "plan"] as const
+export type PermissionMode = (typeof PERMISSION_MODES)[number]
 
 const FORMATS: ReadonlyArray<OutputFormat> = ["text", "json", "stream-json"]
 const VALUE_FLAGS = new Set([
@@ -40,7 +46,8 @@ const VALUE_FLAGS = new Set([
   "--allowed-tools",
   "--allowedTools",
   "--disallowed-tools",
-  "--disallowedTools"
+  "--disallowedTools",
+  "--permission-mode"
 ])
 const BOOLEAN_FLAGS = new Set([
   "-p",
@@ -50,6 +57,7 @@ const BOOLEAN_FLAGS = new Set([
   "--continue",
   "--headed",
   "--auto-recover",
+  "--trust-project",
   "-h",
   "--help",
   "-v",
@@ -130,6 +138,8 @@ export const parseArgs = (argv: ReadonlyArray<string>): ParseOutcome => {
 
   // Phase 2: everything else.
   let showStats = false, cont = false, headed = false, autoRecover = false, help = false, version = false
+  let trustProject = false
+  let permissionMode: PermissionMode = "default"
   let maxTurns: number | undefined
   let maxWaitMs = DEFAULT_MAX_WAIT_MS
   let restore: string | undefined
@@ -150,6 +160,15 @@ export const parseArgs = (argv: ReadonlyArray<string>): ParseOutcome => {
         break
       case "--auto-recover":
         autoRecover = true
+        break
+      case "--trust-project":
+        trustProject = true
+        break
+      case "--permission-mode":
+        if (token.value === undefined || !(PERMISSION_MODES as ReadonlyArray<string>).includes(token.value)) {
+          return fail(`--permission-mode must be one of ${PERMISSION_MODES.join(", ")}, got "${token.value ?? ""}"`)
+        }
+        permissionMode = token.value as PermissionMode
         break
       case "-h":
       case "--help":
@@ -217,6 +236,8 @@ export const parseArgs = (argv: ReadonlyArray<string>): ParseOutcome => {
       disallowedTools,
       headed,
       autoRecover,
+      permissionMode,
+      trustProject,
       help,
       version
     }
@@ -236,8 +257,11 @@ Options:
   -r, --restore <session-id>     continue a saved session
   -c, --continue                 continue the most recent session
   --model <name>                 model (default: $WAVE_MODEL)
-  --allowed-tools <names>        only these tools (comma or space separated)
-  --disallowed-tools <names>     never these tools
+  --allowed-tools <rules>        only these tools, and approval for them: Bash, Bash(npm test), Bash(git status:*)
+  --disallowed-tools <rules>     never these tools or calls (wins over allowed)
+  --permission-mode <mode>       default (Bash needs an allow rule) | acceptEdits (same: no edit tools) |
+                                 plan (read-only tools only) | bypassPermissions (everything)
+  --trust-project                run this directory's .wave/settings.json hooks (else: WAVE_TRUSTED_PROJECTS)
   --headed                       allow physical input and focus changes for desktop actions
   --auto-recover                 let safe recoveries run before the model sees a failure
   -h, --help                     this help

@@ -2,7 +2,7 @@
 // the run knows (a thrown failure, a signal, tasks killed at the ceiling). Seed rules: a recoverable error keeps
 // `success`; errors with no main content at all, a throw, or a signal give `error_during_execution` without a
 // `result` key; --max-turns gives `error_max_turns` (D8).
-import { type AgentEvent, UsageLedger } from "@agent-desktop/agent"
+import { type AgentEvent, type PermissionDenial, UsageLedger } from "@agent-desktop/agent"
 import type { PendingTask, ResultEvent, ToolCallEntry, Usage } from "./waveTypes.js"
 
 export interface ResultEnding {
@@ -25,6 +25,7 @@ export class ResultFold {
   private readonly toolCalls = new Map<string, { -readonly [K in keyof ToolCallEntry]: ToolCallEntry[K] }>()
   /** The same arithmetic the agent's own ledger uses, fed from the `usage` events stream-json prints. */
   private readonly usage = new UsageLedger()
+  private readonly denials: Array<PermissionDenial> = []
 
   push(event: AgentEvent): void {
     switch (event.type) {
@@ -61,6 +62,9 @@ export class ResultFold {
       case "usage":
         this.usage.record(event.model, event.source, event.usage)
         break
+      case "permission_denied":
+        this.denials.push(event.denial)
+        break
       default:
         break
     }
@@ -87,7 +91,8 @@ export class ResultFold {
       usage: { ...this.usage.totals },
       model_usage: { ...this.usage.byModel },
       tool_calls: [...this.toolCalls.values()],
-      ...(ending.incompleteTasks.length > 0 ? { incomplete_tasks: [...ending.incompleteTasks] } : {})
+      ...(ending.incompleteTasks.length > 0 ? { incomplete_tasks: [...ending.incompleteTasks] } : {}),
+      ...(this.denials.length > 0 ? { permission_denials: [...this.denials] } : {})
     }
     const errors = [...this.errors]
     if (ending.signal !== undefined) errors.push(`Interrupted by ${ending.signal}`)

@@ -38,6 +38,8 @@ const bodyOf = (event: AgentEvent): Body | undefined => {
     case "waiting":
       return { type: "system", subtype: "waiting", pending: event.pending }
     case "usage":
+    case "permission_denied":
+      // Folded into the result (usage, permission_denials); a denial's tool/end already carries its reason.
       return undefined
   }
 }

@@ -1,5 +1,6 @@
 // The one stream of main-agent events that every output format projects (text, json, stream-json).
 // Sub-agents never emit into it, except their token usage, which the run's accounting needs.
+import type { PermissionDenial } from "../permissions/PermissionGate.js"
 import type { TokenUsage } from "../provider/ChatTypes.js"
 
 export type ErrorSource = "api" | "create" | "tool" | "hook" | "compaction" | "signal" | "args" | "internal"
@@ -48,5 +49,7 @@ export type AgentEvent =
   }
   | { readonly type: "waiting"; readonly pending: ReadonlyArray<PendingTaskInfo> }
   | { readonly type: "usage"; readonly model: string; readonly source: UsageSource; readonly usage: TokenUsage }
+  /** A tool call the permission gate refused (main agent or sub-agent); its tool result already told the model. */
+  | { readonly type: "permission_denied"; readonly denial: PermissionDenial; readonly reason: string }
 
 export type EmitEvent = (event: AgentEvent) => void

@@ -1,0 +1,101 @@
+// Finding 8 of the reliability probe: the model's shell has a permission gate, project hooks need trust, and Bash
+// leaves no process behind. Real binary, fake model over real HTTP, real shell.
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { finish, match, reply, sse, toolCall } from "@agent-desktop/fake-model"
+import { describe, expect, it } from "vitest"
+import { makeHome, runWave, withFake } from "./runWave.js"
+
+const LEAK = "echo $WAVE_API_KEY > leaked.txt"
+
+/** One Bash call, then an answer once the tool result came back. */
+const bashOnce = (command: string, extra: Record<string, unknown> = {}) => ({
+  rules: [
+    { match: match.hasToolResult(), reply: reply("done") },
+    { match: match.always, reply: sse([toolCall({ id: "t1", name: "Bash", args: { command, ...extra } }), finish("tool_calls")]) }
+  ]
+})
+
+/** Processes whose command line is exactly `argv`. */
+const processesRunning = (argv: ReadonlyArray<string>): Array<number> =>
+  fs.readdirSync("/proc").filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8") === argv.join("\0") + "\0" &&
+        !/^\d+ \(.*\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"))
+    } catch {
+      return false
+    }
+  }).map(Number)
+
+describe("wave permissions", () => {
+  it("print mode's default denies Bash: the command never runs, the model is told why, the result lists the denial", async () => {
+    await withFake(bashOnce(LEAK), async (fake) => {
+      const home = makeHome()
+      const run = await runWave(["-p", "hi", "--output-format", "json"], fake, { cwd: home })
+      const result = JSON.parse(run.stdout)
+      expect(run.code).toBe(0)
+      expect(fs.existsSync(path.join(home, "leaked.txt"))).toBe(false)
+      expect(result.permission_denials).toEqual([{ tool_name: "Bash", tool_use_id: "t1", tool_input: { command: LEAK } }])
+      expect(result.tool_calls[0]).toMatchObject({ name: "Bash", success: false })
+      const toolMessage = (fake.requests[1]!.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === "tool")!
+      expect(toolMessage.content).toContain("Permission denied")
+      expect(toolMessage.content).toContain("--allowed-tools Bash")
+    })
+  })
+
+  it("an allow rule, or bypassPermissions, lets it run; plan denies it even when allowed", async () => {
+    for (const [flags, command, runs] of [
+      [["--allowed-tools", "Bash(touch:*)"], "touch ran.txt", true],
+      // A prefix rule never approves what a shell operator chains after it.
+      [["--allowed-tools", "Bash(touch:*)"], "touch ran.txt; true", false],
+      [["--permission-mode", "bypassPermissions"], "touch ran.txt; true", true],
+      [["--permission-mode", "plan", "--allowed-tools", "Bash"], "touch ran.txt", false]
+    ] as const) {
+      await withFake(bashOnce(command), async (fake) => {
+        const home = makeHome()
+        const run = await runWave(["-p", "hi", "--output-format", "json", ...flags], fake, { cwd: home })
+        const result = JSON.parse(run.stdout)
+        expect(fs.existsSync(path.join(home, "ran.txt")), `${flags.join(" ")}: ${command}`).toBe(runs)
+        expect(result.permission_denials === undefined, flags.join(" ")).toBe(runs)
+      })
+    }
+  })
+
+  it("init reports the permission mode", async () => {
+    await withFake({ rules: [{ match: match.always, reply: reply("ok") }] }, async (fake) => {
+      const run = await runWave(["-p", "hi", "--output-format", "stream-json", "--permission-mode", "plan"], fake)
+      expect(run.lines()[0]).toMatchObject({ type: "system", subtype: "init", permission_mode: "plan" })
+    })
+  })
+
+  it("project hooks run only in a trusted directory (--trust-project or WAVE_TRUSTED_PROJECTS)", async () => {
+    const hooked = () => {
+      const home = makeHome()
+      fs.mkdirSync(path.join(home, ".wave"), { recursive: true })
+      fs.writeFileSync(path.join(home, ".wave", "settings.json"), JSON.stringify({ hooks: { SessionStart: [{ command: "touch hook-ran" }] } }))
+      return home
+    }
+    await withFake({ rules: [{ match: match.always, reply: reply("ok") }] }, async (fake) => {
+      const untrusted = hooked()
+      const refused = JSON.parse((await runWave(["-p", "hi", "--output-format", "json"], fake, { cwd: untrusted })).stdout)
+      expect(fs.existsSync(path.join(untrusted, "hook-ran"))).toBe(false)
+      expect(refused.errors[0]).toContain("not trusted")
+      const flagged = hooked()
+      await runWave(["-p", "hi", "--output-format", "json", "--trust-project"], fake, { cwd: flagged })
+      expect(fs.existsSync(path.join(flagged, "hook-ran"))).toBe(true)
+      const listed = hooked()
+      await runWave(["-p", "hi", "--output-format", "json"], fake, { cwd: listed, env: { WAVE_TRUSTED_PROJECTS: `/nonexistent:${listed}` } })
+      expect(fs.existsSync(path.join(listed, "hook-ran"))).toBe(true)
+    })
+  })
+
+  it("Bash's timeout_ms holds against a background grandchild, and no process survives the run", async () => {
+    await withFake(bashOnce("sleep 217 & echo started; sleep 218", { timeout_ms: 2000 }), async (fake) => {
+      const run = await runWave(["-p", "hi", "--output-format", "json", "--permission-mode", "bypassPermissions"], fake)
+      const result = JSON.parse(run.stdout)
+      expect(result.tool_calls[0]).toMatchObject({ name: "Bash", success: false, error: "Command timed out after 2000 ms" })
+      expect(processesRunning(["sleep", "217"])).toEqual([])
+      expect(processesRunning(["sleep", "218"])).toEqual([])
+    })
+  })
+})
