@@ -151,6 +151,8 @@ export const X11NativeDesktop: NativeDesktopShape = {
   moveTo: (point) => input("mouse-move", "XTestFakeMotionEvent", (s) => s.moveTo(point.x, point.y)),
   click: (point, options) =>
     input("mouse-click", "XTestFakeButtonEvent", (s) => s.click(point.x, point.y, options.button, options.count, options.modifiers)),
+  drag: (from, to, options) =>
+    input("drag", "XTestFakeButtonEvent(drag)", (s) => s.drag(from, to, options.durationMs, options.dropDelayMs)),
   wheel: (point, options) =>
     input("mouse-wheel", "XTestFakeButtonEvent(wheel)", (s) => s.wheel(point.x, point.y, options.dx, options.dy, options.modifiers)),
   capture: (region?: Bounds) =>

@@ -141,6 +141,23 @@ export class X11Session {
     this.addon.button(button, false)
   }
 
+  /** Left-button drag from one point to another; the button is released whatever happens. */
+  drag(from: { x: number; y: number }, to: { x: number; y: number }, durationMs: number, dropDelayMs: number): void {
+    const steps = Math.max(10, Math.min(100, Math.round(durationMs / 10)))
+    this.addon.motion(from.x, from.y)
+    pause(PRESS_MS)
+    this.addon.button(BUTTONS.left, true)
+    try {
+      for (let i = 1; i <= steps; i++) {
+        pause(durationMs / steps)
+        this.addon.motion(Math.round(from.x + ((to.x - from.x) * i) / steps), Math.round(from.y + ((to.y - from.y) * i) / steps))
+      }
+      pause(dropDelayMs)
+    } finally {
+      this.addon.button(BUTTONS.left, false)
+    }
+  }
+
   /** `dy` > 0 = up, `dx` > 0 = left (the reference's signs); one button press per notch. */
   wheel(x: number, y: number, dx: number, dy: number, modifiers: ReadonlyArray<Modifier>): void {
     this.addon.motion(x, y)

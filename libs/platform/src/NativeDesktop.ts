@@ -74,6 +74,15 @@ export interface NativeDesktopShape {
     point: ScreenPoint,
     options: { readonly dx: number; readonly dy: number; readonly modifiers: ReadonlyArray<InputModifier> }
   ) => Effect.Effect<void, PlatformError>
+  /**
+   * Press the left button at `from`, move to `to` in steps over `durationMs`, wait `dropDelayMs` over the target
+   * (drop targets need motion there first), release. The button is released even when a step fails.
+   */
+  readonly drag: (
+    from: ScreenPoint,
+    to: ScreenPoint,
+    options: { readonly durationMs: number; readonly dropDelayMs: number }
+  ) => Effect.Effect<void, PlatformError>
   /** A PNG of a screen region (the whole screen when absent). */
   readonly capture: (region?: Bounds) => Effect.Effect<CapturedImage, PlatformError>
   readonly findWindow: (hint: WindowHint) => Effect.Effect<ManagedWindow, PlatformError>

@@ -29,7 +29,7 @@ export const requireHeaded = (command: string): Effect.Effect<void, PolicyDenied
     const invocation = yield* Invocation
     if (invocation.options.headed === true) return
     return yield* new PolicyDenied({
-      message: `${command} moves the real pointer, so it runs only with --headed`,
+      message: `${command} moves the real pointer${command === "scroll" ? " (Linux has no accessibility scroll action)" : ""}, so it runs only with --headed`,
       delivery: "not_delivered",
       suggestion: "Repeat with --headed if moving the user's pointer is acceptable"
     })

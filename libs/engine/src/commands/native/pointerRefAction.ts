@@ -9,12 +9,10 @@ import { Effect } from "effect"
 import { optionalInt, optionalString, requiredString, type Args } from "../../Args.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
-import { resolveRef } from "../../resolve/resolveRef.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "../actions/refAction.js"
 import { nativeDesktop, requireHeaded } from "./nativeAccess.js"
-import { checkPointerActionable } from "./pointerActionability.js"
 import { recordSteps } from "./recordSteps.js"
-import { operateAndVerify } from "./windowOperation.js"
+import { refPoint } from "./refPoint.js"
 
 const CLICKS: Readonly<Record<string, { readonly button: MouseButton; readonly count: number }>> = {
   "double-click": { button: "left", count: 2 },
@@ -32,21 +30,7 @@ export const pointerRefAction = (name: string) => Effect.fn(`action.${name}`)(fu
   yield* requireHeaded(name)
   const native = yield* nativeDesktop
   const invocation = yield* Invocation
-  // Identity first: nothing (not even focus) happens for a ref that no longer names its element.
-  const resolved = yield* resolveRef(ref, { timeoutMs })
-  const managed = yield* native.findWindow({
-    pid: resolved.window.pid,
-    title: resolved.window.title,
-    ...(resolved.window.bounds ? { bounds: resolved.window.bounds } : {})
-  }).pipe(Effect.mapError(fromPlatformError))
-  yield* operateAndVerify(native, { info: resolved.window, managed }, {
-    operation: { kind: "focus" },
-    label: "_NET_ACTIVE_WINDOW",
-    satisfied: (w) => w.focused && !w.minimized,
-    describe: () => ({ focused: true })
-  }, true)
-  const actionable = yield* checkPointerActionable(ref, name, native, managed.nativeId, timeoutMs)
-  invocation.record("actionability.checked", { ref, point: actionable.point, checks: actionable.checks })
+  const actionable = yield* refPoint(ref, name, native, timeoutMs)
   invocation.record("action.dispatch.start", { action: name, ref, x: actionable.point.x, y: actionable.point.y })
   invocation.record("step.attempted", { label: "XTestFakeButtonEvent", outcome: "attempted", mechanism: "physical_synthetic" })
   yield* native.click(actionable.point, { button: click.button, count: click.count, modifiers: [] }).pipe(Effect.mapError(fromPlatformError))

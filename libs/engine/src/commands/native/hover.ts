@@ -1,0 +1,58 @@
+import { foldDisposition } from "@agent-desktop/domain"
+import type { DeliveryStep, ScreenPoint } from "@agent-desktop/platform"
+import { Effect } from "effect"
+import { optionalInt, optionalString, type Args } from "../../Args.js"
+import { InvalidArgs } from "../../errors/DesktopError.js"
+import { fromPlatformError } from "../../errors/fromPlatformError.js"
+import { Invocation } from "../../Invocation.js"
+import { DEFAULT_ACTION_TIMEOUT_MS } from "../actions/refAction.js"
+import { ensureOnScreen, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
+import { recordSteps } from "./recordSteps.js"
+import { refPoint } from "./refPoint.js"
+
+/**
+ * `hover [REF] [--xy X,Y]` (headed): the pointer rests over a ref's centre (after the identity, focus and
+ * actionability checks) or a point; verified by reading the pointer back. A positive `--duration` (holding the
+ * hover) is refused, as in the reference.
+ */
+export const hover = Effect.fn("hover")(function*(args: Args) {
+  const ref = yield* optionalString(args, "ref_id")
+  const duration = yield* optionalInt(args, "duration")
+  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
+  yield* optionalString(args, "snapshot")
+  if (duration !== undefined && duration > 0) {
+    return yield* new InvalidArgs({ message: "--duration is not supported: hover moves the pointer and returns", suggestion: "Omit --duration; use wait to let a tooltip appear" })
+  }
+  if (ref === undefined && args["xy"] === undefined) {
+    return yield* new InvalidArgs({ message: "hover needs a REF or --xy X,Y", suggestion: "Pass a ref from a snapshot or --xy X,Y" })
+  }
+  const xy = ref === undefined ? yield* requiredPoint(args, "xy", "xy") : undefined
+  yield* requireHeaded("hover")
+  const native = yield* nativeDesktop
+  let point: ScreenPoint
+  if (xy !== undefined) {
+    yield* ensureOnScreen(native, xy, "--xy")
+    point = xy
+  } else {
+    point = (yield* refPoint(ref!, "hover", native, timeoutMs)).point
+  }
+  const invocation = yield* Invocation
+  invocation.record("action.dispatch.start", { action: "hover", ...(ref === undefined ? {} : { ref }), x: point.x, y: point.y })
+  invocation.record("step.attempted", { label: "XTestFakeMotionEvent", outcome: "attempted", mechanism: "physical_synthetic" })
+  yield* native.moveTo(point).pipe(Effect.mapError(fromPlatformError))
+  const after = yield* native.pointer().pipe(Effect.mapError(fromPlatformError))
+  const steps: ReadonlyArray<DeliveryStep> = [{
+    label: "XTestFakeMotionEvent",
+    outcome: "succeeded",
+    mechanism: "physical_synthetic",
+    verified: after.x === point.x && after.y === point.y
+  }]
+  recordSteps(invocation, steps)
+  return {
+    action: "hover",
+    disposition: foldDisposition(steps),
+    steps,
+    target: { kind: "pointer" as const, point },
+    ...(xy === undefined ? {} : { x: xy.x, y: xy.y })
+  }
+})

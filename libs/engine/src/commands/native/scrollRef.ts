@@ -1,0 +1,45 @@
+import { foldDisposition } from "@agent-desktop/domain"
+import type { DeliveryStep } from "@agent-desktop/platform"
+import { Effect } from "effect"
+import { optionalInt, optionalString, requiredString, type Args } from "../../Args.js"
+import { InvalidArgs } from "../../errors/DesktopError.js"
+import { fromPlatformError } from "../../errors/fromPlatformError.js"
+import { Invocation } from "../../Invocation.js"
+import { DEFAULT_ACTION_TIMEOUT_MS } from "../actions/refAction.js"
+import { nativeDesktop, requireHeaded } from "./nativeAccess.js"
+import { recordSteps } from "./recordSteps.js"
+import { refPoint } from "./refPoint.js"
+
+const DIRECTIONS = ["up", "down", "left", "right"] as const
+const MAX_AMOUNT = 100
+
+/**
+ * `scroll REF [--direction up|down|left|right] [--amount N]` (headed on Linux: AT-SPI has no scroll action, so it
+ * is wheel notches over the element's centre after the identity, focus and actionability checks).
+ */
+export const scrollRef = Effect.fn("action.scroll")(function*(args: Args) {
+  const ref = yield* requiredString(args, "ref_id")
+  const direction = (yield* optionalString(args, "direction")) ?? "down"
+  const amount = (yield* optionalInt(args, "amount")) ?? 3
+  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
+  yield* optionalString(args, "snapshot")
+  if (!(DIRECTIONS as ReadonlyArray<string>).includes(direction)) {
+    return yield* new InvalidArgs({ message: `Unknown direction '${direction}'`, suggestion: "Use up, down, left or right" })
+  }
+  if (amount < 1 || amount > MAX_AMOUNT) {
+    return yield* new InvalidArgs({ message: `--amount must be 1 to ${MAX_AMOUNT}`, suggestion: "Scroll in smaller steps" })
+  }
+  yield* requireHeaded("scroll")
+  const native = yield* nativeDesktop
+  const { point } = yield* refPoint(ref, "scroll", native, timeoutMs)
+  const dy = direction === "up" ? amount : direction === "down" ? -amount : 0
+  const dx = direction === "left" ? amount : direction === "right" ? -amount : 0
+  const invocation = yield* Invocation
+  const label = "XTestFakeButtonEvent(wheel)"
+  invocation.record("action.dispatch.start", { action: "scroll", ref, x: point.x, y: point.y, dx, dy })
+  invocation.record("step.attempted", { label, outcome: "attempted", mechanism: "physical_synthetic" })
+  yield* native.wheel(point, { dx, dy, modifiers: [] }).pipe(Effect.mapError(fromPlatformError))
+  const steps: ReadonlyArray<DeliveryStep> = [{ label, outcome: "succeeded", mechanism: "physical_synthetic" }]
+  recordSteps(invocation, steps)
+  return { action: "scroll", disposition: foldDisposition(steps), steps }
+})
