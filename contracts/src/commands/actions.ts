@@ -47,9 +47,9 @@ const refAction = <const N extends string>(
   })
 
 export const click = refAction("click", "Click (activate) an element")
-export const doubleClick = refAction("double-click", "Double-click an element (headed only)", { headed: "required", support: "not_implemented", agentTool: false })
-export const tripleClick = refAction("triple-click", "Triple-click an element (headed only)", { headed: "required", support: "not_implemented", agentTool: false })
-export const rightClick = refAction("right-click", "Right-click an element", { support: "not_implemented", agentTool: false })
+export const doubleClick = refAction("double-click", "Double-click an element (headed only)", { headed: "required", agentTool: false })
+export const tripleClick = refAction("triple-click", "Triple-click an element (headed only)", { headed: "required", agentTool: false })
+export const rightClick = refAction("right-click", "Right-click an element (headed only)", { headed: "required", agentTool: false })
 export const type = refAction("type", "Type text into an element", {
   stateful: true,
   more: [positional("text", text("Text to type (may start with '-'; use -- before a text starting with --)"), true, true)]

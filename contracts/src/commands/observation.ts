@@ -105,7 +105,7 @@ export const screenshot = defineCommand({
   summary: "Capture a window or screen",
   category: "observation",
   headed: "none",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   positionals: [positional("path", str("PNG file to write (base64 in data when omitted)", { maxLength: 4096 }), false)],
   flags: { ...windowTarget, screen: flag(int("Display index from list-displays (0 = primary)")) },
   data: { "2.1": ScreenshotData }
@@ -127,7 +127,7 @@ export const listDisplays = defineCommand({
   summary: "List displays",
   category: "observation",
   headed: "none",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   ...none,
   data: { "2.1": ListDisplaysData }
 })

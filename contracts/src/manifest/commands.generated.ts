@@ -545,7 +545,7 @@ export const COMMAND_MANIFEST = {
       "category": "observation",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -622,7 +622,7 @@ export const COMMAND_MANIFEST = {
       "category": "observation",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -715,7 +715,7 @@ export const COMMAND_MANIFEST = {
       "category": "ref-action",
       "headed": "required",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -764,7 +764,7 @@ export const COMMAND_MANIFEST = {
       "category": "ref-action",
       "headed": "required",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -808,12 +808,12 @@ export const COMMAND_MANIFEST = {
       ]
     },
     "right-click": {
-      "summary": "Right-click an element",
-      "description": "Right-click an element.",
+      "summary": "Right-click an element (headed only)",
+      "description": "Right-click an element (headed only).",
       "category": "ref-action",
-      "headed": "optional",
+      "headed": "required",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -1863,7 +1863,7 @@ export const COMMAND_MANIFEST = {
       "category": "mouse",
       "headed": "required",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -1910,7 +1910,7 @@ export const COMMAND_MANIFEST = {
       "category": "mouse",
       "headed": "required",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2109,7 +2109,7 @@ export const COMMAND_MANIFEST = {
       "category": "mouse",
       "headed": "required",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2496,7 +2496,7 @@ export const COMMAND_MANIFEST = {
       "category": "app-window",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2537,7 +2537,7 @@ export const COMMAND_MANIFEST = {
       "category": "app-window",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2599,7 +2599,7 @@ export const COMMAND_MANIFEST = {
       "category": "app-window",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2661,7 +2661,7 @@ export const COMMAND_MANIFEST = {
       "category": "app-window",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2702,7 +2702,7 @@ export const COMMAND_MANIFEST = {
       "category": "app-window",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2743,7 +2743,7 @@ export const COMMAND_MANIFEST = {
       "category": "app-window",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },

@@ -1,8 +1,9 @@
+import { FAIL_CLOSED_COMMANDS } from "@agent-desktop/contracts/vocabulary"
 import { Effect } from "effect"
 import { ActionNotSupported } from "../errors/DesktopError.js"
 
-/** The four held-input commands: refuse before anything is sent, until a daemon can guarantee release. */
-export const FAIL_CLOSED: ReadonlyArray<string> = ["key-down", "key-up", "mouse-down", "mouse-up"]
+/** The held-input commands (the spec's `fail_closed` ones): refuse before anything is sent, until a daemon can guarantee release. */
+export const FAIL_CLOSED: ReadonlyArray<string> = FAIL_CLOSED_COMMANDS
 
 export const failClosed = (command: string) => () =>
   Effect.fail(new ActionNotSupported({

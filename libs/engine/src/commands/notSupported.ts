@@ -1,19 +1,14 @@
+import { COMMAND_NAMES, COMMANDS } from "@agent-desktop/contracts/commands"
 import { Effect } from "effect"
 import { PlatformNotSupported } from "../errors/DesktopError.js"
 
 /**
- * Commands of the reference whose platform work has not landed. They parse, and answer with a real
+ * Commands whose Linux work has not landed (the spec's `not_implemented`). They parse, and answer with a real
  * PLATFORM_NOT_SUPPORTED envelope (nothing sent, so not_delivered/safe).
  */
-export const NOT_YET_SUPPORTED: ReadonlyArray<string> = [
-  "list-surfaces", "open-system-surface",
-  "scroll",
-  "hover", "drag",
-  "clipboard-get", "clipboard-set", "clipboard-clear",
-  "launch", "close-app",
-  "list-notifications", "dismiss-notification", "dismiss-all-notifications", "notification-action",
-  "cursor-overlay"
-]
+export const NOT_YET_SUPPORTED: ReadonlyArray<string> = COMMAND_NAMES.filter(
+  (name) => COMMANDS[name]?.support.linux === "not_implemented"
+)
 
 export const notSupported = (command: string) => () =>
   Effect.fail(new PlatformNotSupported({
