@@ -28,12 +28,30 @@ const withBusyRetry = <A>(operation: () => A): A => {
   }
 }
 
+const OUR_TABLES: ReadonlySet<string> = new Set(["events", "snapshots", "sessions", "trace_events", "open_invocations", "sqlite_sequence"])
+
+/** A SQLite file that holds tables of someone else's, with no schema version of ours. */
+const foreignTables = (db: Database.Database): ReadonlyArray<string> =>
+  (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{ name: string }>)
+    .map((row) => row.name)
+    .filter((name) => !OUR_TABLES.has(name))
+
 export const openDatabase = (file: string): Database.Database => {
   const db = new Database(file, { timeout: BUSY_TIMEOUT_MS })
   try {
     const version = db.pragma("user_version", { simple: true }) as number
     if (version > SCHEMA_VERSION) {
-      throw new StoreFailure({ message: `${file} was written by a newer agent-desktop (schema ${version})`, cause: version })
+      throw new StoreFailure({ message: `${file} was written by a newer agent-desktop (schema ${version})`, cause: version, reason: "foreign" })
+    }
+    if (version === 0) {
+      const foreign = foreignTables(db)
+      if (foreign.length > 0) {
+        throw new StoreFailure({
+          message: `${file} is a SQLite database of something else (tables ${foreign.slice(0, 5).join(", ")}); it is left untouched`,
+          cause: foreign,
+          reason: "foreign"
+        })
+      }
     }
     if (version < SCHEMA_VERSION) {
       withBusyRetry(() => db.pragma("journal_mode = WAL"))

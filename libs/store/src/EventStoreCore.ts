@@ -15,6 +15,7 @@ import {
 } from "./Projections.js"
 import { withoutContents } from "./RefMapPrivacy.js"
 import { PROJECTION_TABLES } from "./Schema.js"
+import { createStoreFile, refuseEmptyStore } from "./StoreFile.js"
 import { DATABASE_FILE, ensurePrivateFile, ensureStateRoot, resolveStateRoot, type StateRootOptions } from "./StateRoot.js"
 import { Statements } from "./Statements.js"
 import {
@@ -117,6 +118,8 @@ export class EventStoreCore {
       const root = resolveStateRoot(options)
       ensureStateRoot(root)
       const file = path.join(root, DATABASE_FILE)
+      createStoreFile(file)
+      refuseEmptyStore(file)
       ensurePrivateFile(file)
       return new EventStoreCore(openDatabase(file), root, file, options.now ?? Date.now)
     } catch (error) {
