@@ -1,15 +1,31 @@
-/** The binary's entry: argv -> main -> one stdout write -> exit code (or, for `mcp`, an MCP server on stdio). */
+/**
+ * The binary's entry: argv -> main (or a warm host running main) -> one stdout write -> exit code. Two long-lived
+ * modes answer in other protocols: `mcp` (an MCP server on stdio) and `serve` (the warm host itself).
+ */
 import { main } from "./main.js"
+import { wantsHost } from "./host/wantsHost.js"
 import { exitCodeFor, watchSignals } from "./signals.js"
 
-if (process.argv[2] === "mcp") {
+const argv = process.argv.slice(2)
+if (argv[0] === "mcp") {
   const { runMcp } = await import("./mcp.js")
-  process.exit(await runMcp(process.argv.slice(3)))
+  process.exit(await runMcp(argv.slice(1)))
+}
+if (argv[0] === "serve") {
+  const { runServe } = await import("./host/HostServer.js")
+  process.exit(await runServe(argv.slice(1), { env: process.env, stderr: (text) => void process.stderr.write(text) }))
 }
 
 const signals = watchSignals(process)
 const chunks: Array<string> = []
-const code = await main(process.argv.slice(2), {
+// A warm host (`agent-desktop serve`) for this state root and desktop runs the invocation when one is up; its answer
+// is exactly what main() would print here.
+const host = wantsHost(argv, process.env) ? await hostOutcome() : undefined
+if (host !== undefined) {
+  process.stderr.write(host.stderr)
+  chunks.push(host.stdout)
+}
+const code = host?.exit ?? await main(argv, {
   env: process.env,
   stdout: (text) => void chunks.push(text),
   stderr: (text) => void process.stderr.write(text),
@@ -25,3 +41,11 @@ const failed = (error: Error) => {
 }
 process.stdout.on("error", failed)
 process.stdout.write(chunks.join(""), (error) => (error ? failed(error) : process.exit(exitCode)))
+
+async function hostOutcome() {
+  const { runViaHost, startHost } = await import("./host/HostClient.js")
+  const outcome = await runViaHost(argv, process.env, signals.signal)
+  if (outcome !== undefined || process.env["AGENT_DESKTOP_HOST"] !== "auto") return outcome
+  const socket = await startHost(process.argv[1]!, process.env)
+  return socket === undefined ? undefined : runViaHost(argv, process.env, signals.signal, socket)
+}

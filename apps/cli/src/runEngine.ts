@@ -13,8 +13,14 @@ import type { EngineRequest, NativeEnvelope } from "./main.js"
 const adapterLayer = (): Layer.Layer<DesktopAdapter, unknown> =>
   process.platform === "linux" ? LinuxAdapter.layer : UnsupportedAdapter
 
-/** `adapter` overrides the platform choice (tests use the UnsupportedAdapter for determinism). */
-export const runFromCli = async (request: EngineRequest, adapter?: Layer.Layer<DesktopAdapter, unknown>): Promise<NativeEnvelope> => {
+/** The engine's services for one state root; a one-shot call builds them per run, the warm host once. */
+export const engineLayer = (env: EngineRequest["env"], adapter?: Layer.Layer<DesktopAdapter, unknown>) => {
+  const home = env["AGENT_DESKTOP_HOME"] || undefined
+  return EngineLive({ adapter: adapter ?? adapterLayer(), ...(home === undefined ? {} : { home }) })
+}
+
+/** One CLI request as an engine program (the services still to be provided); never fails: errors are envelopes. */
+export const cliProgram = (request: EngineRequest) => {
   const { globals, env } = request
   const session = globals.session ?? (env["AGENT_DESKTOP_SESSION"] || undefined)
   const agentId = globals.agent_id ?? (env["AGENT_DESKTOP_AGENT_ID"] || undefined)
@@ -30,13 +36,18 @@ export const runFromCli = async (request: EngineRequest, adapter?: Layer.Layer<D
     ...(request.signal === undefined ? {} : { signal: request.signal })
   }
   if (globals.verbose) process.stderr.write(`agent-desktop: ${request.command} ${JSON.stringify(redactRequest(request.command, request.args))}\n`)
-  const home = env["AGENT_DESKTOP_HOME"] || undefined
-  const layer = EngineLive({ adapter: adapter ?? adapterLayer(), ...(home === undefined ? {} : { home }) })
-  const program = runCommand({ command: request.command, args: request.args, options }).pipe(
-    Effect.provide(layer),
+  return runCommand({ command: request.command, args: request.args, options }).pipe(
     // stdout belongs to the envelope: every log line goes to stderr, and only with -v below warnings.
     Effect.provideService(References.LogToStderr, true),
     Effect.provideService(References.MinimumLogLevel, globals.verbose ? "Debug" : "Warn"),
+    Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
+  )
+}
+
+/** `adapter` overrides the platform choice (tests use the UnsupportedAdapter for determinism). */
+export const runFromCli = async (request: EngineRequest, adapter?: Layer.Layer<DesktopAdapter, unknown>): Promise<NativeEnvelope> => {
+  const program = cliProgram(request).pipe(
+    Effect.provide(engineLayer(request.env, adapter)),
     Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
   )
   return (await Effect.runPromise(program)) as NativeEnvelope

@@ -1,0 +1,56 @@
+/**
+ * Where a warm host listens and which requests it may serve. The socket lives in `<state root>/host/`, a private
+ * directory of the tool's own (0700, ours, no symlinks: bundle/PrivateDirectory.ts), and must itself be a socket
+ * owned by us with mode 0600: a socket someone else planted is never connected to.
+ *
+ * A host holds one engine runtime: a D-Bus connection for one desktop and one store. It serves only requests from
+ * the same desktop and state root: the environment variables that choose them make the `fingerprint`, and a request
+ * with another one runs in-process instead.
+ */
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { privateSubdirectory } from "../bundle/PrivateDirectory.js"
+
+export const HOST_DIR = "host"
+export const SOCKET_NAME = "engine.sock"
+
+/** The variables that pick the desktop and the store an engine runtime is bound to. */
+const BINDING_VARS = [
+  "AGENT_DESKTOP_HOME",
+  "AGENT_DESKTOP_DBUS_TCP",
+  "HOME",
+  "DISPLAY",
+  "WAYLAND_DISPLAY",
+  "XDG_SESSION_TYPE",
+  "XDG_RUNTIME_DIR",
+  "DBUS_SESSION_BUS_ADDRESS",
+  "AT_SPI_BUS_ADDRESS"
+] as const
+
+export const fingerprintOf = (env: Readonly<Record<string, string | undefined>>): string =>
+  JSON.stringify(BINDING_VARS.map((name) => env[name] ?? null))
+
+/** The state root the store will use (reference §2.5); undefined for a relative AGENT_DESKTOP_HOME. */
+export const stateRootOf = (env: Readonly<Record<string, string | undefined>>): string | undefined => {
+  const home = env["AGENT_DESKTOP_HOME"]
+  if (home === undefined || home === "") return path.join(env["HOME"] || os.homedir(), ".agent-desktop")
+  return path.isAbsolute(home) ? path.resolve(home) : undefined
+}
+
+/** The socket path of a running host we may trust, or undefined (no host, or anything doubtful). */
+export const trustedSocket = (env: Readonly<Record<string, string | undefined>>): string | undefined => {
+  const root = stateRootOf(env)
+  if (root === undefined) return undefined
+  const dir = privateSubdirectory(root, HOST_DIR, false)
+  if (dir === undefined) return undefined
+  const socket = path.join(dir, SOCKET_NAME)
+  try {
+    const stat = fs.lstatSync(socket)
+    const uid = process.getuid?.()
+    if (!stat.isSocket() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o077) !== 0) return undefined
+    return socket
+  } catch {
+    return undefined
+  }
+}

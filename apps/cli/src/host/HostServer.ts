@@ -1,0 +1,187 @@
+/**
+ * `agent-desktop serve [--idle-timeout-ms N]`: a warm host for one state root and one desktop. It keeps one engine
+ * runtime (the store open, the D-Bus connection and the platform adapter warm) and runs CLI invocations sent over
+ * a Unix socket in `<state root>/host/` exactly as the CLI would (`main()` with the client's argv, environment and
+ * working directory), answering with the bytes the CLI would have printed. Requests run one at a time (they share
+ * the working directory, and one desktop serialises actions anyway). It exits after `--idle-timeout-ms` without a
+ * request (default 10 minutes), on SIGINT/SIGTERM/SIGHUP (aborting a running request, which still answers), and
+ * removes its socket.
+ */
+import { Effect, Exit, ManagedRuntime } from "effect"
+import * as fs from "node:fs"
+import * as net from "node:net"
+import * as path from "node:path"
+import { privateSubdirectory } from "../bundle/PrivateDirectory.js"
+import { main, type EngineRunner, type NativeEnvelope } from "../main.js"
+import { cliProgram, engineLayer } from "../runEngine.js"
+import { errorEnvelope, fromCause } from "@agent-desktop/engine"
+import { fingerprintOf, HOST_DIR, SOCKET_NAME, stateRootOf } from "./HostAddress.js"
+import type { AbortLine, HostRequest, HostResponse } from "./HostProtocol.js"
+
+const DEFAULT_IDLE_MS = 10 * 60 * 1000
+const MAX_REQUEST_BYTES = 1024 * 1024
+
+export interface ServeIo {
+  readonly env: Readonly<Record<string, string | undefined>>
+  readonly stderr: (text: string) => void
+}
+
+const parseIdle = (argv: ReadonlyArray<string>): number | string => {
+  let idle = DEFAULT_IDLE_MS
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    if (arg === "--idle-timeout-ms") {
+      const value = argv[++i]
+      if (value === undefined || !/^[0-9]{1,10}$/.test(value)) return "--idle-timeout-ms needs a whole number of milliseconds"
+      idle = Number(value)
+    } else {
+      return `unknown argument '${arg}'`
+    }
+  }
+  return idle
+}
+
+/** Connects to a socket to see whether a host is alive there. */
+const isAlive = (socket: string) =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.createConnection(socket)
+    probe.on("connect", () => {
+      probe.destroy()
+      resolve(true)
+    })
+    probe.on("error", () => resolve(false))
+  })
+
+export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promise<number> => {
+  const idleMs = parseIdle(argv)
+  if (typeof idleMs === "string") {
+    io.stderr(`agent-desktop serve: ${idleMs}\nusage: agent-desktop serve [--idle-timeout-ms N]\n`)
+    return 2
+  }
+  const root = stateRootOf(io.env)
+  if (root === undefined) {
+    io.stderr("agent-desktop serve: AGENT_DESKTOP_HOME must be an absolute path\n")
+    return 2
+  }
+  const runtime = ManagedRuntime.make(engineLayer(io.env))
+  // Building the runtime opens the store, which creates (or refuses) the state root before the socket goes in it.
+  const built = await runtime.runPromiseExit(Effect.void)
+  const dir = Exit.isSuccess(built) ? privateSubdirectory(root, HOST_DIR, true) : undefined
+  if (dir === undefined) {
+    io.stderr(`agent-desktop serve: the state root ${root} is not usable or not private to this user\n`)
+    await runtime.dispose()
+    return 1
+  }
+  const socket = path.join(dir, SOCKET_NAME)
+  if (fs.existsSync(socket)) {
+    if (await isAlive(socket)) {
+      io.stderr(`agent-desktop serve: a host is already running on ${socket}\n`)
+      await runtime.dispose()
+      return 1
+    }
+    fs.rmSync(socket, { force: true })
+  }
+
+  const fingerprint = fingerprintOf(io.env)
+  const warmRunner: EngineRunner = async (request) => {
+    const exit = await runtime.runPromiseExit(cliProgram(request))
+    return (Exit.isSuccess(exit) ? exit.value : errorEnvelope(request.command, fromCause(exit.cause))) as NativeEnvelope
+  }
+
+  let queue: Promise<unknown> = Promise.resolve()
+  let running = 0
+  const active = new Set<AbortController>()
+  let idleTimer: NodeJS.Timeout | undefined
+  let stopping: Promise<void> | undefined
+
+  const serveOne = async (request: HostRequest, abort: AbortController): Promise<HostResponse> => {
+    if (request.fingerprint !== fingerprint) return { kind: "declined", reason: "another desktop or state root" }
+    try {
+      process.chdir(request.cwd)
+    } catch {
+      return { kind: "declined", reason: "working directory not reachable" }
+    }
+    let stdout = ""
+    let stderr = ""
+    const exit = await main(request.argv, {
+      env: request.env,
+      stdout: (text) => void (stdout += text),
+      stderr: (text) => void (stderr += text),
+      runEngine: warmRunner,
+      signal: abort.signal
+    })
+    return { kind: "result", stdout, stderr, exit }
+  }
+
+  const armIdle = () => {
+    if (idleTimer !== undefined) clearTimeout(idleTimer)
+    idleTimer = setTimeout(() => void stop(), idleMs)
+  }
+
+  const server = net.createServer((connection) => {
+    let buffer = ""
+    let request: HostRequest | undefined
+    const abort = new AbortController()
+    connection.on("data", (chunk) => {
+      buffer += chunk.toString("utf8")
+      if (buffer.length > MAX_REQUEST_BYTES) return connection.destroy()
+      for (let newline = buffer.indexOf("\n"); newline !== -1; newline = buffer.indexOf("\n")) {
+        const line = buffer.slice(0, newline)
+        buffer = buffer.slice(newline + 1)
+        try {
+          if (request === undefined) {
+            request = JSON.parse(line) as HostRequest
+            const accepted = request
+            running++
+            active.add(abort)
+            if (idleTimer !== undefined) clearTimeout(idleTimer)
+            queue = queue.then(() => serveOne(accepted, abort)).then(
+              (response) => connection.end(JSON.stringify(response) + "\n"),
+              (error: unknown) => {
+                io.stderr(`agent-desktop serve: ${String(error)}\n`)
+                connection.destroy()
+              }
+            ).finally(() => {
+              running--
+              active.delete(abort)
+              if (running === 0 && stopping === undefined) armIdle()
+            })
+          } else {
+            const line_ = JSON.parse(line) as AbortLine
+            abort.abort(line_.abort)
+          }
+        } catch {
+          connection.destroy()
+        }
+      }
+    })
+    // A client that goes away mid-run (killed) cannot receive the answer; stop the command as a signal would.
+    connection.on("close", () => {
+      if (request !== undefined && !abort.signal.aborted) abort.abort("SIGHUP")
+    })
+    connection.on("error", () => undefined)
+  })
+
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      if (idleTimer !== undefined) clearTimeout(idleTimer)
+      server.close()
+      for (const controller of active) controller.abort("SIGTERM")
+      await queue.catch(() => undefined)
+      fs.rmSync(socket, { force: true })
+      await runtime.dispose()
+    })())
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(socket, () => resolve())
+  })
+  fs.chmodSync(socket, 0o600)
+  armIdle()
+  io.stderr(`agent-desktop serve: listening on ${socket} (idle timeout ${idleMs} ms)\n`)
+  const onSignal = () => void stop()
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, onSignal)
+  await new Promise<void>((resolve) => server.on("close", () => resolve()))
+  await stopping
+  return 0
+}

@@ -1,0 +1,150 @@
+/**
+ * The warm host through the built binary: the same bytes as in-process, which process ran each invocation (the
+ * trace's command.start carries the pid), refusals of planted sockets and foreign desktops, idle exit, signals,
+ * auto-start, and a host that dies mid-request.
+ */
+import { afterEach, describe, expect, it } from "@effect/vitest"
+import { type ChildProcess, spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { BIN, cleanEnv, envelopeOf, runBinary, runBinaryAsync, tempHome } from "../test/binary.js"
+
+const hosts: Array<ChildProcess> = []
+afterEach(() => {
+  for (const host of hosts.splice(0)) if (host.exitCode === null) host.kill("SIGKILL")
+})
+
+const socketOf = (home: string) => path.join(home, "host", "engine.sock")
+
+const serve = async (env: NodeJS.ProcessEnv, args: Array<string> = []) => {
+  const host = spawn(process.execPath, [BIN, "serve", ...args], { env, stdio: ["ignore", "ignore", "pipe"] })
+  hosts.push(host)
+  const home = env["AGENT_DESKTOP_HOME"]!
+  for (let i = 0; i < 250 && !fs.existsSync(socketOf(home)); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  expect(fs.existsSync(socketOf(home))).toBe(true)
+  return host
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.on("exit", (code) => resolve(code))))
+
+/** The pid that ran the last invocation of `command`, from the trace of a session. */
+const runnerPids = (env: NodeJS.ProcessEnv, session: string, command: string): Array<number> => {
+  const events = envelopeOf(runBinary(["trace", "show", "--session", session], { ...env, AGENT_DESKTOP_HOST: "off" }))["data"]["events"] as Array<Record<string, any>>
+  return events.filter((event) => event["event"] === "command.start" && event["command"] === command).map((event) => event["pid"] as number)
+}
+
+const CASES: ReadonlyArray<ReadonlyArray<string>> = [
+  ["click", "@s0abc:e1"],
+  ["--contract", "2.1", "click", "@s0abc:e1"],
+  ["click"],
+  ["frobnicate"],
+  ["click", "@e1"],
+  ["session", "list"],
+  ["skills", "get", "agent-desktop"],
+  ["--contract", "2.3", "skills", "list"],
+  ["wait", "10"],
+  ["get", "@s0abc:e1", "--property", "nope"]
+]
+
+describe("agent-desktop serve (warm host)", () => {
+  it("answers every case with the bytes and exit code of an in-process run, and really runs them in the host", async () => {
+    const home = tempHome("host-same")
+    const env = cleanEnv(home)
+    const host = await serve(env)
+    const mode = fs.statSync(socketOf(home)).mode & 0o777
+    expect(mode).toBe(0o600)
+    expect(fs.statSync(path.join(home, "host")).mode & 0o777).toBe(0o700)
+    for (const argv of CASES) {
+      const local = runBinary(argv, { ...env, AGENT_DESKTOP_HOST: "off" })
+      const viaHost = runBinary(argv, env)
+      expect(viaHost.stdout, argv.join(" ")).toBe(local.stdout)
+      expect(viaHost.exit, argv.join(" ")).toBe(local.exit)
+    }
+    const session = envelopeOf(runBinary(["session", "start", "--name", "host"], env))["data"]["session_id"] as string
+    runBinary(["--session", session, "wait", "1"], env)
+    runBinary(["--session", session, "wait", "2"], { ...env, AGENT_DESKTOP_HOST: "off" })
+    const pids = runnerPids(env, session, "wait")
+    expect(pids[0]).toBe(host.pid)
+    expect(pids[1]).not.toBe(host.pid)
+  })
+
+  it("declines a request from another desktop (it runs in-process) and ignores a socket that is not ours", async () => {
+    const home = tempHome("host-foreign")
+    const env = cleanEnv(home)
+    const host = await serve(env)
+    const session = envelopeOf(runBinary(["session", "start", "--name", "x"], env))["data"]["session_id"] as string
+    expect(envelopeOf(runBinary(["--session", session, "wait", "1"], { ...env, DISPLAY: ":4242" }))["ok"]).toBe(true)
+    expect(runnerPids(env, session, "wait")[0]).not.toBe(host.pid)
+    if (process.getuid?.() === 0) {
+      fs.chownSync(socketOf(home), 65534, 65534)
+      runBinary(["--session", session, "wait", "2"], env)
+      expect(runnerPids(env, session, "wait")[1]).not.toBe(host.pid)
+      fs.chownSync(socketOf(home), 0, 0)
+    }
+    fs.chmodSync(socketOf(home), 0o666)
+    runBinary(["--session", session, "wait", "3"], env)
+    expect(runnerPids(env, session, "wait").at(-1)).not.toBe(host.pid)
+  })
+
+  it("exits after its idle timeout and removes its socket; refuses to start twice", async () => {
+    const home = tempHome("host-idle")
+    const env = cleanEnv(home)
+    const host = await serve(env, ["--idle-timeout-ms", "1500"])
+    const second = spawn(process.execPath, [BIN, "serve"], { env, stdio: "ignore" })
+    expect(await exited(second)).toBe(1)
+    expect(await exited(host)).toBe(0)
+    expect(fs.existsSync(socketOf(home))).toBe(false)
+    // With no host, the CLI runs in-process as before.
+    expect(envelopeOf(runBinary(["session", "list"], env))["ok"]).toBe(true)
+  })
+
+  it("passes a signal on: SIGTERM during a wait gives one envelope and exit 143; the host lives on", async () => {
+    const home = tempHome("host-signal")
+    const env = cleanEnv(home)
+    const host = await serve(env)
+    const client = spawn(process.execPath, [BIN, "wait", "60000"], { env, stdio: ["ignore", "pipe", "pipe"] })
+    let stdout = ""
+    client.stdout!.on("data", (chunk) => (stdout += chunk))
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    client.kill("SIGTERM")
+    expect(await exited(client)).toBe(143)
+    const lines = stdout.trim().split("\n")
+    expect(lines).toHaveLength(1)
+    expect(JSON.parse(lines[0]!)).toMatchObject({ ok: false, command: "wait", error: { disposition: { delivery: "not_delivered" } } })
+    expect(host.exitCode).toBe(null)
+    expect(envelopeOf(runBinary(["session", "list"], env))["ok"]).toBe(true)
+  })
+
+  it("with AGENT_DESKTOP_HOST=auto starts a host when none runs", async () => {
+    const home = tempHome("host-auto")
+    fs.chmodSync(home, 0o700)
+    const env = { ...cleanEnv(home), AGENT_DESKTOP_HOST: "auto" }
+    expect(envelopeOf(runBinary(["session", "list"], env))["ok"]).toBe(true)
+    expect(fs.existsSync(socketOf(home))).toBe(true)
+    const pid = Number(fs.readdirSync("/proc").find((entry) => {
+      try {
+        return /^\d+$/.test(entry) && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("serve") &&
+          fs.readFileSync(`/proc/${entry}/environ`, "utf8").includes(`AGENT_DESKTOP_HOME=${home}`)
+      } catch {
+        return false
+      }
+    }))
+    expect(pid).toBeGreaterThan(0)
+    process.kill(pid, "SIGTERM")
+  })
+
+  it("reports a host that dies mid-request as delivery unknown, and never runs the command again here", async () => {
+    const home = tempHome("host-dies")
+    const env = cleanEnv(home)
+    const host = await serve(env)
+    const session = envelopeOf(runBinary(["session", "start", "--name", "dies"], env))["data"]["session_id"] as string
+    const pending = runBinaryAsync(["--session", session, "wait", "60000"], env)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    host.kill("SIGKILL")
+    const result = await pending
+    expect(result.exit).toBe(1)
+    expect(JSON.parse(result.stdout)).toMatchObject({ ok: false, error: { code: "INTERNAL", disposition: { delivery: "unknown", retry: "unknown" } } })
+    expect(runnerPids(env, session, "wait")).toEqual([host.pid])
+  })
+})

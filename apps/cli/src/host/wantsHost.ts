@@ -1,0 +1,8 @@
+/**
+ * Whether this invocation should try a warm host (host/HostClient.ts, loaded only then): not with
+ * AGENT_DESKTOP_HOST=off, not for what the entry answers at once without the engine (a bare call, help, version), and
+ * not when an argument reads stdin (`-`), which stays in this process.
+ */
+export const wantsHost = (argv: ReadonlyArray<string>, env: Readonly<Record<string, string | undefined>>): boolean =>
+  env["AGENT_DESKTOP_HOST"] !== "off" && argv.length > 0 &&
+  !["version", "--version", "-V", "--help", "-h", "help"].includes(argv[0]!) && !argv.includes("-")
