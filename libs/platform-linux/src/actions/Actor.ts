@@ -16,7 +16,7 @@ import { Accessible, isNullRef } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { Iface, Paths, registryName } from "../atspi/Interfaces.js"
 import { AtspiRole } from "../atspi/Roles.js"
-import { AtspiState } from "../atspi/States.js"
+import { AtspiState, type StateSet } from "../atspi/States.js"
 import { DbusCallError } from "../dbus/DbusCallError.js"
 import {
   clickActionIndex,
@@ -185,7 +185,9 @@ export class Actor {
       case "toggle": {
         const index = (node.actions ?? []).indexOf("toggle") >= 0 ? (node.actions ?? []).indexOf("toggle") : clickActionIndex(node)
         if (index < 0) throw this.unsupported(node, "toggle")
+        const wasChecked = node.states.has(AtspiState.checked)
         await this.doAction(steps, node, index, deadline)
+        await this.settle(accessible, (states) => states.has(AtspiState.checked) !== wasChecked, deadline)
         return steps
       }
       case "expand":
@@ -197,6 +199,9 @@ export class Actor {
         const index = expandActionIndex(node, want)
         if (index < 0) throw this.unsupported(node, action.kind)
         await this.doAction(steps, node, index, deadline)
+        if (node.states.has(AtspiState.expandable)) {
+          await this.settle(accessible, (states) => states.has(AtspiState.expanded) === want, deadline)
+        }
         return steps
       }
       case "focus": {
@@ -253,6 +258,19 @@ export class Actor {
       }
       case "select":
         return this.select(steps, node, action.value, deadline)
+    }
+  }
+
+  /**
+   * Browsers apply a state change in their content process and report it a moment later (Firefox ESR 153, Chromium
+   * 156: a check box read right after DoAction was still unchecked). Poll the states, bounded, until the change
+   * shows, so the engine's read-back does not read too early; a change that never shows is left to the read-back.
+   */
+  private async settle(accessible: Accessible, done: (states: StateSet) => boolean, deadline: number): Promise<void> {
+    for (let waited = 0; waited < keyboardSettleMs; waited += 50) {
+      const states = await accessible.states(Math.min(500, Math.max(1, deadline - Date.now()))).catch(() => undefined)
+      if (!states || done(states) || Date.now() + 50 >= deadline) return
+      await new Promise((resolve) => setTimeout(resolve, 50))
     }
   }
 
