@@ -97,6 +97,13 @@ export const helpText = (command?: string): string => {
     "  -h, --help",
     "  -V, --version",
     "",
+    "Long-lived modes (no envelope; logs on stderr):",
+    "  agent-desktop mcp [--contract V] [--headed] [--session ID] [--tools a,b] [--read-only]",
+    "      the commands as MCP tools over stdio (agent-desktop mcp --help)",
+    "  agent-desktop serve [--idle-timeout-ms N]",
+    "      a warm host for this state root and desktop; every later call uses it while it runs",
+    "      (AGENT_DESKTOP_HOST=off: never; AGENT_DESKTOP_HOST=auto: start one when none runs)",
+    "",
     "A text argument that starts with -- goes after a bare --. Start with: agent-desktop skills get agent-desktop",
     ""
   ].join("\n")
