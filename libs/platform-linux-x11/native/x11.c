@@ -661,6 +661,8 @@ static napi_value js_cursor(napi_env env, napi_callback_info info) {
   return out;
 }
 
+#include "selection.inc.c"
+
 static napi_value init(napi_env env, napi_value exports) {
   napi_property_descriptor props[] = {
     {"open", NULL, js_open, NULL, NULL, NULL, napi_default, NULL},
@@ -681,6 +683,11 @@ static napi_value init(napi_env env, napi_value exports) {
     {"children", NULL, js_children, NULL, NULL, NULL, napi_default, NULL},
     {"moveResize", NULL, js_move_resize, NULL, NULL, NULL, napi_default, NULL},
     {"cursor", NULL, js_cursor, NULL, NULL, NULL, napi_default, NULL},
+    {"selectionGet", NULL, js_selection_get, NULL, NULL, NULL, napi_default, NULL},
+    {"selectionOwn", NULL, js_selection_own, NULL, NULL, NULL, napi_default, NULL},
+    {"selectionClear", NULL, js_selection_clear, NULL, NULL, NULL, napi_default, NULL},
+    {"selectionOwner", NULL, js_selection_owner, NULL, NULL, NULL, napi_default, NULL},
+    {"selectionServe", NULL, js_selection_serve, NULL, NULL, NULL, napi_default, NULL},
   };
   napi_define_properties(env, exports, sizeof(props) / sizeof(props[0]), props);
   return exports;

@@ -13,7 +13,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const statusFile = path.join(root, "build", "addon-status.json")
 const binary = path.join(root, "build", "Release", "agent_desktop_x11.node")
 
-const sources = ["binding.gyp", "native/x11.c"]
+const sources = ["binding.gyp", "native/x11.c", "native/selection.inc.c"]
 const hash = createHash("sha256")
 for (const file of sources) hash.update(readFileSync(path.join(root, file)))
 hash.update(process.version)

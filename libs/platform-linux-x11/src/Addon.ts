@@ -67,6 +67,13 @@ export interface X11Addon {
   readonly geometry: (window: number) => RawGeometry
   readonly children: (window: number) => ReadonlyArray<number>
   readonly moveResize: (window: number, x: number, y: number, width: number, height: number) => boolean
+  /** Convert a selection to `target`; null when nobody owns it or the owner refused the target. */
+  readonly selectionGet: (selection: string, target: string, timeoutMs: number) => { type: string; data: Buffer | ReadonlyArray<string> } | null
+  readonly selectionOwn: (selection: string) => boolean
+  readonly selectionClear: (selection: string) => boolean
+  readonly selectionOwner: (selection: string) => number
+  /** Blocks, answering requests, until another client owns the selection. */
+  readonly selectionServe: (selection: string, items: ReadonlyArray<{ target: string; type: string; data: Buffer }>) => "lost"
   readonly cursor: () => { x: number; y: number; width: number; height: number; name: string } | null
 }
 
@@ -74,7 +81,7 @@ export type AddonLoad =
   | { readonly _tag: "Loaded"; readonly addon: X11Addon }
   | { readonly _tag: "Unavailable"; readonly reason: string; readonly missing: ReadonlyArray<string> }
 
-const packageRoot = (): string => {
+export const packageRoot = (): string => {
   // Resolved through the package name so it also works from the CLI's single-file engine bundle.
   const require = createRequire(import.meta.url)
   return path.dirname(require.resolve("@agent-desktop/platform-linux-x11/package.json"))

@@ -13,6 +13,8 @@ import {
 } from "@agent-desktop/platform"
 import * as Effect from "effect/Effect"
 import { loadAddon } from "./Addon.js"
+import { parseUriList, selectionItems, type ClipboardContent } from "./ClipboardContent.js"
+import { startOwner } from "./ClipboardOwnerProcess.js"
 import { PartialInput, X11Session, type WindowView } from "./X11Session.js"
 
 let session: X11Session | undefined
@@ -131,6 +133,37 @@ const operate = (s: X11Session, xid: number, operation: WindowOperation): void =
   }
 }
 
+const TEXT_TARGETS = ["UTF8_STRING", "text/plain;charset=utf-8", "STRING", "TEXT", "text/plain"]
+
+const readClipboard = (s: X11Session, format: "text" | "image" | "file_urls" | "auto"): ClipboardContent | undefined => {
+  const targets = s.clipboardTargets()
+  if (targets.length === 0) return undefined
+  const wants = format === "auto" ? (["image", "file_urls", "text"] as const) : [format]
+  for (const want of wants) {
+    if (want === "image" && targets.includes("image/png")) {
+      const png = s.clipboardBytes("image/png")
+      if (png) return { type: "image", png }
+    }
+    if (want === "file_urls" && targets.includes("text/uri-list")) {
+      const list = s.clipboardBytes("text/uri-list")
+      if (list) {
+        const paths = parseUriList(list.toString("utf8"))
+          .filter((u) => u.startsWith("file://"))
+          .map((u) => decodeURIComponent(new URL(u).pathname))
+        if (paths.length > 0) return { type: "file_urls", paths }
+      }
+    }
+    if (want === "text") {
+      const target = TEXT_TARGETS.find((t) => targets.includes(t))
+      if (target) {
+        const bytes = s.clipboardBytes(target)
+        if (bytes) return { type: "text", text: bytes.toString(target === "STRING" ? "latin1" : "utf8") }
+      }
+    }
+  }
+  return undefined
+}
+
 const needWindowManager = (s: X11Session, what: string) => {
   if (s.windowManager() === undefined) {
     throw unsupported(`${what} needs an EWMH window manager, and none is running on ${s.info.display}`, {
@@ -160,6 +193,14 @@ export const X11NativeDesktop: NativeDesktopShape = {
       const shot = s.capture(region)
       return { png: shot.png, width: shot.width, height: shot.height, scaleFactor: 1 }
     }),
+  clipboardRead: (format) => run("clipboard-get", (s) => readClipboard(s, format)),
+  clipboardWrite: (content) =>
+    Effect.flatMap(run("clipboard-set", () => selectionItems(content)), (items) =>
+      Effect.tryPromise({
+        try: async () => ({ ownerPid: await startOwner("CLIPBOARD", items) }),
+        catch: (error) => new PlatformError({ code: "ACTION_FAILED", message: `clipboard-set: ${(error as Error).message}` })
+      })),
+  clipboardClear: () => run("clipboard-clear", (s) => void s.clipboardClear()),
   findWindow: (hint) =>
     run("window lookup", (s) => {
       const view = s.findWindow(hint.pid, hint.title, hint.bounds)

@@ -337,6 +337,22 @@ export class X11Session {
     this.addon.clientMessage(xid, "_NET_WM_STATE", [on ? 1 : 0, "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ", 2])
   }
 
+  /** The targets the clipboard's owner offers (empty without an owner). */
+  clipboardTargets(timeoutMs = 2000): ReadonlyArray<string> {
+    const got = this.addon.selectionGet("CLIPBOARD", "TARGETS", timeoutMs)
+    return got && Array.isArray(got.data) ? (got.data as ReadonlyArray<string>) : []
+  }
+
+  /** The clipboard converted to `target`, or undefined when there is no owner or it refused. */
+  clipboardBytes(target: string, timeoutMs = 5000): Buffer | undefined {
+    const got = this.addon.selectionGet("CLIPBOARD", target, timeoutMs)
+    return got && Buffer.isBuffer(got.data) ? got.data : undefined
+  }
+
+  clipboardClear(): boolean {
+    return this.addon.selectionClear("CLIPBOARD")
+  }
+
   /** The window manager's name (`_NET_SUPPORTING_WM_CHECK` → `_NET_WM_NAME`), or undefined without one. */
   windowManager(): string | undefined {
     const check = this.numbers(this.info.root, "_NET_SUPPORTING_WM_CHECK")[0]

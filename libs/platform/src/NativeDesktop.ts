@@ -60,6 +60,14 @@ export type WindowOperation =
   | { readonly kind: "maximize" }
   | { readonly kind: "restore" }
 
+/** Clipboard content: text, a PNG image, or files (absolute paths). */
+export type ClipboardContent =
+  | { readonly type: "text"; readonly text: string }
+  | { readonly type: "image"; readonly png: Uint8Array }
+  | { readonly type: "file_urls"; readonly paths: ReadonlyArray<string> }
+
+export type ClipboardFormat = "text" | "image" | "file_urls" | "auto"
+
 export interface NativeDesktopShape {
   readonly displays: () => Effect.Effect<ReadonlyArray<DisplayDescription>, PlatformError>
   readonly pointer: () => Effect.Effect<PointerState, PlatformError>
@@ -85,6 +93,11 @@ export interface NativeDesktopShape {
   ) => Effect.Effect<void, PlatformError>
   /** A PNG of a screen region (the whole screen when absent). */
   readonly capture: (region?: Bounds) => Effect.Effect<CapturedImage, PlatformError>
+  /** What the clipboard holds in `format` (auto: image, then files, then text); undefined when it holds none. */
+  readonly clipboardRead: (format: ClipboardFormat) => Effect.Effect<ClipboardContent | undefined, PlatformError>
+  /** Own the clipboard with `content` (a detached owner process on X11); resolves once it is the owner. */
+  readonly clipboardWrite: (content: ClipboardContent) => Effect.Effect<{ readonly ownerPid: number }, PlatformError>
+  readonly clipboardClear: () => Effect.Effect<void, PlatformError>
   readonly findWindow: (hint: WindowHint) => Effect.Effect<ManagedWindow, PlatformError>
   /** The topmost managed window whose frame contains the point (undefined: none, the desktop). */
   readonly topWindowAt: (point: ScreenPoint) => Effect.Effect<number | undefined, PlatformError>
