@@ -5,5 +5,9 @@
 import { runMcpServer } from "@agent-desktop/mcp-server"
 import { BINARY_VERSION } from "./HelpText.js"
 
-export const runMcp = (argv: ReadonlyArray<string>): Promise<number> =>
-  runMcpServer(argv, { env: process.env, stderr: (text) => void process.stderr.write(text), version: BINARY_VERSION })
+export const runMcp = async (argv: ReadonlyArray<string>): Promise<number> => {
+  const code = await runMcpServer(argv, { env: process.env, stderr: (text) => void process.stderr.write(text), version: BINARY_VERSION })
+  // The caller exits right after: a large answer still being written to a slow reader must reach it whole.
+  await new Promise<void>((resolve) => process.stdout.write("", () => resolve()))
+  return code
+}
