@@ -1,4 +1,4 @@
-import { captureIdentities, formatRef, getsRef, refEntryFor, refKey, type RefEntry, type RefNode } from "@agent-desktop/domain"
+import { captureIdentities, formatRef, getsRef, refEntryFor, refKey, valueIsIdentity, type RefEntry, type RefNode } from "@agent-desktop/domain"
 import type { ObservedNode, TreeObservation, WindowInfo } from "@agent-desktop/platform"
 import { renderTree, type OutputNode, type RenderOptions } from "./renderTree.js"
 
@@ -22,6 +22,18 @@ export interface Captured {
   readonly identityUnproven: boolean
   /** The ref each rendered node received (find reports matches by node). */
   readonly refByNode: ReadonlyMap<ObservedNode, string>
+}
+
+/**
+ * What the RefMap keeps of a node: its identity, not its content. The value of a field, a document or a cell is
+ * user content that never proves identity (valueIsIdentity); a text editor's 1.3 MB document once pushed a
+ * 293-ref RefMap past the store's 1 MiB limit. Such values are left out of the RefMap (the envelope still shows
+ * them).
+ */
+export const identityFields = (node: ObservedNode): ObservedNode => {
+  if (node.value === undefined || valueIsIdentity(node.role)) return node
+  const { value: _content, ...rest } = node
+  return rest
 }
 
 const hasLabel = (node: ObservedNode) => (node.name ?? "") !== "" || (node.description ?? "") !== ""
@@ -58,7 +70,7 @@ export const captureSnapshot = (input: CaptureInput): Captured => {
   const source = sourceOf(input.observation.window, input.rootRef)
   const refs: Record<string, RefEntry> = {}
   refNodes.forEach(([key, node], i) => {
-    refs[key] = refEntryFor(node as RefNode, source, identities[i]!)
+    refs[key] = refEntryFor(identityFields(node) as RefNode, source, identities[i]!)
   })
   return { tree, refs, counter, identityUnproven, refByNode }
 }
