@@ -176,5 +176,10 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
   process.off("uncaughtException", onCrash)
   process.off("unhandledRejection", onCrash)
   if (signal !== undefined) return SIGNAL_EXIT[signal]
+  if (writer.failure !== undefined) {
+    // A caller must never read exit 0 with the result lost.
+    stderr(`wave: could not write the result to stdout: ${writer.failure.message}\n`)
+    return 1
+  }
   return result.is_error ? 1 : 0
 }

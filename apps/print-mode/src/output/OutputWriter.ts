@@ -11,14 +11,18 @@ export class OutputWriter {
   private readonly queue: Array<string> = []
   private waiting = false
   private broken = false
+  /** Why stdout stopped taking output (EPIPE, ENOSPC), if it did: the run must not then exit 0. */
+  failure: Error | undefined
   private idle: Array<() => void> = []
   private pendingText = ""
   private scheduled = false
 
   constructor(private readonly stream: NodeJS.WriteStream = process.stdout) {
     this.write = stream.write.bind(stream) as typeof this.write
-    stream.on("error", () => {
-      // EPIPE: the reader went away. Nothing more can be delivered; do not crash, the run ends with its own code.
+    stream.on("error", (error: Error) => {
+      // EPIPE (the reader went away) or ENOSPC (a full file): nothing more can be delivered; do not crash, and let
+      // the caller turn it into a non-zero exit.
+      this.failure ??= error
       this.broken = true
       this.queue.length = 0
       this.waiting = false
@@ -84,7 +88,13 @@ export class OutputWriter {
     const drained = this.waiting ? new Promise<void>((resolve) => this.idle.push(resolve)) : Promise.resolve()
     return drained.then(() =>
       this.broken ? undefined : new Promise<void>((resolve) => {
-        this.write("", () => resolve())
+        this.write("", (error) => {
+          if (error) {
+            this.failure ??= error
+            this.broken = true
+          }
+          resolve()
+        })
       })
     )
   }

@@ -9,10 +9,21 @@ export interface ModelSettings {
   readonly maxRetries: number
   /** First backoff step; doubled per retry, capped at 32 s, jittered. */
   readonly retryBaseMs: number
-  /** Connect + response-headers budget and the longest silence tolerated mid-stream. */
+  /**
+   * Connect + response-headers budget and the longest silence tolerated mid-stream (WAVE_REQUEST_TIMEOUT_MS,
+   * default 60 s): a server that stops sending is cut off after this, not after the whole response could have taken.
+   */
   readonly requestTimeoutMs: number
+  /**
+   * Wall-clock budget for one model call including its retries (WAVE_RETRY_BUDGET_MS, default 300 s): no new attempt
+   * starts once it is spent, so a hung server costs at most this plus one idle timeout, never timeout x retries.
+   */
+  readonly retryBudgetMs: number
   readonly maxOutputTokens: number | undefined
 }
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
+export const DEFAULT_RETRY_BUDGET_MS = 300_000
 
 /** Why the settings are unusable. */
 export interface SettingsProblem {
@@ -53,8 +64,10 @@ export const readModelSettings = (
   if (typeof maxRetries !== "number") return maxRetries
   const retryBaseMs = intFrom(env, "WAVE_RETRY_BASE_MS", 500)
   if (typeof retryBaseMs !== "number") return retryBaseMs
-  const requestTimeoutMs = intFrom(env, "WAVE_REQUEST_TIMEOUT_MS", 120_000)
+  const requestTimeoutMs = intFrom(env, "WAVE_REQUEST_TIMEOUT_MS", DEFAULT_REQUEST_TIMEOUT_MS)
   if (typeof requestTimeoutMs !== "number") return requestTimeoutMs
+  const retryBudgetMs = intFrom(env, "WAVE_RETRY_BUDGET_MS", DEFAULT_RETRY_BUDGET_MS)
+  if (typeof retryBudgetMs !== "number") return retryBudgetMs
   const maxOutput = intFrom(env, "WAVE_MAX_OUTPUT_TOKENS", 0)
   if (typeof maxOutput !== "number") return maxOutput
   return {
@@ -64,6 +77,7 @@ export const readModelSettings = (
     maxRetries,
     retryBaseMs,
     requestTimeoutMs,
+    retryBudgetMs,
     maxOutputTokens: maxOutput === 0 ? undefined : maxOutput
   }
 }

@@ -55,6 +55,7 @@ describe("Agent loop with a background sub-agent (real HTTP)", () => {
           maxRetries: 0,
           retryBaseMs: 1,
           requestTimeoutMs: 10_000,
+          retryBudgetMs: 60_000,
           maxOutputTokens: undefined
         }))))),
       (fake) => Effect.promise(() => fake.close())

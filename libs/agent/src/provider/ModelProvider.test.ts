@@ -1,4 +1,4 @@
-import { finish, hangup, http, match, reply, sse, startFakeModel, text, usage, type FakeModel } from "@agent-desktop/fake-model"
+import { finish, garbage, hangup, http, match, pause, reply, sse, startFakeModel, text, usage, type FakeModel } from "@agent-desktop/fake-model"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { ModelConfig, type ModelSettings } from "../config/ModelConfig.js"
@@ -11,6 +11,7 @@ const settings = (url: string, overrides: Partial<ModelSettings> = {}): ModelSet
   maxRetries: 3,
   retryBaseMs: 5,
   requestTimeoutMs: 10_000,
+  retryBudgetMs: 60_000,
   maxOutputTokens: undefined,
   ...overrides
 })
@@ -95,4 +96,25 @@ describe("ModelProvider over real HTTP", () => {
       assert.strictEqual(down.result._tag, "Failure")
       if (down.result._tag === "Failure") assert.strictEqual(down.result.failure._tag, "ModelNetworkError")
     }))
+
+  it.live("a stream of only malformed lines then [DONE] is a protocol error, not an empty success", () =>
+    withFake([{ match: match.always, reply: sse([garbage(), garbage("data that is not json")]) }], (fake) =>
+      Effect.gen(function*() {
+        const { result } = yield* complete(fake, { maxRetries: 0 })
+        assert.strictEqual(result._tag, "Failure")
+        if (result._tag === "Failure") {
+          assert.strictEqual(result.failure._tag, "ModelProtocolError")
+          assert.include(result.failure.message, "without any valid chunk")
+        }
+      })))
+
+  it.live("a server that stops sending mid-stream is cut off after the idle timeout, and the retry budget bounds the retries", () =>
+    withFake([{ match: match.always, reply: sse([text("par"), pause(60_000), text("tial"), finish("stop")]) }], (fake) =>
+      Effect.gen(function*() {
+        // 100 retries allowed, but a spent budget starts no new attempt.
+        const { result } = yield* complete(fake, { maxRetries: 100, requestTimeoutMs: 200, retryBudgetMs: 0 })
+        assert.strictEqual(result._tag, "Failure")
+        if (result._tag === "Failure") assert.strictEqual(result.failure._tag, "ModelNetworkError")
+        assert.strictEqual(fake.requests.length, 1)
+      })))
 })

@@ -1,9 +1,10 @@
 // Retry policy for model calls: only retryable errors, exponential backoff from retryBaseMs capped at 32 s with
-// jitter, and a server's Retry-After taking precedence over the computed delay.
+// jitter, a server's Retry-After taking precedence over the computed delay, and no new attempt once the call's
+// wall-clock budget (retryBudgetMs, attempts included) is spent.
 import { Duration, Effect, Schedule } from "effect"
 import type { ModelError } from "./ModelError.js"
 
-export const modelRetrySchedule = (options: { readonly maxRetries: number; readonly retryBaseMs: number }) =>
+export const modelRetrySchedule = (options: { readonly maxRetries: number; readonly retryBaseMs: number; readonly retryBudgetMs?: number }) =>
   Schedule.min([Schedule.exponential(Duration.millis(Math.max(1, options.retryBaseMs))), Schedule.spaced("32 seconds")])
     .pipe(
       Schedule.jittered,
@@ -15,8 +16,9 @@ export const modelRetrySchedule = (options: { readonly maxRetries: number; reado
             : duration
         )
       ),
-      Schedule.while(({ input, attempt }) =>
+      Schedule.while(({ input, attempt, elapsed }) =>
         input.retryable &&
+        (options.retryBudgetMs === undefined || elapsed < options.retryBudgetMs) &&
         attempt <= (input._tag === "ModelNetworkError" && input.connect === true
           ? Math.min(2, options.maxRetries)
           : options.maxRetries)

@@ -96,8 +96,13 @@ export const streamCompletion = async (
       response.on("end", () => {
         if (settled) return
         settled = true
-        if (!done && valid === 0) {
-          fail(new ModelProtocolError({ detail: "the stream ended without any valid chunk" }))
+        // [DONE] after nothing usable is not an empty answer: it is a stream we could not read.
+        if (valid === 0) {
+          const malformed = assembler.malformed
+          fail(new ModelProtocolError({
+            detail: `the stream ${done ? "ended ([DONE])" : "ended"} without any valid chunk` +
+              (malformed > 0 ? ` (${malformed} malformed)` : "")
+          }))
         } else resolve()
       })
       response.on("aborted", () => fail(new ModelNetworkError({ detail: "the server closed the stream mid-response" })))
