@@ -69,7 +69,6 @@ export const uncheck = refAction("uncheck", "Make sure a check box is unchecked 
 export const expand = refAction("expand", "Expand a tree node, combo box or disclosure", { stateful: true })
 export const collapse = refAction("collapse", "Collapse a tree node, combo box or disclosure", { stateful: true })
 export const scroll = refAction("scroll", "Scroll an element", {
-  support: "not_implemented",
   flags: {
     direction: flag(oneOf(["up", "down", "left", "right"], "Direction", "down")),
     amount: flag(int("Steps", { default: 3 }))

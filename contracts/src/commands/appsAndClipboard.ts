@@ -13,7 +13,7 @@ export const clipboardGet = defineCommand({
   summary: "Read the clipboard",
   category: "clipboard",
   headed: "none",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   positionals: [],
   flags: {
     format: flag(oneOf(["text", "auto", "image", "file-urls"], "What to read", "text")),
@@ -27,7 +27,7 @@ export const clipboardSet = defineCommand({
   summary: "Write the clipboard",
   category: "clipboard",
   headed: "none",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   positionals: [positional("text", text("Text to put on the clipboard"), false, true)],
   flags: {
     image: flag(str("PNG file to put on the clipboard (beats TEXT)", PATH_MAX)),
@@ -42,7 +42,7 @@ export const clipboardClear = defineCommand({
   summary: "Clear the clipboard",
   category: "clipboard",
   headed: "none",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   positionals: [],
   flags: {},
   operationReport: { target: "clipboard", flags: ["cleared"], echoed: [] },

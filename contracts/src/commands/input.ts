@@ -60,7 +60,7 @@ export const hover = defineCommand({
   summary: "Move the pointer over an element or point (headed only)",
   category: "mouse",
   headed: "required",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   positionals: [optionalRef],
   flags: {
     xy,
@@ -83,7 +83,7 @@ export const drag = defineCommand({
   summary: "Drag between refs or points (headed only)",
   category: "mouse",
   headed: "required",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   positionals: [],
   flags: {
     from: flag(str("Ref to drag from")),

@@ -1400,7 +1400,7 @@ export const COMMAND_MANIFEST = {
       "category": "ref-action",
       "headed": "optional",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -1654,7 +1654,7 @@ export const COMMAND_MANIFEST = {
       "category": "mouse",
       "headed": "required",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -1741,7 +1741,7 @@ export const COMMAND_MANIFEST = {
       "category": "mouse",
       "headed": "required",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2186,7 +2186,7 @@ export const COMMAND_MANIFEST = {
       "category": "clipboard",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2224,7 +2224,7 @@ export const COMMAND_MANIFEST = {
       "category": "clipboard",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2281,7 +2281,7 @@ export const COMMAND_MANIFEST = {
       "category": "clipboard",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },

@@ -14,12 +14,18 @@ import { get } from "./get.js"
 import { is } from "./is.js"
 import { listApps } from "./listApps.js"
 import { listWindows } from "./listWindows.js"
+import { clipboardClear } from "./native/clipboardClear.js"
+import { clipboardGet } from "./native/clipboardGet.js"
+import { clipboardSet } from "./native/clipboardSet.js"
+import { drag } from "./native/drag.js"
+import { hover } from "./native/hover.js"
 import { listDisplays } from "./native/listDisplays.js"
 import { mouseClick } from "./native/mouseClick.js"
 import { mouseMove } from "./native/mouseMove.js"
 import { mouseWheel } from "./native/mouseWheel.js"
 import { pointerRefAction, POINTER_REF_ACTIONS } from "./native/pointerRefAction.js"
 import { screenshot } from "./native/screenshot.js"
+import { scrollRef } from "./native/scrollRef.js"
 import { focusWindow, maximize, minimize, moveWindow, resizeWindow, restore } from "./native/windowCommands.js"
 import { notSupported } from "./notSupported.js"
 import { permissions } from "./permissions.js"
@@ -77,6 +83,12 @@ const UNTYPED: Readonly<Partial<Record<ManifestCommandName, Handler>>> = {
   minimize,
   maximize,
   restore,
+  hover,
+  drag,
+  scroll: scrollRef,
+  "clipboard-get": clipboardGet,
+  "clipboard-set": clipboardSet,
+  "clipboard-clear": clipboardClear,
   ...Object.fromEntries(REF_ACTIONS.map((name) => [name, refAction(name)])),
   ...Object.fromEntries(POINTER_REF_ACTIONS.map((name) => [name, pointerRefAction(name)]))
 }
