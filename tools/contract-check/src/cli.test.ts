@@ -1,3 +1,4 @@
+import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { fixturesRoot } from "./contractFiles.js"
@@ -32,8 +33,40 @@ describe("contract-check validate", () => {
     expect(JSON.parse(run(["validate"], '{"version":"2.6"}').stdout)).toMatchObject({ valid: false, version: "2.6" })
   })
 
-  it("exits 2 on an unknown version or command", () => {
+  it("exits 2 on an unknown version or command, and on a file it cannot read", () => {
     expect(run(["validate", "--version", "9.9"]).code).toBe(2)
     expect(run(["frobnicate"]).code).toBe(2)
+    const missing = run(["validate", "/nonexistent/envelope.json"])
+    expect(missing.code).toBe(2)
+    expect(JSON.parse(missing.stdout).error).toMatch(/cannot read/)
+    expect(run(["validate", "--wave", "no-such-schema", "-"], "{}").code).toBe(2)
+  })
+
+  it("takes each envelope's own version unless --version pins it", () => {
+    const v23 = fs.readFileSync(path.join(fixturesRoot(), "2.3/valid/launch.json"), "utf8")
+    expect(JSON.parse(run(["validate", "-"], v23).stdout)).toMatchObject({ valid: true, version: "2.3" })
+    expect(run(["validate", "--version", "2.6", "-"], v23).code).toBe(1)
+  })
+
+  it("reads NDJSON: envelopes of several versions and wave stream events, one report line per input line", () => {
+    const lines = [
+      JSON.stringify(JSON.parse(fs.readFileSync(path.join(fixturesRoot(), "2.6/valid/snapshot.json"), "utf8"))),
+      JSON.stringify(JSON.parse(fs.readFileSync(path.join(fixturesRoot(), "2.1/valid/status.json"), "utf8"))),
+      JSON.stringify({ type: "assistant", subtype: "content_delta", seq: 2, session_id: "s", message_id: "m1", delta: "hi" }),
+      "",
+      "{broken"
+    ]
+    const result = run(["validate", "-"], lines.join("\n"))
+    expect(result.code).toBe(1)
+    const report = JSON.parse(result.stdout) as { valid: boolean; lines: number; invalid: number; results: Array<{ line: number; valid: boolean; kind: string; version?: string }> }
+    expect(report.lines).toBe(4)
+    expect(report.results.map((entry) => [entry.line, entry.kind, entry.version ?? null])).toEqual([
+      [1, "envelope", "2.6"],
+      [2, "envelope", "2.1"],
+      [3, "wave", null],
+      [5, "envelope", null]
+    ])
+    expect(report.results.map((entry) => entry.valid)).toEqual([true, true, true, false])
+    expect(run(["validate", "-"], lines.slice(0, 2).join("\n")).code).toBe(0)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { OPERATION_REPORT_COMMANDS } from "@agent-desktop/contracts"
-import { checkCompatibility, committedCompatInput, compareVersions, type CompatInput } from "./compat.js"
+import { checkCompatibility, committedCompatInput, compareVersions, type CompatInput, describeDifference } from "./compat.js"
 import { dataSchemas } from "./schemaViews.js"
 
 describe("compatibility gate", () => {
@@ -38,14 +38,26 @@ describe("compatibility gate", () => {
   it("fails on a breaking difference that the version's change list does not declare", () => {
     const report = checkCompatibility(withUndeclaredBreak(false))
     expect(report.undeclared).toEqual([
-      { from: "2.5", to: "2.6", part: { kind: "data", command: "version" }, declaredBy: undefined }
+      {
+        from: "2.5",
+        to: "2.6",
+        part: { kind: "data", command: "version" },
+        declaredBy: undefined,
+        reasons: [
+          "/os: required -> optional breaks consumers reading it",
+          "/os: type string -> integer breaks consumers that parse it as string"
+        ]
+      }
     ])
+    expect(describeDifference(report.undeclared[0]!)).toBe(
+      "2.6 version data (from 2.5): /os: required -> optional breaks consumers reading it; /os: type string -> integer breaks consumers that parse it as string"
+    )
   })
 
   it("passes the same difference once a breaking change declares it", () => {
     const report = checkCompatibility(withUndeclaredBreak(true))
     expect(report.undeclared).toEqual([])
-    expect(report.breaking).toEqual([
+    expect(report.breaking.map(({ reasons: _reasons, ...rest }) => rest)).toEqual([
       { from: "2.5", to: "2.6", part: { kind: "data", command: "version" }, declaredBy: "version-os" }
     ])
   })

@@ -3,6 +3,7 @@ import { createRequire } from "node:module"
 import { check_compat, initSync } from "jsoncompat"
 import { CONTRACT_VERSIONS, CONTRACTS, type ContractChange, type ContractVersion } from "@agent-desktop/contracts"
 import { envelopeSchemaPath, readJson } from "../contractFiles.js"
+import { explainBreak } from "./explainBreak.js"
 import { dataSchemas, errorSchema, standalone } from "./schemaViews.js"
 
 /** Numeric order of "major.minor" strings ("2.10" after "2.9"). */
@@ -30,6 +31,15 @@ export interface BreakingDifference {
   readonly part: Part
   /** The breaking change of `to` that declares it, if any. */
   readonly declaredBy: string | undefined
+  /** Where and why, as `<JSON path>: <rule>` (best effort; empty when no single path explains it). */
+  readonly reasons: ReadonlyArray<string>
+}
+
+/** One line per breaking difference: "2.6 status data /tracing: required -> optional breaks consumers reading it". */
+export const describeDifference = (difference: BreakingDifference): string => {
+  const part = difference.part.kind === "data" ? `${difference.part.command} data` : "error body"
+  const where = difference.reasons.length > 0 ? difference.reasons.join("; ") : "incompatible (no single path found)"
+  return `${difference.to} ${part} (from ${difference.from}): ${where}`
 }
 
 export interface CompatReport {
@@ -97,7 +107,13 @@ export const checkCompatibility = (input: CompatInput = committedCompatInput()):
       const compatible = verdicts.get(key) ?? check_compat(olderView, newerView, "serializer")
       verdicts.set(key, compatible)
       if (!compatible) {
-        breaking.push({ from, to, part, declaredBy: declaringChange(input.changes[to], part)?.id })
+        breaking.push({
+          from,
+          to,
+          part,
+          declaredBy: declaringChange(input.changes[to], part)?.id,
+          reasons: explainBreak(older, newer, olderPart, newerPart)
+        })
       }
     }
   }
