@@ -30,11 +30,13 @@ const refAction = <const N extends string>(
     readonly more?: ReadonlyArray<PositionalSpec>
     readonly flags?: Readonly<Record<string, ReturnType<typeof flag>>>
     readonly agentTool?: boolean
+    readonly description?: string
   } = {}
 ) =>
   defineCommand({
     name,
     summary,
+    ...(options.description === undefined ? {} : { description: options.description }),
     category: "ref-action",
     headed: options.headed ?? "optional",
     support: LINUX(options.support ?? "supported"),
@@ -47,9 +49,24 @@ const refAction = <const N extends string>(
   })
 
 export const click = refAction("click", "Click (activate) an element")
-export const doubleClick = refAction("double-click", "Double-click an element (headed only)", { headed: "required", agentTool: false })
-export const tripleClick = refAction("triple-click", "Triple-click an element (headed only)", { headed: "required", agentTool: false })
-export const rightClick = refAction("right-click", "Right-click an element (headed only)", { headed: "required", agentTool: false })
+export const doubleClick = refAction("double-click", "Double-click an element (headed only)", {
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
+  headed: "required",
+  agentTool: false
+})
+export const tripleClick = refAction("triple-click", "Triple-click an element (headed only)", {
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
+  headed: "required",
+  agentTool: false
+})
+export const rightClick = refAction("right-click", "Right-click an element (headed only)", {
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
+  headed: "required",
+  agentTool: false
+})
 export const type = refAction("type", "Type text into an element", {
   stateful: true,
   more: [positional("text", text("Text to type (may start with '-'; use -- before a text starting with --)"), true, true)]
@@ -69,6 +86,8 @@ export const uncheck = refAction("uncheck", "Make sure a check box is unchecked 
 export const expand = refAction("expand", "Expand a tree node, combo box or disclosure", { stateful: true })
 export const collapse = refAction("collapse", "Collapse a tree node, combo box or disclosure", { stateful: true })
 export const scroll = refAction("scroll", "Scroll an element", {
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): AT-SPI has no scroll action, so scroll needs --headed: wheel notches over the element's centre after the identity, focus and pointer actionability checks (POLICY_DENIED without it).",
   flags: {
     direction: flag(oneOf(["up", "down", "left", "right"], "Direction", "down")),
     amount: flag(int("Steps", { default: 3 }))

@@ -11,6 +11,8 @@ const PATH_MAX = { maxLength: 4096 }
 export const clipboardGet = defineCommand({
   name: "clipboard-get",
   summary: "Read the clipboard",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): reads the CLIPBOARD selection (incremental transfers included): text, image/png written to --out (default a 0600 file under the state root's tmp folder), or file URIs from text/uri-list.",
   category: "clipboard",
   headed: "none",
   support: LINUX("supported"),
@@ -25,6 +27,8 @@ export const clipboardGet = defineCommand({
 export const clipboardSet = defineCommand({
   name: "clipboard-set",
   summary: "Write the clipboard",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a small detached owner process takes the CLIPBOARD selection and serves the text, PNG or file URIs (INCR for large content) until anything else is copied, then exits; the content is read back through the X server.",
   category: "clipboard",
   headed: "none",
   support: LINUX("supported"),
@@ -40,6 +44,8 @@ export const clipboardSet = defineCommand({
 export const clipboardClear = defineCommand({
   name: "clipboard-clear",
   summary: "Clear the clipboard",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the CLIPBOARD selection gets no owner (its owner, ours or an app's, lets go; our owner process exits); read back.",
   category: "clipboard",
   headed: "none",
   support: LINUX("supported"),
@@ -110,6 +116,8 @@ export const listWindows = defineCommand({
 export const focusWindow = defineCommand({
   name: "focus-window",
   summary: "Focus a window",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
@@ -121,6 +129,8 @@ export const focusWindow = defineCommand({
 export const resizeWindow = defineCommand({
   name: "resize-window",
   summary: "Resize a window",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
@@ -133,6 +143,8 @@ export const resizeWindow = defineCommand({
 export const moveWindow = defineCommand({
   name: "move-window",
   summary: "Move a window",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
@@ -145,6 +157,8 @@ export const moveWindow = defineCommand({
 export const minimize = defineCommand({
   name: "minimize",
   summary: "Minimize a window",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
@@ -157,6 +171,8 @@ export const minimize = defineCommand({
 export const maximize = defineCommand({
   name: "maximize",
   summary: "Maximize a window",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
@@ -169,6 +185,8 @@ export const maximize = defineCommand({
 export const restore = defineCommand({
   name: "restore",
   summary: "Restore a window",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),

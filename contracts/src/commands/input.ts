@@ -58,6 +58,8 @@ export const keyUp = defineCommand({
 export const hover = defineCommand({
   name: "hover",
   summary: "Move the pointer over an element or point (headed only)",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): moves the pointer to --xy, or to a ref's centre after its identity is proven, its window focused and the pointer actionability checks pass; verified by reading the pointer back.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),
@@ -81,6 +83,8 @@ export const hover = defineCommand({
 export const drag = defineCommand({
   name: "drag",
   summary: "Drag between refs or points (headed only)",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): left button down at the source, moved in steps over --duration, held over the target for --drop-delay, then released (always). Ref endpoints pass the identity, focus and actionability checks; points on no display are INVALID_ARGS.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),
@@ -108,6 +112,8 @@ export const drag = defineCommand({
 export const mouseMove = defineCommand({
   name: "mouse-move",
   summary: "Move the pointer (headed only)",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST motion to a global screen point, verified by reading the pointer back. A point on no display is INVALID_ARGS, nothing sent.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),
@@ -120,6 +126,8 @@ export const mouseMove = defineCommand({
 export const mouseClick = defineCommand({
   name: "mouse-click",
   summary: "Click at a point (headed only)",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST button presses at a global screen point, modifiers held throughout and always released. Focuses nothing and cannot prove which app got the click (delivered_unverified). A point on no display is INVALID_ARGS, nothing sent.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),
@@ -158,6 +166,8 @@ export const mouseUp = defineCommand({
 export const mouseWheel = defineCommand({
   name: "mouse-wheel",
   summary: "Scroll the wheel at a point (headed only)",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): wheel notches (X buttons 4-7) at the point; dy > 0 scrolls up, dx > 0 left. A point on no display is INVALID_ARGS.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),

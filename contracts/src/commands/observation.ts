@@ -103,6 +103,8 @@ export const is = defineCommand({
 export const screenshot = defineCommand({
   name: "screenshot",
   summary: "Capture a window or screen",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64.",
   category: "observation",
   headed: "none",
   support: LINUX("supported"),
@@ -125,6 +127,8 @@ export const listSurfaces = defineCommand({
 export const listDisplays = defineCommand({
   name: "list-displays",
   summary: "List displays",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1.",
   category: "observation",
   headed: "none",
   support: LINUX("supported"),

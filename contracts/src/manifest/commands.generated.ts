@@ -541,7 +541,7 @@ export const COMMAND_MANIFEST = {
     },
     "screenshot": {
       "summary": "Capture a window or screen",
-      "description": "Capture a window or screen.",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64.",
       "category": "observation",
       "headed": "none",
       "support": {
@@ -618,7 +618,7 @@ export const COMMAND_MANIFEST = {
     },
     "list-displays": {
       "summary": "List displays",
-      "description": "List displays.",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1.",
       "category": "observation",
       "headed": "none",
       "support": {
@@ -711,7 +711,7 @@ export const COMMAND_MANIFEST = {
     },
     "double-click": {
       "summary": "Double-click an element (headed only)",
-      "description": "Double-click an element (headed only).",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
       "category": "ref-action",
       "headed": "required",
       "support": {
@@ -760,7 +760,7 @@ export const COMMAND_MANIFEST = {
     },
     "triple-click": {
       "summary": "Triple-click an element (headed only)",
-      "description": "Triple-click an element (headed only).",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
       "category": "ref-action",
       "headed": "required",
       "support": {
@@ -809,7 +809,7 @@ export const COMMAND_MANIFEST = {
     },
     "right-click": {
       "summary": "Right-click an element (headed only)",
-      "description": "Right-click an element (headed only).",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
       "category": "ref-action",
       "headed": "required",
       "support": {
@@ -1396,7 +1396,7 @@ export const COMMAND_MANIFEST = {
     },
     "scroll": {
       "summary": "Scroll an element",
-      "description": "Scroll an element.",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): AT-SPI has no scroll action, so scroll needs --headed: wheel notches over the element's centre after the identity, focus and pointer actionability checks (POLICY_DENIED without it).",
       "category": "ref-action",
       "headed": "optional",
       "support": {
@@ -1650,7 +1650,7 @@ export const COMMAND_MANIFEST = {
     },
     "hover": {
       "summary": "Move the pointer over an element or point (headed only)",
-      "description": "Move the pointer over an element or point (headed only).",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): moves the pointer to --xy, or to a ref's centre after its identity is proven, its window focused and the pointer actionability checks pass; verified by reading the pointer back.",
       "category": "mouse",
       "headed": "required",
       "support": {
@@ -1737,7 +1737,7 @@ export const COMMAND_MANIFEST = {
     },
     "drag": {
       "summary": "Drag between refs or points (headed only)",
-      "description": "Drag between refs or points (headed only).",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): left button down at the source, moved in steps over --duration, held over the target for --drop-delay, then released (always). Ref endpoints pass the identity, focus and actionability checks; points on no display are INVALID_ARGS.",
       "category": "mouse",
       "headed": "required",
       "support": {
@@ -1859,7 +1859,7 @@ export const COMMAND_MANIFEST = {
     },
     "mouse-move": {
       "summary": "Move the pointer (headed only)",
-      "description": "Move the pointer (headed only).",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST motion to a global screen point, verified by reading the pointer back. A point on no display is INVALID_ARGS, nothing sent.",
       "category": "mouse",
       "headed": "required",
       "support": {
@@ -1906,7 +1906,7 @@ export const COMMAND_MANIFEST = {
     },
     "mouse-click": {
       "summary": "Click at a point (headed only)",
-      "description": "Click at a point (headed only).",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST button presses at a global screen point, modifiers held throughout and always released. Focuses nothing and cannot prove which app got the click (delivered_unverified). A point on no display is INVALID_ARGS, nothing sent.",
       "category": "mouse",
       "headed": "required",
       "support": {
@@ -2105,7 +2105,7 @@ export const COMMAND_MANIFEST = {
     },
     "mouse-wheel": {
       "summary": "Scroll the wheel at a point (headed only)",
-      "description": "Scroll the wheel at a point (headed only).",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): wheel notches (X buttons 4-7) at the point; dy > 0 scrolls up, dx > 0 left. A point on no display is INVALID_ARGS.",
       "category": "mouse",
       "headed": "required",
       "support": {
@@ -2182,7 +2182,7 @@ export const COMMAND_MANIFEST = {
     },
     "clipboard-get": {
       "summary": "Read the clipboard",
-      "description": "Read the clipboard.",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): reads the CLIPBOARD selection (incremental transfers included): text, image/png written to --out (default a 0600 file under the state root's tmp folder), or file URIs from text/uri-list.",
       "category": "clipboard",
       "headed": "none",
       "support": {
@@ -2220,7 +2220,7 @@ export const COMMAND_MANIFEST = {
     },
     "clipboard-set": {
       "summary": "Write the clipboard",
-      "description": "Write the clipboard.",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a small detached owner process takes the CLIPBOARD selection and serves the text, PNG or file URIs (INCR for large content) until anything else is copied, then exits; the content is read back through the X server.",
       "category": "clipboard",
       "headed": "none",
       "support": {
@@ -2277,7 +2277,7 @@ export const COMMAND_MANIFEST = {
     },
     "clipboard-clear": {
       "summary": "Clear the clipboard",
-      "description": "Clear the clipboard.",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the CLIPBOARD selection gets no owner (its owner, ours or an app's, lets go; our owner process exits); read back.",
       "category": "clipboard",
       "headed": "none",
       "support": {
@@ -2492,7 +2492,7 @@ export const COMMAND_MANIFEST = {
     },
     "focus-window": {
       "summary": "Focus a window",
-      "description": "Focus a window.",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
       "category": "app-window",
       "headed": "none",
       "support": {
@@ -2533,7 +2533,7 @@ export const COMMAND_MANIFEST = {
     },
     "resize-window": {
       "summary": "Resize a window",
-      "description": "Resize a window.",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
       "category": "app-window",
       "headed": "none",
       "support": {
@@ -2595,7 +2595,7 @@ export const COMMAND_MANIFEST = {
     },
     "move-window": {
       "summary": "Move a window",
-      "description": "Move a window.",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
       "category": "app-window",
       "headed": "none",
       "support": {
@@ -2657,7 +2657,7 @@ export const COMMAND_MANIFEST = {
     },
     "minimize": {
       "summary": "Minimize a window",
-      "description": "Minimize a window.",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
       "category": "app-window",
       "headed": "none",
       "support": {
@@ -2698,7 +2698,7 @@ export const COMMAND_MANIFEST = {
     },
     "maximize": {
       "summary": "Maximize a window",
-      "description": "Maximize a window.",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
       "category": "app-window",
       "headed": "none",
       "support": {
@@ -2739,7 +2739,7 @@ export const COMMAND_MANIFEST = {
     },
     "restore": {
       "summary": "Restore a window",
-      "description": "Restore a window.",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
       "category": "app-window",
       "headed": "none",
       "support": {
