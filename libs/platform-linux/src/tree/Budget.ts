@@ -23,6 +23,13 @@ export class Budget {
     this.abandoned = true
   }
 
+  /** Timeout for one call that answers for the whole app at once (Cache.GetItems): up to `longMs`, within the deadline. */
+  bulkCallTimeout(longMs: number): number {
+    const left = this.deadline - Date.now()
+    if (left <= 0 || this.abandoned) throw new BudgetExpired()
+    return Math.min(left, Math.max(longMs, this.perCallMs))
+  }
+
   /** Timeout for the next call; throws when nothing is left. */
   callTimeout(): number {
     const left = this.deadline - Date.now()

@@ -110,6 +110,9 @@ const optional = async <A>(read: () => Promise<A>): Promise<A | undefined> => {
  */
 const NODES_IN_FLIGHT = 48
 
+/** Longest wait for Cache.GetItems (within the read's deadline). */
+const bulkCallMs = 10_000
+
 /** Action names per object, kept across reads: a GTK object's actions are fixed for its lifetime and its path is
  * never reused, so warm reads skip one call per actionable node. */
 const maxCachedActions = 50_000
@@ -136,7 +139,9 @@ export class TreeReader {
 
   private async loadCache(busName: string, budget: Budget): Promise<CacheIndex | undefined> {
     try {
-      return indexCache(await Accessible.cacheItems(this.session, busName, budget.callTimeout()))
+      // One reply for the whole app: thousands of items take seconds to serialise on a loaded machine (a 6,000-node
+      // GTK 3 grid at load 8 needed more than 3 s), which is not a frozen app.
+      return indexCache(await Accessible.cacheItems(this.session, busName, budget.bulkCallTimeout(bulkCallMs)))
     } catch (error) {
       if (error instanceof DbusCallError && error.missingMethod) {
         this.registerListener(busName)
