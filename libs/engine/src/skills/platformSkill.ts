@@ -2,6 +2,7 @@ import { FAIL_CLOSED } from "../commands/failClosed.js"
 import { NOT_YET_SUPPORTED } from "../commands/notSupported.js"
 import type { PlatformStatus } from "@agent-desktop/platform"
 import { NATIVE_LINUX_NOTES } from "./nativeLinuxNotes.js"
+import { TOOLKIT_NOTES } from "./toolkitNotes.js"
 import type { Skill } from "./Skills.js"
 
 const LINUX_NOTES = `## Linux (AT-SPI2)
@@ -49,6 +50,7 @@ export const platformSkill = (platform: string, live?: PlatformStatus): Skill =>
     "",
     platform === "linux" ? LINUX_NOTES : "",
     platform === "linux" ? NATIVE_LINUX_NOTES : "",
+    platform === "linux" ? TOOLKIT_NOTES : "",
     live === undefined ? "" : liveSection(live)
   ].join("\n")
   return {

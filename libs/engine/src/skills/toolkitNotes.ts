@@ -1,0 +1,23 @@
+/** `skills get platform` on Linux: what works on each UI toolkit, and where it stops (tested on real apps). */
+export const TOOLKIT_NOTES = `## Toolkits (Linux)
+
+Each app's toolkit is detected from AT-SPI (\`list-apps\` shows \`toolkit\`/\`toolkit_version\`) and read the way that
+toolkit tolerates. Tested under Xvfb on Debian 12 through this CLI, every action read back independently:
+
+| toolkit (tested app) | observe | act | limits |
+|---|---|---|---|
+| GTK 3 (gtk3-widget-factory, fixtures) | full tree, bounds, values | click, type, set-value, clear, toggle/check, expand/collapse, select, focus | — |
+| GTK 4.8 (gnome-calculator 43, gtk4-demo) | full tree; bounds placed on screen from the X window's position (X11 only); VISIBLE with an on-screen area counts as visible | click, set-value/type (text read with its length: GetText(0,-1) is empty on 4.8), expand/collapse of tree rows (listitem actions) | list rows and tabs are often unnamed ("Tab"): target them through a named child or \`--root\` |
+| Qt 5.15 (qtbase5-examples; start apps with \`QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1\` or an enabled a11y bus) | per-property reads only (GetAll segfaults Qt 5), walked without the bulk cache | click (tested on the calculator's buttons, result read back); other actions as its interfaces offer, untested here | slower reads than GTK (several calls per node) |
+| LibreOffice 7.4 (Calc, \`SAL_USE_VCLPLUGIN=gtk3\`) | menus and toolbars; the sheet is never enumerated: only its visible cells, found by hit tests (at most 400), the sheet marked \`subtree_truncated\` with its real \`children_count\` | set-value on a visible cell (tested); other actions untested here | cells outside the visible area are not listed: scroll first; the bulk cache is never asked (it left Calc unresponsive) |
+| Firefox ESR 153 | web page and browser chrome; \`<select>\` values | click, check/uncheck, select; text entry only with \`--headed\` (focus + synthesized keys: Firefox ignores EditableText) | headless \`type\`/\`set-value\`/\`clear\` on web fields: POLICY_DENIED naming \`--headed\` |
+| Chromium 156 / Electron (start with \`--force-renderer-accessibility\`) | web page and browser chrome; field values from Text (U+FFFC removed) | click, check/uncheck, select (item action); text entry only with \`--headed\` (no EditableText) | as Firefox; \`launch --cdp\` and \`--force-electron-a11y\` are not implemented |
+| anything else | per-property reads, no bulk cache, nothing assumed | what its AT-SPI interfaces offer | — |
+
+- A read never harms an app: containers that manage their descendants are never enumerated, at most 2,000 children
+  per node and 25,000 nodes per read are taken (the rest reported as \`subtree_truncated\`, \`complete: false\`), and the
+  first call that misses its timeout stops all further calls on that app (what was read is returned).
+- Names are trimmed; \`--exact\` matches what the app shows without its padding.
+- Text of one node is read up to 4,096 characters in a snapshot; \`get --property text\` reads it all. RefMaps keep
+  identity only (no field or document content).
+`
