@@ -21,6 +21,16 @@ from gi.repository import Atspi  # noqa: E402
 warnings.simplefilter("ignore", DeprecationWarning)
 
 
+MAX_MANAGED = 256
+
+
+def optional(read):
+    try:
+        return read()
+    except Exception:  # noqa: BLE001 - a detail a toolkit cannot give is left out, as the JS reader does
+        return None
+
+
 def find_app(name):
     desktop = Atspi.get_desktop(0)
     for i in range(desktop.get_child_count()):
@@ -39,18 +49,33 @@ def node(acc, depth=0):
         "states": sorted(int(s) for s in acc.get_state_set().get_states()),
         "interfaces": sorted(ifaces),
     }
+    # Each detail on its own: GTK 4.8 lists an action count whose names then fail ("No action with index 0"),
+    # which must cost that field, not the whole walk.
     if "Component" in ifaces:
-        r = acc.get_extents(Atspi.CoordType.SCREEN)
-        out["bounds"] = [r.x, r.y, r.width, r.height]
+        r = optional(lambda: acc.get_extents(Atspi.CoordType.SCREEN))
+        if r is not None:
+            out["bounds"] = [r.x, r.y, r.width, r.height]
     if "Action" in ifaces:
-        out["actions"] = [acc.get_action_name(i) for i in range(acc.get_n_actions())]
+        names = []
+        for i in range(optional(acc.get_n_actions) or 0):
+            name = optional(lambda: acc.get_action_name(i))
+            if name is not None:
+                names.append(name)
+        out["actions"] = names
     if "Text" in ifaces:
-        out["text"] = acc.get_text(0, -1)
+        text = optional(lambda: acc.get_text(0, -1))
+        if text is not None:
+            out["text"] = text
     if "Value" in ifaces:
-        out["value"] = acc.get_current_value()
+        value = optional(acc.get_current_value)
+        if value is not None:
+            out["value"] = value
     count = acc.get_child_count()
     out["child_count"] = count
     children = []
+    # Like the JS reader: a container that manages its descendants (a LibreOffice sheet: 2^31 cells) is not walked.
+    if count > MAX_MANAGED and acc.get_state_set().contains(Atspi.StateType.MANAGES_DESCENDANTS):
+        count = 0
     for i in range(count):
         child = acc.get_child_at_index(i)
         if child is not None:
