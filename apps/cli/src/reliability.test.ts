@@ -198,3 +198,15 @@ describe("secrets", () => {
     assert.notInclude(haystack, "PLANTED-SECRET")
   })
 })
+
+describe("--auto-recover", () => {
+  it("runs only a recovery the failure allows, and says in details.auto_recover why it did not", () => {
+    const home = tempHome("recover")
+    const envelope = envelopeOf(runBinary(["click", "@s0abc:e1", "--auto-recover"], cleanEnv(home)))
+    assert.strictEqual(envelope["error"]["code"], "SNAPSHOT_NOT_FOUND")
+    assert.deepStrictEqual(envelope["error"]["details"]["auto_recover"], {
+      attempted: false,
+      reason: "the old ref's description is gone, so nothing can be re-found"
+    })
+  })
+})

@@ -2,7 +2,7 @@
  * The engine side of the CLI, loaded only for commands that need it: picks the platform adapter, opens the store,
  * runs the command, and turns a layer failure (bad state root, no platform) into an envelope too.
  */
-import { EngineLive, errorEnvelope, fromCause, redactRequest, runCommand, type InvocationOptions } from "@agent-desktop/engine"
+import { EngineLive, errorEnvelope, fromCause, redactRequest, runCommand, withAutoRecover, type InvocationOptions } from "@agent-desktop/engine"
 import { UnsupportedAdapter, type DesktopAdapter } from "@agent-desktop/platform"
 // Static on purpose: the adapter only connects when first used, and a dynamic import here made the CommonJS engine
 // bundle wrap every module lazily, which defeats tree shaking (effect's Schema, Cron, ... came along: +76 KB).
@@ -36,7 +36,9 @@ export const cliProgram = (request: EngineRequest) => {
     ...(request.signal === undefined ? {} : { signal: request.signal })
   }
   if (globals.verbose) process.stderr.write(`agent-desktop: ${request.command} ${JSON.stringify(redactRequest(request.command, request.args))}\n`)
-  return runCommand({ command: request.command, args: request.args, options }).pipe(
+  const command = { command: request.command, args: request.args, options }
+  return runCommand(command).pipe(
+    Effect.flatMap((envelope) => (globals.auto_recover ? withAutoRecover(command, envelope) : Effect.succeed(envelope))),
     // stdout belongs to the envelope: every log line goes to stderr, and only with -v below warnings.
     Effect.provideService(References.LogToStderr, true),
     Effect.provideService(References.MinimumLogLevel, globals.verbose ? "Debug" : "Warn"),

@@ -10,6 +10,7 @@ export const GLOBAL_FLAGS = {
   "agent-id": flag(str("Sub-agent id within --session; overrides AGENT_DESKTOP_AGENT_ID", { pattern: ID_PATTERN })),
   trace: flag(str("Append trace JSONL to this file", { maxLength: 4096 })),
   "trace-strict": flag(bool("Fail when the trace cannot be written before the action")),
+  "auto-recover": flag(bool("On a failure whose retry is safe, run its recovery once (fresh snapshot, re-find the element, retry)")),
   "wait-for": flag(str("After the action, poll until role:text is present; returns a snapshot", { maxLength: 1024 }), { short: "w" }),
   "wait-for-gone": flag(str("After the action, poll until role:text is absent", { maxLength: 1024 })),
   "wait-timeout": flag(int("Budget of --wait-for / --wait-for-gone in ms", { default: 30000 })),

@@ -50,6 +50,13 @@ export const COMMAND_MANIFEST = {
         "description": "Fail when the trace cannot be written before the action"
       }
     },
+    "auto-recover": {
+      "syntax": "switch",
+      "schema": {
+        "type": "boolean",
+        "description": "On a failure whose retry is safe, run its recovery once (fresh snapshot, re-find the element, retry)"
+      }
+    },
     "wait-for": {
       "short": "w",
       "syntax": "value",

@@ -11,6 +11,14 @@ export const isSafeToRetry = (error: DesktopError): boolean => {
   return body.disposition.retry === "safe" && body.details?.["retryable"] !== false
 }
 
+/**
+ * Failures that may not happen again a moment later: an app too busy to answer, a bus read that ran out of time
+ * (the guarded adapter's `deadline`). A wait that expired, an element that is not there, a refused identity: those
+ * are answers, and asking again at once would only repeat them.
+ */
+export const isTransient = (error: DesktopError): boolean =>
+  error.code === "APP_UNRESPONSIVE" || error.code === "TIMEOUT" && error.details?.["kind"] === "deadline"
+
 /** The engine's automatic retry: a few quick, jittered attempts, only for safe failures. */
 export const safeRetry = Schedule.exponential("100 millis").pipe(
   Schedule.jittered,

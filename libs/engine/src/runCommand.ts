@@ -15,6 +15,7 @@ import { Journal } from "./journal/Journal.js"
 import { redactRequest } from "./journal/redactRequest.js"
 import { storeFailureDetails } from "./StoreAccess.js"
 import { appendTraceFile, openTraceFile } from "./trace/TraceFile.js"
+import { isSafeToRetry, isTransient, safeRetry } from "./Retry.js"
 import { afterAction } from "./wait/afterAction.js"
 
 export interface CommandRequest {
@@ -126,8 +127,19 @@ export const runCommand = Effect.fn("runCommand")(function*(
   if (traceRefused !== undefined && options.traceStrict !== true) {
     yield* Effect.logWarning(`--trace not written: ${traceRefused}`)
   }
+  // A transient failure before anything was attempted is retried on the safe schedule; once a step.attempted is in
+  // the journal, never (the evidence, not the error, decides).
+  const retryable = (error: DesktopError) => isTransient(error) && isSafeToRetry(error) && !journal.attempted
+  const retried = program.pipe(
+    Effect.tapError((error) =>
+      Effect.sync(() => {
+        if (retryable(error)) journal.record("retry.scheduled", { code: error.code, reason: "transient, nothing attempted" })
+      })
+    ),
+    Effect.retry({ schedule: safeRetry, while: retryable })
+  )
   const exit = yield* Effect.exit(
-    Effect.provideService(Effect.raceFirst(program, interruption(options.signal)), Invocation, invocation)
+    Effect.provideService(Effect.raceFirst(retried, interruption(options.signal)), Invocation, invocation)
   )
   const evidence = foldEvidence(journal.events)
   let error = Exit.isSuccess(exit) ? undefined : withEvidence(fromCause(exit.cause), evidence)

@@ -25,6 +25,22 @@ afterAll(async () => {
 })
 
 const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop.stateDir), request)
+
+const running = (pid: number) => {
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"))
+  } catch {
+    return false
+  }
+}
+
+/** Kills the fixture and starts a fresh process: every ref of an earlier snapshot now names a dead one. */
+const restartFixture = async () => {
+  const pid = desktop.apps.find((app) => app.name === "fixture")!.pid
+  process.kill(pid, "SIGTERM")
+  for (let i = 0; i < 200 && running(pid); i++) await sleep(25)
+  await desktop.launch("fixture")
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 interface Node { ref_id?: string; role: string; name?: string; children?: Array<Node> }
@@ -113,5 +129,17 @@ describe("delivery evidence under faults, on the GTK fixture", () => {
       .map((file) => fs.readFileSync(file).toString("latin1")).join("")
     assert.include(stored, "textfield")
     assert.notInclude(stored, "PLANTED-SECRET")
+  }, 90_000)
+
+  it("--auto-recover: after the app restarted, STALE_REF sends nothing; with the flag the check box is re-found and checked", async () => {
+    const snap = envelopeOf(runBinary(["snapshot", "--app", "fixture", "-i", "--timeout-ms", "10000"], env))
+    const old = nodes(snap["data"]["tree"]).find((n) => n.role === "checkbox" && n.name === "Enable feature")!.ref_id!
+    await restartFixture()
+    const plain = envelopeOf(runBinary(["check", old], env))
+    assert.strictEqual(plain["error"]["code"], "STALE_REF", JSON.stringify(plain))
+    assert.isFalse((await control({ op: "state", id: "check" })).active)
+    const recovered = envelopeOf(runBinary(["check", old, "--auto-recover"], env))
+    assert.isTrue(recovered["ok"], JSON.stringify(recovered))
+    assert.isTrue((await control({ op: "state", id: "check" })).active)
   }, 90_000)
 })

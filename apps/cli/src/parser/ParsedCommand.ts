@@ -7,6 +7,7 @@ export interface Globals {
   readonly agent_id?: string
   readonly trace?: string
   readonly trace_strict: boolean
+  readonly auto_recover: boolean
   readonly wait_for?: string
   readonly wait_for_gone?: string
   readonly wait_timeout?: number
@@ -18,6 +19,13 @@ export type ArgValue = string | number | boolean | ReadonlyArray<string> | { rea
 export type ParseOutcome =
   | { readonly kind: "help"; readonly command?: string }
   | { readonly kind: "version-text" }
+  | {
+    /** `agent-desktop schema`: print a schema document, not an envelope. */
+    readonly kind: "schema"
+    readonly strict: boolean
+    readonly wave?: string
+    readonly globals: Globals
+  }
   | {
     readonly kind: "command"
     readonly command: string

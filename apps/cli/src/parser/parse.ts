@@ -1,6 +1,7 @@
 import type { ArgSchema } from "@agent-desktop/contracts/commands"
 import { COMMANDS, GLOBAL_FLAGS, SUB_ACTIONS, type CommandSpec, type FlagSpec } from "./CommandTable.js"
 import type { ArgValue, Globals, ParseOutcome } from "./ParsedCommand.js"
+import { SCHEMA_MODE, SCHEMA_MODE_NAME } from "./SchemaMode.js"
 
 /** Thrown inside the parser only; `parse` turns it into an `error` outcome. */
 class ParseFailure {
@@ -139,7 +140,7 @@ const consumeFlag = (state: State, tokens: ReadonlyArray<string>, index: number,
 }
 
 const setCommand = (state: State, name: string) => {
-  const spec = COMMANDS[name]
+  const spec = name === SCHEMA_MODE_NAME ? SCHEMA_MODE : Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
   if (spec === undefined) {
     throw new ParseFailure(`Unknown command '${name}'`, "Run agent-desktop --help to list the commands")
   }
@@ -259,7 +260,7 @@ const checkConflicts = (command: string, spec: CommandSpec, args: Record<string,
 }
 
 const toGlobals = (raw: Record<string, ArgValue>): Globals => {
-  const globals: Record<string, ArgValue> = { verbose: false, headed: false, trace_strict: false, ...raw }
+  const globals: Record<string, ArgValue> = { verbose: false, headed: false, trace_strict: false, auto_recover: false, ...raw }
   return globals as unknown as Globals
 }
 
@@ -278,6 +279,10 @@ export const parse = (argv: ReadonlyArray<string>): ParseOutcome => {
     assignPositionals(state, state.command, state.spec)
     checkSubAction(state.command, state.args)
     checkConflicts(state.command, state.spec, state.args, state.globals)
+    if (state.command === SCHEMA_MODE_NAME) {
+      const wave = state.args["wave"]
+      return { kind: "schema", strict: state.args["strict"] === true, ...(typeof wave === "string" ? { wave } : {}), globals: toGlobals(state.globals) }
+    }
     return { kind: "command", command: state.command, args: state.args, globals: toGlobals(state.globals) }
   } catch (failure) {
     if (!(failure instanceof ParseFailure)) throw failure

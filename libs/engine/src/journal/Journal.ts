@@ -36,6 +36,11 @@ export class Journal {
     return this.#failure
   }
 
+  /** Whether anything was written ahead as about to be sent (a `step.attempted`), answered or not. */
+  get attempted(): boolean {
+    return this.events.some((event) => event.type === "step.attempted")
+  }
+
   /** Whether every event recorded so far is on disk. */
   get durable(): boolean {
     return this.#written === this.events.length

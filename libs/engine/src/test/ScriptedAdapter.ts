@@ -43,6 +43,9 @@ export class ScriptedAdapter {
   complete = true
   /** A tree read that never returns, like an app that stopped answering. */
   hangReads = false
+  /** Failures the next tree reads return, one each, before reads work again (a busy app). */
+  readonly failReads: Array<PlatformError> = []
+  treeReads = 0
   readonly acts: Array<{ readonly handle: string; readonly action: SemanticAction }> = []
   /** What `act` reports; by default one verified-less semantic step that succeeded. */
   onAct: (target: ActionTarget, action: SemanticAction) => Effect.Effect<ReadonlyArray<DeliveryStep>, PlatformError> = () =>
@@ -64,7 +67,11 @@ export class ScriptedAdapter {
       query.windowId !== undefined && query.windowId !== this.window.id || query.app !== undefined && query.app !== this.window.app_name
         ? Effect.fail(new PlatformError({ code: query.windowId !== undefined ? "WINDOW_NOT_FOUND" : "APP_NOT_FOUND", message: "no such window" }))
         : Effect.succeed(this.window),
-    readTree: (window) => this.hangReads ? Effect.never : Effect.sync(() => {
+    readTree: (window) => this.hangReads ? Effect.never : Effect.suspend(() => {
+      this.treeReads++
+      const failure = this.failReads.shift()
+      return failure === undefined ? Effect.void : Effect.fail(failure)
+    }).pipe(Effect.andThen(Effect.sync(() => {
       const root = this.root()
       let count = 0
       const visit = (node: ObservedNode) => {
@@ -73,7 +80,7 @@ export class ScriptedAdapter {
       }
       visit(root)
       return { window, root, complete: this.complete, nodesObserved: count }
-    }),
+    }))),
     act: (target, action) => {
       this.acts.push({ handle: target.handle, action })
       return this.onAct(target, action)
