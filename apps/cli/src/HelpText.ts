@@ -1,5 +1,6 @@
-import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
+import { CONTRACT_VERSIONS, LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { COMMANDS, GLOBAL_FLAGS, type FlagSpec, type PositionalSpec } from "./parser/CommandTable.js"
+import { SCHEMA_MODE, SCHEMA_MODE_NAME } from "./parser/SchemaMode.js"
 
 export const BINARY_VERSION = "0.1.0"
 
@@ -28,7 +29,7 @@ const explain = (flag: FlagSpec | PositionalSpec): string => {
   if (schema.default !== undefined) notes.push(`default: ${String(schema.default)}`)
   if ("syntax" in flag && flag.syntax === "list") notes.push("repeatable")
   if (schema.pattern !== undefined) notes.push(`pattern ${schema.pattern}`)
-  else if (schema.maxLength !== undefined && schema.maxLength < 65_536) notes.push(`at most ${schema.maxLength} characters`)
+  else if (schema.maxLength !== undefined && schema.maxLength < 256) notes.push(`at most ${schema.maxLength} characters`)
   const min = schema.minimum !== undefined && schema.minimum > 0 ? `min ${schema.minimum}` : undefined
   if (min !== undefined) notes.push(min)
   return `${schema.description ?? ""}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`
@@ -63,7 +64,7 @@ const SUPPORT: Readonly<Record<string, string>> = {
 
 /** Plain text for `--help` and a bare `agent-desktop`; the only output besides envelopes. */
 export const helpText = (command?: string): string => {
-  const spec = command === undefined || !Object.hasOwn(COMMANDS, command) ? undefined : COMMANDS[command]
+  const spec = command === SCHEMA_MODE_NAME ? SCHEMA_MODE : command === undefined || !Object.hasOwn(COMMANDS, command) ? undefined : COMMANDS[command]
   if (command !== undefined && spec !== undefined) {
     const usage = spec.positionals.map((p) => (p.required ? `<${p.key.toUpperCase()}>` : `[${p.key.toUpperCase()}]`)).join(" ")
     const notes = [HEADED[spec.headed] ?? "", SUPPORT[spec.support.linux] ?? "", spec.waitFor === true ? "Accepts --wait-for / --wait-for-gone." : ""].filter((note) => note !== "")
@@ -85,12 +86,17 @@ export const helpText = (command?: string): string => {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length))
   return [
     `agent-desktop ${BINARY_VERSION}: read and act on desktop apps through their accessibility tree.`,
-    `Every command prints exactly one JSON envelope on stdout (exit 0 ok, 1 error, 2 parse error), contract ${LATEST_CONTRACT_VERSION} unless --contract says otherwise.`,
+    `Every command prints exactly one JSON envelope on stdout (exit 0 ok, 1 error, 2 parse error), contract ${LATEST_CONTRACT_VERSION} unless --contract says otherwise (${CONTRACT_VERSIONS.join(", ")}).`,
     "",
     "Usage: agent-desktop [GLOBAL FLAGS] <COMMAND> [ARGS]",
     "",
     "Commands:",
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    "",
+    "Other modes (they print no envelope):",
+    `  ${"schema".padEnd(width)}  ${SCHEMA_MODE.summary}`,
+    `  ${"mcp".padEnd(width)}  An MCP server on stdio over the same commands`,
+    `  ${"serve".padEnd(width)}  A warm host for this state root`,
     "",
     "Global flags (before or after the command):",
     ...flagLines(GLOBAL_FLAGS),

@@ -71,15 +71,29 @@ export const main = async (argv: ReadonlyArray<string>, io: Io): Promise<number>
       return 0
     }
     if (outcome.kind === "version-text") {
-      io.stdout(`agent-desktop ${BINARY_VERSION}\n`)
+      io.stdout(`agent-desktop ${BINARY_VERSION} (contract ${NATIVE}; --contract ${CONTRACT_VERSIONS.join(", ")})\n`)
       return 0
+    }
+    if (outcome.kind === "schema") {
+      const { schemaOutput } = await import("./schemaCommand.js")
+      const result = schemaOutput(outcome, io.env)
+      io.stdout(result.text)
+      return result.exit
     }
     command = outcome.command
     const requested = contractFrom(outcome.globals, io.env)
     if (!isContract(requested)) {
-      print(io, errorEnvelope(command, "INVALID_ARGS", `Unknown contract version '${requested}'`, {
-        suggestion: `Pass --contract with one of ${CONTRACT_VERSIONS.join(", ")}`
-      }), NATIVE)
+      print(io, {
+        version: NATIVE,
+        ok: false,
+        command,
+        error: buildErrorBody({
+          code: "INVALID_ARGS",
+          message: `Unknown contract version '${requested}'; answering in ${NATIVE}`,
+          suggestion: `Pass --contract with one of ${CONTRACT_VERSIONS.join(", ")}`,
+          details: { kind: "unknown_contract_version", requested, answered_in: NATIVE, supported: [...CONTRACT_VERSIONS] }
+        })
+      }, NATIVE)
       return 2
     }
     contract = requested
@@ -89,7 +103,7 @@ export const main = async (argv: ReadonlyArray<string>, io: Io): Promise<number>
     }
     if (command === "version") {
       if (outcome.globals.verbose) io.stderr("agent-desktop: version\n")
-      print(io, { version: NATIVE, ok: true, command, data: { version: BINARY_VERSION, target: process.arch, os: process.platform } }, contract)
+      print(io, { version: NATIVE, ok: true, command, data: { version: BINARY_VERSION, target: process.arch, os: process.platform, contracts: [...CONTRACT_VERSIONS], default_contract: NATIVE } }, contract)
       return 0
     }
     // -v logs the request on the engine side, through the engine's one redaction rule.

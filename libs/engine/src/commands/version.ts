@@ -1,6 +1,14 @@
+import { CONTRACT_VERSIONS, LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { Effect } from "effect"
 
 export const ENGINE_VERSION = "0.1.0"
 
-/** `version`: the binary version (not the contract version), CPU architecture and OS. */
-export const version = () => Effect.succeed({ version: ENGINE_VERSION, target: process.arch, os: process.platform })
+/** `version`: the binary version (not the contract version), CPU architecture, OS and the contracts it can print. */
+export const version = () =>
+  Effect.succeed({
+    version: ENGINE_VERSION,
+    target: process.arch,
+    os: process.platform,
+    contracts: [...CONTRACT_VERSIONS],
+    default_contract: LATEST_CONTRACT_VERSION
+  })
