@@ -58,10 +58,11 @@ export const clipboardClear = defineCommand({
 export const launch = defineCommand({
   name: "launch",
   summary: "Launch an application",
-  description: "Launch an application and wait for its window.",
+  description:
+    "Launch an application and wait for its window. On Linux: APP is an executable path, a command on PATH or a desktop id (its Exec line); a running app of that name is attached to (ACTION_FAILED with --no-attach). The process starts in its own session; the command waits until it is on the accessibility registry with a window (exits first: APP_UNRESPONSIVE; never registers: TIMEOUT). --activate focuses the window through the window manager. --cdp is not implemented on Linux yet.",
   category: "app-window",
   headed: "none",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   positionals: [positional("app", str("Application name or desktop id"), true)],
   flags: {
     timeout: flag(int("How long to wait for the app, in ms", { default: 30000 })),
@@ -79,9 +80,11 @@ export const launch = defineCommand({
 export const closeApp = defineCommand({
   name: "close-app",
   summary: "Close an application",
+  description:
+    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): graceful asks the window manager to close each of the app's windows (_NET_CLOSE_WINDOW, as their close buttons would); --force sends SIGTERM, then SIGKILL. Success only once the process is gone; still running after 5 s (e.g. a save dialog): ACTION_FAILED. The session's shell, window manager, display server, buses and agent-desktop itself are never closed (INVALID_ARGS).",
   category: "app-window",
   headed: "none",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   positionals: [positional("app", str("Application name"), true)],
   flags: { force: flag(bool("SIGTERM, then SIGKILL, instead of a graceful close")) },
   agentTool: true,

@@ -2308,11 +2308,11 @@ export const COMMAND_MANIFEST = {
     },
     "launch": {
       "summary": "Launch an application",
-      "description": "Launch an application and wait for its window.",
+      "description": "Launch an application and wait for its window. On Linux: APP is an executable path, a command on PATH or a desktop id (its Exec line); a running app of that name is attached to (ACTION_FAILED with --no-attach). The process starts in its own session; the command waits until it is on the accessibility registry with a window (exits first: APP_UNRESPONSIVE; never registers: TIMEOUT). --activate focuses the window through the window manager. --cdp is not implemented on Linux yet.",
       "category": "app-window",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2400,11 +2400,11 @@ export const COMMAND_MANIFEST = {
     },
     "close-app": {
       "summary": "Close an application",
-      "description": "Close an application.",
+      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): graceful asks the window manager to close each of the app's windows (_NET_CLOSE_WINDOW, as their close buttons would); --force sends SIGTERM, then SIGKILL. Success only once the process is gone; still running after 5 s (e.g. a save dialog): ACTION_FAILED. The session's shell, window manager, display server, buses and agent-desktop itself are never closed (INVALID_ARGS).",
       "category": "app-window",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },

@@ -124,6 +124,8 @@ const operate = (s: X11Session, xid: number, operation: WindowOperation): void =
       return s.minimize(xid)
     case "maximize":
       return s.setMaximized(xid, true)
+    case "close":
+      return s.close(xid)
     case "restore": {
       const view = s.readWindow(xid)
       if (view.maximized) s.setMaximized(xid, false)

@@ -328,6 +328,11 @@ export class X11Session {
     ])
   }
 
+  /** Ask the window manager to close the window the way its close button would (the app may ask to save first). */
+  close(xid: number): void {
+    this.addon.clientMessage(xid, "_NET_CLOSE_WINDOW", [0, 2])
+  }
+
   minimize(xid: number): void {
     const ICONIC_STATE = 3
     this.addon.clientMessage(xid, "WM_CHANGE_STATE", [ICONIC_STATE])

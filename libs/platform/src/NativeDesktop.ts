@@ -59,6 +59,7 @@ export type WindowOperation =
   | { readonly kind: "minimize" }
   | { readonly kind: "maximize" }
   | { readonly kind: "restore" }
+  | { readonly kind: "close" }
 
 /** Clipboard content: text, a PNG image, or files (absolute paths). */
 export type ClipboardContent =

@@ -17,8 +17,10 @@ import { listWindows } from "./listWindows.js"
 import { clipboardClear } from "./native/clipboardClear.js"
 import { clipboardGet } from "./native/clipboardGet.js"
 import { clipboardSet } from "./native/clipboardSet.js"
+import { closeApp } from "./native/closeApp.js"
 import { drag } from "./native/drag.js"
 import { hover } from "./native/hover.js"
+import { launch } from "./native/launch.js"
 import { listDisplays } from "./native/listDisplays.js"
 import { mouseClick } from "./native/mouseClick.js"
 import { mouseMove } from "./native/mouseMove.js"
@@ -89,6 +91,8 @@ const UNTYPED: Readonly<Partial<Record<ManifestCommandName, Handler>>> = {
   "clipboard-get": clipboardGet,
   "clipboard-set": clipboardSet,
   "clipboard-clear": clipboardClear,
+  launch,
+  "close-app": closeApp,
   ...Object.fromEntries(REF_ACTIONS.map((name) => [name, refAction(name)])),
   ...Object.fromEntries(POINTER_REF_ACTIONS.map((name) => [name, pointerRefAction(name)]))
 }

@@ -1,0 +1,145 @@
+import { DesktopAdapter, type AppInfo, type WindowInfo } from "@agent-desktop/platform"
+import { Clock, Effect } from "effect"
+import { spawn } from "node:child_process"
+import { existsSync, statSync } from "node:fs"
+import * as path from "node:path"
+import { flag, optionalInt, optionalString, requiredString, stringList, type Args } from "../../Args.js"
+import { ActionFailed, AppUnresponsive, InvalidArgs, PlatformNotSupported, Timeout } from "../../errors/DesktopError.js"
+import { fromPlatformError } from "../../errors/fromPlatformError.js"
+import { Invocation } from "../../Invocation.js"
+import { launchCommand } from "./desktopEntry.js"
+import { nativeDesktop } from "./nativeAccess.js"
+import { isAlive } from "./processes.js"
+import { operateAndVerify } from "./windowOperation.js"
+
+const DEFAULT_TIMEOUT_MS = 30_000
+const POLL_MS = 100
+
+const envEntries = (entries: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const out: Record<string, string> = {}
+    for (const entry of entries) {
+      const eq = entry.indexOf("=")
+      if (eq <= 0) return yield* new InvalidArgs({ message: `--env '${entry}' is not K=V`, suggestion: "Pass --env NAME=value" })
+      out[entry.slice(0, eq)] = entry.slice(eq + 1)
+    }
+    return out
+  })
+
+const report = (app: AppInfo, window: WindowInfo | undefined) => ({
+  app: app.name,
+  pid: app.pid,
+  ...(app.process_instance === undefined ? {} : { process_instance: app.process_instance }),
+  ...(window === undefined ? {} : { window })
+})
+
+/**
+ * `launch APP [--arg V]... [--env K=V]... [--cwd DIR] [--timeout MS] [--no-attach] [--activate]`: APP is an
+ * executable path, a command on PATH or a desktop id. A running app of that name is attached to (refused with
+ * --no-attach). Otherwise the process starts in its own session and the command waits until it is on the
+ * accessibility registry with a window (a process that exits first: APP_UNRESPONSIVE). --activate focuses the window.
+ */
+export const launch = Effect.fn("launch")(function*(args: Args) {
+  const name = yield* requiredString(args, "app")
+  const timeoutMs = (yield* optionalInt(args, "timeout")) ?? DEFAULT_TIMEOUT_MS
+  const extraArgs = yield* stringList(args, "arg")
+  const env = yield* envEntries(yield* stringList(args, "env"))
+  const cwd = yield* optionalString(args, "cwd")
+  const noAttach = yield* flag(args, "no_attach")
+  const activate = yield* flag(args, "activate")
+  if (args["cdp"] !== undefined && args["cdp"] !== null) {
+    return yield* new PlatformNotSupported({ message: "launch --cdp is not implemented on Linux yet", delivery: "not_delivered" })
+  }
+  if (cwd !== undefined && (!existsSync(cwd) || !statSync(cwd).isDirectory())) {
+    return yield* new InvalidArgs({ message: `--cwd ${cwd} is not a folder`, suggestion: "Pass an existing folder" })
+  }
+  const adapter = yield* DesktopAdapter
+  const invocation = yield* Invocation
+  const before = yield* adapter.listApps().pipe(Effect.mapError(fromPlatformError))
+  const running = before.filter((a) => a.name.toLowerCase() === name.toLowerCase())
+  if (running.length > 0) {
+    if (noAttach) {
+      return yield* new ActionFailed({
+        message: `${name} is already running (pid ${running.map((a) => a.pid).join(", ")}) and --no-attach was given`,
+        delivery: "not_delivered",
+        suggestion: "Close it first, or launch without --no-attach to use the running instance"
+      })
+    }
+    const app = running[0]!
+    const windows = yield* adapter.listWindows(app.name).pipe(Effect.mapError(fromPlatformError))
+    return report(app, windows.find((w) => w.pid === app.pid))
+  }
+  const command = launchCommand(name, extraArgs, { ...process.env, ...env })
+  if (command === undefined) {
+    return yield* new InvalidArgs({
+      message: `'${name}' is not an executable, a command on PATH, a desktop id or a running app`,
+      suggestion: "Pass the program's path, its command name or its .desktop id"
+    })
+  }
+  invocation.record("action.dispatch.start", { action: "launch", argv0: path.basename(command.argv[0]!), source: command.source })
+  invocation.record("step.attempted", { label: "spawn", outcome: "attempted", mechanism: "semantic_api" })
+  const child = yield* Effect.try({
+    try: () => {
+      const c = spawn(command.argv[0]!, command.argv.slice(1), {
+        detached: true,
+        stdio: "ignore",
+        env: { ...process.env, ...env },
+        ...(cwd === undefined ? {} : { cwd })
+      })
+      c.on("error", () => {})
+      c.unref()
+      if (c.pid === undefined) throw new Error("no pid")
+      return c
+    },
+    catch: (error) => new ActionFailed({ message: `could not start ${command.argv[0]}: ${String(error)}`, delivery: "not_delivered" })
+  })
+  const pid = child.pid!
+  invocation.record("step.succeeded", { label: "spawn", outcome: "succeeded", mechanism: "semantic_api", pid })
+  const deadline = (yield* Clock.currentTimeMillis) + timeoutMs
+  const known = new Set(before.map((a) => `${a.name}|${a.pid}`))
+  let app: AppInfo | undefined
+  let window: WindowInfo | undefined
+  while (true) {
+    if (app === undefined) {
+      const apps = yield* adapter.listApps().pipe(Effect.mapError(fromPlatformError))
+      // Its own pid; else a new app of the command's name (launchers that hand over to another process).
+      app = apps.find((a) => a.pid === pid) ??
+        apps.find((a) => !known.has(`${a.name}|${a.pid}`) && a.name.toLowerCase() === path.basename(command.argv[0]!).toLowerCase())
+    }
+    if (app !== undefined) {
+      const windows = yield* adapter.listWindows(app.name).pipe(Effect.mapError(fromPlatformError))
+      window = windows.find((w) => w.pid === app!.pid)
+      if (window !== undefined) break
+    } else if (!isAlive(pid)) {
+      return yield* new AppUnresponsive({
+        message: `${name} (pid ${pid}) exited before it showed a window`,
+        delivery: "delivered_unverified",
+        details: { pid },
+        suggestion: "Run the command in a terminal to see why it exits"
+      })
+    }
+    if ((yield* Clock.currentTimeMillis) >= deadline) {
+      if (app !== undefined) return report(app, undefined)
+      return yield* new Timeout({
+        message: `${name} (pid ${pid}) started but did not appear on the accessibility registry within ${timeoutMs} ms`,
+        delivery: "delivered_unverified",
+        details: { kind: "deadline", pid, timeout_ms: timeoutMs },
+        suggestion: "Check that the app supports accessibility (AT-SPI) and give it a longer --timeout"
+      })
+    }
+    yield* Effect.sleep(POLL_MS)
+  }
+  if (activate) {
+    const native = yield* nativeDesktop
+    const managed = yield* native.findWindow({ pid: window.pid, title: window.title, ...(window.bounds ? { bounds: window.bounds } : {}) })
+      .pipe(Effect.mapError(fromPlatformError))
+    yield* operateAndVerify(native, { info: window, managed }, {
+      operation: { kind: "focus" },
+      label: "_NET_ACTIVE_WINDOW",
+      satisfied: (w) => w.focused && !w.minimized,
+      describe: () => ({ focused: true })
+    }, true)
+    window = { ...window, is_focused: true }
+  }
+  return report(app!, window)
+})

@@ -1,0 +1,108 @@
+/**
+ * launch and close-app end to end on Xvfb + openbox: the grid fixture started by path and by desktop id, attached
+ * to when running, closed through the window manager and by signal; read back through /proc, xdotool and the
+ * accessibility registry (list-apps).
+ */
+import { validateEnvelope } from "@agent-desktop/contract-check"
+import { fixturePath, startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
+import { LinuxAdapter } from "@agent-desktop/platform-linux"
+import { Effect } from "effect"
+import { execFileSync } from "node:child_process"
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { setTimeout as sleep } from "node:timers/promises"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { EngineLive } from "../../EngineLive.js"
+import { runCommand } from "../../runCommand.js"
+import { isAlive } from "./processes.js"
+
+let desktop: RunningDesktop | undefined
+const home = mkdtempSync(join(tmpdir(), "ad-launch-"))
+const data = mkdtempSync(join(tmpdir(), "ad-launch-xdg-"))
+const saved = { ...process.env }
+type Envelope = { ok: boolean; data?: any; error?: any }
+const started: Array<number> = []
+
+const run = async (command: string, args: Record<string, unknown> = {}): Promise<Envelope> => {
+  const envelope = await Effect.runPromise(
+    runCommand({ command, args, options: {} }).pipe(Effect.provide(EngineLive({ adapter: LinuxAdapter.layer, home })))
+  )
+  const result = validateEnvelope("2.6", envelope, { strict: true })
+  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
+  return envelope as unknown as Envelope
+}
+const ok = async (command: string, args: Record<string, unknown> = {}) => {
+  const envelope = await run(command, args)
+  if (!envelope.ok) throw new Error(`${command} failed: ${JSON.stringify(envelope.error)}`)
+  return envelope.data
+}
+const appNames = async () => (await ok("list-apps")).apps.map((a: { name: string }) => a.name)
+const eventually = async <A>(read: () => A | Promise<A>, good: (a: A) => boolean): Promise<A> => {
+  let last = await read()
+  for (let i = 0; i < 60 && !good(last); i++) {
+    await sleep(50)
+    last = await read()
+  }
+  return last
+}
+
+describe("launch and close-app on a virtual desktop with openbox", () => {
+  beforeAll(async () => {
+    desktop = await startDesktop({ apps: [], windowManager: "openbox" })
+    Object.assign(process.env, desktop.env)
+    mkdirSync(join(data, "applications"))
+    writeFileSync(join(data, "applications", "org.agentdesktop.Grid.desktop"),
+      `[Desktop Entry]\nType=Application\nName=Grid\nExec=${systemPython} ${fixturePath("grid.py")} 3 %U\n`)
+    process.env["XDG_DATA_HOME"] = data
+  }, 90_000)
+  afterAll(async () => {
+    for (const pid of started) if (isAlive(pid)) process.kill(pid, "SIGKILL")
+    await desktop?.stop()
+    for (const key of [...Object.keys(desktop?.env ?? {}), "XDG_DATA_HOME"]) {
+      if (saved[key] === undefined) delete process.env[key]
+      else process.env[key] = saved[key]
+    }
+  }, 30_000)
+
+  it("launches by path with --arg and waits for the window; a second launch attaches; --no-attach refuses", async () => {
+    const launched = await ok("launch", { app: systemPython, arg: [fixturePath("grid.py"), "2"], timeout: 30_000 })
+    started.push(launched.pid)
+    expect(launched).toMatchObject({ app: "grid", window: { title: "Grid 2", app_name: "grid", pid: launched.pid } })
+    expect(launched.process_instance).toMatch(new RegExp(`^linux-proc-v1:${launched.pid}:`))
+    expect(tool("xdotool", ["search", "--onlyvisible", "--pid", String(launched.pid)]).trim()).not.toBe("")
+    const again = await ok("launch", { app: "grid" })
+    expect(again.pid).toBe(launched.pid)
+    const refused = await run("launch", { app: "grid", no_attach: true })
+    expect(refused.error.code).toBe("ACTION_FAILED")
+    expect(refused.error.disposition.delivery).toBe("not_delivered")
+  })
+
+  it("close-app closes it through the window manager; the process is gone and off the registry", async () => {
+    const pid = (await ok("launch", { app: "grid" })).pid
+    const closed = await ok("close-app", { app: "grid" })
+    expect(closed).toMatchObject({ action: "close-app", app: "grid", method: "graceful", target: { kind: "app", name: "grid", process: { pid } } })
+    expect(closed.disposition.delivery).toBe("delivered_verified")
+    expect(isAlive(pid)).toBe(false)
+    expect(await eventually(appNames, (names) => !names.includes("grid"))).not.toContain("grid")
+  })
+
+  it("launches by desktop id with --activate, then close-app --force ends it by signal", async () => {
+    const launched = await ok("launch", { app: "org.agentdesktop.Grid", activate: true })
+    started.push(launched.pid)
+    expect(launched.window).toMatchObject({ title: "Grid 3", is_focused: true })
+    expect(Number(tool("xdotool", ["getactivewindow", "getwindowpid"]).trim())).toBe(launched.pid)
+    const closed = await ok("close-app", { app: "grid", force: true })
+    expect(closed).toMatchObject({ method: "force", steps: [{ label: "SIGTERM", outcome: "succeeded", verified: true }] })
+    expect(isAlive(launched.pid)).toBe(false)
+  })
+
+  it("refuses a missing binary, a bad --env and an unknown app before anything starts", async () => {
+    expect((await run("launch", { app: "/no/such/binary" })).error.code).toBe("INVALID_ARGS")
+    expect((await run("launch", { app: "no-such-command-xyz" })).error.code).toBe("INVALID_ARGS")
+    expect((await run("launch", { app: systemPython, env: ["NOEQUALS"] })).error.code).toBe("INVALID_ARGS")
+    expect((await run("close-app", { app: "no-such-app" })).error.code).toBe("APP_NOT_FOUND")
+  })
+})
+
+const tool = (command: string, args: ReadonlyArray<string>) => execFileSync(command, args, { env: process.env, encoding: "utf8" })
