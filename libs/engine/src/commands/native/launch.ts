@@ -20,7 +20,7 @@ const envEntries = (entries: ReadonlyArray<string>) =>
     const out: Record<string, string> = {}
     for (const entry of entries) {
       const eq = entry.indexOf("=")
-      if (eq <= 0) return yield* new InvalidArgs({ message: `--env '${entry}' is not K=V`, suggestion: "Pass --env NAME=value" })
+      if (eq <= 0) return yield* new InvalidArgs({ message: "an --env entry is not K=V (its text is not repeated here: it may hold a secret)", suggestion: "Pass --env NAME=value" })
       out[entry.slice(0, eq)] = entry.slice(eq + 1)
     }
     return out
