@@ -27,6 +27,8 @@ export interface ToolkitProfile {
   readonly showingFromVisible: boolean
   /** EditableText calls answer true and change nothing: text goes in through the keyboard (headed) instead. */
   readonly editableTextInert: boolean
+  /** Unnamed list/tree rows take the first name found in their content (tree/NameFromContent.ts). */
+  readonly namesFromContent: boolean
   /** `Text.GetText(0, -1)` returns "" where the text is not empty: ask for `(0, CharacterCount)`. */
   readonly textNeedsExplicitEnd: boolean
   readonly quirks: ReadonlyArray<ToolkitQuirk>
@@ -42,6 +44,7 @@ export const genericProfile: ToolkitProfile = {
   extentsWindowRelative: false,
   showingFromVisible: false,
   editableTextInert: false,
+  namesFromContent: false,
   textNeedsExplicitEnd: false,
   quirks: []
 }

@@ -10,6 +10,7 @@ export const chromium: ToolkitProfile = {
   extentsWindowRelative: false,
   showingFromVisible: false,
   editableTextInert: false,
+  namesFromContent: false,
   textNeedsExplicitEnd: false,
   quirks: [
     { what: "text fields carry no EditableText: text goes in through the keyboard (headed)", seenIn: "Chromium 156.0.8078" },

@@ -10,6 +10,7 @@ export const gecko: ToolkitProfile = {
   extentsWindowRelative: false,
   showingFromVisible: false,
   editableTextInert: true,
+  namesFromContent: false,
   textNeedsExplicitEnd: false,
   quirks: [
     { what: "Action.GetActions returns \";;\" as every name; Action.GetName(i) returns the real one (\"press\")", seenIn: "Firefox ESR 153" },

@@ -10,6 +10,7 @@ export const gtk3: ToolkitProfile = {
   extentsWindowRelative: false,
   showingFromVisible: false,
   editableTextInert: false,
+  namesFromContent: false,
   textNeedsExplicitEnd: false,
   quirks: [
     { what: "Cache.GetItems exists only after some client registered an event listener", seenIn: "gtk3-widget-factory 3.24.38" },

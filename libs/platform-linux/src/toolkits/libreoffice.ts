@@ -10,6 +10,7 @@ export const libreoffice: ToolkitProfile = {
   extentsWindowRelative: false,
   showingFromVisible: false,
   editableTextInert: false,
+  namesFromContent: false,
   textNeedsExplicitEnd: false,
   quirks: [
     {

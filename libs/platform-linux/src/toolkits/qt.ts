@@ -10,6 +10,7 @@ export const qt: ToolkitProfile = {
   extentsWindowRelative: false,
   showingFromVisible: false,
   editableTextInert: false,
+  namesFromContent: false,
   textNeedsExplicitEnd: false,
   quirks: [
     {

@@ -9,7 +9,7 @@ export const toObserved = (tree: RawTree): ObservedNode => {
   const value = contractValue(node)
   return {
     role: mapRole(node),
-    ...(node.name ? { name: node.name } : {}),
+    ...(node.name ? { name: node.name } : node.computedName ? { name: node.computedName } : {}),
     ...(value !== undefined ? { value } : {}),
     ...(node.description ? { description: node.description } : {}),
     nativeId: { kind: "atspi_object_path", value: node.ref.path },

@@ -20,6 +20,8 @@ export interface RawNode {
   value?: number
   /** Combo boxes: the selected item's name (their current value). */
   selected?: string
+  /** A name computed from the node's content where the toolkit gives none (tree/NameFromContent.ts). */
+  computedName?: string
   /** The deadline passed before this node's details (bounds, actions, value) were all read. */
   detailsCut?: boolean
 }

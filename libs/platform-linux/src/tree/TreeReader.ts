@@ -17,6 +17,7 @@ import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { Budget, BudgetExpired } from "./Budget.js"
 import { wantsSelection, wantsText, wantsValue } from "./ContractNode.js"
 import { Limiter } from "./Limiter.js"
+import { nameRowsFromContent } from "./NameFromContent.js"
 import { readRawNode, type RawNode } from "./RawNode.js"
 import { defaultReadLimits, type ReadLimits } from "./ReadLimits.js"
 import { visibleManagedChildren, type IndexedRef } from "./VisibleChildren.js"
@@ -321,6 +322,7 @@ export class TreeReader {
     const tree = await observe(root, options.rootPath ?? [], 0)
     if (!tree || tree === "cut") throw new BudgetExpired()
     await Promise.all(detailReads)
+    if (profile.namesFromContent) nameRowsFromContent(tree)
     return { root: tree, complete, nodesObserved: observed, source: cache ? "cache" : "walk" }
   }
 }

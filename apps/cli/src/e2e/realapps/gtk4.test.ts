@@ -76,6 +76,10 @@ describe.skipIf(!gtk4)("agent-desktop on GTK 4 apps", () => {
     const expanded = cli("expand", expand)
     assert.isTrue(expanded["ok"], JSON.stringify(expanded))
     assert.include(probeRead(env, "gtk4-demo", "panel", "Benchmark")["states"], "expanded")
+    // GTK 4.8 list rows have no name of their own: they take their label's, so they can be targeted.
+    const named = cli("find", "--app", "gtk4-demo", "--role", "option", "--name", "Application Class", "--exact")
+    assert.isTrue(named["ok"], JSON.stringify(named))
+    assert.strictEqual(named["data"]["matches"].length, 1)
     assertAlive(env, "gtk4-demo")
   })
 })

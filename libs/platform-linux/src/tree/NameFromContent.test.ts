@@ -1,0 +1,22 @@
+import { assert, describe, it } from "@effect/vitest"
+import { StateSet } from "../atspi/States.js"
+import { nameRowsFromContent } from "./NameFromContent.js"
+import type { RawTree } from "./TreeReader.js"
+
+const tree = (role: number, name: string, children: Array<RawTree> = []): RawTree => ({
+  node: { ref: { busName: ":1.1", path: `/${name}` }, role, name, description: "", states: StateSet.from([0, 0]), interfaces: [], childCount: children.length },
+  path: [],
+  children
+})
+
+describe("nameRowsFromContent", () => {
+  it("names an unnamed list row after its label (gtk4-demo 4.8.3 rows) and leaves named nodes alone", () => {
+    const row = tree(32, "", [tree(39, "", [tree(29, "Benchmark")])])
+    const named = tree(32, "Own", [tree(29, "Label")])
+    const button = tree(43, "", [tree(29, "Inner")])
+    nameRowsFromContent(tree(31, "list", [row, named, button]))
+    assert.strictEqual(row.node.computedName, "Benchmark")
+    assert.isUndefined(named.node.computedName)
+    assert.isUndefined(button.node.computedName)
+  })
+})
