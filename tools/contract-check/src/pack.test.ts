@@ -4,10 +4,12 @@
 import { execFileSync, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
+import { createRequire } from "node:module"
 import * as path from "node:path"
 import { contractsRoot } from "@agent-desktop/contracts"
 import { afterAll, describe, expect, it } from "vitest"
 
+const require = createRequire(import.meta.url)
 const repo = path.resolve(contractsRoot(), "..")
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "contract-pack-"))
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
@@ -76,5 +78,19 @@ describe("installable packages", () => {
     expect(spawnSync(bin, ["validate", fixture("2.6/valid/snapshot.json")]).status).toBe(0)
     expect(spawnSync(bin, ["validate", fixture("2.6/invalid/error-and-data-both.json")]).status).toBe(1)
     expect(spawnSync(bin, ["validate", path.join(project, "missing.json")]).status).toBe(2)
+
+    // The consumer recipe of contracts/README.md: recorded 2.5 envelopes as NDJSON, validated with the pinned
+    // version, then types regenerated from the pinned schema's named $defs.
+    const recorded = fs.readdirSync(fixture("2.5/valid")).map((name) => JSON.stringify(JSON.parse(fs.readFileSync(fixture(`2.5/valid/${name}`), "utf8"))))
+    fs.writeFileSync(path.join(project, "recorded.ndjson"), `${recorded.join("\n")}\n`)
+    const validated = spawnSync(bin, ["validate", "--version", "2.5", "recorded.ndjson"], { cwd: project, encoding: "utf8" })
+    expect(validated.status, validated.stdout).toBe(0)
+    expect(JSON.parse(validated.stdout)).toMatchObject({ valid: true, lines: recorded.length, invalid: 0 })
+    const schema = "node_modules/@agent-desktop/contracts/schemas/2.5/envelope.schema.json"
+    const uris = execFileSync(process.execPath, ["-e", 'const s=require(process.argv[1]);for(const k in s.$defs)if(/(Data|Envelope)$/.test(k))console.log(process.argv[1]+"#/$defs/"+k)', path.join(project, schema)], { cwd: project, encoding: "utf8" }).trim().split("\n")
+    const quicktype = path.join(path.dirname(require.resolve("quicktype/package.json")), "dist", "index.js")
+    execFileSync(process.execPath, [quicktype, "--src-lang", "schema", "--lang", "typescript", "--just-types", "-o", "agentDesktop.ts", ...uris], { cwd: project })
+    const generated = fs.readFileSync(path.join(project, "agentDesktop.ts"), "utf8")
+    for (const name of ["SnapshotData", "FindData", "MouseClickData", "ErrorEnvelope"]) expect(generated).toContain(`export interface ${name} {`)
   }, 300_000)
 })
