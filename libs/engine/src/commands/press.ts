@@ -8,6 +8,7 @@ import { Invocation } from "../Invocation.js"
 import { writeAhead } from "../journal/writeAhead.js"
 import { parseCombo } from "../keys/parseCombo.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "./actions/refAction.js"
+import { focusForKeys } from "./native/focusForKeys.js"
 
 /** `press COMBO [--app] [--window-id] [--force]`: keys to an app's window (or the focused one). */
 export const press = Effect.fn("press")(function*(args: Args) {
@@ -34,6 +35,8 @@ export const press = Effect.fn("press")(function*(args: Args) {
     : yield* adapter.resolveWindow({ ...(app === undefined ? {} : { app }), ...(windowId === undefined ? {} : { windowId }) }).pipe(
       Effect.mapError(fromPlatformError)
     )
+  // Keys go to the active window: make the target window active and verify it first (X11 window manager).
+  if (window !== undefined && invocation.options.headed === true) yield* focusForKeys(window)
   const deadline = (yield* Clock.currentTimeMillis) + timeoutMs
   yield* writeAhead("pressKeys", { action: "press" })
   const steps = yield* adapter.pressKeys(parsed.combo, window, { headed: invocation.options.headed === true, deadline }).pipe(
