@@ -8,7 +8,7 @@ import { EventStoreCore, type InvocationEvents } from "./EventStoreCore.js"
 import type { StateRootOptions } from "./StateRoot.js"
 import {
   toStoreError, type InvalidSessionId, type RefMapTooLarge, type RootRefNotFound, type SessionExists,
-  type SessionNotFound, type SnapshotNotFound, type StoreError, type StoreFailure
+  type SessionNotFound, type SnapshotNotFound, type StoreError, StoreFailure
 } from "./StoreErrors.js"
 import type {
   AppendOptions, AppendResult, DrillDownInput, DrillDownResult, NewEvent, OpenInvocation, SavedSnapshot, SessionGcOptions,
@@ -44,8 +44,25 @@ export interface EventStoreShape {
   readonly rebuildProjections: () => Effect.Effect<{ readonly events: number }, StoreFailure>
 }
 
-const lift = <A, E extends StoreError>(run: () => A): Effect.Effect<A, E> =>
-  Effect.try({ try: run, catch: (error) => toStoreError(error) as E })
+type Tag = StoreError["_tag"]
+
+/** Whether a store error is one of the tags a method declares. */
+const isOneOf = <const T extends Tag>(error: StoreError, tags: ReadonlyArray<T>): error is Extract<StoreError, { _tag: T }> =>
+  (tags as ReadonlyArray<Tag>).includes(error._tag)
+
+/**
+ * The core's call as an Effect whose error type is exactly what the method declares: its own tags pass through,
+ * and anything else the core throws (it should not) becomes a StoreFailure that says so, never a mislabelled error.
+ */
+const lift = <A, const T extends Tag = never>(run: () => A, ...tags: ReadonlyArray<T>): Effect.Effect<A, Extract<StoreError, { _tag: T }> | StoreFailure> =>
+  Effect.try({
+    try: run,
+    catch: (thrown) => {
+      const error = toStoreError(thrown)
+      if (error._tag === "StoreFailure" || isOneOf(error, tags)) return error
+      return new StoreFailure({ message: `unexpected ${error._tag}: ${error.message}`, cause: error, reason: "other" })
+    }
+  })
 
 export class EventStore extends Context.Service<EventStore, EventStoreShape>()("@agent-desktop/store/EventStore") {
   /** Wraps an open core; the caller keeps ownership (and closes it). */
@@ -58,16 +75,17 @@ export class EventStore extends Context.Service<EventStore, EventStoreShape>()("
       readAll: (options) => lift(() => core.readAll(options)),
       latestStream: (prefix) => lift(() => core.latestStream(prefix)),
       openInvocations: () => lift(() => core.openInvocations()),
-      saveSnapshot: (namespace, input) => lift(() => core.saveSnapshot(namespace, input)),
-      loadSnapshot: (namespace, snapshotId) => lift(() => core.loadSnapshot(namespace, snapshotId)),
+      saveSnapshot: (namespace, input) => lift(() => core.saveSnapshot(namespace, input), "RefMapTooLarge", "InvalidSessionId"),
+      loadSnapshot: (namespace, snapshotId) => lift(() => core.loadSnapshot(namespace, snapshotId), "SnapshotNotFound"),
       latestSnapshotId: (namespace) => lift(() => core.latestSnapshotId(namespace)),
-      drillDown: (namespace, snapshotId, input) => lift(() => core.drillDown(namespace, snapshotId, input)),
-      startSession: (input) => lift(() => core.startSession(input)),
-      endSession: (sessionId) => lift(() => core.endSession(sessionId)),
+      drillDown: (namespace, snapshotId, input) =>
+        lift(() => core.drillDown(namespace, snapshotId, input), "SnapshotNotFound", "RootRefNotFound", "RefMapTooLarge"),
+      startSession: (input) => lift(() => core.startSession(input), "SessionExists", "InvalidSessionId"),
+      endSession: (sessionId) => lift(() => core.endSession(sessionId), "SessionNotFound"),
       getSession: (sessionId) => lift(() => core.getSession(sessionId)),
       listSessions: () => lift(() => core.listSessions()),
       gcSessions: (options) => lift(() => core.gcSessions(options)),
-      trace: (sessionId, options) => lift(() => core.trace(sessionId, options)),
+      trace: (sessionId, options) => lift(() => core.trace(sessionId, options), "SessionNotFound"),
       rebuildProjections: () => lift(() => core.rebuildProjections())
     })
   }
@@ -79,7 +97,7 @@ export class EventStore extends Context.Service<EventStore, EventStoreShape>()("
       Effect.gen(function*() {
         const clock = yield* Clock.Clock
         const core = yield* Effect.acquireRelease(
-          lift<EventStoreCore, StoreError>(() => EventStoreCore.open({ ...options, now: () => clock.currentTimeMillisUnsafe() })),
+          lift(() => EventStoreCore.open({ ...options, now: () => clock.currentTimeMillisUnsafe() }), "InvalidHome"),
           (opened) => Effect.sync(() => opened.close())
         )
         return EventStore.fromCore(core)

@@ -1,0 +1,101 @@
+/**
+ * The append-only event log: per-stream gapless seqs assigned inside the appending transaction, projections
+ * updated in the same transaction (Projections.ts), reads by stream, by position and by stream prefix.
+ */
+import { BUSY_TIMEOUT_MS } from "../Database.js"
+import { project } from "../Projections.js"
+import { StoreFailure } from "../StoreErrors.js"
+import type { AppendOptions, AppendResult, NewEvent, OpenInvocation, StoredEvent } from "../StoreTypes.js"
+import { isStoreOwnedStream } from "../Streams.js"
+import { read, type StoreContext, write } from "./StoreContext.js"
+
+export interface EventRow {
+  position: number
+  stream: string
+  seq: number
+  type: string
+  payload: string
+  time_ms: number
+  session_id: string | null
+}
+
+export const EVENT_COLUMNS = "position, stream, seq, type, payload, time_ms, session_id"
+
+export const toEvent = (row: EventRow): StoredEvent => ({
+  position: row.position,
+  stream: row.stream,
+  seq: row.seq,
+  type: row.type,
+  payload: JSON.parse(row.payload) as unknown,
+  time_ms: row.time_ms,
+  ...(row.session_id === null ? {} : { session_id: row.session_id })
+})
+
+/** Inserts the events after the stream's last seq and projects each; call inside a write transaction. */
+export const appendInTransaction = (
+  context: StoreContext,
+  stream: string,
+  events: ReadonlyArray<NewEvent>,
+  options: AppendOptions
+): AppendResult => {
+  const { last } = context.sql.get(`SELECT COALESCE(MAX(seq), 0) AS last FROM events WHERE stream = ?`).get(stream) as { last: number }
+  const insert = context.sql.get(`INSERT INTO events (stream, seq, type, payload, time_ms, session_id) VALUES (?, ?, ?, ?, ?, ?)`)
+  const stored = events.map((event, i): StoredEvent => {
+    const seq = last + 1 + i
+    const time_ms = event.time_ms ?? context.now()
+    const payload = JSON.stringify(event.payload ?? null)
+    const info = insert.run(stream, seq, event.type, payload, time_ms, options.session_id ?? null)
+    const record: StoredEvent = {
+      position: Number(info.lastInsertRowid),
+      stream,
+      seq,
+      type: event.type,
+      payload: JSON.parse(payload) as unknown,
+      time_ms,
+      ...(options.session_id === undefined ? {} : { session_id: options.session_id })
+    }
+    project(context.sql, record)
+    return record
+  })
+  return { stream, events: stored }
+}
+
+/** Any stream but the store's own (`snapshot-*`, `session-*`), which only their repositories write. */
+export const append = (context: StoreContext, stream: string, events: ReadonlyArray<NewEvent>, options: AppendOptions = {}): AppendResult => {
+  if (isStoreOwnedStream(stream)) {
+    throw new StoreFailure({ message: `Stream '${stream}' belongs to the store; use its snapshot and session methods`, cause: stream })
+  }
+  const run = () => write(context, () => appendInTransaction(context, stream, events, options))
+  if (options.busyTimeoutMs === undefined) return run()
+  context.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs))}`)
+  try {
+    return run()
+  } finally {
+    context.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+  }
+}
+
+export const readStream = (context: StoreContext, stream: string, fromSeq = 1): ReadonlyArray<StoredEvent> =>
+  read(() =>
+    (context.sql.get(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND seq >= ? ORDER BY seq`).all(stream, fromSeq) as Array<EventRow>)
+      .map(toEvent)
+  )
+
+export const readAll = (context: StoreContext, afterPosition = 0, limit = -1): ReadonlyArray<StoredEvent> =>
+  read(() =>
+    (context.sql.get(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).all(afterPosition, limit) as Array<EventRow>)
+      .map(toEvent)
+  )
+
+/** The stream with this prefix that was appended to most recently (e.g. "wave-" for `wave -c`). */
+export const latestStream = (context: StoreContext, prefix: string): string | undefined =>
+  read(() => {
+    const row = context.sql.get(
+      `SELECT stream FROM events WHERE substr(stream, 1, length(?)) = ? ORDER BY position DESC LIMIT 1`
+    ).get(prefix, prefix) as { stream: string } | undefined
+    return row?.stream
+  })
+
+/** Invocations that started and never ended: still running elsewhere, or left open by a crash or a kill. */
+export const openInvocations = (context: StoreContext): ReadonlyArray<OpenInvocation> =>
+  read(() => context.sql.get(`SELECT stream, pid, started_position FROM open_invocations ORDER BY started_position`).all() as Array<OpenInvocation>)
