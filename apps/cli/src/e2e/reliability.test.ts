@@ -131,6 +131,23 @@ describe("delivery evidence under faults, on the GTK fixture", () => {
     assert.notInclude(stored, "PLANTED-SECRET")
   }, 90_000)
 
+  it("kill -9 during the wait after a click: the next run closes that invocation with the click's delivery, never not_delivered", async () => {
+    const session = envelopeOf(runBinary(["session", "start"], env))["data"]["session_id"] as string
+    const { ref, count } = counter({ AGENT_DESKTOP_SESSION: session })
+    const run = start(["click", ref, "--wait-for", "button:Never", "--wait-timeout", "30000"], { AGENT_DESKTOP_SESSION: session })
+    await clicked(count)
+    await sleep(200)
+    run.child.kill("SIGKILL")
+    const killed = await run.done
+    assert.strictEqual(killed.stdout, "")
+    // Any later invocation closes what the dead one left open.
+    envelopeOf(runBinary(["session", "list"], env))
+    const trace = envelopeOf(runBinary(["trace", "show", "--event", "command.", "--session", session], env))
+    const ends = trace["data"]["events"].filter((e: { event: string; abandoned?: boolean }) => e.event === "command.end" && e.abandoned === true)
+    assert.strictEqual(ends.length, 1, JSON.stringify(trace["data"]["events"]))
+    assert.include(["delivered_unverified", "delivered_verified"], ends[0].disposition.delivery)
+  }, 90_000)
+
   it("--auto-recover: after the app restarted, STALE_REF sends nothing; with the flag the check box is re-found and checked", async () => {
     const snap = envelopeOf(runBinary(["snapshot", "--app", "fixture", "-i", "--timeout-ms", "10000"], env))
     const old = nodes(snap["data"]["tree"]).find((n) => n.role === "checkbox" && n.name === "Enable feature")!.ref_id!

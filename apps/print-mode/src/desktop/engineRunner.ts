@@ -2,7 +2,7 @@
 // whole run, so the D-Bus connection is opened once. With --auto-recover, a failure whose disposition is safe and
 // whose recovery is automatic is retried by the engine's Recovery before the model sees it.
 import type { DesktopEnvelope, DesktopToolRunner } from "@agent-desktop/agent"
-import { EngineLive, errorEnvelope, fromCause, recoverAndRetry, runCommand, type CommandRequest } from "@agent-desktop/engine"
+import { EngineLive, errorEnvelope, fromCause, runCommand, withAutoRecover, type CommandRequest } from "@agent-desktop/engine"
 import { type DesktopAdapter, UnsupportedAdapter } from "@agent-desktop/platform"
 import { Effect, type Layer, ManagedRuntime } from "effect"
 
@@ -30,11 +30,7 @@ export const engineRunner = async (env: NodeJS.ProcessEnv): Promise<EngineRunner
       }
     }
     const program = runCommand(command).pipe(
-      Effect.flatMap((envelope) =>
-        request.options.autoRecover === true && !envelope.ok
-          ? Effect.map(recoverAndRetry(command, envelope), (outcome) => outcome.envelope)
-          : Effect.succeed(envelope)
-      ),
+      Effect.flatMap((envelope) => (request.options.autoRecover === true ? withAutoRecover(command, envelope) : Effect.succeed(envelope))),
       Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
     )
     return Effect.tryPromise(() => runtime.runPromise(program)).pipe(
