@@ -35,6 +35,19 @@ describe("renderTree", () => {
     assert.deepStrictEqual(out.children?.map((c) => c.name), ["A1"])
   })
 
+  it("--compact leaves out AT-SPI object paths (addresses, not identity) and keeps other native ids", () => {
+    const withIds = node("window", [], {
+      children: [
+        node("button", [0], { name: "A", nativeId: { kind: "atspi_object_path", value: "/org/a11y/atspi/accessible/7" } }),
+        node("button", [1], { name: "B", nativeId: { kind: "automation_id", value: "ok" } })
+      ]
+    })
+    const compact = renderTree(withIds, { ...options, compact: true }, () => undefined)
+    assert.notProperty(compact.children?.[0] ?? {}, "native_id")
+    assert.deepStrictEqual(compact.children?.[1]?.native_id, { kind: "automation_id", value: "ok" })
+    assert.isDefined(renderTree(withIds, options, () => undefined).children?.[0]?.native_id)
+  })
+
   it("-i keeps only ref'd nodes and their ancestors (and budget cuts); --compact drops empty wrappers", () => {
     const out = renderTree(tree, { ...options, interactiveOnly: true, compact: true }, byRole("button"))
     assert.deepStrictEqual(out.children?.map((child) => child.role), ["button", "list"])

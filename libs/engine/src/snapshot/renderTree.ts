@@ -45,7 +45,10 @@ const fields = (node: ObservedNode, options: RenderOptions, refId: string | unde
   if (node.name !== undefined && node.name !== "") out["name"] = node.name
   if (node.value !== undefined && node.value !== "") out["value"] = node.value
   if (node.description !== undefined && node.description !== "") out["description"] = node.description
-  if (node.nativeId !== undefined) out["native_id"] = { kind: node.nativeId.kind, value: node.nativeId.value }
+  // --compact leaves out AT-SPI object paths: an address, not an identity, and ~40 % of a browser page's bytes.
+  if (node.nativeId !== undefined && !(options.compact && node.nativeId.kind === "atspi_object_path")) {
+    out["native_id"] = { kind: node.nativeId.kind, value: node.nativeId.value }
+  }
   if (node.hint !== undefined) out["hint"] = node.hint
   if (node.states.length > 0) out["states"] = node.states
   if (refId !== undefined && node.actions.length > 0) out["available_actions"] = node.actions
