@@ -7,7 +7,7 @@ const outerStatus = Number(process.argv[2] ?? 0)
 let passed = 0
 let failed = 0
 const reports = []
-for (const group of ["contracts", "libs", "apps", "tools"]) {
+for (const group of ["contracts", "libs", "apps", "tools", "clients"]) {
   const dirs = group === "contracts" ? ["contracts"] : existsSync(group) ? readdirSync(group).map((d) => join(group, d)) : []
   for (const dir of dirs) {
     const file = join(dir, "test-results", "vitest.json")

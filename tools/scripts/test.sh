@@ -7,7 +7,7 @@ cd "$root"
 export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
 bash tools/scripts/ensure-setup.sh || { echo "0 passed, 1 failed"; exit 1; }
 
-rm -f contracts/test-results/*.json libs/*/test-results/*.json apps/*/test-results/*.json tools/*/test-results/*.json
+rm -f contracts/test-results/*.json libs/*/test-results/*.json apps/*/test-results/*.json tools/*/test-results/*.json clients/*/test-results/*.json
 status=0
 npx nx run-many -t build --output-style=static >&2 || status=1
 if [ $status = 0 ]; then

@@ -1,0 +1,87 @@
+import json
+import os
+import pathlib
+import shutil
+import sys
+import tempfile
+import unittest
+
+HERE = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(HERE))
+
+import generate  # noqa: E402
+from agent_desktop import AgentDesktop, argv_for, check_envelope, follow_recovery  # noqa: E402
+
+REPO = HERE.parent.parent
+FIXTURES = REPO / "contracts" / "fixtures"
+BIN = REPO / "apps" / "cli" / "bin" / "agent-desktop.js"
+
+
+class GeneratedTest(unittest.TestCase):
+    def test_generated_module_is_current(self):
+        committed = (HERE / "agent_desktop" / "generated.py").read_text()
+        self.assertEqual(committed, generate.render(), "stale: run python3 generate.py in clients/python")
+
+
+class FixturesTest(unittest.TestCase):
+    def test_every_valid_fixture_of_the_pinned_version_fits_the_types(self):
+        files = sorted((FIXTURES / "2.6" / "valid").glob("*.json"))
+        self.assertGreater(len(files), 40)
+        for path in files:
+            with self.subTest(fixture=path.name):
+                self.assertEqual(check_envelope(json.loads(path.read_text())), [])
+
+    def test_structurally_wrong_envelopes_do_not(self):
+        self.assertNotEqual(check_envelope({"version": "2.6", "ok": True, "command": "snapshot", "data": {"app": "x"}}), [])
+        self.assertNotEqual(check_envelope({"version": "2.6", "ok": False, "command": "click", "error": {"code": "STALE_REF"}}), [])
+        self.assertNotEqual(check_envelope({"version": "2.5", "ok": True, "command": "status", "data": {}}), [])
+
+
+class ArgvTest(unittest.TestCase):
+    def test_flags_then_positionals_after_double_dash(self):
+        self.assertEqual(argv_for("2.6", "type", {"ref_id": "@s1:e2", "text": "--not-a-flag", "timeout_ms": 0}),
+                         ["--contract", "2.6", "type", "--timeout-ms=0", "--", "@s1:e2", "--not-a-flag"])
+        self.assertEqual(argv_for("2.5", "mouse-click", {"xy": {"x": -5, "y": 7}, "modifiers": ["ctrl"]}, {"headed": True}),
+                         ["--contract", "2.5", "--headed", "mouse-click", "--xy=-5,7", "--modifiers=ctrl"])
+        with self.assertRaises(ValueError):
+            argv_for("2.6", "click", {"ref_id": "@s1:e1", "nope": 1})
+
+
+@unittest.skipUnless(shutil.which("node") and BIN.exists(), "needs node and the built CLI (apps/cli)")
+class LiveTest(unittest.TestCase):
+    def setUp(self):
+        self.home = tempfile.mkdtemp(prefix="ad-python-")
+        self.env = {"AGENT_DESKTOP_HOME": self.home, "DBUS_SESSION_BUS_ADDRESS": None, "AT_SPI_BUS_ADDRESS": None,
+                    "DISPLAY": None, "AGENT_DESKTOP_CONTRACT": None}
+
+    def tearDown(self):
+        shutil.rmtree(self.home, ignore_errors=True)
+
+    def client(self, contract="2.6"):
+        return AgentDesktop(contract, command=[shutil.which("node"), str(BIN)], env=self.env)
+
+    def test_live_output_fits_the_types(self):
+        for command, args in [("version", {}), ("status", {}), ("click", {"ref_id": "@s0abc:e1"}), ("click", {"ref_id": "@e1"}),
+                              ("type", {"ref_id": "@s0abc:e1", "text": "--hedaed"}), ("key-down", {"combo": "shift"})]:
+            with self.subTest(command=command, args=args):
+                envelope = self.client().run(command, **args)
+                self.assertEqual(check_envelope(envelope), [], json.dumps(envelope))
+        self.assertIn("2.3", self.client().run("version")["data"]["contracts"])
+        self.assertEqual(self.client().run("type", ref_id="@s0abc:e1", text="--hedaed")["error"]["code"], "SNAPSHOT_NOT_FOUND")
+        self.assertEqual(self.client("2.3").run("version")["version"], "2.3")
+
+    def test_follows_a_safe_recovery_once(self):
+        seen = []
+
+        def refresh(failure):
+            seen.append(failure["error"]["code"])
+            return {"ref_id": "@s0abd:e1"}
+
+        attempts = follow_recovery(self.client(), "click", {"ref_id": "@s0abc:e1"}, refresh)
+        self.assertEqual(seen, ["SNAPSHOT_NOT_FOUND"])
+        self.assertEqual(len(attempts), 2)
+        self.assertEqual(len(follow_recovery(self.client(), "click", {"ref_id": "@e1"}, refresh)), 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
