@@ -85,11 +85,18 @@ export const checkPointerActionable = Effect.fnUntraced(function*(
     return yield* refuse(ref, action, checks)
   }
   const deadline = (yield* Clock.currentTimeMillis) + (yield* left)
-  const chain = yield* adapter.hitTest(second.window, point, deadline).pipe(Effect.mapError(fromPlatformError))
-  const hit = chain.includes(second.node.handle)
+  // An app that cannot answer the hit test is a failed check with its reason, not a different error.
+  const chain = yield* adapter.hitTest(second.window, point, deadline).pipe(Effect.result)
+  const hit = chain._tag === "Success" && chain.success.includes(second.node.handle)
   checks.push(hit
     ? { check: "hit_test", status: "pass" }
-    : { check: "hit_test", status: "fail", reason: "the element at its centre is neither it nor inside it" })
+    : {
+      check: "hit_test",
+      status: "fail",
+      reason: chain._tag === "Failure"
+        ? `the app did not answer the hit test (${chain.failure.message})`
+        : "the element at its centre is neither it nor inside it"
+    })
   if (!hit) return yield* refuse(ref, action, checks)
   return { resolved: second, point, nativeWindow, checks }
 })

@@ -79,6 +79,9 @@ describe("pointer ref actions on a virtual desktop with openbox", () => {
     const data = await ok("double-click", { ref_id: ref }, true)
     expect(data).toMatchObject({ action: "double-click", disposition: { delivery: "delivered_unverified", retry: "unsafe" } })
     expect(data.steps).toEqual([{ label: "XTestFakeButtonEvent", outcome: "succeeded", mechanism: "physical_synthetic" }])
+    expect(data.details.actionability.checks.map((c: { check: string; status: string }) => `${c.check}:${c.status}`)).toEqual([
+      "visible:pass", "inside_window:pass", "on_screen:pass", "stable_bounds:pass", "topmost_window:pass", "hit_test:pass"
+    ])
     expect(await eventually(clicks, (n) => n === before + 2)).toBe(before + 2)
   })
 

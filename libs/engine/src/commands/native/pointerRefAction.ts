@@ -36,5 +36,11 @@ export const pointerRefAction = (name: string) => Effect.fn(`action.${name}`)(fu
   yield* native.click(actionable.point, { button: click.button, count: click.count, modifiers: [] }).pipe(Effect.mapError(fromPlatformError))
   const steps: ReadonlyArray<DeliveryStep> = [{ label: "XTestFakeButtonEvent", outcome: "succeeded", mechanism: "physical_synthetic" }]
   recordSteps(invocation, steps)
-  return { action: name, disposition: foldDisposition(steps), steps }
+  return {
+    action: name,
+    disposition: foldDisposition(steps),
+    steps,
+    // The evidence the target was safe to click: where, and every check that passed.
+    details: { actionability: { point: actionable.point, checks: actionable.checks } }
+  }
 })
