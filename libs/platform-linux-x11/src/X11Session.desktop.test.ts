@@ -131,6 +131,9 @@ describe("X11Session on a virtual desktop with openbox", () => {
     const view = x.findWindow(pid, "Fixture")!
     expect(view).toBeDefined()
     expect(x.windowManager()).toMatch(/openbox/i)
+    // an accessible window without a name still finds the process's only window
+    expect(x.findWindow(pid, "")?.xid).toBe(view.xid)
+    expect(x.findWindow(pid + 100_000, "Fixture")).toBeUndefined()
     const hex = `0x${view.xid.toString(16)}`
     const geometry = () => {
       const out = tool("xwininfo", ["-id", hex])

@@ -276,12 +276,19 @@ export class X11Session {
       }
     }
     const titled = views.filter((v) => v.title === title)
-    const pool = titled.length > 0 ? titled : views.length === 1 ? views : []
-    if (pool.length <= 1 || bounds === undefined) return pool.length === 1 ? pool[0] : undefined
     const distance = (v: WindowView) =>
-      Math.abs(v.bounds.x - bounds.x) + Math.abs(v.bounds.y - bounds.y) +
-      Math.abs(v.bounds.width - bounds.width) + Math.abs(v.bounds.height - bounds.height)
-    return [...pool].sort((a, b) => distance(a) - distance(b))[0]
+      bounds === undefined
+        ? 0
+        : Math.abs(v.bounds.x - bounds.x) + Math.abs(v.bounds.y - bounds.y) +
+          Math.abs(v.bounds.width - bounds.width) + Math.abs(v.bounds.height - bounds.height)
+    if (titled.length === 1) return titled[0]
+    if (titled.length > 1) return bounds === undefined ? undefined : [...titled].sort((a, b) => distance(a) - distance(b))[0]
+    // No title matches (an accessible window may have no name): the process's only window, or the one whose frame
+    // is where AT-SPI says the window is.
+    if (views.length === 1) return views[0]
+    if (bounds === undefined) return undefined
+    const near = views.filter((v) => distance(v) <= 8)
+    return near.length === 1 ? near[0] : undefined
   }
 
   /** The topmost mapped, not minimized client whose frame contains the point (`_NET_CLIENT_LIST_STACKING`, top last). */
