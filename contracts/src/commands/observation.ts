@@ -116,9 +116,11 @@ export const screenshot = defineCommand({
 export const listSurfaces = defineCommand({
   name: "list-surfaces",
   summary: "List an app's surfaces",
+  description:
+    "On Linux: the app's showing top-level accessible surfaces (the focused window's app without --app), each a window, dialog, alert, menu (a popup menu, with item_count) or tooltip; ids are window ids for snapshot --window-id.",
   category: "observation",
   headed: "none",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   positionals: [],
   flags: { app: windowTarget.app },
   data: { "2.1": ListSurfacesData }

@@ -600,11 +600,11 @@ export const COMMAND_MANIFEST = {
     },
     "list-surfaces": {
       "summary": "List an app's surfaces",
-      "description": "List an app's surfaces.",
+      "description": "On Linux: the app's showing top-level accessible surfaces (the focused window's app without --app), each a window, dialog, alert, menu (a popup menu, with item_count) or tooltip; ids are window ids for snapshot --window-id.",
       "category": "observation",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },

@@ -13,6 +13,7 @@ import { find } from "./find.js"
 import { get } from "./get.js"
 import { is } from "./is.js"
 import { listApps } from "./listApps.js"
+import { listSurfaces } from "./listSurfaces.js"
 import { listWindows } from "./listWindows.js"
 import { clipboardClear } from "./native/clipboardClear.js"
 import { clipboardGet } from "./native/clipboardGet.js"
@@ -93,6 +94,7 @@ const UNTYPED: Readonly<Partial<Record<ManifestCommandName, Handler>>> = {
   "clipboard-clear": clipboardClear,
   launch,
   "close-app": closeApp,
+  "list-surfaces": listSurfaces,
   ...Object.fromEntries(REF_ACTIONS.map((name) => [name, refAction(name)])),
   ...Object.fromEntries(POINTER_REF_ACTIONS.map((name) => [name, pointerRefAction(name)]))
 }

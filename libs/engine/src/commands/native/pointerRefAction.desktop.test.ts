@@ -94,10 +94,17 @@ describe("pointer ref actions on a virtual desktop with openbox", () => {
     expect(state.text).toBe("X")
   })
 
-  it("right-click on the entry opens its context menu (pyatspi sees the menu)", async () => {
+  it("right-click on the entry opens its context menu (pyatspi sees the menu; list-surfaces lists it)", async () => {
     expect(peerDump()).not.toContain("Select All")
+    const before = await ok("list-surfaces", { app: "fixture" })
+    expect(before.surfaces).toEqual([expect.objectContaining({ type: "window", title: "Fixture" })])
     await ok("right-click", { ref_id: await refOf("textfield", /^Name$/) }, true)
     expect(await eventually(peerDump, (out) => out.includes("Select All"))).toContain("Select All")
+    // list-surfaces now shows the popup menu beside the window
+    const after = await eventually(() => ok("list-surfaces", { app: "fixture" }), (d) => d.surfaces.some((x: { type: string }) => x.type === "menu"))
+    expect(after.pid).toBe(desktop!.apps[0]!.pid)
+    const menu = after.surfaces.find((x: { type: string }) => x.type === "menu")
+    expect(menu.item_count).toBeGreaterThanOrEqual(5)
     tool("xdotool", ["key", "Escape"])
     expect(await eventually(peerDump, (out) => !out.includes("Select All"))).not.toContain("Select All")
   })
