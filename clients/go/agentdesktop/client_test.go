@@ -1,0 +1,144 @@
+package agentdesktop
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+var repo = filepath.Join("..", "..", "..")
+
+func fixtures(t *testing.T, version string) map[string]Envelope {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(repo, "contracts", "fixtures", version, "valid", "*.json"))
+	if err != nil || len(files) < 40 {
+		t.Fatalf("fixtures of %s: %v (%d files)", version, err, len(files))
+	}
+	out := map[string]Envelope{}
+	for _, file := range files {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var envelope Envelope
+		if err := json.Unmarshal(raw, &envelope); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		out[filepath.Base(file)] = envelope
+	}
+	return out
+}
+
+func TestEveryValidFixtureDecodesStrictlyIntoItsCommandType(t *testing.T) {
+	for name, envelope := range fixtures(t, ContractVersion) {
+		if !envelope.Ok {
+			if envelope.Error == nil || envelope.Error.Code == "" || envelope.Error.Disposition.Retry == "" {
+				t.Errorf("%s: error envelope without code or disposition", name)
+			}
+			continue
+		}
+		if _, err := DecodeData(envelope, true); err != nil {
+			t.Errorf("%s (%s): %v", name, envelope.Command, err)
+		}
+	}
+}
+
+func TestSnapshotDataIsTyped(t *testing.T) {
+	data, err := DecodeData(fixtures(t, ContractVersion)["snapshot.json"], true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snapshot, ok := data.(*SnapshotData)
+	if !ok || snapshot.SnapshotID == "" || snapshot.Tree == nil {
+		t.Fatalf("snapshot data %#v", data)
+	}
+}
+
+func TestArgvPutsPositionalsAfterDoubleDash(t *testing.T) {
+	argv, err := Argv("2.6", "type", map[string]any{"ref_id": "@s1:e2", "text": "--not-a-flag", "timeout_ms": 0}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"--contract", "2.6", "type", "--timeout-ms=0", "--", "@s1:e2", "--not-a-flag"}
+	if !reflect.DeepEqual(argv, want) {
+		t.Fatalf("argv %q, want %q", argv, want)
+	}
+	if _, err := Argv("2.6", "click", map[string]any{"ref_id": "@s1:e1", "nope": 1}, nil); err == nil {
+		t.Fatal("an unknown argument was accepted")
+	}
+}
+
+func liveClient(t *testing.T, contract string) Client {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	bin, _ := filepath.Abs(filepath.Join(repo, "apps", "cli", "bin", "agent-desktop.js"))
+	if _, statErr := os.Stat(filepath.Join(repo, "apps", "cli", "dist", "agent-desktop.js")); err != nil || statErr != nil {
+		t.Skip("needs node and the built CLI (apps/cli)")
+	}
+	return Client{Contract: contract, Command: []string{node, bin}, Env: map[string]string{
+		"AGENT_DESKTOP_HOME": t.TempDir(), "DBUS_SESSION_BUS_ADDRESS": "", "AT_SPI_BUS_ADDRESS": "", "DISPLAY": "", "AGENT_DESKTOP_CONTRACT": "",
+	}}
+}
+
+func TestLiveOutputDecodes(t *testing.T) {
+	client := liveClient(t, "2.6")
+	version, err := client.Run("version", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := DecodeData(version, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if contracts := data.(*VersionData).Contracts; len(contracts) != 6 {
+		t.Fatalf("contracts %v", contracts)
+	}
+	status, err := client.Run("status", nil)
+	if err != nil || !status.Ok {
+		t.Fatalf("status %+v %v", status, err)
+	}
+	if _, err := DecodeData(status, true); err != nil {
+		t.Fatal(err)
+	}
+	typed, err := client.Run("type", map[string]any{"ref_id": "@s0abc:e1", "text": "--hedaed"})
+	if err != nil || typed.Ok || typed.Error.Code != "SNAPSHOT_NOT_FOUND" {
+		t.Fatalf("type %+v %v", typed, err)
+	}
+	pinned, err := liveClient(t, "2.3").Run("version", nil)
+	if err != nil || pinned.Version != "2.3" {
+		t.Fatalf("pinned %+v %v", pinned, err)
+	}
+}
+
+func TestFollowRecoveryRetriesOnlyWhenSafe(t *testing.T) {
+	client := liveClient(t, "2.6")
+	var seen []string
+	attempts, err := FollowRecovery(client, "click", map[string]any{"ref_id": "@s0abc:e1"}, func(failure Envelope) map[string]any {
+		seen = append(seen, failure.Error.Code)
+		return map[string]any{"ref_id": "@s0abd:e1"}
+	}, 2)
+	if err != nil || len(attempts) != 2 || !reflect.DeepEqual(seen, []string{"SNAPSHOT_NOT_FOUND"}) {
+		t.Fatalf("attempts %d, seen %v, %v", len(attempts), seen, err)
+	}
+	bare, err := FollowRecovery(client, "click", map[string]any{"ref_id": "@e1"}, func(Envelope) map[string]any {
+		t.Fatal("refresh called for a failure without recovery")
+		return nil
+	}, 2)
+	if err != nil || len(bare) != 1 || bare[0].Error.Code != "INVALID_ARGS" {
+		t.Fatalf("bare %+v %v", bare, err)
+	}
+}
+
+func TestGeneratedFileIsCurrent(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("needs python3 for the generator")
+	}
+	out, err := exec.Command(python, filepath.Join("..", "generate.py"), "--check").CombinedOutput()
+	if err != nil {
+		t.Fatalf("generated.go is stale: %s", out)
+	}
+}

@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""Generates agentdesktop/generated.go from the committed contract files (standard library only).
+
+Named $defs of contracts/schemas/<version>/envelope.schema.json become Go structs (a union of objects becomes one
+struct with every variant's fields; a field is a value when every variant requires it, else a pointer, slice or map);
+contracts/schemas/commands.json gives each command's argument spelling. Usage: python3 generate.py [--check]
+"""
+import json
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+CONTRACTS = HERE.parent.parent / "contracts"
+VERSION = "2.6"
+TARGET = HERE / "agentdesktop" / "generated.go"
+# Written by hand in client.go because FollowRecovery reads them: the union of the error variants as one struct.
+HAND_WRITTEN = {"ErrorBody", "Recovery", "RecoveryWithoutDelay", "Disposition"}
+
+
+def go_name(name):
+    parts = re.split(r"[^A-Za-z0-9]+", name)
+    out = "".join(part[:1].upper() + part[1:] for part in parts if part)
+    out = re.sub(r"Id\b", "ID", out)
+    return out if out and out[0].isalpha() else "X" + out
+
+
+class Gen:
+    def __init__(self, envelope):
+        self.defs = envelope["$defs"]
+        self.structs = {}
+
+    def deref(self, schema):
+        seen = set()
+        while isinstance(schema, dict) and "$ref" in schema and len(schema) == 1:
+            name = schema["$ref"].split("/")[-1]
+            if name in seen:
+                break
+            seen.add(name)
+            schema = self.defs.get(name, {})
+        return schema
+
+    def object_variants(self, schema):
+        """The object schemas a def stands for: itself, or each (resolved) variant of its anyOf/oneOf."""
+        schema = self.deref(schema)
+        if not isinstance(schema, dict):
+            return None
+        if schema.get("type") == "object" and schema.get("properties"):
+            return [schema]
+        variants = schema.get("anyOf") or schema.get("oneOf")
+        if variants:
+            out = []
+            for variant in variants:
+                resolved = self.object_variants(variant)
+                if resolved is None:
+                    return None
+                out += resolved
+            return out
+        return None
+
+    def go_type(self, schema):
+        if not isinstance(schema, dict) or schema == {}:
+            return "json.RawMessage"
+        if "$ref" in schema:
+            name = schema["$ref"].split("/")[-1]
+            target = self.defs.get(name, {})
+            if self.object_variants(target) is not None:
+                return go_name(name)
+            return self.go_type(target)
+        if "const" in schema:
+            return {str: "string", bool: "bool", int: "int64", float: "float64"}.get(type(schema["const"]), "json.RawMessage")
+        if "enum" in schema:
+            return "string" if all(isinstance(v, str) for v in schema["enum"]) else "json.RawMessage"
+        variants = schema.get("anyOf") or schema.get("oneOf")
+        if variants:
+            kinds = {self.go_type(v) for v in variants if not (isinstance(v, dict) and v.get("type") == "null")}
+            nullable = any(isinstance(v, dict) and v.get("type") == "null" for v in variants)
+            if len(kinds) == 1:
+                kind = kinds.pop()
+                return ("*" + kind) if nullable and not kind.startswith(("*", "[]", "map", "json")) else kind
+            return "json.RawMessage"
+        kind = schema.get("type")
+        if isinstance(kind, list):
+            return "json.RawMessage"
+        return {
+            "string": "string",
+            "integer": "int64",
+            "number": "float64",
+            "boolean": "bool",
+            "array": "[]" + self.go_type(schema.get("items", {})),
+            "object": "map[string]json.RawMessage",
+        }.get(kind, "json.RawMessage")
+
+    def struct(self, name, variants):
+        fields = {}
+        required_everywhere = None
+        for variant in variants:
+            required = set(variant.get("required", []))
+            required_everywhere = required if required_everywhere is None else required_everywhere & required
+            for prop, sub in variant.get("properties", {}).items():
+                if isinstance(sub, dict) and sub.get("not") == {}:
+                    continue
+                kind = self.go_type(sub)
+                if prop in fields and fields[prop] != kind:
+                    fields[prop] = "json.RawMessage"
+                else:
+                    fields.setdefault(prop, kind)
+        required_everywhere = required_everywhere or set()
+        lines = [f"// {name} is generated from $defs/{name}.", f"type {go_name(name)} struct {{"]
+        used = set()
+        for prop, kind in fields.items():
+            field = go_name(prop)
+            while field in used:
+                field += "_"
+            used.add(field)
+            if prop in required_everywhere:
+                lines.append(f'\t{field} {kind} `json:"{prop}"`')
+            else:
+                optional = kind if kind.startswith(("*", "[]", "map", "json")) else "*" + kind
+                lines.append(f'\t{field} {optional} `json:"{prop},omitempty"`')
+        lines.append("}")
+        return "\n".join(lines)
+
+
+def render():
+    envelope = json.loads((CONTRACTS / "schemas" / VERSION / "envelope.schema.json").read_text())
+    manifest = json.loads((CONTRACTS / "schemas" / "commands.json").read_text())
+    gen = Gen(envelope)
+    out = [
+        f"// Code generated by clients/go/generate.py from contracts/schemas/{VERSION}/envelope.schema.json and",
+        "// contracts/schemas/commands.json. DO NOT EDIT.",
+        "",
+        "package agentdesktop",
+        "",
+        'import "encoding/json"',
+        "",
+        f'// ContractVersion is the contract version these types describe.\nconst ContractVersion = "{VERSION}"',
+        "",
+    ]
+    for name in sorted(gen.defs):
+        variants = gen.object_variants(gen.defs[name])
+        if variants is None or name.endswith("Envelope") or name in HAND_WRITTEN:
+            continue
+        out.append(gen.struct(name, variants))
+        out.append("")
+    commands = [rule["if"]["properties"]["command"]["const"] for rule in envelope["then"]["allOf"]]
+    out.append("// NewData returns a pointer to a zero value of a command's data type (nil for a command without one).")
+    out.append("func NewData(command string) any {")
+    out.append("\tswitch command {")
+    for command in commands:
+        data_name = go_name(command) + "Data"
+        if data_name in gen.defs and gen.object_variants(gen.defs[data_name]) is not None:
+            out.append(f'\tcase "{command}":\n\t\treturn &{data_name}{{}}')
+        else:
+            ref = gen.defs.get(data_name)
+            kind = gen.go_type(ref) if ref is not None else "json.RawMessage"
+            out.append(f'\tcase "{command}":\n\t\tvar v {kind}\n\t\treturn &v')
+    out.append("\t}\n\treturn nil\n}")
+    out.append("")
+    out.append("// argvSpec: how each argument of each command is written on the command line (from the command spec).")
+    out.append("var argvSpec = map[string]commandArgv{")
+    for name, spec in manifest["commands"].items():
+        positionals = ", ".join(json.dumps(p["key"]) for p in spec["positionals"])
+        flags = ", ".join(f'{json.dumps(flag.replace("-", "_"))}: {{{json.dumps(flag)}, {json.dumps(f["syntax"])}}}' for flag, f in spec["flags"].items())
+        out.append(f'\t{json.dumps(name)}: {{positionals: []string{{{positionals}}}, flags: map[string]flagSpec{{{flags}}}}},')
+    out.append("}")
+    out.append("")
+    glob = ", ".join(f'{json.dumps(flag.replace("-", "_"))}: {{{json.dumps(flag)}, {json.dumps(f["syntax"])}}}' for flag, f in manifest["globalFlags"].items() if flag != "contract")
+    out.append(f"var globalArgv = map[string]flagSpec{{{glob}}}")
+    out.append("")
+    return "\n".join(out)
+
+
+def formatted(text):
+    """gofmt's layout when gofmt is installed (it comes with golang-go), so the committed file is idiomatic Go."""
+    gofmt = shutil.which("gofmt")
+    if gofmt is None:
+        return text
+    result = subprocess.run([gofmt], input=text, capture_output=True, text=True, check=True)
+    return result.stdout
+
+
+def main():
+    text = formatted(render())
+    current = TARGET.read_text() if TARGET.exists() else ""
+    if "--check" in sys.argv:
+        if current != text:
+            sys.stderr.write("clients/go: agentdesktop/generated.go is stale (python3 generate.py, then gofmt)\n")
+            return 1
+        return 0
+    TARGET.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
