@@ -17,6 +17,12 @@ export const NATIVE_LINUX_NOTES = `## Pointer, screenshots, windows and the clip
 - focus-window, move-window, resize-window, minimize, maximize, restore ask the window manager and read the window
   back; positions and sizes are the frame's (decorations included), as list-windows reports. They need a running
   EWMH window manager.
+- launch takes an executable path, a command on PATH or a desktop id, attaches to a running app of that name
+  (--no-attach refuses) and waits for its window; close-app closes through the window manager (--force:
+  SIGTERM, then SIGKILL) and succeeds only once the process is gone; session processes are never closed.
+- list-surfaces lists an app's showing windows, dialogs, alerts, popup menus (with item_count) and tooltips.
+- press --headed --app/--window-id makes that window the active one through the window manager, and verifies it,
+  before any key is sent.
 - clipboard-set starts a small detached owner process that serves text, a PNG or file URIs until anything else is
   copied; clipboard-clear ends it. clipboard-get reads text, file URIs or an image (written to --out).
 `
