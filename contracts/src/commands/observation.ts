@@ -141,6 +141,8 @@ export const listDisplays = defineCommand({
 export const openSystemSurface = defineCommand({
   name: "open-system-surface",
   summary: "Open an OS shell surface",
+  description:
+    "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). Shell surfaces (notification center, quick settings, app grid) belong to each desktop shell, with no common API across GNOME, KDE, Xfce or a bare window manager; open them like any app (launch, press, click) and observe them with snapshot.",
   category: "observation",
   headed: "none",
   support: LINUX("not_implemented"),

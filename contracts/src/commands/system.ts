@@ -127,6 +127,8 @@ export const batch = defineCommand({
 export const cursorOverlay = defineCommand({
   name: "cursor-overlay",
   summary: "Show or hide the agent cursor",
+  description:
+    "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). X11 has no overlay layer an unprivileged client can draw a second cursor on without a compositor; list-displays and screenshot show where pointer input lands instead.",
   category: "system",
   headed: "none",
   support: LINUX("not_implemented"),

@@ -641,7 +641,7 @@ export const COMMAND_MANIFEST = {
     },
     "open-system-surface": {
       "summary": "Open an OS shell surface",
-      "description": "Open an OS shell surface.",
+      "description": "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). Shell surfaces (notification center, quick settings, app grid) belong to each desktop shell, with no common API across GNOME, KDE, Xfce or a bare window manager; open them like any app (launch, press, click) and observe them with snapshot.",
       "category": "observation",
       "headed": "none",
       "support": {
@@ -3127,7 +3127,7 @@ export const COMMAND_MANIFEST = {
     },
     "cursor-overlay": {
       "summary": "Show or hide the agent cursor",
-      "description": "Show or hide the agent cursor.",
+      "description": "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). X11 has no overlay layer an unprivileged client can draw a second cursor on without a compositor; list-displays and screenshot show where pointer input lands instead.",
       "category": "system",
       "headed": "none",
       "support": {
