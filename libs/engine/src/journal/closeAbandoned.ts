@@ -12,17 +12,21 @@ const alive = (pid: number): boolean => {
   }
 }
 
-const closed = new WeakSet<EventStoreCore>()
+/** A long-lived process (the warm host, wave) looks again at most this often; a CLI run looks once. */
+export const ABANDONED_CHECK_INTERVAL_MS = 30_000
+
+const lastCheck = new WeakMap<EventStoreCore, number>()
 
 /**
- * On start, once per open store: every invocation that began and never ended, and whose process is gone (a crash,
+ * On start (and, in a long-lived process, every 30 s at most): every invocation that began and never ended, and whose process is gone (a crash,
  * a kill -9, a power cut), gets its `command.end` with the disposition its written-ahead evidence folds to —
  * an action that was attempted and never answered is `delivery_uncertain`, so a later reader of the trace never
  * mistakes it for `not_delivered`. Best effort: a store that cannot be read or written now is left for the next run.
  */
 export const closeAbandoned = (store: EventStoreCore, now: () => number): ReadonlyArray<string> => {
-  if (closed.has(store)) return []
-  closed.add(store)
+  const previous = lastCheck.get(store)
+  if (previous !== undefined && now() - previous < ABANDONED_CHECK_INTERVAL_MS) return []
+  lastCheck.set(store, now())
   const done: Array<string> = []
   try {
     for (const open of store.openInvocations()) {
