@@ -4,6 +4,8 @@
  *
  * - `agent-desktop --headed mouse-click --xy X,Y` (one-shot, end to end) vs `xdotool mousemove X Y click 1`;
  * - `agent-desktop screenshot FILE` (one-shot) vs `import -window root FILE` (ImageMagick) vs `scrot -o FILE`;
+ * - `agent-desktop clipboard-set TEXT` and `clipboard-get` (the clipboard round trip; the set includes starting the
+ *   owner process and reading the content back);
  * - in process: the addon's capture alone, and capture + PNG encoding (what the CLI spends beyond start-up).
  *
  *   node tools/bench/dist/nativeBench.js [--runs N] [--bin path/to/agent-desktop.js]
@@ -42,7 +44,9 @@ const cases: ReadonlyArray<Case> = [
   { name: "xdotool mousemove 5 5 click 1", argv: ["xdotool", "mousemove", "5", "5", "click", "1"] },
   { name: "agent-desktop screenshot FILE", argv: [process.execPath, bin, "screenshot", file("ours.png")], output: file("ours.png") },
   { name: "import -window root FILE", argv: ["import", "-window", "root", file("import.png")], output: file("import.png") },
-  { name: "scrot -o FILE", argv: ["scrot", "-o", file("scrot.png")], output: file("scrot.png") }
+  { name: "scrot -o FILE", argv: ["scrot", "-o", file("scrot.png")], output: file("scrot.png") },
+  { name: "agent-desktop clipboard-set TEXT", argv: [process.execPath, bin, "clipboard-set", "bench text"] },
+  { name: "agent-desktop clipboard-get", argv: [process.execPath, bin, "clipboard-get"] }
 ]
 
 const once = (c: Case): number => {
@@ -93,6 +97,8 @@ try {
     row("agent-desktop screenshot FILE", "scrot -o FILE"),
     row("import -window root FILE", "scrot -o FILE"),
     row("scrot -o FILE", "scrot -o FILE"),
+    row("agent-desktop clipboard-set TEXT", "node -e 0"),
+    row("agent-desktop clipboard-get", "node -e 0"),
     "",
     `in process: capture ${rawMs.toFixed(1)} ms, capture + PNG ${encodedMs.toFixed(1)} ms, click ${clickMs.toFixed(1)} ms (the 8 ms press hold included)`,
     `PNG sizes: ours ${size(cases[3]!)}, import ${size(cases[4]!)}, scrot ${size(cases[5]!)}`,
