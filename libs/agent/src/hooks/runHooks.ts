@@ -2,6 +2,7 @@
 // hook that prints cannot corrupt a structured stream. A non-zero exit becomes a recoverable error block.
 import { Effect } from "effect"
 import type { HookEvent, WaveSettings } from "../config/WaveSettings.js"
+import { killGroup } from "../process/processGroup.js"
 
 export interface HookFailure {
   readonly message: string
@@ -9,14 +10,16 @@ export interface HookFailure {
 
 const runOne = (command: string, input: string, cwd: string, timeoutMs: number) =>
   Effect.flatMap(Effect.promise(() => import("node:child_process")), ({ spawn }) => Effect.callback<{ code: number | null; stderr: string }>((resume) => {
-    const child = spawn("/bin/sh", ["-c", command], { cwd, stdio: ["pipe", "pipe", "pipe"] })
+    // Its own process group, killed at the timeout, on abort and when the shell exits (process/processGroup.ts).
+    const child = spawn("/bin/sh", ["-c", command], { cwd, stdio: ["pipe", "pipe", "pipe"], detached: true })
     let stderr = ""
     child.stdout.resume()
     child.stderr.setEncoding("utf8")
     child.stderr.on("data", (part: string) => {
       if (stderr.length < 4_000) stderr += part
     })
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs)
+    const timer = setTimeout(() => killGroup(child.pid), timeoutMs)
+    child.on("exit", () => killGroup(child.pid))
     child.on("error", (error) => {
       clearTimeout(timer)
       resume(Effect.succeed({ code: -1, stderr: error.message }))
@@ -29,7 +32,7 @@ const runOne = (command: string, input: string, cwd: string, timeoutMs: number) 
     child.stdin.end(input)
     return Effect.sync(() => {
       clearTimeout(timer)
-      child.kill("SIGKILL")
+      killGroup(child.pid)
     })
   }))
 

@@ -4,20 +4,12 @@
 // when the call is aborted: a background grandchild (`sleep 217 & echo started`) keeps the pipes open, so waiting
 // for the pipes alone hung past the timeout, and the grandchild outlived the run.
 import { Effect } from "effect"
+import { killGroup } from "../process/processGroup.js"
 import { failure, type Tool, type ToolOutcome } from "./Tool.js"
 
 const MAX_OUTPUT = 30_000
 export const DEFAULT_BASH_TIMEOUT_MS = 60_000
 
-/** SIGKILL to every process in the group led by `pid`; a group that is already gone is fine. */
-const killGroup = (pid: number | undefined): void => {
-  if (pid === undefined) return
-  try {
-    process.kill(-pid, "SIGKILL")
-  } catch {
-    // ESRCH: nothing left in the group.
-  }
-}
 
 export const bashTool = (cwd: string): Tool => ({
   name: "Bash",

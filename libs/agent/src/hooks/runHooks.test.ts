@@ -1,0 +1,34 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import { defaultSettings } from "../config/WaveSettings.js"
+import { runHooks } from "./runHooks.js"
+
+const running = (pid: number): boolean => {
+  try {
+    return !/^\d+ \(.*\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, "utf8"))
+  } catch {
+    return false
+  }
+}
+
+describe("hooks", () => {
+  it.live("leave no process behind: what a hook starts in the background goes with it", () =>
+    Effect.gen(function*() {
+      const dir = fs.mkdtempSync(`${os.tmpdir()}/wave-hook-`)
+      const settings = { ...defaultSettings, hooks: { SessionStart: [{ command: "sleep 219 & echo $! > bg" }] } }
+      const failures = yield* runHooks(settings, "SessionStart", {}, dir)
+      assert.deepStrictEqual(failures, [])
+      assert.isFalse(running(Number(fs.readFileSync(`${dir}/bg`, "utf8"))))
+    }))
+
+  it.live("a hook past its timeout is killed with everything it started, and reported", () =>
+    Effect.gen(function*() {
+      const dir = fs.mkdtempSync(`${os.tmpdir()}/wave-hook-`)
+      const settings = { ...defaultSettings, hooks: { SessionStart: [{ command: "sleep 219 & echo $! > bg; sleep 219", timeoutMs: 300 }] } }
+      const failures = yield* runHooks(settings, "SessionStart", {}, dir)
+      assert.strictEqual(failures.length, 1)
+      assert.isFalse(running(Number(fs.readFileSync(`${dir}/bg`, "utf8"))))
+    }))
+})
