@@ -21,19 +21,24 @@ export const engineRunner = async (env: NodeJS.ProcessEnv): Promise<EngineRunner
   const home = env["AGENT_DESKTOP_HOME"] || undefined
   const runtime = ManagedRuntime.make(EngineLive({ adapter: await adapterLayer(), ...(home === undefined ? {} : { home }) }))
   const run: DesktopToolRunner = (request) => {
-    const command: CommandRequest = {
-      command: request.command,
-      args: request.args,
-      options: {
-        headed: request.options.headed ?? false,
-        ...(request.options.session === undefined ? {} : { session: request.options.session })
+    // The tool call's abort (wave's signal, a killed background task) reaches the engine as its AbortSignal, not as
+    // an interruption: the command then stops waiting, folds its evidence and ends its invocation in the store.
+    const program = (signal: AbortSignal) => {
+      const command: CommandRequest = {
+        command: request.command,
+        args: request.args,
+        options: {
+          headed: request.options.headed ?? false,
+          ...(request.options.session === undefined ? {} : { session: request.options.session }),
+          signal
+        }
       }
+      return runCommand(command).pipe(
+        Effect.flatMap((envelope) => (request.options.autoRecover === true ? withAutoRecover(command, envelope) : Effect.succeed(envelope))),
+        Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
+      )
     }
-    const program = runCommand(command).pipe(
-      Effect.flatMap((envelope) => (request.options.autoRecover === true ? withAutoRecover(command, envelope) : Effect.succeed(envelope))),
-      Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
-    )
-    return Effect.tryPromise(() => runtime.runPromise(program)).pipe(
+    return Effect.tryPromise((signal) => runtime.runPromise(program(signal))).pipe(
       Effect.map((envelope) => envelope as unknown as DesktopEnvelope),
       Effect.catch((error) =>
         Effect.succeed<DesktopEnvelope>({
