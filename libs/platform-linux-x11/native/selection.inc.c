@@ -8,6 +8,10 @@
 
 static Window helper_win = 0;
 
+static void helper_reset(void) {
+  helper_win = 0;
+}
+
 static Window helper(void) {
   if (helper_win == 0) {
     helper_win = XCreateSimpleWindow(dpy, DefaultRootWindow(dpy), -10, -10, 1, 1, 0, 0, 0);
@@ -29,6 +33,7 @@ typedef int (*event_match)(XEvent *ev, void *arg);
 static int wait_for(XEvent *ev, event_match match, void *arg, long timeout_ms) {
   long deadline = now_ms() + timeout_ms;
   for (;;) {
+    if (io_dead) return 0;
     while (XPending(dpy)) {
       XNextEvent(dpy, ev);
       if (match(ev, arg)) return 1;

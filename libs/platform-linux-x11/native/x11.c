@@ -26,11 +26,31 @@ static int has_xtest = 0, has_shm = 0, has_randr = 0, has_xfixes = 0;
 static int x_error = 0;
 static char x_error_text[256];
 
+/*
+ * The X server went away (killed, crashed, connection dropped). Xlib's default would print and exit(1), which would
+ * end the CLI without its envelope; instead the connection is marked dead and the next call throws.
+ */
+static int io_dead = 0;
+
+static int on_io_error(Display *d) {
+  (void)d;
+  io_dead = 1;
+  return 0;
+}
+
+static void on_io_exit(Display *d, void *data) {
+  (void)d;
+  (void)data;
+  io_dead = 1;
+}
+
 static int on_x_error(Display *d, XErrorEvent *e) {
   x_error = e->error_code;
   XGetErrorText(d, e->error_code, x_error_text, sizeof(x_error_text));
   return 0;
 }
+
+static void helper_reset(void);
 
 #define CHECK(call) do { if ((call) != napi_ok) { napi_throw_error(env, NULL, "N-API call failed: " #call); return NULL; } } while (0)
 
@@ -40,6 +60,14 @@ static napi_value throw_msg(napi_env env, const char *msg) {
 }
 
 static int need_display(napi_env env) {
+  if (io_dead) {
+    /* The dead Display is abandoned (freeing it would touch the broken connection); the next open() reconnects. */
+    dpy = NULL;
+    io_dead = 0;
+    helper_reset();
+    napi_throw_error(env, "X11_CONNECTION_LOST", "the connection to the X server was lost");
+    return 0;
+  }
   if (dpy == NULL) {
     napi_throw_error(env, "X11_NOT_OPEN", "the X display is not open");
     return 0;
@@ -50,6 +78,7 @@ static int need_display(napi_env env) {
 /* Sync and turn a protocol error raised since the last reset into a JS exception. */
 static int sync_ok(napi_env env, const char *what) {
   XSync(dpy, False);
+  if (io_dead) return need_display(env);
   if (x_error != 0) {
     char msg[400];
     snprintf(msg, sizeof(msg), "%s: X error %d (%s)", what, x_error, x_error_text);
@@ -117,6 +146,8 @@ static napi_value js_open(napi_env env, napi_callback_info info) {
     napi_typeof(env, argv[0], &t);
     if (t == napi_string && !get_str(env, argv[0], name, sizeof(name), "display")) return NULL;
     XSetErrorHandler(on_x_error);
+    XSetIOErrorHandler(on_io_error);
+    io_dead = 0;
     dpy = XOpenDisplay(name[0] ? name : NULL);
     if (dpy == NULL) {
       char msg[320];
@@ -124,6 +155,7 @@ static napi_value js_open(napi_env env, napi_callback_info info) {
       napi_throw_error(env, "X11_NO_DISPLAY", msg);
       return NULL;
     }
+    XSetIOErrorExitHandler(dpy, on_io_exit, NULL);
     int ev, er, maj, min;
     has_xtest = XTestQueryExtension(dpy, &ev, &er, &maj, &min);
     has_shm = XShmQueryExtension(dpy);
@@ -363,11 +395,24 @@ static napi_value js_capture_root(napi_env env, napi_callback_info info) {
   }
   if (img == NULL) {
     img = XGetImage(dpy, root, (int)x, (int)y, (unsigned)w, (unsigned)h, AllPlanes, ZPixmap);
-    if (img == NULL || !sync_ok(env, "XGetImage")) {
+    XSync(dpy, False);
+    if (io_dead || img == NULL || x_error != 0) {
       if (img) XDestroyImage(img);
-      if (!x_error) return throw_msg(env, "XGetImage failed (is the region inside the screen?)");
-      return NULL;
+      if (io_dead) {
+        need_display(env);
+        return NULL;
+      }
+      x_error = 0;
+      return throw_msg(env, "XGetImage failed (is the region inside the screen?)");
     }
+  }
+  if (io_dead) {
+    if (img) {
+      if (used_shm) img->data = NULL;
+      XDestroyImage(img);
+    }
+    need_display(env);
+    return NULL;
   }
   size_t stride = 1 + (size_t)w * 3;
   size_t total = stride * (size_t)h;
@@ -485,6 +530,10 @@ static napi_value js_get_property(napi_env env, napi_callback_info info) {
   int status = XGetWindowProperty(dpy, (Window)win, prop, 0, 1 << 20, False, AnyPropertyType, &type, &format, &nitems,
                                   &after, &data);
   XSync(dpy, False);
+  if (io_dead) {
+    need_display(env);
+    return NULL;
+  }
   if (x_error != 0) {
     int code = x_error;
     x_error = 0;
@@ -581,6 +630,10 @@ static napi_value js_geometry(napi_env env, napi_callback_info info) {
   XWindowAttributes attrs;
   Status st = XGetWindowAttributes(dpy, (Window)win, &attrs);
   XSync(dpy, False);
+  if (io_dead) {
+    need_display(env);
+    return NULL;
+  }
   if (!st || x_error != 0) {
     x_error = 0;
     napi_throw_error(env, "X11_BAD_WINDOW", "the window is gone");
@@ -611,6 +664,10 @@ static napi_value js_children(napi_env env, napi_callback_info info) {
   unsigned int n = 0;
   Status st = XQueryTree(dpy, (Window)win, &root_ret, &parent, &kids, &n);
   XSync(dpy, False);
+  if (io_dead) {
+    need_display(env);
+    return NULL;
+  }
   if (!st || x_error != 0) {
     x_error = 0;
     if (kids) XFree(kids);

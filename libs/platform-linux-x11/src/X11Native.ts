@@ -60,9 +60,19 @@ const open = (): X11Session => {
   return session
 }
 
+const connectionLost = (error: unknown): boolean => {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code
+  return code === "X11_CONNECTION_LOST" || code === "X11_NOT_OPEN"
+}
+
 const toPlatformError = (what: string, steps?: ReadonlyArray<DeliveryStep>) => (error: unknown): PlatformError => {
   if (error instanceof PlatformError) return error
+  // The X server went away: forget the session so a long-lived host reconnects on its next call.
+  if (connectionLost(error)) session = undefined
   const code = (error as { code?: string })?.code
+  if (code === "X11_CONNECTION_LOST") {
+    return new PlatformError({ code: "PLATFORM_NOT_SUPPORTED", message: `${what}: the connection to the X display was lost`, details: { kind: "display_lost" } })
+  }
   if (code === "X11_BAD_WINDOW") return new PlatformError({ code: "WINDOW_NOT_FOUND", message: `${what}: the window is gone` })
   if (error instanceof RangeError) return new PlatformError({ code: "ACTION_FAILED", message: `${what}: ${error.message}` })
   if (error instanceof PartialInput) {
