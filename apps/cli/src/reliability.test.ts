@@ -210,3 +210,17 @@ describe("--auto-recover", () => {
     })
   })
 })
+
+describe("store faults", () => {
+  it("a 0-byte or foreign events.db is refused with a specific message, never replaced", () => {
+    for (const [content, reason] of [["", "corrupt"], ["not a database, just text that is long enough for a header....", "foreign"]] as const) {
+      const home = tempHome("store")
+      fs.writeFileSync(path.join(home, "events.db"), content, { mode: 0o600 })
+      const envelope = envelopeOf(runBinary(["session", "list"], cleanEnv(home)))
+      assert.strictEqual(envelope["error"]["code"], "INTERNAL")
+      assert.deepStrictEqual(envelope["error"]["details"], { kind: "store_failure", reason, retryable: false })
+      assert.notMatch(envelope["error"]["suggestion"], /bug/)
+      assert.strictEqual(fs.readFileSync(path.join(home, "events.db"), "utf8"), content)
+    }
+  })
+})
