@@ -44,4 +44,14 @@ describe("quicktype on the committed 2.6 schema", () => {
       expect(source).toMatch(new RegExp(`export interface ${name} \\{`))
     }
   }, 120_000)
+
+  it("gives json-schema-to-typescript a discriminated union of named envelopes over named data types", async () => {
+    const { compile } = await import("json-schema-to-typescript")
+    const schema = JSON.parse(fs.readFileSync(namedTypeSources("2.6")[0]!.split("#")[0]!, "utf8")) as Parameters<typeof compile>[0]
+    const source = await compile(schema, "Envelope", { bannerComment: "", additionalProperties: false })
+    expect(source).toMatch(/\| SnapshotEnvelope\n/)
+    expect(source).toMatch(/\| ErrorEnvelope\n/)
+    expect(source).toMatch(/export interface SnapshotEnvelope \{[^}]*command: "snapshot";[^}]*data: SnapshotData;/s)
+    for (const name of ["SnapshotData", "FindData", "ClickData", "ListAppsData"]) expect(source).toMatch(new RegExp(`export (type|interface) ${name}\\b`))
+  }, 120_000)
 })
