@@ -17,9 +17,11 @@ const index = positional("index", int("1-based index from list-notifications", {
 export const listNotifications = defineCommand({
   name: "list-notifications",
   summary: "List notifications",
+  description:
+    "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses).",
   category: "notification",
   headed: "none",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   positionals: [],
   flags: { app: appFilter, text: flag(str("Only notifications containing this text")), limit: flag(int("At most this many")) },
   data: { "2.1": ListNotificationsData }
@@ -28,9 +30,11 @@ export const listNotifications = defineCommand({
 export const dismissNotification = defineCommand({
   name: "dismiss-notification",
   summary: "Dismiss one notification",
+  description:
+    "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Dismiss clicks the popup (headed) after the fingerprint matched, and reads it back gone.",
   category: "notification",
   headed: "required",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   positionals: [index],
   flags: { app: flag(str("Filter by app before indexing")), ...expected },
   data: { "2.1": DismissNotificationData }
@@ -39,9 +43,11 @@ export const dismissNotification = defineCommand({
 export const dismissAllNotifications = defineCommand({
   name: "dismiss-all-notifications",
   summary: "Dismiss all notifications",
+  description:
+    "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Each popup is clicked closed (headed) and read back gone.",
   category: "notification",
   headed: "required",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   positionals: [],
   flags: { app: appFilter },
   data: { "2.1": DismissAllNotificationsData }
@@ -50,9 +56,11 @@ export const dismissAllNotifications = defineCommand({
 export const notificationAction = defineCommand({
   name: "notification-action",
   summary: "Press a notification's action",
+  description:
+    "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). The action's button is pressed through AT-SPI after the fingerprint (if given) matched.",
   category: "notification",
   headed: "required",
-  support: LINUX("not_implemented"),
+  support: LINUX("supported"),
   positionals: [index, positional("action", str("Action name as list-notifications prints it"), true)],
   flags: expected,
   data: { "2.1": ActionResultV2_1, "2.4": ActionResult }

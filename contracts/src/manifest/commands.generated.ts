@@ -2787,11 +2787,11 @@ export const COMMAND_MANIFEST = {
     },
     "list-notifications": {
       "summary": "List notifications",
-      "description": "List notifications.",
+      "description": "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses).",
       "category": "notification",
       "headed": "none",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2829,11 +2829,11 @@ export const COMMAND_MANIFEST = {
     },
     "dismiss-notification": {
       "summary": "Dismiss one notification",
-      "description": "Dismiss one notification.",
+      "description": "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Dismiss clicks the popup (headed) after the fingerprint matched, and reads it back gone.",
       "category": "notification",
       "headed": "required",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2881,11 +2881,11 @@ export const COMMAND_MANIFEST = {
     },
     "dismiss-all-notifications": {
       "summary": "Dismiss all notifications",
-      "description": "Dismiss all notifications.",
+      "description": "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Each popup is clicked closed (headed) and read back gone.",
       "category": "notification",
       "headed": "required",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },
@@ -2906,11 +2906,11 @@ export const COMMAND_MANIFEST = {
     },
     "notification-action": {
       "summary": "Press a notification's action",
-      "description": "Press a notification's action.",
+      "description": "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). The action's button is pressed through AT-SPI after the fingerprint (if given) matched.",
       "category": "notification",
       "headed": "required",
       "support": {
-        "linux": "not_implemented",
+        "linux": "supported",
         "macos": "not_implemented",
         "windows": "not_implemented"
       },

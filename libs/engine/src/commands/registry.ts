@@ -31,6 +31,8 @@ import { screenshot } from "./native/screenshot.js"
 import { scrollRef } from "./native/scrollRef.js"
 import { focusWindow, maximize, minimize, moveWindow, resizeWindow, restore } from "./native/windowCommands.js"
 import { notSupported } from "./notSupported.js"
+import { listNotifications } from "./notifications/listNotifications.js"
+import { dismissAllNotifications, dismissNotification, notificationAction } from "./notifications/notificationMutations.js"
 import { permissions } from "./permissions.js"
 import { press } from "./press.js"
 import { session } from "./session.js"
@@ -95,6 +97,10 @@ const UNTYPED: Readonly<Partial<Record<ManifestCommandName, Handler>>> = {
   launch,
   "close-app": closeApp,
   "list-surfaces": listSurfaces,
+  "list-notifications": listNotifications,
+  "dismiss-notification": dismissNotification,
+  "dismiss-all-notifications": dismissAllNotifications,
+  "notification-action": notificationAction,
   ...Object.fromEntries(REF_ACTIONS.map((name) => [name, refAction(name)])),
   ...Object.fromEntries(POINTER_REF_ACTIONS.map((name) => [name, pointerRefAction(name)]))
 }

@@ -59,7 +59,7 @@ describe("press --headed --app focuses that app's window first", () => {
     await ok("press", { combo: "end", app: "fixture" }, true)
     await ok("press", { combo: "x", app: "fixture" }, true)
     expect(tool("xdotool", ["getactivewindow"])).toBe(fixture)
-    let text = ""
+    let text: string | null | undefined = ""
     for (let i = 0; i < 40 && text !== "abx"; i++) {
       text = (await control({ op: "state", id: "entry" })).text
       if (text !== "abx") await sleep(50)

@@ -1,0 +1,41 @@
+import { Effect } from "effect"
+import { optionalString, type Args } from "../../Args.js"
+import { InvalidArgs, NotificationNotFound } from "../../errors/DesktopError.js"
+import { shownNotifications, type ShownNotification } from "./NotificationDaemon.js"
+
+/**
+ * The notification at INDEX, proven by at least one fingerprint (--expected-title, --expected-app) before anything
+ * is pressed; a mismatch is NOTIFICATION_NOT_FOUND. xfce4-notifyd does not show the sending app, so
+ * --expected-app can only match "".
+ */
+export const pickNotification = (args: Args, requireFingerprint: boolean) =>
+  Effect.gen(function*() {
+    const index = args["index"]
+    if (typeof index !== "number" || !Number.isSafeInteger(index) || index < 1) {
+      return yield* new InvalidArgs({ message: "INDEX must be a notification's 1-based index", suggestion: "Run agent-desktop list-notifications" })
+    }
+    const expectedApp = yield* optionalString(args, "expected_app")
+    const expectedTitle = yield* optionalString(args, "expected_title")
+    if (requireFingerprint && expectedApp === undefined && expectedTitle === undefined) {
+      return yield* new InvalidArgs({
+        message: "pass --expected-title (or --expected-app) so the right notification is dismissed",
+        suggestion: "Copy the title from list-notifications"
+      })
+    }
+    const shown = yield* shownNotifications
+    const found: ShownNotification | undefined = shown[index - 1]
+    const mismatch = found === undefined ||
+      (expectedTitle !== undefined && found.title !== expectedTitle) ||
+      (expectedApp !== undefined && found.app_name !== expectedApp)
+    if (mismatch) {
+      return yield* new NotificationNotFound({
+        message: found === undefined
+          ? `there is no notification ${index} (${shown.length} shown)`
+          : `notification ${index} is '${found.title}', not the expected one`,
+        delivery: "not_delivered",
+        details: { index, shown: shown.length, ...(found ? { title: found.title } : {}) },
+        suggestion: "Run agent-desktop list-notifications again and use the index it prints now"
+      })
+    }
+    return found
+  })
