@@ -23,6 +23,10 @@ export const NATIVE_LINUX_NOTES = `## Pointer, screenshots, windows and the clip
 - list-surfaces lists an app's showing windows, dialogs, alerts, popup menus (with item_count) and tooltips.
 - press --headed --app/--window-id makes that window the active one through the window manager, and verifies it,
   before any key is sent.
+- Notifications: read from xfce4-notifyd (its popups are in the accessibility tree; app_name is "" because it does
+  not show the sender). Other daemons answer PLATFORM_NOT_SUPPORTED naming them. dismiss-notification needs
+  --expected-title; notification-action presses the action's button; both refuse a mismatch with
+  NOTIFICATION_NOT_FOUND and need --headed.
 - clipboard-set starts a small detached owner process that serves text, a PNG or file URIs until anything else is
   copied; clipboard-clear ends it. clipboard-get reads text, file URIs or an image (written to --out).
 `
