@@ -1,6 +1,7 @@
 // Bundle the CLI from TypeScript sources, in two parts:
 // - dist/agent-desktop.js (+ dist/chunks/): ESM, code-split, so `version` and argument errors load neither effect
 //   nor SQLite nor D-Bus;
+// - dist/modes/: the long-lived `mcp` and `serve` modes, loaded by URL only for those subcommands;
 // - dist/engine.cjs: the engine side (src/runEngine.ts and all it imports) as one CommonJS file, because only a
 //   script can use a V8 code cache on Node 20 (src/bundle/CachedScript.ts). The entry's engine runner is swapped
 //   for the one that loads it (src/engineRunner.bundle.ts).
@@ -57,6 +58,18 @@ await build({
   plugins: [bundledEngineRunner],
   // The engine's code cache is named after this, so the entry never hashes the engine on a run.
   define: { __AD_ENGINE_BUILD_ID__: JSON.stringify(engineBuildId) }
+})
+
+// The long-lived modes (`mcp`, `serve`) as their own bundles in dist/modes/: sharing modules with the entry would
+// split the entry into several chunks, and every extra file costs start-up on each one-shot call. The entry loads
+// them by URL (src/agent-desktop.ts), so esbuild does not follow those imports.
+await build({
+  ...common,
+  entryPoints: { mcp: "src/mcp.ts", serve: "src/host/HostServer.ts" },
+  outdir: `${outdir}/modes`,
+  splitting: true,
+  format: "esm",
+  chunkNames: "chunks/[name]-[hash]"
 })
 
 // Another build may swap its own dist/ in between our two renames: then move that one aside too and try again.

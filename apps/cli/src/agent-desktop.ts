@@ -7,12 +7,14 @@ import { wantsHost } from "./host/wantsHost.js"
 import { exitCodeFor, watchSignals } from "./signals.js"
 
 const argv = process.argv.slice(2)
+// The long-lived modes are bundles of their own beside this file (build.mjs); a URL import keeps them out of it.
+const modeUrl = (name: "mcp" | "serve") => new URL(`./modes/${name}.js`, import.meta.url).href
 if (argv[0] === "mcp") {
-  const { runMcp } = await import("./mcp.js")
+  const { runMcp } = await import(modeUrl("mcp")) as typeof import("./mcp.js")
   process.exit(await runMcp(argv.slice(1)))
 }
 if (argv[0] === "serve") {
-  const { runServe } = await import("./host/HostServer.js")
+  const { runServe } = await import(modeUrl("serve")) as typeof import("./host/HostServer.js")
   process.exit(await runServe(argv.slice(1), { env: process.env, stderr: (text) => void process.stderr.write(text) }))
 }
 
