@@ -10,6 +10,8 @@ import { DEFAULT_WAIT_TIMEOUT_MS } from "../wait/afterAction.js"
 import { pollUntil, type PollFailure } from "../wait/poll.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "./actions/refAction.js"
 import { DEFAULT_SNAPSHOT_TIMEOUT_MS, observeWindow } from "./snapshot.js"
+import { EVENT_KINDS, waitEvent, type EventKind } from "./waits/waitEvent.js"
+import { waitNotification } from "./waits/waitNotification.js"
 
 /** Absent right now, but may appear: keep polling. Anything else (bad args, lost snapshot, permissions) is final. */
 const transient = (error: DesktopError) =>
@@ -128,8 +130,12 @@ export const wait = Effect.fn("wait")(function*(args: Args) {
   const element = yield* optionalString(args, "element")
   const window = yield* optionalString(args, "window")
   const text = yield* optionalString(args, "text")
-  const unsupported = ["menu", "menu_closed", "notification", "event"].filter((key) => args[key] !== undefined && args[key] !== false)
-  const modes = [ms, element, window, text].filter((mode) => mode !== undefined).length + unsupported.length
+  const unsupported = ["menu", "menu_closed"].filter((key) => args[key] !== undefined && args[key] !== false)
+  // --notification takes --text as its filter; --event is its own mode (commands/waits/).
+  const notification = args["notification"] === true
+  const event = yield* optionalString(args, "event")
+  const modes = [ms, element, window, notification ? undefined : text, event].filter((mode) => mode !== undefined).length +
+    unsupported.length + (notification ? 1 : 0)
   if (modes !== 1) {
     return yield* new InvalidArgs({
       message: modes === 0 ? "wait needs one mode" : "wait takes exactly one mode",
@@ -138,6 +144,15 @@ export const wait = Effect.fn("wait")(function*(args: Args) {
   }
   if (unsupported.length > 0) {
     return yield* new PlatformNotSupported({ message: `wait --${unsupported[0]!.replace("_", "-")} is not implemented on ${process.platform} yet`, delivery: "not_delivered" })
+  }
+  if (notification) return yield* waitNotification(text, timeoutMs)
+  if (event !== undefined) {
+    if (!(EVENT_KINDS as ReadonlyArray<string>).includes(event)) {
+      return yield* new InvalidArgs({ message: `Unknown event '${event}'`, suggestion: `Use one of: ${EVENT_KINDS.join(", ")}` })
+    }
+    const app = yield* optionalString(args, "app")
+    const windowId = yield* optionalString(args, "window_id")
+    return yield* waitEvent(event as EventKind, { ...(app === undefined ? {} : { app }), ...(windowId === undefined ? {} : { windowId }) }, timeoutMs)
   }
   if (ms !== undefined) {
     yield* Effect.sleep(ms)

@@ -125,11 +125,18 @@ describe.skipIf(!existsSync("/usr/bin/notify-send") || !existsSync("/usr/share/d
     expect((await ok("list-notifications")).count).toBe(0)
   })
 
+  it("wait --notification --text returns once a matching notification is shown", async () => {
+    const waiting = ok("wait", { notification: true, text: "deploy", timeout: 20_000 })
+    await sleep(400)
+    execFileSync("notify-send", ["-t", "0", "Deploy finished", "all green"], { env: process.env })
+    expect(await waiting).toMatchObject({ condition: "notification", matched: true, notification: { title: "Deploy finished", body: "all green" } })
+  })
+
   it("dismiss-all-notifications closes every popup", async () => {
     execFileSync("notify-send", ["-t", "0", "One", "1"], { env: process.env })
     execFileSync("notify-send", ["-t", "0", "Two", "2"], { env: process.env })
-    await eventually(peerTitles, (t) => t.length === 2)
-    expect(await ok("dismiss-all-notifications", {}, true)).toEqual({ dismissed_count: 2 })
+    await eventually(peerTitles, (t) => t.length === 3)
+    expect(await ok("dismiss-all-notifications", {}, true)).toEqual({ dismissed_count: 3 })
     expect(await eventually(peerTitles, (t) => t.length === 0)).toEqual([])
   })
 })

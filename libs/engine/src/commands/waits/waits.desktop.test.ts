@@ -1,0 +1,64 @@
+/**
+ * wait --event end to end: the event happens while the wait runs (an app starts, takes focus, closes), read back
+ * against what started it.
+ */
+import { validateEnvelope } from "@agent-desktop/contract-check"
+import { startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
+import { LinuxAdapter } from "@agent-desktop/platform-linux"
+import { Effect } from "effect"
+import { execFileSync } from "node:child_process"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { setTimeout as sleep } from "node:timers/promises"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { EngineLive } from "../../EngineLive.js"
+import { runCommand } from "../../runCommand.js"
+
+let desktop: RunningDesktop | undefined
+const home = mkdtempSync(join(tmpdir(), "ad-wait-event-"))
+const saved = { ...process.env }
+
+const ok = async (command: string, args: Record<string, unknown>) => {
+  const envelope = await Effect.runPromise(
+    runCommand({ command, args, options: {} }).pipe(Effect.provide(EngineLive({ adapter: LinuxAdapter.layer, home })))
+  ) as unknown as { ok: boolean; data?: any; error?: any }
+  const result = validateEnvelope("2.6", envelope, { strict: true })
+  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
+  if (!envelope.ok) throw new Error(`${command} failed: ${JSON.stringify(envelope.error)}`)
+  return envelope.data
+}
+
+describe("wait --event on a virtual desktop with openbox", () => {
+  beforeAll(async () => {
+    desktop = await startDesktop({ apps: ["fixture"], windowManager: "openbox" })
+    Object.assign(process.env, desktop.env)
+  }, 90_000)
+  afterAll(async () => {
+    await desktop?.stop()
+    for (const key of Object.keys(desktop?.env ?? {})) {
+      if (saved[key] === undefined) delete process.env[key]
+      else process.env[key] = saved[key]
+    }
+  }, 30_000)
+
+  it("app-launched and window-opened while an app starts; focus-changed; app-terminated when it closes", async () => {
+    const launched = ok("wait", { event: "app-launched", timeout: 30_000 })
+    const opened = ok("wait", { event: "window-opened", app: "grid", timeout: 30_000 })
+    await sleep(500)
+    const grid = await desktop!.launch("grid:1")
+    expect((await launched).event).toEqual({ kind: "app-launched", app: "grid", pid: grid.pid })
+    expect((await opened).event).toMatchObject({ kind: "window-opened", title: "Grid 1", app: "grid", pid: grid.pid })
+
+    const focus = ok("wait", { event: "focus-changed", app: "fixture", timeout: 20_000 })
+    await sleep(500)
+    const fixture = execFileSync("xdotool", ["search", "--onlyvisible", "--pid", String(desktop!.apps[0]!.pid), "--name", "^Fixture$"], { env: process.env, encoding: "utf8" }).trim().split("\n")[0]!
+    execFileSync("xdotool", ["windowactivate", "--sync", fixture], { env: process.env })
+    expect((await focus).event).toMatchObject({ kind: "focus-changed", title: "Fixture", app: "fixture" })
+
+    const gone = ok("wait", { event: "app-terminated", app: "grid", timeout: 20_000 })
+    await sleep(500)
+    process.kill(grid.pid, "SIGTERM")
+    expect((await gone).event).toEqual({ kind: "app-terminated", app: "grid", pid: grid.pid })
+  })
+})
