@@ -23,7 +23,11 @@ const surfaceOf = (window: WindowInfo, root: ObservedNode) => {
  * window id that snapshot --window-id takes.
  */
 export const listSurfaces = Effect.fn("list-surfaces")(function*(args: Args) {
-  const app = yield* optionalString(args, "app")
+  return yield* surfacesOf(yield* optionalString(args, "app"))
+})
+
+/** The showing surfaces of `app` (or of the focused window's app). */
+export const surfacesOf = Effect.fnUntraced(function*(app: string | undefined) {
   const adapter = yield* DesktopAdapter
   const anchor = yield* adapter.resolveWindow(app === undefined ? {} : { app }).pipe(Effect.mapError(fromPlatformError))
   const windows = (yield* adapter.listWindows(anchor.app_name).pipe(Effect.mapError(fromPlatformError)))

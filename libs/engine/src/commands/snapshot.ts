@@ -9,6 +9,7 @@ import { Invocation } from "../Invocation.js"
 import { resolveRef, WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
 import { captureSnapshot } from "../snapshot/captureSnapshot.js"
 import type { RenderOptions } from "../snapshot/renderTree.js"
+import { surfaceWindowId } from "./surfaceWindow.js"
 import { loadSnapshot, saveSnapshot, withStore, type SavedSnapshot } from "../StoreAccess.js"
 
 export const DEFAULT_SNAPSHOT_TIMEOUT_MS = 3000
@@ -31,11 +32,12 @@ export const checkSurface = Effect.fnUntraced(function*(args: Args) {
 })
 
 export const snapshotRequest = Effect.fnUntraced(function*(args: Args) {
-  yield* checkSurface(args)
+  // --surface menu|alert|sheet|focused names a window of its own on Linux (commands/surfaceWindow.ts).
+  const surfaceId = yield* surfaceWindowId(args)
   const skeleton = yield* flag(args, "skeleton")
   const maxDepth = (yield* optionalInt(args, "max_depth")) ?? DEFAULT_MAX_DEPTH
   const app = yield* optionalString(args, "app")
-  const windowId = yield* optionalString(args, "window_id")
+  const windowId = surfaceId ?? (yield* optionalString(args, "window_id"))
   const request: SnapshotRequest = {
     ...(app === undefined ? {} : { app }),
     ...(windowId === undefined ? {} : { windowId }),

@@ -105,6 +105,12 @@ describe("pointer ref actions on a virtual desktop with openbox", () => {
     expect(after.pid).toBe(desktop!.apps[0]!.pid)
     const menu = after.surfaces.find((x: { type: string }) => x.type === "menu")
     expect(menu.item_count).toBeGreaterThanOrEqual(5)
+    // snapshot --surface menu reads the open menu itself
+    const menuSnap = await ok("snapshot", { app: "fixture", surface: "menu", interactive_only: true, timeout_ms: 10_000 })
+    expect(menuSnap.window.id).toBe(menu.id)
+    expect(JSON.stringify(menuSnap.tree)).toContain("Select All")
+    expect((await run("snapshot", { app: "fixture", surface: "alert" })).error.code).toBe("WINDOW_NOT_FOUND")
+    expect((await run("snapshot", { app: "fixture", surface: "taskbar" })).error.code).toBe("PLATFORM_NOT_SUPPORTED")
     tool("xdotool", ["key", "Escape"])
     expect(await eventually(peerDump, (out) => !out.includes("Select All"))).not.toContain("Select All")
   })
