@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -140,5 +141,65 @@ func TestGeneratedFileIsCurrent(t *testing.T) {
 	out, err := exec.Command(python, filepath.Join("..", "generate.py"), "--check").CombinedOutput()
 	if err != nil {
 		t.Fatalf("generated.go is stale: %s", out)
+	}
+}
+
+// TestDesktopOutputDecodes runs the CLI on the project's virtual desktop (a real GTK app, started by
+// clients/desktop-host.mjs) and decodes a snapshot and a click strictly.
+func TestDesktopOutputDecodes(t *testing.T) {
+	node, err := exec.LookPath("node")
+	host, _ := filepath.Abs(filepath.Join(repo, "clients", "desktop-host.mjs"))
+	if _, statErr := os.Stat(filepath.Join(repo, "tools", "desktop", "dist", "index.js")); err != nil || statErr != nil {
+		t.Skip("needs node and the built virtual desktop (tools/desktop)")
+	}
+	client := liveClient(t, "2.6")
+	cmd := exec.Command(node, host)
+	cmd.Dir, _ = filepath.Abs(repo)
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		stdin.Close()
+		cmd.Wait()
+	}()
+	var started struct {
+		Env map[string]string `json:"env"`
+	}
+	if err := json.NewDecoder(stdout).Decode(&started); err != nil {
+		t.Fatalf("the virtual desktop did not start: %v", err)
+	}
+	for key, value := range started.Env {
+		client.Env[key] = value
+	}
+	snapshot, err := client.Run("snapshot", map[string]any{"app": "fixture", "interactive_only": true, "timeout_ms": 10000})
+	if err != nil || !snapshot.Ok {
+		t.Fatalf("snapshot %+v %v", snapshot, err)
+	}
+	data, err := DecodeData(snapshot, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var button *SnapshotNode
+	var walk func(node *SnapshotNode)
+	walk = func(node *SnapshotNode) {
+		if node.Role == "button" && node.Name != nil && strings.HasPrefix(*node.Name, "clicks:") && button == nil {
+			button = node
+		}
+		for i := range node.Children {
+			walk(&node.Children[i])
+		}
+	}
+	walk(data.(*SnapshotData).Tree)
+	if button == nil || button.RefID == nil {
+		t.Fatal("no clicks button with a ref in the fixture's snapshot")
+	}
+	click, err := client.Run("click", map[string]any{"ref_id": *button.RefID})
+	if err != nil || !click.Ok {
+		t.Fatalf("click %+v %v", click, err)
+	}
+	if _, err := DecodeData(click, true); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -83,5 +83,40 @@ class LiveTest(unittest.TestCase):
         self.assertEqual(len(follow_recovery(self.client(), "click", {"ref_id": "@e1"}, refresh)), 1)
 
 
+@unittest.skipUnless(shutil.which("node") and BIN.exists() and (REPO / "tools" / "desktop" / "dist" / "index.js").exists(),
+                     "needs node, the built CLI and the built virtual desktop (tools/desktop)")
+class DesktopTest(unittest.TestCase):
+    """Live output of the CLI on the project's virtual desktop (a real GTK app) fits the generated types."""
+
+    def test_snapshot_and_click_on_the_gtk_fixture(self):
+        import subprocess
+
+        host = subprocess.Popen([shutil.which("node"), str(HERE.parent / "desktop-host.mjs")], cwd=str(REPO),
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        home = tempfile.mkdtemp(prefix="ad-python-desktop-")
+        try:
+            line = host.stdout.readline()
+            self.assertTrue(line, "the virtual desktop did not start")
+            env = dict(json.loads(line)["env"], AGENT_DESKTOP_HOME=home, AGENT_DESKTOP_CONTRACT=None)
+            client = AgentDesktop("2.6", command=[shutil.which("node"), str(BIN)], env=env)
+            snapshot = client.run("snapshot", app="fixture", interactive_only=True, timeout_ms=10000)
+            self.assertEqual(check_envelope(snapshot), [], json.dumps(snapshot)[:500])
+            self.assertTrue(snapshot["ok"] and snapshot["data"]["complete"])
+
+            def walk(node):
+                yield node
+                for child in node.get("children", []):
+                    yield from walk(child)
+
+            button = next(n for n in walk(snapshot["data"]["tree"]) if n["role"] == "button" and n.get("name", "").startswith("clicks:"))
+            click = client.run("click", ref_id=button["ref_id"])
+            self.assertEqual(check_envelope(click), [], json.dumps(click))
+            self.assertTrue(click["ok"])
+        finally:
+            host.stdin.close()
+            host.wait(timeout=60)
+            shutil.rmtree(home, ignore_errors=True)
+
+
 if __name__ == "__main__":
     unittest.main()
