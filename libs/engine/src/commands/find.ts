@@ -4,7 +4,8 @@ import { Effect } from "effect"
 import { flag, optionalInt, optionalString, stringList, type Args } from "../Args.js"
 import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
 import { resolveRef, WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
-import { checkSurface, observeWindow, DEFAULT_SNAPSHOT_TIMEOUT_MS } from "./snapshot.js"
+import { observeWindow, DEFAULT_SNAPSHOT_TIMEOUT_MS } from "./snapshot.js"
+import { surfaceWindowId } from "./surfaceWindow.js"
 
 const DEFAULT_LIMIT = 50
 
@@ -87,9 +88,10 @@ export const find = Effect.fn("find")(function*(args: Args) {
   const limit = (yield* optionalInt(args, "limit")) ?? DEFAULT_LIMIT
   const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_SNAPSHOT_TIMEOUT_MS
   const root = yield* optionalString(args, "root")
-  yield* checkSurface(args)
+  // --surface menu|alert|sheet|focused: find inside that surface's own window (commands/surfaceWindow.ts).
+  const surfaceId = yield* surfaceWindowId(args)
   const app = yield* optionalString(args, "app")
-  const windowId = yield* optionalString(args, "window_id")
+  const windowId = surfaceId ?? (yield* optionalString(args, "window_id"))
   const rootPath = root === undefined ? undefined : (yield* resolveRef(root, { timeoutMs })).node.path.join("/")
   const observed = yield* observeWindow({
     ...(app === undefined ? {} : { app }),

@@ -3,7 +3,7 @@ import { Clock, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import { newSnapshotId } from "@agent-desktop/domain"
 import { flag, optionalInt, optionalString, type Args } from "../Args.js"
-import { InvalidArgs, PlatformNotSupported, Timeout } from "../errors/DesktopError.js"
+import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { resolveRef, WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
@@ -22,14 +22,6 @@ export interface SnapshotRequest {
   readonly render: RenderOptions
   readonly timeoutMs: number
 }
-
-/** Only the window layer is observable so far; other surfaces answer honestly. */
-export const checkSurface = Effect.fnUntraced(function*(args: Args) {
-  const surface = yield* optionalString(args, "surface")
-  if (surface !== undefined && surface !== "window") {
-    return yield* new PlatformNotSupported({ message: `--surface ${surface} is not implemented on ${process.platform} yet`, delivery: "not_delivered" })
-  }
-})
 
 export const snapshotRequest = Effect.fnUntraced(function*(args: Args) {
   // --surface menu|alert|sheet|focused names a window of its own on Linux (commands/surfaceWindow.ts).

@@ -109,6 +109,8 @@ describe("pointer ref actions on a virtual desktop with openbox", () => {
     const menuSnap = await ok("snapshot", { app: "fixture", surface: "menu", interactive_only: true, timeout_ms: 10_000 })
     expect(menuSnap.window.id).toBe(menu.id)
     expect(JSON.stringify(menuSnap.tree)).toContain("Select All")
+    const found = await ok("find", { app: "fixture", surface: "menu", name: "Select All", first: true })
+    expect(found.match).toMatchObject({ name: "Select All" })
     expect((await run("snapshot", { app: "fixture", surface: "alert" })).error.code).toBe("WINDOW_NOT_FOUND")
     expect((await run("snapshot", { app: "fixture", surface: "taskbar" })).error.code).toBe("PLATFORM_NOT_SUPPORTED")
     tool("xdotool", ["key", "Escape"])
