@@ -1,7 +1,7 @@
 import { DesktopAdapter, type ObservedNode } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { optionalInt, optionalString, type Args } from "../Args.js"
-import { InvalidArgs, PlatformNotSupported, Timeout, type DesktopError } from "../errors/DesktopError.js"
+import { InvalidArgs, Timeout, type DesktopError } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { resolveRef } from "../resolve/resolveRef.js"
@@ -11,6 +11,7 @@ import { pollUntil, type PollFailure } from "../wait/poll.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "./actions/refAction.js"
 import { DEFAULT_SNAPSHOT_TIMEOUT_MS, observeWindow } from "./snapshot.js"
 import { EVENT_KINDS, waitEvent, type EventKind } from "./waits/waitEvent.js"
+import { waitMenu } from "./waits/waitMenu.js"
 import { waitNotification } from "./waits/waitNotification.js"
 
 /** Absent right now, but may appear: keep polling. Anything else (bad args, lost snapshot, permissions) is final. */
@@ -123,28 +124,27 @@ const waitText = Effect.fnUntraced(function*(text: string, args: Args, timeoutMs
   }
 })
 
-/** `wait`: one mode per call: sleep MS, --element REF, --window TITLE or --text T (menu/notification/event later). */
+/** `wait`: one mode per call: sleep MS, --element REF, --window TITLE, --text T, --menu/--menu-closed, --notification, --event. */
 export const wait = Effect.fn("wait")(function*(args: Args) {
   const timeoutMs = (yield* optionalInt(args, "timeout")) ?? DEFAULT_WAIT_TIMEOUT_MS
   const ms = yield* optionalInt(args, "ms")
   const element = yield* optionalString(args, "element")
   const window = yield* optionalString(args, "window")
   const text = yield* optionalString(args, "text")
-  const unsupported = ["menu", "menu_closed"].filter((key) => args[key] !== undefined && args[key] !== false)
-  // --notification takes --text as its filter; --event is its own mode (commands/waits/).
+  // --notification takes --text as its filter; --event and --menu/--menu-closed are modes of their own (commands/waits/).
   const notification = args["notification"] === true
+  const menu = args["menu"] === true
+  const menuClosed = args["menu_closed"] === true
   const event = yield* optionalString(args, "event")
   const modes = [ms, element, window, notification ? undefined : text, event].filter((mode) => mode !== undefined).length +
-    unsupported.length + (notification ? 1 : 0)
+    [notification, menu, menuClosed].filter(Boolean).length
   if (modes !== 1) {
     return yield* new InvalidArgs({
       message: modes === 0 ? "wait needs one mode" : "wait takes exactly one mode",
       suggestion: "Use one of: wait MS, wait --element REF, wait --window TITLE, wait --text TEXT"
     })
   }
-  if (unsupported.length > 0) {
-    return yield* new PlatformNotSupported({ message: `wait --${unsupported[0]!.replace("_", "-")} is not implemented on ${process.platform} yet`, delivery: "not_delivered" })
-  }
+  if (menu || menuClosed) return yield* waitMenu(menu, yield* optionalString(args, "app"), timeoutMs)
   if (notification) return yield* waitNotification(text, timeoutMs)
   if (event !== undefined) {
     if (!(EVENT_KINDS as ReadonlyArray<string>).includes(event)) {

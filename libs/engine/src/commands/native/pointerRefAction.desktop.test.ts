@@ -96,10 +96,13 @@ describe("pointer ref actions on a virtual desktop with openbox", () => {
 
   it("right-click on the entry opens its context menu (pyatspi sees the menu; list-surfaces lists it)", async () => {
     expect(peerDump()).not.toContain("Select All")
+    expect((await ok("wait", { menu_closed: true, app: "fixture", timeout: 2000 })).found).toBe(true)
+    const menuOpened = ok("wait", { menu: true, app: "fixture", timeout: 20_000 })
     const before = await ok("list-surfaces", { app: "fixture" })
     expect(before.surfaces).toEqual([expect.objectContaining({ type: "window", title: "Fixture" })])
     await ok("right-click", { ref_id: await refOf("textfield", /^Name$/) }, true)
     expect(await eventually(peerDump, (out) => out.includes("Select All"))).toContain("Select All")
+    expect((await menuOpened).found).toBe(true)
     // list-surfaces now shows the popup menu beside the window
     const after = await eventually(() => ok("list-surfaces", { app: "fixture" }), (d) => d.surfaces.some((x: { type: string }) => x.type === "menu"))
     expect(after.pid).toBe(desktop!.apps[0]!.pid)
@@ -113,7 +116,9 @@ describe("pointer ref actions on a virtual desktop with openbox", () => {
     expect(found.match).toMatchObject({ name: "Select All" })
     expect((await run("snapshot", { app: "fixture", surface: "alert" })).error.code).toBe("WINDOW_NOT_FOUND")
     expect((await run("snapshot", { app: "fixture", surface: "taskbar" })).error.code).toBe("PLATFORM_NOT_SUPPORTED")
+    const menuClosed = ok("wait", { menu_closed: true, app: "fixture", timeout: 20_000 })
     tool("xdotool", ["key", "Escape"])
+    expect((await menuClosed).found).toBe(true)
     expect(await eventually(peerDump, (out) => !out.includes("Select All"))).not.toContain("Select All")
   })
 
