@@ -3,6 +3,7 @@
  * modes answer in other protocols: `mcp` (an MCP server on stdio) and `serve` (the warm host itself).
  */
 import { main } from "./main.js"
+import { trustedSocket } from "./host/HostAddress.js"
 import { wantsHost } from "./host/wantsHost.js"
 import { exitCodeFor, watchSignals } from "./signals.js"
 
@@ -44,10 +45,14 @@ const failed = (error: Error) => {
 process.stdout.on("error", failed)
 process.stdout.write(chunks.join(""), (error) => (error ? failed(error) : process.exit(exitCode)))
 
+/** Only a trusted socket (a few lstat calls) loads the client and node:net; with none, the cost is those calls. */
 async function hostOutcome() {
+  const socket = trustedSocket(process.env)
+  const auto = process.env["AGENT_DESKTOP_HOST"] === "auto"
+  if (socket === undefined && !auto) return undefined
   const { runViaHost, startHost } = await import("./host/HostClient.js")
-  const outcome = await runViaHost(argv, process.env, signals.signal)
-  if (outcome !== undefined || process.env["AGENT_DESKTOP_HOST"] !== "auto") return outcome
-  const socket = await startHost(process.argv[1]!, process.env)
-  return socket === undefined ? undefined : runViaHost(argv, process.env, signals.signal, socket)
+  const outcome = socket === undefined ? undefined : await runViaHost(argv, process.env, signals.signal, socket)
+  if (outcome !== undefined || !auto) return outcome
+  const started = await startHost(process.argv[1]!, process.env)
+  return started === undefined ? undefined : runViaHost(argv, process.env, signals.signal, started)
 }
