@@ -5,6 +5,7 @@ import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
+import { writeAhead } from "../../journal/writeAhead.js"
 
 /** `clipboard-clear`: the clipboard gets no owner (its owner, ours or an app's, is told to let go); read back. */
 export const clipboardClear = Effect.fn("clipboard-clear")(function*() {
@@ -16,7 +17,7 @@ export const clipboardClear = Effect.fn("clipboard-clear")(function*() {
   if (before === undefined) {
     steps = [{ label: "AlreadyInState", outcome: "skipped", mechanism: "semantic_api" }]
   } else {
-    invocation.record("step.attempted", { label, outcome: "attempted", mechanism: "semantic_api" })
+    yield* writeAhead(label, { outcome: "attempted", mechanism: "semantic_api" })
     yield* native.clipboardClear().pipe(Effect.mapError(fromPlatformError))
     const after = yield* native.clipboardRead("auto").pipe(Effect.option)
     steps = [{ label, outcome: "succeeded", mechanism: "semantic_api", verified: after._tag === "Some" && after.value === undefined }]

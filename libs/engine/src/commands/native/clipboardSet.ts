@@ -10,6 +10,7 @@ import { Invocation } from "../../Invocation.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { pngSize } from "./pngSize.js"
 import { recordSteps } from "./recordSteps.js"
+import { writeAhead } from "../../journal/writeAhead.js"
 
 const MAX_BYTES = 64 * 1024 * 1024
 
@@ -63,7 +64,7 @@ export const clipboardSet = Effect.fn("clipboard-set")(function*(args: Args) {
   const invocation = yield* Invocation
   const label = "XSetSelectionOwner(CLIPBOARD)"
   invocation.record("action.dispatch.start", { action: "clipboard-set", type: content.type })
-  invocation.record("step.attempted", { label, outcome: "attempted", mechanism: "semantic_api" })
+  yield* writeAhead(label, { outcome: "attempted", mechanism: "semantic_api" })
   const { ownerPid } = yield* native.clipboardWrite(content).pipe(Effect.mapError(fromPlatformError))
   const back = yield* native.clipboardRead(content.type).pipe(Effect.option)
   const steps: ReadonlyArray<DeliveryStep> = [{

@@ -8,6 +8,7 @@ import { Invocation } from "../../Invocation.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { isAlive, protectedReason } from "./processes.js"
 import { recordSteps } from "./recordSteps.js"
+import { writeAhead } from "../../journal/writeAhead.js"
 
 const GRACEFUL_MS = 5000
 const TERM_MS = 2000
@@ -86,7 +87,7 @@ export const closeApp = Effect.fn("close-app")(function*(args: Args) {
       })
     }
     const label = "_NET_CLOSE_WINDOW"
-    invocation.record("step.attempted", { label, outcome: "attempted", mechanism: "semantic_api" })
+    yield* writeAhead(label, { outcome: "attempted", mechanism: "semantic_api" })
     for (const w of managed) yield* native.operateWindow(w.nativeId, { kind: "close" }).pipe(Effect.mapError(fromPlatformError))
     const gone = yield* waitGone(app.pid, GRACEFUL_MS)
     steps = [{ label, outcome: "succeeded", mechanism: "semantic_api", verified: gone }]
@@ -100,12 +101,12 @@ export const closeApp = Effect.fn("close-app")(function*(args: Args) {
       })
     }
   } else {
-    invocation.record("step.attempted", { label: "SIGTERM", outcome: "attempted", mechanism: "semantic_api" })
+    yield* writeAhead("SIGTERM", { outcome: "attempted", mechanism: "semantic_api" })
     yield* Effect.sync(() => signal(app.pid, "SIGTERM"))
     let gone = yield* waitGone(app.pid, TERM_MS)
     steps = [{ label: "SIGTERM", outcome: "succeeded", mechanism: "semantic_api", verified: gone }]
     if (!gone) {
-      invocation.record("step.attempted", { label: "SIGKILL", outcome: "attempted", mechanism: "semantic_api" })
+      yield* writeAhead("SIGKILL", { outcome: "attempted", mechanism: "semantic_api" })
       yield* Effect.sync(() => signal(app.pid, "SIGKILL"))
       gone = yield* waitGone(app.pid, KILL_MS)
       steps = [{ label: "SIGTERM", outcome: "succeeded", mechanism: "semantic_api" }, { label: "SIGKILL", outcome: "succeeded", mechanism: "semantic_api", verified: gone }]

@@ -9,6 +9,7 @@ import { DEFAULT_ACTION_TIMEOUT_MS } from "../actions/refAction.js"
 import { ensureOnScreen, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
 import { refPoint } from "./refPoint.js"
+import { writeAhead } from "../../journal/writeAhead.js"
 
 const DEFAULT_DURATION_MS = 300
 const DEFAULT_DROP_DELAY_MS = 500
@@ -50,7 +51,7 @@ export const drag = Effect.fn("drag")(function*(args: Args) {
   const invocation = yield* Invocation
   const label = "XTestFakeButtonEvent(drag)"
   invocation.record("action.dispatch.start", { action: "drag", from, to, duration_ms: durationMs, drop_delay_ms: dropDelayMs })
-  invocation.record("step.attempted", { label, outcome: "attempted", mechanism: "physical_synthetic" })
+  yield* writeAhead(label, { outcome: "attempted", mechanism: "physical_synthetic" })
   yield* native.drag(from, to, { durationMs, dropDelayMs }).pipe(Effect.mapError(fromPlatformError))
   const steps: ReadonlyArray<DeliveryStep> = [{ label, outcome: "succeeded", mechanism: "physical_synthetic" }]
   recordSteps(invocation, steps)

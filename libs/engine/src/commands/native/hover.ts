@@ -9,6 +9,7 @@ import { DEFAULT_ACTION_TIMEOUT_MS } from "../actions/refAction.js"
 import { ensureOnScreen, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
 import { refPoint } from "./refPoint.js"
+import { writeAhead } from "../../journal/writeAhead.js"
 
 /**
  * `hover [REF] [--xy X,Y]` (headed): the pointer rests over a ref's centre (after the identity, focus and
@@ -38,7 +39,7 @@ export const hover = Effect.fn("hover")(function*(args: Args) {
   }
   const invocation = yield* Invocation
   invocation.record("action.dispatch.start", { action: "hover", ...(ref === undefined ? {} : { ref }), x: point.x, y: point.y })
-  invocation.record("step.attempted", { label: "XTestFakeMotionEvent", outcome: "attempted", mechanism: "physical_synthetic" })
+  yield* writeAhead("XTestFakeMotionEvent", { outcome: "attempted", mechanism: "physical_synthetic" })
   yield* native.moveTo(point).pipe(Effect.mapError(fromPlatformError))
   const after = yield* native.pointer().pipe(Effect.mapError(fromPlatformError))
   const steps: ReadonlyArray<DeliveryStep> = [{

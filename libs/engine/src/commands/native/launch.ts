@@ -11,6 +11,7 @@ import { launchCommand } from "./desktopEntry.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { isAlive } from "./processes.js"
 import { operateAndVerify } from "./windowOperation.js"
+import { writeAhead } from "../../journal/writeAhead.js"
 
 const DEFAULT_TIMEOUT_MS = 30_000
 const POLL_MS = 100
@@ -77,7 +78,7 @@ export const launch = Effect.fn("launch")(function*(args: Args) {
     })
   }
   invocation.record("action.dispatch.start", { action: "launch", argv0: path.basename(command.argv[0]!), source: command.source })
-  invocation.record("step.attempted", { label: "spawn", outcome: "attempted", mechanism: "semantic_api" })
+  yield* writeAhead("spawn", { outcome: "attempted", mechanism: "semantic_api" })
   const child = yield* Effect.try({
     try: () => {
       const c = spawn(command.argv[0]!, command.argv.slice(1), {

@@ -7,6 +7,7 @@ import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { ensureOnScreen, modifiersOf, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
+import { writeAhead } from "../../journal/writeAhead.js"
 
 const BUTTONS: ReadonlyArray<MouseButton> = ["left", "right", "middle"]
 const MAX_COUNT = 3
@@ -32,7 +33,7 @@ export const mouseClick = Effect.fn("mouse-click")(function*(args: Args) {
   yield* ensureOnScreen(native, point, "--xy")
   const invocation = yield* Invocation
   invocation.record("action.dispatch.start", { action: "mouse-click", x: point.x, y: point.y, button, count, modifiers })
-  invocation.record("step.attempted", { label: "XTestFakeButtonEvent", outcome: "attempted", mechanism: "physical_synthetic" })
+  yield* writeAhead("XTestFakeButtonEvent", { outcome: "attempted", mechanism: "physical_synthetic" })
   yield* native.click(point, { button, count, modifiers }).pipe(Effect.mapError(fromPlatformError))
   const steps: ReadonlyArray<DeliveryStep> = [{ label: "XTestFakeButtonEvent", outcome: "succeeded", mechanism: "physical_synthetic" }]
   recordSteps(invocation, steps)

@@ -6,6 +6,7 @@ import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { ensureOnScreen, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
+import { writeAhead } from "../../journal/writeAhead.js"
 
 /** `mouse-move --xy X,Y` (headed): XTEST motion, verified by reading the pointer position back. */
 export const mouseMove = Effect.fn("mouse-move")(function*(args: Args) {
@@ -15,7 +16,7 @@ export const mouseMove = Effect.fn("mouse-move")(function*(args: Args) {
   yield* ensureOnScreen(native, point, "--xy")
   const invocation = yield* Invocation
   invocation.record("action.dispatch.start", { action: "mouse-move", x: point.x, y: point.y })
-  invocation.record("step.attempted", { label: "XTestFakeMotionEvent", outcome: "attempted", mechanism: "physical_synthetic" })
+  yield* writeAhead("XTestFakeMotionEvent", { outcome: "attempted", mechanism: "physical_synthetic" })
   yield* native.moveTo(point).pipe(Effect.mapError(fromPlatformError))
   const after = yield* native.pointer().pipe(Effect.mapError(fromPlatformError))
   const steps: ReadonlyArray<DeliveryStep> = [{

@@ -7,6 +7,7 @@ import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { ensureOnScreen, modifiersOf, nativeDesktop, requireHeaded } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
+import { writeAhead } from "../../journal/writeAhead.js"
 
 const MAX_NOTCHES = 100
 
@@ -39,7 +40,7 @@ export const mouseWheel = Effect.fn("mouse-wheel")(function*(args: Args) {
   const invocation = yield* Invocation
   invocation.record("action.dispatch.start", { action: "mouse-wheel", x, y, dx, dy, modifiers })
   const label = "XTestFakeButtonEvent(wheel)"
-  invocation.record("step.attempted", { label, outcome: "attempted", mechanism: "physical_synthetic" })
+  yield* writeAhead(label, { outcome: "attempted", mechanism: "physical_synthetic" })
   yield* native.wheel(point, { dx, dy, modifiers }).pipe(Effect.mapError(fromPlatformError))
   const steps: ReadonlyArray<DeliveryStep> = [
     dx === 0 && dy === 0

@@ -13,6 +13,7 @@ import { DEFAULT_ACTION_TIMEOUT_MS } from "../actions/refAction.js"
 import { nativeDesktop, requireHeaded } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
 import { refPoint } from "./refPoint.js"
+import { writeAhead } from "../../journal/writeAhead.js"
 
 const CLICKS: Readonly<Record<string, { readonly button: MouseButton; readonly count: number }>> = {
   "double-click": { button: "left", count: 2 },
@@ -32,7 +33,7 @@ export const pointerRefAction = (name: string) => Effect.fn(`action.${name}`)(fu
   const invocation = yield* Invocation
   const actionable = yield* refPoint(ref, name, native, timeoutMs)
   invocation.record("action.dispatch.start", { action: name, ref, x: actionable.point.x, y: actionable.point.y })
-  invocation.record("step.attempted", { label: "XTestFakeButtonEvent", outcome: "attempted", mechanism: "physical_synthetic" })
+  yield* writeAhead("XTestFakeButtonEvent", { outcome: "attempted", mechanism: "physical_synthetic" })
   yield* native.click(actionable.point, { button: click.button, count: click.count, modifiers: [] }).pipe(Effect.mapError(fromPlatformError))
   const steps: ReadonlyArray<DeliveryStep> = [{ label: "XTestFakeButtonEvent", outcome: "succeeded", mechanism: "physical_synthetic" }]
   recordSteps(invocation, steps)

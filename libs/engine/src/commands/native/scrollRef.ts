@@ -9,6 +9,7 @@ import { DEFAULT_ACTION_TIMEOUT_MS } from "../actions/refAction.js"
 import { nativeDesktop, requireHeaded } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
 import { refPoint } from "./refPoint.js"
+import { writeAhead } from "../../journal/writeAhead.js"
 
 const DIRECTIONS = ["up", "down", "left", "right"] as const
 const MAX_AMOUNT = 100
@@ -37,7 +38,7 @@ export const scrollRef = Effect.fn("action.scroll")(function*(args: Args) {
   const invocation = yield* Invocation
   const label = "XTestFakeButtonEvent(wheel)"
   invocation.record("action.dispatch.start", { action: "scroll", ref, x: point.x, y: point.y, dx, dy })
-  invocation.record("step.attempted", { label, outcome: "attempted", mechanism: "physical_synthetic" })
+  yield* writeAhead(label, { outcome: "attempted", mechanism: "physical_synthetic" })
   yield* native.wheel(point, { dx, dy, modifiers: [] }).pipe(Effect.mapError(fromPlatformError))
   const steps: ReadonlyArray<DeliveryStep> = [{ label, outcome: "succeeded", mechanism: "physical_synthetic" }]
   recordSteps(invocation, steps)

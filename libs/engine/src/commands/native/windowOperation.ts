@@ -6,6 +6,7 @@ import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { recordSteps as recordStepEvents } from "./recordSteps.js"
 import type { WindowTargetPair } from "./windowTarget.js"
+import { writeAhead } from "../../journal/writeAhead.js"
 
 /** How long the window manager gets to carry a request out before the read-back calls it failed. */
 export const WINDOW_SETTLE_MS = 3000
@@ -51,7 +52,7 @@ export const operateAndVerify = (
     }
     if (!precondition) {
       invocation.record("action.dispatch.start", { action: plan.operation.kind, window: target.info.id, native_id: target.managed.nativeId })
-      invocation.record("step.attempted", { label: plan.label, outcome: "attempted", mechanism: "semantic_api" })
+      yield* writeAhead(plan.label, { outcome: "attempted", mechanism: "semantic_api" })
     }
     // The facet refuses (no window manager, window gone) before it sends anything.
     yield* native.operateWindow(target.managed.nativeId, plan.operation).pipe(Effect.mapError(fromPlatformError))
