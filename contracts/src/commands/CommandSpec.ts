@@ -76,6 +76,11 @@ export interface CommandSpec {
   readonly agentTool?: boolean
   /** Reads its state back after one delivery attempt (2.4). */
   readonly stateful?: boolean
+  /**
+   * Sends nothing to any app and changes no window, clipboard or process: an observation. The MCP server's
+   * read-only mode offers only these, and marks them `readOnlyHint`.
+   */
+  readonly readOnly?: boolean
   readonly operationReport?: OperationReportSpec
   /** The reference leaves the data shape unconfirmed; it stays an open object. */
   readonly unconfirmed?: boolean

@@ -94,6 +94,7 @@ export const closeApp = defineCommand({
 
 export const listApps = defineCommand({
   name: "list-apps",
+  readOnly: true,
   summary: "List running accessible applications",
   category: "app-window",
   headed: "none",
@@ -106,6 +107,7 @@ export const listApps = defineCommand({
 
 export const listWindows = defineCommand({
   name: "list-windows",
+  readOnly: true,
   summary: "List windows",
   category: "app-window",
   headed: "none",

@@ -9,6 +9,7 @@ const none = { positionals: [], flags: {} } as const
 
 export const snapshot = defineCommand({
   name: "snapshot",
+  readOnly: true,
   summary: "Read a window's accessibility tree and save its refs",
   description:
     "Read an app's accessibility tree. Interactive elements get refs (@<snapshot_id>:e<N>) that the action commands take. Take a fresh snapshot after the UI changes; read data.complete before treating the tree as whole.",
@@ -36,6 +37,7 @@ export const snapshot = defineCommand({
 
 export const find = defineCommand({
   name: "find",
+  readOnly: true,
   summary: "Find elements by role, name, value, text or state",
   description: "Search the live tree for elements by role and/or text; returns matches with refs.",
   category: "observation",
@@ -68,6 +70,7 @@ export const find = defineCommand({
 
 export const get = defineCommand({
   name: "get",
+  readOnly: true,
   summary: "Read one property of a ref",
   description: "Read one property of an element.",
   category: "observation",
@@ -85,6 +88,7 @@ export const get = defineCommand({
 
 export const is = defineCommand({
   name: "is",
+  readOnly: true,
   summary: "Test one state of a ref",
   description: "Check one state of an element.",
   category: "observation",
@@ -102,6 +106,7 @@ export const is = defineCommand({
 
 export const screenshot = defineCommand({
   name: "screenshot",
+  readOnly: true,
   summary: "Capture a window or screen",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64.",
@@ -115,6 +120,7 @@ export const screenshot = defineCommand({
 
 export const listSurfaces = defineCommand({
   name: "list-surfaces",
+  readOnly: true,
   summary: "List an app's surfaces",
   description:
     "On Linux: the app's showing top-level accessible surfaces (the focused window's app without --app), each a window, dialog, alert, menu (a popup menu, with item_count) or tooltip; ids are window ids for snapshot --window-id.",
@@ -128,6 +134,7 @@ export const listSurfaces = defineCommand({
 
 export const listDisplays = defineCommand({
   name: "list-displays",
+  readOnly: true,
   summary: "List displays",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1.",

@@ -68,6 +68,7 @@ export const notificationAction = defineCommand({
 
 export const status = defineCommand({
   name: "status",
+  readOnly: true,
   summary: "Platform, permissions and state",
   category: "system",
   headed: "none",
@@ -93,6 +94,7 @@ export const permissions = defineCommand({
 
 export const version = defineCommand({
   name: "version",
+  readOnly: true,
   summary: "Binary version and the contract versions it speaks",
   category: "system",
   headed: "none",
@@ -104,6 +106,7 @@ export const version = defineCommand({
 
 export const skills = defineCommand({
   name: "skills",
+  readOnly: true,
   summary: "Embedded guides for agents (list, get NAME [REF], path)",
   category: "system",
   headed: "none",
@@ -149,6 +152,7 @@ export const cursorOverlay = defineCommand({
 
 export const wait = defineCommand({
   name: "wait",
+  readOnly: true,
   summary: "Wait for an element, window, text or time",
   description: "Wait for a number of milliseconds, or until an element, window, text, menu or event appears.",
   category: "system",

@@ -35,6 +35,7 @@ const commandEntry = (spec: CommandSpec): JsonObject => ({
   ...(spec.waitFor === true ? { waitFor: true } : {}),
   ...(spec.agentTool === true ? { agentTool: true } : {}),
   ...(spec.stateful === true ? { stateful: true } : {}),
+  ...(spec.readOnly === true ? { readOnly: true } : {}),
   ...(spec.unconfirmed === true ? { unconfirmed: true } : {}),
   ...(spec.operationReport === undefined
     ? {}

@@ -225,6 +225,7 @@ export const COMMAND_MANIFEST = {
       },
       "waitFor": true,
       "agentTool": true,
+      "readOnly": true,
       "dataVersions": [
         "2.1",
         "2.2",
@@ -420,6 +421,7 @@ export const COMMAND_MANIFEST = {
         }
       },
       "agentTool": true,
+      "readOnly": true,
       "dataVersions": [
         "2.1",
         "2.5"
@@ -482,6 +484,7 @@ export const COMMAND_MANIFEST = {
         }
       },
       "agentTool": true,
+      "readOnly": true,
       "dataVersions": [
         "2.1"
       ]
@@ -542,6 +545,7 @@ export const COMMAND_MANIFEST = {
         }
       },
       "agentTool": true,
+      "readOnly": true,
       "dataVersions": [
         "2.1"
       ]
@@ -594,6 +598,7 @@ export const COMMAND_MANIFEST = {
           }
         }
       },
+      "readOnly": true,
       "dataVersions": [
         "2.1"
       ]
@@ -619,6 +624,7 @@ export const COMMAND_MANIFEST = {
           }
         }
       },
+      "readOnly": true,
       "dataVersions": [
         "2.1"
       ]
@@ -635,6 +641,7 @@ export const COMMAND_MANIFEST = {
       },
       "positionals": [],
       "flags": {},
+      "readOnly": true,
       "dataVersions": [
         "2.1"
       ]
@@ -2467,6 +2474,7 @@ export const COMMAND_MANIFEST = {
         }
       },
       "agentTool": true,
+      "readOnly": true,
       "dataVersions": [
         "2.1"
       ]
@@ -2493,6 +2501,7 @@ export const COMMAND_MANIFEST = {
         }
       },
       "agentTool": true,
+      "readOnly": true,
       "dataVersions": [
         "2.1"
       ]
@@ -2970,6 +2979,7 @@ export const COMMAND_MANIFEST = {
       },
       "positionals": [],
       "flags": {},
+      "readOnly": true,
       "dataVersions": [
         "2.1",
         "2.6"
@@ -3018,6 +3028,7 @@ export const COMMAND_MANIFEST = {
       },
       "positionals": [],
       "flags": {},
+      "readOnly": true,
       "dataVersions": [
         "2.1",
         "2.6"
@@ -3076,6 +3087,7 @@ export const COMMAND_MANIFEST = {
         "get",
         "path"
       ],
+      "readOnly": true,
       "dataVersions": [
         "2.1"
       ]
@@ -3319,6 +3331,7 @@ export const COMMAND_MANIFEST = {
         }
       },
       "agentTool": true,
+      "readOnly": true,
       "dataVersions": [
         "2.1"
       ]

@@ -47,6 +47,7 @@ export interface ManifestCommand {
   readonly waitFor?: boolean
   readonly agentTool?: boolean
   readonly stateful?: boolean
+  readonly readOnly?: boolean
   readonly unconfirmed?: boolean
   readonly dataVersions: ReadonlyArray<string>
 }

@@ -17,20 +17,12 @@ export interface CatalogTool {
 
 const PLATFORM: Readonly<Record<string, "linux" | "macos" | "windows">> = { linux: "linux", darwin: "macos", win32: "windows" }
 
-/**
- * Sends nothing to an app and changes nothing outside the store: the observation category, and the listing and
- * waiting commands of the other categories (`list-apps`, `list-windows`, `wait`, `status`, `version`, `skills`).
- */
-const isReadOnly = (command: string, spec: ManifestCommand): boolean =>
-  spec.category === "observation" || command.startsWith("list-") ||
-  (spec.category === "system" && ["status", "version", "skills", "wait", "permissions"].includes(command))
-
 export type Catalog = { readonly ok: true; readonly tools: ReadonlyArray<CatalogTool> } | { readonly ok: false; readonly message: string }
 
 export const toolCatalog = (options: McpOptions, platform: string = process.platform): Catalog => {
   const os = PLATFORM[platform]
   const supported = Object.entries(COMMANDS).filter(([, spec]) => os !== undefined && spec.support[os] === "supported")
-  const all = supported.map(([command, spec]) => ({ command, spec, name: toolName(command), readOnly: isReadOnly(command, spec) }))
+  const all = supported.map(([command, spec]) => ({ command, spec, name: toolName(command), readOnly: spec.readOnly === true }))
   if (options.tools !== undefined) {
     const unknown = options.tools.filter((name) => !all.some((tool) => tool.name === name || tool.command === name))
     if (unknown.length > 0) return { ok: false, message: `--tools names no supported tool: ${unknown.join(", ")}` }
