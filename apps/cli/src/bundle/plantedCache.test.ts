@@ -8,7 +8,7 @@
  * A control proves the planted cache is a working attack (owned by the victim, it runs: a user may run their own
  * code); then each way another user can plant it must be refused.
  */
-import { afterAll, describe, expect, it } from "@effect/vitest"
+import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
 import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -50,8 +50,12 @@ const makeHostileCache = (): { name: string; data: Buffer } => {
   const bin = copyOfCli("attacker", hostileEngine)
   try {
     const attackerHome = fs.mkdtempSync(path.join(os.tmpdir(), "ad-attacker-"))
-    run(bin, attackerHome)
-    const [name] = fs.readdirSync(path.join(attackerHome, "cache")).filter((file) => file.endsWith(".v8"))
+    const result = run(bin, attackerHome)
+    const cacheDir = path.join(attackerHome, "cache")
+    if (!fs.existsSync(cacheDir)) {
+      throw new Error(`the hostile copy made no cache: exit ${result.exit}, stdout ${result.stdout.slice(0, 500)}, stderr ${result.stderr.slice(0, 1500)}`)
+    }
+    const [name] = fs.readdirSync(cacheDir).filter((file) => file.endsWith(".v8"))
     return { name: name!, data: fs.readFileSync(path.join(attackerHome, "cache", name!)) }
   } finally {
     removeCopy(bin)
@@ -70,9 +74,13 @@ const victim = (bin: string, hostile: { name: string; data: Buffer }) => {
 }
 
 describe.skipIf(process.getuid?.() !== 0)("a V8 code cache planted by another user (as root)", () => {
-  const hostile = makeHostileCache()
-  const bin = copyOfCli("victim")
-  afterAll(() => removeCopy(bin))
+  let hostile: { name: string; data: Buffer }
+  let bin: string
+  beforeAll(() => {
+    hostile = makeHostileCache()
+    bin = copyOfCli("victim")
+  })
+  afterAll(() => bin === undefined ? undefined : removeCopy(bin))
 
   it("control: the same cache owned by the victim runs (the attack is real)", () => {
     const { home, owned } = victim(bin, hostile)

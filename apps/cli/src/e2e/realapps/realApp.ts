@@ -63,3 +63,16 @@ export const probeCell = (env: NodeJS.ProcessEnv, app: string, row: number, colu
   if (status !== 0) throw new Error(`libatspi could not read cell ${row},${column} of ${app}: ${JSON.stringify(json)}`)
   return json
 }
+
+/**
+ * Reads `read()` until it returns `expected`, for at most `attempts` x 250 ms: for effects an app applies after
+ * answering (gnome-calculator evaluates `=` on a worker thread). Returns the last value read.
+ */
+export const eventually = (read: () => unknown, expected: unknown, attempts = 40): unknown => {
+  let value = read()
+  for (let i = 1; i < attempts && value !== expected; i++) {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250)
+    value = read()
+  }
+  return value
+}
