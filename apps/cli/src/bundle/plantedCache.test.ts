@@ -19,7 +19,7 @@ const NOBODY = 65534
 const dist = path.join(path.dirname(fs.realpathSync(BIN)), "../dist")
 
 const run = (bin: string, home: string): RunResult => {
-  const result = spawnSync(process.execPath, [bin, "session", "list"], { env: cleanEnv(home), encoding: "utf8", timeout: 30_000 })
+  const result = spawnSync(process.execPath, [bin, "session", "list"], { env: cleanEnv(home), encoding: "utf8", timeout: 120_000 })
   return { exit: result.status ?? -1, stdout: result.stdout, stderr: result.stderr }
 }
 
