@@ -1,15 +1,13 @@
 import { foldDisposition } from "@agent-desktop/domain"
-import type { DeliveryStep, ScreenPoint } from "@agent-desktop/platform"
+import type { ScreenPoint } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { optionalInt, optionalString, type Args } from "../../Args.js"
 import { InvalidArgs } from "../../errors/DesktopError.js"
-import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "../actions/refAction.js"
 import { ensureOnScreen, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
-import { recordSteps } from "./recordSteps.js"
+import { movePointerVerified } from "./pointerMotion.js"
 import { refPoint } from "./refPoint.js"
-import { writeAhead } from "../../journal/writeAhead.js"
 
 /**
  * `hover [REF] [--xy X,Y]` (headed): the pointer rests over a ref's centre (after the identity, focus and
@@ -39,16 +37,7 @@ export const hover = Effect.fn("hover")(function*(args: Args) {
   }
   const invocation = yield* Invocation
   invocation.record("action.dispatch.start", { action: "hover", ...(ref === undefined ? {} : { ref }), x: point.x, y: point.y })
-  yield* writeAhead("XTestFakeMotionEvent", { outcome: "attempted", mechanism: "physical_synthetic" })
-  yield* native.moveTo(point).pipe(Effect.mapError(fromPlatformError))
-  const after = yield* native.pointer().pipe(Effect.mapError(fromPlatformError))
-  const steps: ReadonlyArray<DeliveryStep> = [{
-    label: "XTestFakeMotionEvent",
-    outcome: "succeeded",
-    mechanism: "physical_synthetic",
-    verified: after.x === point.x && after.y === point.y
-  }]
-  recordSteps(invocation, steps)
+  const steps = yield* movePointerVerified(native, point)
   return {
     action: "hover",
     disposition: foldDisposition(steps),
