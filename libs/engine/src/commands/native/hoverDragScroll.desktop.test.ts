@@ -2,37 +2,20 @@
  * hover, drag and scroll end to end on Xvfb + openbox: the pointer read back by xdotool, the fixture's slider
  * value through its control socket, the grid's scroll bar through pyatspi.
  */
-import { validateEnvelope } from "@agent-desktop/contract-check"
 import { controlFixture, fixtureControlPath, peerPath, startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
-import { LinuxAdapter } from "@agent-desktop/platform-linux"
-import { Effect } from "effect"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { EngineLive } from "../../EngineLive.js"
-import { runCommand } from "../../runCommand.js"
+import { linuxEngine } from "../../test/linuxEngine.js"
 
 let desktop: RunningDesktop | undefined
 const home = mkdtempSync(join(tmpdir(), "ad-hover-drag-"))
 const saved = { ...process.env }
-type Envelope = { ok: boolean; data?: any; error?: any }
 
-const run = async (command: string, args: Record<string, unknown> = {}, headed = false): Promise<Envelope> => {
-  const envelope = await Effect.runPromise(
-    runCommand({ command, args, options: { headed } }).pipe(Effect.provide(EngineLive({ adapter: LinuxAdapter.layer, home })))
-  )
-  const result = validateEnvelope("2.6", envelope, { strict: true })
-  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
-  return envelope as unknown as Envelope
-}
-const ok = async (command: string, args: Record<string, unknown> = {}, headed = false) => {
-  const envelope = await run(command, args, headed)
-  if (!envelope.ok) throw new Error(`${command} failed: ${JSON.stringify(envelope.error)}`)
-  return envelope.data
-}
+const { run, ok } = linuxEngine(home)
 
 interface Node { ref_id?: string; role: string; name?: string; children?: Array<Node> }
 const refOf = async (app: string, role: string, name?: RegExp): Promise<string> => {

@@ -3,39 +3,22 @@
  * bus); list-notifications reads its popups; notification-action presses an action, which notify-send itself
  * reports; dismiss-notification closes one, read back through pyatspi's view of the daemon's windows.
  */
-import { validateEnvelope } from "@agent-desktop/contract-check"
 import { startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
-import { LinuxAdapter } from "@agent-desktop/platform-linux"
-import { Effect } from "effect"
 import { execFileSync, spawn, type ChildProcess } from "node:child_process"
 import { existsSync, mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { EngineLive } from "../../EngineLive.js"
-import { runCommand } from "../../runCommand.js"
+import { linuxEngine } from "../../test/linuxEngine.js"
 
 let desktop: RunningDesktop | undefined
 const home = mkdtempSync(join(tmpdir(), "ad-notify-"))
 const saved = { ...process.env }
 let waiting: ChildProcess | undefined
 let chosen = ""
-type Envelope = { ok: boolean; data?: any; error?: any }
 
-const run = async (command: string, args: Record<string, unknown> = {}, headed = false): Promise<Envelope> => {
-  const envelope = await Effect.runPromise(
-    runCommand({ command, args, options: { headed } }).pipe(Effect.provide(EngineLive({ adapter: LinuxAdapter.layer, home })))
-  )
-  const result = validateEnvelope("2.6", envelope, { strict: true })
-  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
-  return envelope as unknown as Envelope
-}
-const ok = async (command: string, args: Record<string, unknown> = {}, headed = false) => {
-  const envelope = await run(command, args, headed)
-  if (!envelope.ok) throw new Error(`${command} failed: ${JSON.stringify(envelope.error)}`)
-  return envelope.data
-}
+const { run, ok } = linuxEngine(home)
 /** Titles of the daemon's shown windows, as pyatspi sees them. */
 const peerTitles = (): Array<string> => JSON.parse(execFileSync(systemPython, ["-c", `
 import gi, json
