@@ -15,12 +15,9 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { median } from "./stats.js"
+import { argValue } from "./argValue.js"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const argValue = (name: string) => {
-  const index = process.argv.indexOf(name)
-  return index === -1 ? undefined : process.argv[index + 1]
-}
 const runs = Number(argValue("--runs") ?? 5)
 const bin = path.resolve(argValue("--bin") ?? path.resolve(here, "../../../apps/cli/bin/agent-desktop.js"))
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "ad-realbench-"))

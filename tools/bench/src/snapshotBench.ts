@@ -21,12 +21,9 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { median } from "./stats.js"
+import { argValue } from "./argValue.js"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const argValue = (name: string) => {
-  const index = process.argv.indexOf(name)
-  return index === -1 ? undefined : process.argv[index + 1]
-}
 const runs = Number(argValue("--runs") ?? 10)
 // The grid fixture has four nodes per row: 250 rows is the 1,000-node window.
 const gridRows = Number(argValue("--grid-rows") ?? 250)

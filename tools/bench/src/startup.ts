@@ -12,12 +12,9 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { median, ratioTable, type Case } from "./stats.js"
+import { argValue } from "./argValue.js"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const argValue = (name: string) => {
-  const index = process.argv.indexOf(name)
-  return index === -1 ? undefined : process.argv[index + 1]
-}
 
 const runs = Number(argValue("--runs") ?? 30)
 const bin = path.resolve(argValue("--bin") ?? path.join(here, "../../../apps/cli/bin/agent-desktop.js"))
