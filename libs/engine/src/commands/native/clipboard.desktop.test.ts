@@ -2,38 +2,21 @@
  * clipboard-get, clipboard-set and clipboard-clear end to end on a virtual desktop: a Python GTK client reads
  * what we set, bad input changes nothing, and no owner process outlives a clear.
  */
-import { validateEnvelope } from "@agent-desktop/contract-check"
 import { startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
-import { LinuxAdapter } from "@agent-desktop/platform-linux"
-import { Effect } from "effect"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { EngineLive } from "../../EngineLive.js"
-import { runCommand } from "../../runCommand.js"
+import { linuxEngine } from "../../test/linuxEngine.js"
 
 let desktop: RunningDesktop | undefined
 const home = mkdtempSync(join(tmpdir(), "ad-clipboard-"))
 const dir = mkdtempSync(join(tmpdir(), "ad-clipboard-files-"))
 const saved = { ...process.env }
-type Envelope = { ok: boolean; data?: any; error?: any }
 
-const run = async (command: string, args: Record<string, unknown> = {}): Promise<Envelope> => {
-  const envelope = await Effect.runPromise(
-    runCommand({ command, args, options: {} }).pipe(Effect.provide(EngineLive({ adapter: LinuxAdapter.layer, home })))
-  )
-  const result = validateEnvelope("2.6", envelope, { strict: true })
-  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
-  return envelope as unknown as Envelope
-}
-const ok = async (command: string, args: Record<string, unknown> = {}) => {
-  const envelope = await run(command, args)
-  if (!envelope.ok) throw new Error(`${command} failed: ${JSON.stringify(envelope.error)}`)
-  return envelope.data
-}
+const { run, ok } = linuxEngine(home)
 const gtkText = (): string | null => JSON.parse(execFileSync(systemPython, ["-c", `
 import gi, json
 gi.require_version("Gtk", "3.0")

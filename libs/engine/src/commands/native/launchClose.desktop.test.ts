@@ -3,40 +3,23 @@
  * to when running, closed through the window manager and by signal; read back through /proc, xdotool and the
  * accessibility registry (list-apps).
  */
-import { validateEnvelope } from "@agent-desktop/contract-check"
 import { fixturePath, startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
-import { LinuxAdapter } from "@agent-desktop/platform-linux"
-import { Effect } from "effect"
 import { execFileSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { EngineLive } from "../../EngineLive.js"
-import { runCommand } from "../../runCommand.js"
+import { linuxEngine } from "../../test/linuxEngine.js"
 import { isAlive } from "./processes.js"
 
 let desktop: RunningDesktop | undefined
 const home = mkdtempSync(join(tmpdir(), "ad-launch-"))
 const data = mkdtempSync(join(tmpdir(), "ad-launch-xdg-"))
 const saved = { ...process.env }
-type Envelope = { ok: boolean; data?: any; error?: any }
 const started: Array<number> = []
 
-const run = async (command: string, args: Record<string, unknown> = {}): Promise<Envelope> => {
-  const envelope = await Effect.runPromise(
-    runCommand({ command, args, options: {} }).pipe(Effect.provide(EngineLive({ adapter: LinuxAdapter.layer, home })))
-  )
-  const result = validateEnvelope("2.6", envelope, { strict: true })
-  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
-  return envelope as unknown as Envelope
-}
-const ok = async (command: string, args: Record<string, unknown> = {}) => {
-  const envelope = await run(command, args)
-  if (!envelope.ok) throw new Error(`${command} failed: ${JSON.stringify(envelope.error)}`)
-  return envelope.data
-}
+const { run, ok } = linuxEngine(home)
 const appNames = async () => (await ok("list-apps")).apps.map((a: { name: string }) => a.name)
 const eventually = async <A>(read: () => A | Promise<A>, good: (a: A) => boolean): Promise<A> => {
   let last = await read()

@@ -3,32 +3,20 @@
  * active through the window manager and verified before the key goes out, so the key lands in NAME (its entry's
  * text, read through the fixture's control socket) and not in the window that was active.
  */
-import { validateEnvelope } from "@agent-desktop/contract-check"
 import { controlFixture, fixtureControlPath, startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
-import { LinuxAdapter } from "@agent-desktop/platform-linux"
-import { Effect } from "effect"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { EngineLive } from "../../EngineLive.js"
-import { runCommand } from "../../runCommand.js"
+import { linuxEngine } from "../../test/linuxEngine.js"
 
 let desktop: RunningDesktop | undefined
 const home = mkdtempSync(join(tmpdir(), "ad-press-focus-"))
 const saved = { ...process.env }
 
-const ok = async (command: string, args: Record<string, unknown>, headed = false) => {
-  const envelope = await Effect.runPromise(
-    runCommand({ command, args, options: { headed } }).pipe(Effect.provide(EngineLive({ adapter: LinuxAdapter.layer, home })))
-  ) as unknown as { ok: boolean; data?: any; error?: any }
-  const result = validateEnvelope("2.6", envelope, { strict: true })
-  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}`)
-  if (!envelope.ok) throw new Error(`${command} failed: ${JSON.stringify(envelope.error)}`)
-  return envelope.data
-}
+const { ok } = linuxEngine(home)
 const tool = (command: string, args: ReadonlyArray<string>) => execFileSync(command, args, { env: process.env, encoding: "utf8" }).trim()
 const windowOf = (pid: number, name: string) => tool("xdotool", ["search", "--sync", "--onlyvisible", "--pid", String(pid), "--name", name]).split("\n")[0]!
 

@@ -2,32 +2,20 @@
  * wait --event end to end: the event happens while the wait runs (an app starts, takes focus, closes), read back
  * against what started it.
  */
-import { validateEnvelope } from "@agent-desktop/contract-check"
 import { startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
-import { LinuxAdapter } from "@agent-desktop/platform-linux"
-import { Effect } from "effect"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { EngineLive } from "../../EngineLive.js"
-import { runCommand } from "../../runCommand.js"
+import { linuxEngine } from "../../test/linuxEngine.js"
 
 let desktop: RunningDesktop | undefined
 const home = mkdtempSync(join(tmpdir(), "ad-wait-event-"))
 const saved = { ...process.env }
 
-const ok = async (command: string, args: Record<string, unknown>) => {
-  const envelope = await Effect.runPromise(
-    runCommand({ command, args, options: {} }).pipe(Effect.provide(EngineLive({ adapter: LinuxAdapter.layer, home })))
-  ) as unknown as { ok: boolean; data?: any; error?: any }
-  const result = validateEnvelope("2.6", envelope, { strict: true })
-  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
-  if (!envelope.ok) throw new Error(`${command} failed: ${JSON.stringify(envelope.error)}`)
-  return envelope.data
-}
+const { ok } = linuxEngine(home)
 
 describe("wait --event on a virtual desktop with openbox", () => {
   beforeAll(async () => {
