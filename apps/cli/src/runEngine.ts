@@ -10,13 +10,13 @@ import { LinuxAdapter } from "@agent-desktop/platform-linux"
 import { Effect, References, type Layer } from "effect"
 import type { EngineRequest, NativeEnvelope } from "./main.js"
 
-const adapterLayer = (): Layer.Layer<DesktopAdapter, unknown> =>
+export const platformAdapter = (): Layer.Layer<DesktopAdapter, unknown> =>
   process.platform === "linux" ? LinuxAdapter.layer : UnsupportedAdapter
 
 /** The engine's services for one state root; a one-shot call builds them per run, the warm host once. */
-export const engineLayer = (env: EngineRequest["env"], adapter?: Layer.Layer<DesktopAdapter, unknown>) => {
+const engineLayer = (env: EngineRequest["env"], adapter?: Layer.Layer<DesktopAdapter, unknown>) => {
   const home = env["AGENT_DESKTOP_HOME"] || undefined
-  return EngineLive({ adapter: adapter ?? adapterLayer(), ...(home === undefined ? {} : { home }) })
+  return EngineLive({ adapter: adapter ?? platformAdapter(), ...(home === undefined ? {} : { home }) })
 }
 
 /** One CLI request as an engine program (the services still to be provided); never fails: errors are envelopes. */

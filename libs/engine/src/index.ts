@@ -1,6 +1,7 @@
 export * from "./Args.js"
 export { deliver, type Delivered } from "./Delivery.js"
 export { EngineLive, type EngineOptions } from "./EngineLive.js"
+export { type EngineRuntime, makeEngineRuntime } from "./EngineRuntime.js"
 export { errorEnvelope, NATIVE_CONTRACT, successEnvelope, type Envelope } from "./Envelope.js"
 export * from "./errors/DesktopError.js"
 export type { DetailsKind, IdentityKind } from "./errors/Kinds.js"

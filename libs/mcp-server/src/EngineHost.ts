@@ -4,9 +4,9 @@
  * same evidence, trace and disposition rules as the CLI; an abort (MCP cancellation, the client going away) reaches
  * the engine as the CLI's signals do, and still ends in an envelope that says what was delivered.
  */
-import { EngineLive, errorEnvelope, fromCause, runCommand } from "@agent-desktop/engine"
+import { makeEngineRuntime, runCommand } from "@agent-desktop/engine"
 import { type DesktopAdapter, UnsupportedAdapter } from "@agent-desktop/platform"
-import { Effect, Exit, type Layer, ManagedRuntime, References } from "effect"
+import { Effect, type Layer, References } from "effect"
 
 /** A 2.6 envelope as the engine returns it. */
 export type NativeEnvelope = Readonly<Record<string, unknown>> & { readonly ok: boolean; readonly command: string }
@@ -34,8 +34,7 @@ export const makeEngineHost = async (
   env: Readonly<Record<string, string | undefined>>,
   adapter?: Layer.Layer<DesktopAdapter, unknown>
 ): Promise<EngineHost> => {
-  const home = env["AGENT_DESKTOP_HOME"] || undefined
-  const runtime = ManagedRuntime.make(EngineLive({ adapter: adapter ?? await platformAdapter(), ...(home === undefined ? {} : { home }) }))
+  const engine = makeEngineRuntime(adapter ?? await platformAdapter(), env["AGENT_DESKTOP_HOME"] || undefined)
   const run = async (call: EngineCall): Promise<NativeEnvelope> => {
     const program = runCommand({
       command: call.command,
@@ -48,12 +47,9 @@ export const makeEngineHost = async (
     }).pipe(
       // stdout carries protocol messages only: every log line goes to stderr, warnings and worse.
       Effect.provideService(References.LogToStderr, true),
-      Effect.provideService(References.MinimumLogLevel, "Warn"),
-      Effect.catchCause((cause) => Effect.succeed(errorEnvelope(call.command, fromCause(cause))))
+      Effect.provideService(References.MinimumLogLevel, "Warn")
     )
-    // A failure to build the runtime (a state root refused, no platform) is an error envelope too, never a throw.
-    const exit = await runtime.runPromiseExit(program)
-    return (Exit.isSuccess(exit) ? exit.value : errorEnvelope(call.command, fromCause(exit.cause))) as NativeEnvelope
+    return (await engine.run(call.command, program)) as NativeEnvelope
   }
-  return { run, dispose: () => runtime.dispose() }
+  return { run, dispose: engine.dispose }
 }

@@ -7,14 +7,13 @@
  * request (default 10 minutes), on SIGINT/SIGTERM/SIGHUP (aborting a running request, which still answers), and
  * removes its socket.
  */
-import { Effect, Exit, ManagedRuntime } from "effect"
 import * as fs from "node:fs"
 import * as net from "node:net"
 import * as path from "node:path"
 import { privateSubdirectory } from "../bundle/PrivateDirectory.js"
 import { main, type EngineRunner, type NativeEnvelope } from "../main.js"
-import { cliProgram, engineLayer } from "../runEngine.js"
-import { errorEnvelope, fromCause } from "@agent-desktop/engine"
+import { cliProgram, platformAdapter } from "../runEngine.js"
+import { makeEngineRuntime } from "@agent-desktop/engine"
 import { fingerprintOf, HOST_DIR, SOCKET_NAME, stateRootOf } from "./HostAddress.js"
 import type { AbortLine, HostRequest, HostResponse } from "./HostProtocol.js"
 
@@ -63,30 +62,26 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
     io.stderr("agent-desktop serve: AGENT_DESKTOP_HOME must be an absolute path\n")
     return 2
   }
-  const runtime = ManagedRuntime.make(engineLayer(io.env))
+  const engine = makeEngineRuntime(platformAdapter(), io.env["AGENT_DESKTOP_HOME"] || undefined)
   // Building the runtime opens the store, which creates (or refuses) the state root before the socket goes in it.
-  const built = await runtime.runPromiseExit(Effect.void)
-  const dir = Exit.isSuccess(built) ? privateSubdirectory(root, HOST_DIR, true) : undefined
+  const dir = (await engine.build()) ? privateSubdirectory(root, HOST_DIR, true) : undefined
   if (dir === undefined) {
     io.stderr(`agent-desktop serve: the state root ${root} is not usable or not private to this user\n`)
-    await runtime.dispose()
+    await engine.dispose()
     return 1
   }
   const socket = path.join(dir, SOCKET_NAME)
   if (fs.existsSync(socket)) {
     if (await isAlive(socket)) {
       io.stderr(`agent-desktop serve: a host is already running on ${socket}\n`)
-      await runtime.dispose()
+      await engine.dispose()
       return 1
     }
     fs.rmSync(socket, { force: true })
   }
 
   const fingerprint = fingerprintOf(io.env)
-  const warmRunner: EngineRunner = async (request) => {
-    const exit = await runtime.runPromiseExit(cliProgram(request))
-    return (Exit.isSuccess(exit) ? exit.value : errorEnvelope(request.command, fromCause(exit.cause))) as NativeEnvelope
-  }
+  const warmRunner: EngineRunner = async (request) => (await engine.run(request.command, cliProgram(request))) as NativeEnvelope
 
   let queue: Promise<unknown> = Promise.resolve()
   let running = 0
@@ -169,7 +164,7 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
       for (const controller of active) controller.abort("SIGTERM")
       await queue.catch(() => undefined)
       fs.rmSync(socket, { force: true })
-      await runtime.dispose()
+      await engine.dispose()
     })())
 
   await new Promise<void>((resolve, reject) => {
