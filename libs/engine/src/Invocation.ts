@@ -2,33 +2,13 @@ import type { DesktopAdapter } from "@agent-desktop/platform"
 import type { EventStore, StoreError } from "@agent-desktop/store"
 import { Context, type Effect } from "effect"
 import type { Envelope } from "./Envelope.js"
-import type { CommandRequest } from "./runCommand.js"
+import type { CommandRequest, InvocationOptions } from "./CommandRequest.js"
 
 /** One event of an invocation's stream, appended to the store as it happens (journal/Journal.ts), payload redacted. */
 export interface InvocationEvent {
   readonly type: string
   readonly ts_ms: number
   readonly payload: Readonly<Record<string, unknown>>
-}
-
-/** Per-invocation options a caller (the CLI's globals, wave's tool call) sets; every field optional. */
-export interface InvocationOptions {
-  readonly headed?: boolean
-  /** Snapshot namespace + trace target; `AGENT_DESKTOP_SESSION` is resolved by the caller. */
-  readonly session?: string
-  readonly agentId?: string
-  readonly waitFor?: string
-  readonly waitForGone?: string
-  readonly waitTimeoutMs?: number
-  /** `--trace PATH`: also append this invocation's events as JSONL to that file. */
-  readonly traceFile?: string
-  /** `--trace-strict`: a trace file that cannot be opened fails the command before anything is sent. */
-  readonly traceStrict?: boolean
-  /**
-   * Aborted by the caller (the CLI on SIGINT/SIGTERM/SIGHUP, with the signal's name as the reason): the command stops
-   * waiting, folds what it has proven and returns its envelope.
-   */
-  readonly signal?: AbortSignal
 }
 
 /**

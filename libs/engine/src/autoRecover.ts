@@ -3,7 +3,7 @@ import type { EventStore } from "@agent-desktop/store"
 import { Effect } from "effect"
 import type { Envelope } from "./Envelope.js"
 import { recoverAndRetry } from "./Recovery.js"
-import type { CommandRequest } from "./runCommand.js"
+import type { CommandRequest } from "./CommandRequest.js"
 
 /** An error envelope with `details.auto_recover` added. */
 const annotated = (envelope: Envelope, note: Readonly<Record<string, unknown>>): Envelope =>

@@ -2,13 +2,13 @@ import { redact } from "@agent-desktop/domain"
 import { DesktopAdapter } from "@agent-desktop/platform"
 import { EventStore, INVOCATION_ENDED, INVOCATION_STARTED, type StoreError } from "@agent-desktop/store"
 import { Clock, Effect, Exit } from "effect"
-import type { Args } from "./Args.js"
 import { HANDLERS } from "./commands/registry.js"
 import { errorEnvelope, successEnvelope, type Envelope } from "./Envelope.js"
 import { desktopError, Internal, InvalidArgs, type DesktopError } from "./errors/DesktopError.js"
 import { fromCause } from "./errors/fromCause.js"
 import { toErrorBody } from "./errors/toErrorBody.js"
-import { Invocation, type InvocationOptions } from "./Invocation.js"
+import type { CommandRequest } from "./CommandRequest.js"
+import { Invocation } from "./Invocation.js"
 import { closeAbandoned } from "./journal/closeAbandoned.js"
 import { evidenceOutranks, foldEvidence } from "./journal/foldEvidence.js"
 import { Journal } from "./journal/Journal.js"
@@ -18,13 +18,7 @@ import { appendTraceFile, openTraceFile } from "./trace/TraceFile.js"
 import { isSafeToRetry, isTransient, safeRetry } from "./Retry.js"
 import { afterAction } from "./wait/afterAction.js"
 
-export interface CommandRequest {
-  /** Kebab-case command name, as on the command line (`click`, `list-apps`, `session`). */
-  readonly command: string
-  /** snake_case args, as in the reference's batch entries (`ref_id`, `app`, `interactive_only`, `text`). */
-  readonly args?: Args
-  readonly options?: InvocationOptions
-}
+export type { CommandRequest } from "./CommandRequest.js"
 
 const AGENT_ID = /^[A-Za-z0-9_-]{1,64}$/
 

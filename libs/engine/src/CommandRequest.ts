@@ -1,0 +1,30 @@
+import type { Args } from "./Args.js"
+
+/** Per-invocation options a caller (the CLI's globals, wave's tool call) sets; every field optional. */
+export interface InvocationOptions {
+  readonly headed?: boolean
+  /** Snapshot namespace + trace target; `AGENT_DESKTOP_SESSION` is resolved by the caller. */
+  readonly session?: string
+  readonly agentId?: string
+  readonly waitFor?: string
+  readonly waitForGone?: string
+  readonly waitTimeoutMs?: number
+  /** `--trace PATH`: also append this invocation's events as JSONL to that file. */
+  readonly traceFile?: string
+  /** `--trace-strict`: a trace file that cannot be opened fails the command before anything is sent. */
+  readonly traceStrict?: boolean
+  /**
+   * Aborted by the caller (the CLI on SIGINT/SIGTERM/SIGHUP, with the signal's name as the reason): the command stops
+   * waiting, folds what it has proven and returns its envelope.
+   */
+  readonly signal?: AbortSignal
+}
+
+/** One command to run: what `runCommand` takes, and what a batch entry or a recovery retry hands back to it. */
+export interface CommandRequest {
+  /** Kebab-case command name, as on the command line (`click`, `list-apps`, `session`). */
+  readonly command: string
+  /** snake_case args, as in the reference's batch entries (`ref_id`, `app`, `interactive_only`, `text`). */
+  readonly args?: Args
+  readonly options?: InvocationOptions
+}
