@@ -2,7 +2,7 @@ import type { ObservedNode } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { optionalInt, optionalString, requiredString, type Args } from "../Args.js"
 import { resolveRef } from "../resolve/resolveRef.js"
-import { DEFAULT_ACTION_TIMEOUT_MS } from "./actions/refAction.js"
+import { DEFAULT_ACTION_TIMEOUT_MS } from "./actionTimeout.js"
 
 const read = (node: ObservedNode, property: string): unknown => {
   switch (property) {

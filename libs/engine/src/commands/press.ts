@@ -7,7 +7,7 @@ import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { writeAhead } from "../journal/writeAhead.js"
 import { parseCombo } from "../keys/parseCombo.js"
-import { DEFAULT_ACTION_TIMEOUT_MS } from "./actions/refAction.js"
+import { DEFAULT_ACTION_TIMEOUT_MS } from "./actionTimeout.js"
 import { focusForKeys } from "./native/focusForKeys.js"
 
 /** `press COMBO [--app] [--window-id] [--force]`: keys to an app's window (or the focused one). */

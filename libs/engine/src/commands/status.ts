@@ -2,7 +2,7 @@ import { DesktopAdapter, type PlatformStatus } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { Invocation } from "../Invocation.js"
 import { loadSnapshot, stateRoot, withStore } from "../StoreAccess.js"
-import { ENGINE_VERSION } from "./version.js"
+import { ENGINE_VERSION } from "../EngineVersion.js"
 
 const noPlatform = (reason: string): PlatformStatus => ({
   platform: process.platform,

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { optionalString, type Args } from "../Args.js"
 import { AmbiguousTarget, PlatformNotSupported, WindowNotFound } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
-import { surfacesOf } from "./listSurfaces.js"
+import { surfacesOf } from "./surfaces.js"
 
 /** The list-surfaces type each `--surface` kind means on Linux. */
 const KIND_TYPES: Readonly<Record<string, ReadonlyArray<string>>> = {

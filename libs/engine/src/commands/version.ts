@@ -1,7 +1,6 @@
 import { CONTRACT_VERSIONS, LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { Effect } from "effect"
-
-export const ENGINE_VERSION = "0.1.0"
+import { ENGINE_VERSION } from "../EngineVersion.js"
 
 /** `version`: the binary version (not the contract version), CPU architecture, OS and the contracts it can print. */
 export const version = () =>

@@ -1,6 +1,6 @@
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { ENGINE_VERSION } from "../commands/version.js"
+import { ENGINE_VERSION } from "../EngineVersion.js"
 import type { InvocationEvent } from "../Invocation.js"
 
 export const TRACE_SCHEMA = 1

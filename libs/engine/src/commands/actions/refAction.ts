@@ -7,11 +7,13 @@ import { ActionFailed } from "../../errors/DesktopError.js"
 import { Invocation } from "../../Invocation.js"
 import { awaitActionable } from "../../resolve/awaitActionable.js"
 import { resolveRef } from "../../resolve/resolveRef.js"
+import { DEFAULT_ACTION_TIMEOUT_MS } from "../actionTimeout.js"
 import { ACTION_SPECS } from "./ActionSpec.js"
 
 export const REF_ACTIONS: ReadonlyArray<string> = Object.keys(ACTION_SPECS)
 
-export const DEFAULT_ACTION_TIMEOUT_MS = 5000
+/** Re-exported for commands/wait.ts until it imports ../actionTimeout.js itself. */
+export { DEFAULT_ACTION_TIMEOUT_MS }
 
 const ALREADY_IN_STATE: DeliveryStep = { label: "AlreadyInState", outcome: "skipped", mechanism: "semantic_api" }
 

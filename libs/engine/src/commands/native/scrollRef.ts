@@ -5,7 +5,7 @@ import { optionalInt, optionalString, requiredString, type Args } from "../../Ar
 import { InvalidArgs } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
-import { DEFAULT_ACTION_TIMEOUT_MS } from "../actions/refAction.js"
+import { DEFAULT_ACTION_TIMEOUT_MS } from "../actionTimeout.js"
 import { nativeDesktop, requireHeaded } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
 import { refPoint } from "./refPoint.js"

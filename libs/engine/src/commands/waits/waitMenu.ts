@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { Timeout } from "../../errors/DesktopError.js"
 import { pollUntil, type PollFailure } from "../../wait/poll.js"
-import { surfacesOf } from "../listSurfaces.js"
+import { surfacesOf } from "../surfaces.js"
 
 /** `wait --menu` / `wait --menu-closed [--app]`: until the app shows a popup menu (list-surfaces), or none. */
 export const waitMenu = (open: boolean, app: string | undefined, timeoutMs: number) =>
