@@ -8,6 +8,12 @@ describe("parseCombo", () => {
     assert.deepStrictEqual(parseCombo("meta+esc"), { _tag: "Ok", combo: { modifiers: ["cmd"], key: "escape" }, dangerous: false })
   })
 
+  it("a bare capital letter is the letter with shift; with modifiers the letter's case does not matter", () => {
+    assert.deepStrictEqual(parseCombo("A"), { _tag: "Ok", combo: { modifiers: ["shift"], key: "a" }, dangerous: false })
+    assert.deepStrictEqual(parseCombo("a"), { _tag: "Ok", combo: { modifiers: [], key: "a" }, dangerous: false })
+    assert.deepStrictEqual(parseCombo("ctrl+S"), { _tag: "Ok", combo: { modifiers: ["ctrl"], key: "s" }, dangerous: false })
+  })
+
   it("rejects unknown modifiers and keys", () => {
     assert.strictEqual(parseCombo("hyper+a")._tag, "Invalid")
     assert.strictEqual(parseCombo("ctrl+")._tag, "Invalid")

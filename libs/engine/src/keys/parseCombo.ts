@@ -35,6 +35,8 @@ export const parseCombo = (input: string): ComboParse => {
   }
   const key = NAMED_KEYS[rawKey] ?? (/^f([1-9]|1[0-2])$/.test(rawKey) || /^[a-z0-9]$/.test(rawKey) ? rawKey : undefined)
   if (key === undefined) return { _tag: "Invalid", message: `Unknown key '${rawKey}' in '${input}'` }
+  // A bare capital letter (`press A`) is that letter with shift, as typed: lower-casing it sent `a`.
+  if (parts.length === 0 && /^[A-Z]$/.test(input.trim())) modifiers.push("shift")
   const order = ["ctrl", "alt", "shift", "cmd"] as const
   return {
     _tag: "Ok",
