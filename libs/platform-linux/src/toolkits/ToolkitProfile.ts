@@ -29,6 +29,11 @@ export interface ToolkitProfile {
   readonly editableTextInert: boolean
   /** Unnamed list/tree rows take the first name found in their content (tree/NameFromContent.ts). */
   readonly namesFromContent: boolean
+  /**
+   * Names the toolkit gives every node of a kind, which tell twins apart no better than no name (GTK 4.8 notebook
+   * tabs are all "Tab"): with namesFromContent, such rows and tabs are named from their content too.
+   */
+  readonly placeholderNames: ReadonlyArray<string>
   /** `Text.GetText(0, -1)` returns "" where the text is not empty: ask for `(0, CharacterCount)`. */
   readonly textNeedsExplicitEnd: boolean
   readonly quirks: ReadonlyArray<ToolkitQuirk>
@@ -45,6 +50,7 @@ export const genericProfile: ToolkitProfile = {
   showingFromVisible: false,
   editableTextInert: false,
   namesFromContent: false,
+  placeholderNames: [],
   textNeedsExplicitEnd: false,
   quirks: []
 }

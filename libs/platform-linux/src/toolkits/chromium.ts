@@ -11,6 +11,7 @@ export const chromium: ToolkitProfile = {
   showingFromVisible: false,
   editableTextInert: false,
   namesFromContent: false,
+  placeholderNames: [],
   textNeedsExplicitEnd: false,
   quirks: [
     { what: "text fields carry no EditableText: text goes in through the keyboard (headed)", seenIn: "Chromium 156.0.8078" },

@@ -11,6 +11,7 @@ export const gecko: ToolkitProfile = {
   showingFromVisible: false,
   editableTextInert: true,
   namesFromContent: false,
+  placeholderNames: [],
   textNeedsExplicitEnd: false,
   quirks: [
     { what: "Action.GetActions returns \";;\" as every name; Action.GetName(i) returns the real one (\"press\")", seenIn: "Firefox ESR 153" },

@@ -11,6 +11,7 @@ export const gtk3: ToolkitProfile = {
   showingFromVisible: false,
   editableTextInert: false,
   namesFromContent: false,
+  placeholderNames: [],
   textNeedsExplicitEnd: false,
   quirks: [
     { what: "Cache.GetItems exists only after some client registered an event listener", seenIn: "gtk3-widget-factory 3.24.38" },

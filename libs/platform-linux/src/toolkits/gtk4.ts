@@ -16,12 +16,14 @@ export const gtk4: ToolkitProfile = {
   showingFromVisible: true,
   editableTextInert: false,
   namesFromContent: true,
+  placeholderNames: ["Tab"],
   textNeedsExplicitEnd: true,
   quirks: [
     { what: "SHOWING is never set, only VISIBLE: bounds were skipped and every node looked offscreen", seenIn: "gtk4-demo 4.8.3, gnome-calculator 43" },
     { what: "GetExtents(SCREEN) answers coordinates relative to the toplevel window", seenIn: "gtk4-demo 4.8.3" },
     { what: "tree expanders act through listitem.expand / listitem.collapse / listitem.toggle-expand", seenIn: "gtk4-demo 4.8.3" },
     { what: "list rows have no name of their own (their label is two levels down)", seenIn: "gtk4-demo 4.8.3" },
+    { what: "every notebook tab is named \"Tab\" (its label is its child)", seenIn: "gtk4-demo 4.8.3" },
     { what: "Text.GetText(0, -1) returns \"\" on non-empty entries; GetText(0, CharacterCount) works", seenIn: "gtk4-demo 4.8.3" }
   ]
 }

@@ -11,6 +11,7 @@ export const libreoffice: ToolkitProfile = {
   showingFromVisible: false,
   editableTextInert: false,
   namesFromContent: false,
+  placeholderNames: [],
   textNeedsExplicitEnd: false,
   quirks: [
     {

@@ -11,6 +11,7 @@ export const qt: ToolkitProfile = {
   showingFromVisible: false,
   editableTextInert: false,
   namesFromContent: false,
+  placeholderNames: [],
   textNeedsExplicitEnd: false,
   quirks: [
     {

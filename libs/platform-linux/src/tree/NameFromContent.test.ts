@@ -19,4 +19,15 @@ describe("nameRowsFromContent", () => {
     assert.isUndefined(named.node.computedName)
     assert.isUndefined(button.node.computedName)
   })
+
+  it("names tabs that carry the toolkit's placeholder name after their label (gtk4-demo 4.8.3 notebook: \"Tab\")", () => {
+    const info = tree(37, "Tab", [tree(29, "Info")])
+    const source = tree(37, "Tab", [tree(29, "Source")])
+    const real = tree(37, "Settings", [tree(29, "Other")])
+    nameRowsFromContent(tree(38, "Tab list", [info, source, real]), ["Tab"])
+    assert.deepStrictEqual([info, source, real].map((t) => t.node.computedName), ["Info", "Source", undefined])
+    const unconfigured = tree(37, "Tab", [tree(29, "Info")])
+    nameRowsFromContent(unconfigured)
+    assert.isUndefined(unconfigured.node.computedName)
+  })
 })

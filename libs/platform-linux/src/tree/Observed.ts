@@ -9,7 +9,8 @@ export const toObserved = (tree: RawTree): ObservedNode => {
   const value = contractValue(node)
   return {
     role: mapRole(node),
-    ...(node.name ? { name: node.name } : node.computedName ? { name: node.computedName } : {}),
+    // A computed name exists only where the toolkit's own is empty or a placeholder (NameFromContent).
+    ...(node.computedName ? { name: node.computedName } : node.name ? { name: node.name } : {}),
     ...(value !== undefined ? { value } : {}),
     ...(node.description ? { description: node.description } : {}),
     nativeId: { kind: "atspi_object_path", value: node.ref.path },

@@ -322,7 +322,7 @@ export class TreeReader {
     const tree = await observe(root, options.rootPath ?? [], 0)
     if (!tree || tree === "cut") throw new BudgetExpired()
     await Promise.all(detailReads)
-    if (profile.namesFromContent) nameRowsFromContent(tree)
+    if (profile.namesFromContent) nameRowsFromContent(tree, profile.placeholderNames)
     return { root: tree, complete, nodesObserved: observed, source: cache ? "cache" : "walk" }
   }
 }
