@@ -10,6 +10,8 @@ import { processInstance } from "./ProcessInstance.js"
 import { AtspiState } from "./States.js"
 import { refOfWindowId, windowIdOf } from "./WindowId.js"
 import { variantValue } from "../dbus/DbusConnection.js"
+import { normalizeStates } from "../toolkits/normalizeStates.js"
+import { windowOrigin } from "../x11/WindowOrigin.js"
 
 export interface RegisteredApp {
   readonly ref: ObjectRef
@@ -99,11 +101,17 @@ export class AppDirectory {
 
   async windowInfo(app: RegisteredApp, ref: ObjectRef): Promise<WindowInfo> {
     const accessible = new Accessible(this.session, ref)
-    const [name, states, bounds] = await Promise.all([
+    const [name, raw, extents, profile] = await Promise.all([
       accessible.name(callMs),
       accessible.states(callMs),
-      accessible.extents(callMs).catch(() => undefined)
+      accessible.extents(callMs).catch(() => undefined),
+      this.session.toolkits.profileOf(ref.busName, callMs)
     ])
+    // GTK 4.8: the window's extents are relative to itself (0,0) and it is VISIBLE, never SHOWING. Placed on the
+    // screen like its nodes' bounds (TreeReader), or every pointer target failed the inside-window check.
+    const states = normalizeStates(raw, profile)
+    const origin = extents && profile.extentsWindowRelative ? await windowOrigin(name, 1000) : undefined
+    const bounds = extents && origin ? { ...extents, x: extents.x + origin.x, y: extents.y + origin.y } : extents
     const instance = app.pid === undefined ? undefined : processInstance(app.pid)
     return {
       id: windowIdOf(ref),
