@@ -1,4 +1,4 @@
-import { buildErrorBody } from "@agent-desktop/domain"
+import { errorEnvelope, successEnvelope } from "@agent-desktop/domain"
 import { convertEnvelope } from "@agent-desktop/contracts/convert"
 import {
   CONTRACT_VERSIONS,
@@ -36,19 +36,6 @@ export interface Io {
   readonly signal?: AbortSignal
 }
 
-const errorEnvelope = (command: string, code: string, message: string, extra: { suggestion?: string; delivery?: string } = {}): NativeEnvelope => ({
-  version: NATIVE,
-  ok: false,
-  command,
-  error: buildErrorBody({
-    code: code as never,
-    message,
-    ...(extra.suggestion === undefined ? {} : { suggestion: extra.suggestion }),
-    ...(extra.delivery === undefined ? {} : { delivery: extra.delivery as never })
-  })
-})
-
-
 const contractFrom = (globals: Globals, env: Io["env"]): ContractVersion | string =>
   globals.contract ?? (env["AGENT_DESKTOP_CONTRACT"] || undefined) ?? NATIVE
 
@@ -83,27 +70,22 @@ export const main = async (argv: ReadonlyArray<string>, io: Io): Promise<number>
     command = outcome.command
     const requested = contractFrom(outcome.globals, io.env)
     if (!isContract(requested)) {
-      print(io, {
-        version: NATIVE,
-        ok: false,
-        command,
-        error: buildErrorBody({
-          code: "INVALID_ARGS",
-          message: `Unknown contract version '${requested}'; answering in ${NATIVE}`,
-          suggestion: `Pass --contract with one of ${CONTRACT_VERSIONS.join(", ")}`,
-          details: { kind: "unknown_contract_version", requested, answered_in: NATIVE, supported: [...CONTRACT_VERSIONS] }
-        })
-      }, NATIVE)
+      print(io, errorEnvelope(command, {
+        code: "INVALID_ARGS",
+        message: `Unknown contract version '${requested}'; answering in ${NATIVE}`,
+        suggestion: `Pass --contract with one of ${CONTRACT_VERSIONS.join(", ")}`,
+        details: { kind: "unknown_contract_version", requested, answered_in: NATIVE, supported: [...CONTRACT_VERSIONS] }
+      }), NATIVE)
       return 2
     }
     contract = requested
     if (outcome.kind === "error") {
-      print(io, errorEnvelope(command, "INVALID_ARGS", outcome.message, outcome.suggestion === undefined ? {} : { suggestion: outcome.suggestion }), contract)
+      print(io, errorEnvelope(command, { code: "INVALID_ARGS", message: outcome.message, ...(outcome.suggestion === undefined ? {} : { suggestion: outcome.suggestion }) }), contract)
       return 2
     }
     if (command === "version") {
       if (outcome.globals.verbose) io.stderr("agent-desktop: version\n")
-      print(io, { version: NATIVE, ok: true, command, data: { version: BINARY_VERSION, target: process.arch, os: process.platform, contracts: [...CONTRACT_VERSIONS], default_contract: NATIVE } }, contract)
+      print(io, successEnvelope(command, { version: BINARY_VERSION, target: process.arch, os: process.platform, contracts: [...CONTRACT_VERSIONS], default_contract: NATIVE }), contract)
       return 0
     }
     // -v logs the request on the engine side, through the engine's one redaction rule.
@@ -118,7 +100,9 @@ export const main = async (argv: ReadonlyArray<string>, io: Io): Promise<number>
     return envelope.ok ? 0 : 1
   } catch (defect) {
     io.stderr(`agent-desktop: internal error: ${defect instanceof Error ? defect.stack ?? defect.message : String(defect)}\n`)
-    const envelope = errorEnvelope(command, "INTERNAL", "Unexpected internal error; the details are on stderr", {
+    const envelope = errorEnvelope(command, {
+      code: "INTERNAL",
+      message: "Unexpected internal error; the details are on stderr",
       delivery: "unknown",
       suggestion: "Report the command and this envelope as a defect"
     })

@@ -3,7 +3,7 @@
  * generated from the contract sources it carries (byte for byte the committed file). Loaded only for this mode: it
  * pulls in TypeBox and every contract version.
  */
-import { buildErrorBody } from "@agent-desktop/domain"
+import { errorEnvelope } from "@agent-desktop/domain"
 import { envelopeSchemaText, WAVE_SCHEMA_NAMES, waveSchemaText } from "@agent-desktop/contracts"
 import { CONTRACT_VERSIONS, isContractVersion, LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import type { Globals } from "./parser/ParsedCommand.js"
@@ -15,12 +15,7 @@ export interface SchemaRequest {
 }
 
 const invalid = (message: string, suggestion: string, details: Record<string, unknown>) =>
-  `${JSON.stringify({
-    version: LATEST_CONTRACT_VERSION,
-    ok: false,
-    command: "schema",
-    error: buildErrorBody({ code: "INVALID_ARGS", message, suggestion, details })
-  })}\n`
+  `${JSON.stringify(errorEnvelope("schema", { code: "INVALID_ARGS", message, suggestion, details }))}\n`
 
 /** The text to print and the exit code (0, or 2 with an INVALID_ARGS envelope). */
 export const schemaOutput = (request: SchemaRequest, env: Readonly<Record<string, string | undefined>>): { readonly text: string; readonly exit: number } => {

@@ -6,7 +6,8 @@ import type { Delivery, Disposition } from "./Disposition.js"
 import type { ErrorCode } from "./ErrorCode.js"
 import type { Recovery } from "./Recovery.js"
 
-export interface ErrorBody {
+/** A type, not an interface, so it is assignable where plain JSON records are expected. */
+export type ErrorBody = {
   readonly code: ErrorCode
   readonly message: string
   readonly suggestion?: string

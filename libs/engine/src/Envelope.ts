@@ -1,19 +1,8 @@
-import type { ErrorBody } from "@agent-desktop/domain"
-import { toErrorBody } from "./errors/toErrorBody.js"
+import { failureEnvelope, NATIVE_CONTRACT, successEnvelope, type Envelope } from "@agent-desktop/domain"
 import type { DesktopError } from "./errors/DesktopError.js"
+import { toErrorBody } from "./errors/toErrorBody.js"
 
-export const NATIVE_CONTRACT = "2.6"
+export { NATIVE_CONTRACT, successEnvelope, type Envelope }
 
-/** A 2.6 envelope: `data` on success, `error` on failure, never both. */
-export type Envelope =
-  | { readonly version: string; readonly ok: true; readonly command: string; readonly data: unknown }
-  | { readonly version: string; readonly ok: false; readonly command: string; readonly error: ErrorBody }
-
-export const successEnvelope = (command: string, data: unknown): Envelope => ({ version: NATIVE_CONTRACT, ok: true, command, data })
-
-export const errorEnvelope = (command: string, error: DesktopError): Envelope => ({
-  version: NATIVE_CONTRACT,
-  ok: false,
-  command,
-  error: toErrorBody(error)
-})
+/** The envelope of a failed command: the error's body (disposition, recovery) as the domain builds it. */
+export const errorEnvelope = (command: string, error: DesktopError): Envelope => failureEnvelope(command, toErrorBody(error))

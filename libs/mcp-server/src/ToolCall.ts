@@ -5,7 +5,7 @@
  */
 import { convertEnvelope } from "@agent-desktop/contracts/convert"
 import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
-import { buildErrorBody } from "@agent-desktop/domain"
+import { errorEnvelope } from "@agent-desktop/domain"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { Ajv, type ValidateFunction } from "ajv"
 import * as fs from "node:fs"
@@ -25,12 +25,8 @@ const validatorFor = (tool: CatalogTool): ValidateFunction => {
   return validate
 }
 
-const invalidArgs = (command: string, message: string): NativeEnvelope => ({
-  version: LATEST_CONTRACT_VERSION,
-  ok: false,
-  command,
-  error: buildErrorBody({ code: "INVALID_ARGS", message, suggestion: "Call the tool with arguments that match its inputSchema" })
-})
+const invalidArgs = (command: string, message: string): NativeEnvelope =>
+  errorEnvelope(command, { code: "INVALID_ARGS", message, suggestion: "Call the tool with arguments that match its inputSchema" })
 
 const describeErrors = (validate: ValidateFunction): string =>
   (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || "arguments"} ${error.message ?? "is invalid"}${

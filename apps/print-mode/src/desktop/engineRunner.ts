@@ -2,6 +2,7 @@
 // whole run, so the D-Bus connection is opened once. With --auto-recover, a failure whose disposition is safe and
 // whose recovery is automatic is retried by the engine's Recovery before the model sees it.
 import type { DesktopEnvelope, DesktopToolRunner } from "@agent-desktop/agent"
+import { errorEnvelope as domainErrorEnvelope } from "@agent-desktop/domain"
 import { EngineLive, errorEnvelope, fromCause, runCommand, withAutoRecover, type CommandRequest } from "@agent-desktop/engine"
 import { type DesktopAdapter, UnsupportedAdapter } from "@agent-desktop/platform"
 import { Effect, type Layer, ManagedRuntime } from "effect"
@@ -40,13 +41,13 @@ export const engineRunner = async (env: NodeJS.ProcessEnv): Promise<EngineRunner
     }
     return Effect.tryPromise((signal) => runtime.runPromise(program(signal))).pipe(
       Effect.map((envelope) => envelope as unknown as DesktopEnvelope),
+      // runCommand never fails, so a rejection is the engine's layer (adapter, store) failing to build: nothing ran.
       Effect.catch((error) =>
-        Effect.succeed<DesktopEnvelope>({
-          version: "2.6",
-          ok: false,
-          command: request.command,
-          error: { code: "INTERNAL", message: `The desktop engine failed to start: ${String(error)}` }
-        })
+        Effect.succeed<DesktopEnvelope>(domainErrorEnvelope(request.command, {
+          code: "INTERNAL",
+          message: `The desktop engine failed to start: ${String(error)}`,
+          delivery: "not_delivered"
+        }))
       )
     )
   }

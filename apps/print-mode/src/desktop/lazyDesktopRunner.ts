@@ -1,6 +1,7 @@
 // The desktop tools' engine seam, loaded on the first desktop call: D-Bus, the platform adapter and the engine are
 // not needed to print system/init.
 import type { DesktopEnvelope, DesktopToolRunner } from "@agent-desktop/agent"
+import { errorEnvelope } from "@agent-desktop/domain"
 import { Effect } from "effect"
 import type { EngineRunner } from "./engineRunner.js"
 
@@ -18,12 +19,11 @@ export const lazyDesktopRunner = (env: NodeJS.ProcessEnv): LazyDesktopRunner => 
       Effect.tryPromise(() => load()).pipe(
         Effect.flatMap((engine) => engine.run(request)),
         Effect.catch((error) =>
-          Effect.succeed<DesktopEnvelope>({
-            version: "2.6",
-            ok: false,
-            command: request.command,
-            error: { code: "INTERNAL", message: `The desktop engine could not be loaded: ${String(error)}` }
-          })
+          Effect.succeed<DesktopEnvelope>(errorEnvelope(request.command, {
+            code: "INTERNAL",
+            message: `The desktop engine could not be loaded: ${String(error)}`,
+            delivery: "not_delivered"
+          }))
         )
       ),
     dispose: () => loaded === undefined ? Promise.resolve() : loaded.then((engine) => engine.dispose(), () => undefined)
