@@ -25,7 +25,7 @@ export const snapshot = defineCommand({
     root,
     snapshot: snapshotId,
     surface,
-    "max-depth": flag(int("Tree depth limit", { default: 10 })),
+    "max-depth": flag(int("Depth of the printed tree; deeper containers carry children_count (the default prints whole windows)", { default: 64 })),
     "include-bounds": flag(bool("Emit each node's bounds")),
     "timeout-ms": flag(int("Observation budget in ms; an exhausted full snapshot is a partial result", { default: 3000 })),
     "force-electron-a11y": flag(bool("Turn on renderer accessibility in Electron/Chromium apps first"))

@@ -194,8 +194,8 @@ export const COMMAND_MANIFEST = {
             "type": "integer",
             "minimum": 0,
             "maximum": 2147483647,
-            "default": 10,
-            "description": "Tree depth limit"
+            "default": 64,
+            "description": "Depth of the printed tree; deeper containers carry children_count (the default prints whole windows)"
           }
         },
         "include-bounds": {

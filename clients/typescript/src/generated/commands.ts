@@ -18,7 +18,7 @@ export interface SnapshotArgs {
   readonly snapshot?: string
   /** Surface to observe ('_' also accepted for '-') */
   readonly surface?: "window" | "focused" | "menu" | "menubar" | "sheet" | "popover" | "alert" | "desktop" | "taskbar" | "system-tray" | "system-tray-overflow" | "quick-settings" | "notification-center" | "toolbar" | "dock" | "spotlight" | "menu-bar-extras" | "start-menu" | "action-center"
-  /** Tree depth limit. Default: 10. */
+  /** Depth of the printed tree; deeper containers carry children_count (the default prints whole windows) Default: 64. */
   readonly max_depth?: number
   /** Emit each node's bounds. */
   readonly include_bounds?: boolean

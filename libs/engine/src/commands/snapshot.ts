@@ -13,7 +13,11 @@ import { surfaceWindowId } from "./surfaceWindow.js"
 import { loadSnapshot, saveSnapshot, withStore, type SavedSnapshot } from "../StoreAccess.js"
 
 export const DEFAULT_SNAPSHOT_TIMEOUT_MS = 3000
-const DEFAULT_MAX_DEPTH = 10
+/**
+ * The printed tree's default depth is the whole-window read's: the reference's 10 cut gnome-calculator's display
+ * while `complete` said true. An explicit --max-depth is a requested cut; each cut container carries children_count.
+ */
+const DEFAULT_MAX_DEPTH = WHOLE_WINDOW_DEPTH
 const SKELETON_DEPTH = 3
 
 export interface SnapshotRequest {
@@ -77,7 +81,8 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
   }).pipe(Effect.mapError(fromPlatformError))
   const resolved = yield* Clock.currentTimeMillis
   const deadline = resolved + request.timeoutMs
-  const observation = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline }).pipe(
+  // An observation: a warm adapter may answer from a read the app's events prove unchanged (`kept`).
+  const observation = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline, kept: true }).pipe(
     // Contract 2.2: an exhausted budget is a partial success, even when not one node could be read in time.
     Effect.catchIf((error) => error.code === "TIMEOUT", () => Effect.succeed(nothingRead(window))),
     Effect.mapError(fromPlatformError)
