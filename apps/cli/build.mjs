@@ -1,10 +1,14 @@
-// Bundle the CLI from TypeScript sources, in two parts:
-// - dist/agent-desktop.js (+ dist/chunks/): ESM, code-split, so `version` and argument errors load neither effect
+// Bundle the CLI from TypeScript sources:
+// - dist/agent-desktop.cjs: the one-shot entry (parser, help, contract converters) as one CommonJS file. CommonJS on
+//   purpose: an ES module entry makes Node load its ES module loader, fs/promises, readline and streams on every
+//   call (a fifth of `version`). What only some calls need is a file of its own in dist/lazy/, required on first use
+//   (`schema`, the warm-host client, the code-cache loader), so `version` and argument errors load neither effect
 //   nor SQLite nor D-Bus;
-// - dist/modes/: the long-lived `mcp` and `serve` modes, loaded by URL only for those subcommands;
+// - dist/modes/: the long-lived `mcp` and `serve` modes (ES modules), loaded by URL only for those subcommands;
 // - dist/engine.cjs: the engine side (src/runEngine.ts and all it imports) as one CommonJS file, because only a
 //   script can use a V8 code cache on Node 20 (src/bundle/CachedScript.ts). The entry's engine runner is swapped
 //   for the one that loads it (src/engineRunner.bundle.ts).
+// bin/agent-desktop.js requires the entry (bin/package.json makes that directory CommonJS).
 import { build } from "esbuild"
 import { createHash } from "node:crypto"
 import { readFileSync, renameSync, rmSync } from "node:fs"
@@ -36,28 +40,56 @@ const bundledEngineRunner = {
   }
 }
 
+/** Modules the entry imports dynamically, each bundled on its own into dist/lazy/ (see LAZY below). */
+const LAZY = {
+  schemaCommand: "src/schemaCommand.ts",
+  HostClient: "src/host/HostClient.ts",
+  CachedScript: "src/bundle/CachedScript.ts"
+}
+const lazyParts = {
+  name: "lazy-parts",
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined
+      const name = Object.keys(LAZY).find((key) => path.resolve(args.resolveDir, args.path) === path.resolve(LAZY[key].replace(/\.ts$/, ".js")))
+      return name === undefined ? undefined : { path: `./lazy/${name}.cjs`, external: true }
+    })
+  }
+}
+
+/** CommonJS output that still knows its own URL (the Linux adapter loads dbus-native relative to its module). */
+const commonJs = {
+  format: "cjs",
+  define: { "import.meta.url": "__adModuleUrl" },
+  banner: { js: "const __adModuleUrl = require(\"node:url\").pathToFileURL(__filename).href;" }
+}
+
 await build({
   ...common,
   entryPoints: ["src/runEngine.ts"],
   outfile: `${outdir}/engine.cjs`,
-  format: "cjs",
-  // The Linux adapter loads dbus-native (non-Unix bus addresses only) relative to its own module.
-  define: { "import.meta.url": "__adModuleUrl" },
-  banner: { js: "const __adModuleUrl = require(\"node:url\").pathToFileURL(__filename).href;" }
+  ...commonJs
 })
 
 const engineBuildId = createHash("sha256").update(readFileSync(`${outdir}/engine.cjs`)).digest("hex").slice(0, 16)
 
 await build({
   ...common,
+  ...commonJs,
   entryPoints: { "agent-desktop": "src/agent-desktop.ts" },
+  outExtension: { ".js": ".cjs" },
   outdir,
-  splitting: true,
-  format: "esm",
-  chunkNames: "chunks/[name]-[hash]",
-  plugins: [bundledEngineRunner],
+  plugins: [bundledEngineRunner, lazyParts],
   // The engine's code cache is named after this, so the entry never hashes the engine on a run.
-  define: { __AD_ENGINE_BUILD_ID__: JSON.stringify(engineBuildId) }
+  define: { ...commonJs.define, __AD_ENGINE_BUILD_ID__: JSON.stringify(engineBuildId) }
+})
+
+await build({
+  ...common,
+  ...commonJs,
+  entryPoints: LAZY,
+  outExtension: { ".js": ".cjs" },
+  outdir: `${outdir}/lazy`
 })
 
 // The long-lived modes (`mcp`, `serve`) as their own bundles in dist/modes/: sharing modules with the entry would

@@ -1,2 +1,3 @@
 #!/usr/bin/env node
-import "../dist/agent-desktop.js"
+// CommonJS (bin/package.json): the entry is a CommonJS bundle, so Node never loads its ES module loader for a call.
+require("../dist/agent-desktop.cjs")

@@ -1,58 +1,66 @@
 /**
  * The binary's entry: argv -> main (or a warm host running main) -> one stdout write -> exit code. Two long-lived
  * modes answer in other protocols: `mcp` (an MCP server on stdio) and `serve` (the warm host itself).
+ *
+ * Bundled as CommonJS (build.mjs), so no top-level await: an ES module entry makes Node load its ES module loader
+ * (and fs/promises, readline, streams with it) on every call.
  */
 import { main } from "./main.js"
 import { trustedSocket } from "./host/HostAddress.js"
 import { wantsHost } from "./host/wantsHost.js"
 import { exitCodeFor, watchSignals } from "./signals.js"
+import { writeStdout } from "./writeStdout.js"
 
 const argv = process.argv.slice(2)
-// The long-lived modes are bundles of their own beside this file (build.mjs); a URL import keeps them out of it.
-const modeUrl = (name: "mcp" | "serve") => new URL(`./modes/${name}.js`, import.meta.url).href
-if (argv[0] === "mcp") {
-  const { runMcp } = await import(modeUrl("mcp")) as typeof import("./mcp.js")
-  process.exit(await runMcp(argv.slice(1)))
-}
-if (argv[0] === "serve") {
-  const { runServe } = await import(modeUrl("serve")) as typeof import("./host/HostServer.js")
-  process.exit(await runServe(argv.slice(1), { env: process.env, stderr: (text) => void process.stderr.write(text) }))
+
+const run = async (): Promise<void> => {
+  // The long-lived modes are bundles of their own beside this file (build.mjs); a URL import keeps them out of it.
+  const modeUrl = (name: "mcp" | "serve") => new URL(`./modes/${name}.js`, import.meta.url).href
+  if (argv[0] === "mcp") {
+    const { runMcp } = await import(modeUrl("mcp")) as typeof import("./mcp.js")
+    process.exit(await runMcp(argv.slice(1)))
+  }
+  if (argv[0] === "serve") {
+    const { runServe } = await import(modeUrl("serve")) as typeof import("./host/HostServer.js")
+    process.exit(await runServe(argv.slice(1), { env: process.env, stderr: (text) => void process.stderr.write(text) }))
+  }
+
+  const signals = watchSignals(process)
+  const chunks: Array<string> = []
+  // A warm host (`agent-desktop serve`) for this state root and desktop runs the invocation when one is up; its answer
+  // is exactly what main() would print here.
+  const host = wantsHost(argv, process.env) ? await hostOutcome(signals.signal) : undefined
+  if (host !== undefined) {
+    process.stderr.write(host.stderr)
+    chunks.push(host.stdout)
+  }
+  const code = host?.exit ?? await main(argv, {
+    env: process.env,
+    stdout: (text) => void chunks.push(text),
+    stderr: (text) => void process.stderr.write(text),
+    signal: signals.signal
+  })
+  const exitCode = exitCodeFor(code, signals.received())
+  // Exit only after stdout drained: a pipe reader must always receive the whole envelope, and lingering handles
+  // (a D-Bus socket, a timer) must not keep the process alive. A stdout that cannot take the envelope (a reader that
+  // went away, a full disk) is a failure, never exit 0 with nothing said: the reason goes to stderr.
+  writeStdout(chunks.join(""), (error) => {
+    if (error === undefined) process.exit(exitCode)
+    process.stderr.write(`agent-desktop: could not write the result to stdout: ${error.message}\n`)
+    process.exit(exitCode === 0 ? 1 : exitCode)
+  })
 }
 
-const signals = watchSignals(process)
-const chunks: Array<string> = []
-// A warm host (`agent-desktop serve`) for this state root and desktop runs the invocation when one is up; its answer
-// is exactly what main() would print here.
-const host = wantsHost(argv, process.env) ? await hostOutcome() : undefined
-if (host !== undefined) {
-  process.stderr.write(host.stderr)
-  chunks.push(host.stdout)
-}
-const code = host?.exit ?? await main(argv, {
-  env: process.env,
-  stdout: (text) => void chunks.push(text),
-  stderr: (text) => void process.stderr.write(text),
-  signal: signals.signal
-})
-const exitCode = exitCodeFor(code, signals.received())
-// Exit only after stdout drained: a pipe reader must always receive the whole envelope, and lingering handles
-// (a D-Bus socket, a timer) must not keep the process alive. A stdout that cannot take the envelope (a reader that
-// went away, a full disk) is a failure, never exit 0 with nothing said: the reason goes to stderr.
-const failed = (error: Error) => {
-  process.stderr.write(`agent-desktop: could not write the result to stdout: ${error.message}\n`)
-  process.exit(exitCode === 0 ? 1 : exitCode)
-}
-process.stdout.on("error", failed)
-process.stdout.write(chunks.join(""), (error) => (error ? failed(error) : process.exit(exitCode)))
+void run()
 
 /** Only a trusted socket (a few lstat calls) loads the client and node:net; with none, the cost is those calls. */
-async function hostOutcome() {
+async function hostOutcome(signal: AbortSignal) {
   const socket = trustedSocket(process.env)
   const auto = process.env["AGENT_DESKTOP_HOST"] === "auto"
   if (socket === undefined && !auto) return undefined
   const { runViaHost, startHost } = await import("./host/HostClient.js")
-  const outcome = socket === undefined ? undefined : await runViaHost(argv, process.env, signals.signal, socket)
+  const outcome = socket === undefined ? undefined : await runViaHost(argv, process.env, signal, socket)
   if (outcome !== undefined || !auto) return outcome
   const started = await startHost(process.argv[1]!, process.env)
-  return started === undefined ? undefined : runViaHost(argv, process.env, signals.signal, started)
+  return started === undefined ? undefined : runViaHost(argv, process.env, signal, started)
 }

@@ -4,7 +4,6 @@
  * (bundle/PrivateDirectory.ts). The first run of a build compiles as usual and then saves the cache, which covers
  * every function that run compiled; later runs skip that work.
  */
-import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -18,11 +17,8 @@ const stateRootOf = (env: Readonly<Record<string, string | undefined>>): string 
   return path.isAbsolute(home) ? path.resolve(home) : undefined
 }
 
-// engine.cjs sits at the top of dist/; this module is in the entry file there, or in dist/chunks/ when esbuild
-// shares it with another lazily loaded part (the warm host), so look beside it and one level up.
-const engineFile = [new URL("./engine.cjs", import.meta.url), new URL("../engine.cjs", import.meta.url)]
-  .map((url) => fileURLToPath(url))
-  .find((file) => fs.existsSync(file)) ?? fileURLToPath(new URL("./engine.cjs", import.meta.url))
+// engine.cjs sits beside the entry (dist/agent-desktop.cjs) that this module is bundled into.
+const engineFile = fileURLToPath(new URL("./engine.cjs", import.meta.url))
 /** engine.cjs's content hash, put here by build.mjs. */
 declare const __AD_ENGINE_BUILD_ID__: string
 

@@ -35,8 +35,7 @@ const hostileEngine = (length: number) =>
 const copyOfCli = (label: string, engine?: (length: number) => string): string => {
   const copy = fs.mkdtempSync(path.join(dist, "..", `.${label}-`))
   fs.cpSync(dist, path.join(copy, "dist"), { recursive: true })
-  fs.mkdirSync(path.join(copy, "bin"))
-  fs.copyFileSync(BIN, path.join(copy, "bin", "agent-desktop.js"))
+  fs.cpSync(path.dirname(BIN), path.join(copy, "bin"), { recursive: true })
   const engineFile = path.join(copy, "dist", "engine.cjs")
   if (engine !== undefined) fs.writeFileSync(engineFile, engine(fs.readFileSync(engineFile, "utf8").length))
   fs.utimesSync(engineFile, 1_700_000_000, 1_700_000_000)
