@@ -4,6 +4,8 @@
   atspi_probe.py alive APP                  -> {"app":..,"window":..,"children":N,"ms":..}   (exit 1: not found)
   atspi_probe.py read APP ROLE NAME         -> {"name":..,"text":..,"value":..,"states":[..]} of the first match
   atspi_probe.py cell APP ROW COLUMN        -> the same for one cell of the first table (Table.GetAccessibleAt)
+  atspi_probe.py selected APP ROLE          -> the same for the first match in state SELECTED, with "children":
+                                               its children's names (a GTK 4 tab's label is its child)
 
 ROLE is an AT-SPI role name as libatspi spells it ("push button", "text", "check box"); NAME an exact name, or
 "" for any. The search never lists the children of a container that manages its descendants or has more than 500
@@ -31,18 +33,20 @@ def find_app(name):
     return None
 
 
-def walk(acc, role, name, depth=0):
+def walk(acc, role, name, depth=0, selected=False):
     if acc is None or depth > 60:
         return None
     try:
-        if acc.get_role_name() == role and (name == "" or (acc.get_name() or "").strip() == name):
+        if acc.get_role_name() == role and (name == "" or (acc.get_name() or "").strip() == name) and (
+            not selected or acc.get_state_set().contains(Atspi.StateType.SELECTED)
+        ):
             return acc
         states = acc.get_state_set()
         count = acc.get_child_count()
         if states.contains(Atspi.StateType.MANAGES_DESCENDANTS) or count > 500:
             return None
         for i in range(count):
-            found = walk(acc.get_child_at_index(i), role, name, depth + 1)
+            found = walk(acc.get_child_at_index(i), role, name, depth + 1, selected)
             if found is not None:
                 return found
     except Exception:  # noqa: BLE001 - a vanished node is simply not a match
@@ -82,6 +86,15 @@ def main(argv):
             print(json.dumps({"error": "no match"}))
             return 1
         print(json.dumps(describe(found)))
+        return 0
+    if argv[1] == "selected":
+        found = walk(app, argv[3], "", selected=True)
+        if found is None:
+            print(json.dumps({"error": "nothing selected"}))
+            return 1
+        out = describe(found)
+        out["children"] = [(found.get_child_at_index(i).get_name() or "") for i in range(min(found.get_child_count(), 20))]
+        print(json.dumps(out))
         return 0
     if argv[1] == "cell":
         table = walk(app, "table", "")

@@ -3,7 +3,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { execFileSync } from "node:child_process"
 import { afterAll, beforeAll } from "vitest"
 import { cleanEnv, tempHome } from "../../test/binary.js"
-import { assertAlive, cliIn, eventually, installed, nodes, probeRead, refOf, type Node } from "./realApp.js"
+import { assertAlive, cliIn, eventually, installed, nodes, probeRead, probeSelected, refOf, type Node } from "./realApp.js"
 
 /**
  * GTK 4.8 (gnome-calculator 43, gtk4-demo) under openbox, so windows sit away from the screen origin. Before the
@@ -58,6 +58,56 @@ describe.skipIf(!gtk4)("agent-desktop on GTK 4 apps", () => {
     assert.strictEqual(set["data"]["disposition"]["delivery"], "delivered_verified")
     assert.strictEqual(probeRead(env, "gnome-calculator", "text", "GtkSourceView")["text"], "6*7")
     assertAlive(env, "gnome-calculator")
+  })
+
+  it("gnome-calculator: the default prints the whole window (complete means whole); --max-depth cuts are marked with children_count", () => {
+    const whole = cli("snapshot", "--app", "gnome-calculator", "--timeout-ms", "10000")
+    assert.isTrue(whole["ok"], JSON.stringify(whole).slice(0, 2000))
+    assert.isTrue(whole["data"]["complete"])
+    const depthOf = (node: Node): number => 1 + Math.max(0, ...(node.children ?? []).map(depthOf))
+    const all = nodes(whole["data"]["tree"])
+    assert.isAtLeast(depthOf(whole["data"]["tree"]), 10, "the calculator's display sits 8 levels down, its text deeper")
+    assert.isEmpty(all.filter((n) => n.children_count !== undefined), "nothing is cut by default")
+    assert.isDefined(all.find((n) => n.role === "textfield" && n.name === "GtkSourceView"))
+    const cut = cli("snapshot", "--app", "gnome-calculator", "--max-depth", "4", "--timeout-ms", "10000")
+    assert.isTrue(cut["ok"], JSON.stringify(cut).slice(0, 2000))
+    const shallow = nodes(cut["data"]["tree"])
+    assert.isAtMost(depthOf(cut["data"]["tree"]), 5)
+    assert.isNotEmpty(shallow.filter((n) => (n.children_count ?? 0) > 0), "a requested cut names how many children it hides")
+    assert.isUndefined(shallow.find((n) => n.name === "GtkSourceView"))
+  })
+
+  it("gnome-calculator: a headed double-click on a button (screen point from window-relative extents) types its digit twice", () => {
+    const { all } = snapshot("gnome-calculator")
+    const cleared = cli("set-value", refOf(all, "textfield", "GtkSourceView"), "")
+    assert.isTrue(cleared["ok"], JSON.stringify(cleared))
+    assert.strictEqual(eventually(() => probeRead(env, "gnome-calculator", "text", "GtkSourceView")["text"], ""), "")
+    const clicked = cli("--headed", "double-click", refOf(all, "button", "7 7"))
+    assert.isTrue(clicked["ok"], JSON.stringify(clicked))
+    const point = clicked["data"]["details"]["actionability"]["point"]
+    const window = xGeometry("Calculator")
+    assert.isAbove(point.x, window.x)
+    assert.isAbove(point.y, window.y)
+    assert.strictEqual(eventually(() => probeRead(env, "gnome-calculator", "text", "GtkSourceView")["text"], "77"), "77")
+    const listed = cli("list-windows", "--app", "gnome-calculator")
+    assert.strictEqual(listed["data"][0]["bounds"]["x"], window.x)
+    assert.isTrue(listed["data"][0]["visible"])
+    assertAlive(env, "gnome-calculator")
+  })
+
+  it("gtk4-demo: notebook tabs (all \"Tab\" in GTK 4.8) are named by their labels and can be targeted", () => {
+    const { all } = snapshot("gtk4-demo")
+    const tabs = all.filter((n) => n.role === "tab").map((n) => n.name)
+    assert.includeMembers(tabs, ["Info", "Source"])
+    assert.notInclude(tabs, "Tab")
+    const found = cli("find", "--app", "gtk4-demo", "--role", "tab", "--name", "Source", "--exact", "--first")
+    assert.isTrue(found["ok"], JSON.stringify(found))
+    const clicked = cli("click", found["data"]["match"]["ref_id"])
+    assert.isTrue(clicked["ok"], JSON.stringify(clicked))
+    assert.deepStrictEqual(eventually(() => probeSelected(env, "gtk4-demo", "page tab")["children"][0], "Source"), "Source")
+    const back = cli("click", refOf(snapshot("gtk4-demo").all, "tab", "Info"))
+    assert.isTrue(back["ok"], JSON.stringify(back))
+    assert.deepStrictEqual(eventually(() => probeSelected(env, "gtk4-demo", "page tab")["children"][0], "Info"), "Info")
   })
 
   it("gtk4-demo: bounds are on the screen (inside the X window openbox placed), and a tree row collapses and expands", () => {

@@ -57,6 +57,13 @@ export const probeRead = (env: NodeJS.ProcessEnv, app: string, atspiRole: string
   return json
 }
 
+/** The first node with this AT-SPI role in state SELECTED, with its children's names (libatspi). */
+export const probeSelected = (env: NodeJS.ProcessEnv, app: string, atspiRole: string): Record<string, any> => {
+  const { status, json } = probe(env, ["selected", app, atspiRole])
+  if (status !== 0) throw new Error(`libatspi found no selected ${atspiRole} in ${app}: ${JSON.stringify(json)}`)
+  return json
+}
+
 /** One cell of the app's first table, by row and column (libatspi's Table interface). */
 export const probeCell = (env: NodeJS.ProcessEnv, app: string, row: number, column: number): Record<string, any> => {
   const { status, json } = probe(env, ["cell", app, String(row), String(column)])
