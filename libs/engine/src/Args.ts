@@ -1,3 +1,4 @@
+import { argKey, COMMANDS, type ManifestCommandName } from "@agent-desktop/contracts/commands"
 import { Effect } from "effect"
 import { InvalidArgs } from "./errors/DesktopError.js"
 
@@ -44,4 +45,20 @@ export const stringList = (args: Args, key: string): Effect.Effect<ReadonlyArray
   return Array.isArray(value) && value.every((item) => typeof item === "string")
     ? Effect.succeed(value as ReadonlyArray<string>)
     : Effect.fail(wrongType(key, "a list of strings"))
+}
+
+/**
+ * A flag the command spec limits to an enum (`get --property`, `is --property`): the value checked against the
+ * spec's list at run time and typed as the contract's union `T`; absent: `fallback`. The list lives only in the spec.
+ */
+export const specChoice = <T extends string>(command: ManifestCommandName, flagName: string, fallback: T) =>
+(args: Args): Effect.Effect<T, InvalidArgs> => {
+  const choices = COMMANDS[command]?.flags[flagName]?.schema.enum ?? []
+  const isChoice = (value: string): value is T => choices.includes(value)
+  return Effect.flatMap(optionalString(args, argKey(flagName)), (value) =>
+    value === undefined
+      ? Effect.succeed(fallback)
+      : isChoice(value)
+      ? Effect.succeed(value)
+      : Effect.fail(new InvalidArgs({ message: `--${flagName} must be one of ${choices.join(", ")}, got '${value}'`, suggestion: `Pass --${flagName} ${choices.join("|")}` })))
 }

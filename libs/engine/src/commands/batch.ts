@@ -1,3 +1,4 @@
+import type { CommandData } from "@agent-desktop/contracts"
 import { Clock, Effect } from "effect"
 import { flag, optionalInt, requiredString, type Args } from "../Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
@@ -57,7 +58,7 @@ export const batch = Effect.fn("batch")(function*(args: Args) {
   const runCommand = invocation.runNested
   const start = yield* Clock.currentTimeMillis
   const { waitFor: _waitFor, waitForGone: _waitForGone, waitTimeoutMs: _waitTimeout, ...inherited } = invocation.options
-  const results: Array<Record<string, unknown>> = []
+  const results: Array<CommandData<"batch">["results"][number]> = []
   let outputBytes = 0
   let stopped: { reason: "deadline" | "stop_on_error" | "output_limit"; index: number } | undefined
   for (const [index, entry] of entries.entries()) {
@@ -81,7 +82,7 @@ export const batch = Effect.fn("batch")(function*(args: Args) {
     results.push({ ...envelope, index, execution: "completed" })
     if (!envelope.ok && stopOnError) stopped = { reason: "stop_on_error", index: index + 1 }
   }
-  const completed = results.filter((result) => result["execution"] === "completed").length
+  const completed = results.filter((result) => result.execution === "completed").length
   return {
     results,
     semantics: {

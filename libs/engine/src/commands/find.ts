@@ -1,4 +1,4 @@
-import { getsRef, normalizeRole, parseStateFilter, matchesStateFilter, type StateFilter } from "@agent-desktop/domain"
+import { contractRole, contractStates, getsRef, normalizeRole, parseStateFilter, matchesStateFilter, type StateFilter } from "@agent-desktop/domain"
 import type { ObservedNode } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { flag, optionalInt, optionalString, stringList, type Args } from "../Args.js"
@@ -123,10 +123,10 @@ export const find = Effect.fn("find")(function*(args: Args) {
     const ref = observed.captured.refByNode.get(node)
     return {
       ref_id: ref ?? null,
-      role: node.role,
+      role: contractRole(node.role),
       ...((node.name ?? "") === "" ? {} : { name: node.name }),
       value: node.value ?? null,
-      states: node.states,
+      states: contractStates(node.states),
       interactive: getsRef(node.role, node.actions),
       path,
       ...(ref === undefined && node.bounds !== undefined ? { bounds: node.bounds } : {})

@@ -1,10 +1,15 @@
+import type { CommandData } from "@agent-desktop/contracts"
 import type { ObservedNode } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalInt, optionalString, requiredString, type Args } from "../Args.js"
+import { optionalInt, requiredString, specChoice, type Args } from "../Args.js"
 import { resolveRef } from "../resolve/resolveRef.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "./actionTimeout.js"
 
-const read = (node: ObservedNode, property: string): unknown => {
+type Property = CommandData<"get">["property"]
+
+const readProperty = specChoice<Property>("get", "property", "text")
+
+const read = (node: ObservedNode, property: Property): unknown => {
   switch (property) {
     case "value":
       return node.value ?? null
@@ -16,7 +21,7 @@ const read = (node: ObservedNode, property: string): unknown => {
       return node.role
     case "states":
       return node.states
-    default:
+    case "text":
       return node.value ?? node.name ?? node.description ?? null
   }
 }
@@ -24,7 +29,7 @@ const read = (node: ObservedNode, property: string): unknown => {
 /** `get REF --property text|value|title|bounds|role|states`: one live property of a strictly resolved ref. */
 export const get = Effect.fn("get")(function*(args: Args) {
   const ref = yield* requiredString(args, "ref_id")
-  const property = (yield* optionalString(args, "property")) ?? "text"
+  const property = yield* readProperty(args)
   const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
   const resolved = yield* resolveRef(ref, { timeoutMs })
   return { property, ref, value: read(resolved.node, property) }

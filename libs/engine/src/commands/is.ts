@@ -1,12 +1,17 @@
+import type { CommandData } from "@agent-desktop/contracts"
 import type { ObservedNode } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalInt, optionalString, requiredString, type Args } from "../Args.js"
+import { optionalInt, requiredString, specChoice, type Args } from "../Args.js"
 import { resolveRef } from "../resolve/resolveRef.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "./actionTimeout.js"
 
 const CHECKABLE = new Set(["checkbox", "radiobutton", "switch", "menuitem", "button", "cell", "treeitem"])
 
-const test = (node: ObservedNode, property: string): { result: boolean; applicable: boolean } => {
+type Property = CommandData<"is">["property"]
+
+const readProperty = specChoice<Property>("is", "property", "visible")
+
+const test = (node: ObservedNode, property: Property): { result: boolean; applicable: boolean } => {
   const has = (state: string) => node.states.includes(state)
   switch (property) {
     case "enabled":
@@ -20,7 +25,7 @@ const test = (node: ObservedNode, property: string): { result: boolean; applicab
         result: has("expanded"),
         applicable: has("expanded") || node.actions.includes("Expand") || node.actions.includes("Collapse")
       }
-    default:
+    case "visible":
       return { result: !has("hidden") && !has("offscreen"), applicable: true }
   }
 }
@@ -28,7 +33,7 @@ const test = (node: ObservedNode, property: string): { result: boolean; applicab
 /** `is REF --property visible|enabled|checked|focused|expanded`: a yes/no about a strictly resolved ref. */
 export const is = Effect.fn("is")(function*(args: Args) {
   const ref = yield* requiredString(args, "ref_id")
-  const property = (yield* optionalString(args, "property")) ?? "visible"
+  const property = yield* readProperty(args)
   const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
   const resolved = yield* resolveRef(ref, { timeoutMs })
   return { property, ref, ...test(resolved.node, property) }

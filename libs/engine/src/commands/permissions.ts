@@ -9,5 +9,5 @@ export const permissions = Effect.fn("permissions")(function*(args: Args) {
   yield* flag(args, "request")
   const adapter = yield* DesktopAdapter
   const report = yield* adapter.permissions().pipe(Effect.mapError(fromPlatformError))
-  return guide ? { ...report, guide: "not_needed" } : report
+  return guide ? { ...report, guide: "not_needed" as const } : report
 })

@@ -1,4 +1,3 @@
-import { foldDisposition } from "@agent-desktop/domain"
 import { DesktopAdapter } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { flag, optionalInt, optionalString, requiredString, type Args } from "../Args.js"
@@ -9,6 +8,7 @@ import { writeAhead } from "../journal/writeAhead.js"
 import { parseCombo } from "../keys/parseCombo.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "./actionTimeout.js"
 import { focusForKeys } from "./native/focusForKeys.js"
+import { reportDisposition } from "./reportDisposition.js"
 
 /** `press COMBO [--app] [--window-id] [--force]`: keys to an app's window (or the focused one). */
 export const press = Effect.fn("press")(function*(args: Args) {
@@ -48,5 +48,5 @@ export const press = Effect.fn("press")(function*(args: Args) {
   )
   for (const step of steps) invocation.record(`step.${step.outcome}`, { ...step })
   invocation.record("action.dispatch.ok", { action: "press" })
-  return { action: "press", disposition: foldDisposition(steps), steps }
+  return { action: "press", disposition: yield* reportDisposition("press", steps), steps }
 })

@@ -2,6 +2,7 @@ import type { DesktopAdapter } from "@agent-desktop/platform"
 import type { EventStore } from "@agent-desktop/store"
 import type { CommandData, CommandName } from "@agent-desktop/contracts"
 import { COMMAND_NAMES, COMMANDS, type ManifestCommandName } from "@agent-desktop/contracts/commands"
+import { REF_ACTION_COMMANDS } from "@agent-desktop/contracts/vocabulary"
 import type { Effect } from "effect"
 import type { Args } from "../Args.js"
 import type { DesktopError } from "../errors/DesktopError.js"
@@ -53,7 +54,7 @@ type DeepReadonly<T> = T extends ReadonlyArray<infer E> ? ReadonlyArray<DeepRead
 /** A handler whose result the compiler checks against the 2.6 contract's `Static` data of its command. */
 export type ContractHandler<K extends CommandName> = (args: Args) => Effect.Effect<DeepReadonly<CommandData<K>>, DesktopError, CommandServices>
 
-/** Handlers typed by the contract: their data must be the command's 2.6 data type. */
+/** Every handler, typed by the contract: its data must be its command's 2.6 data type, or `tsc` fails. */
 const TYPED = {
   version,
   status,
@@ -63,17 +64,9 @@ const TYPED = {
   "list-windows": listWindows,
   wait,
   screenshot,
-  "list-displays": listDisplays
-} satisfies { readonly [K in CommandName]?: ContractHandler<K> }
-
-/**
- * Handlers whose data types are still looser than the contract (a literal union typed as string, snapshot's tree
- * as unknown, ref actions' `action` as string); typing them is a change to each handler, not to the registry.
- */
-const UNTYPED: Readonly<Partial<Record<ManifestCommandName, Handler>>> = {
+  "list-displays": listDisplays,
   skills,
   permissions,
-  snapshot,
   find,
   get,
   is,
@@ -100,17 +93,38 @@ const UNTYPED: Readonly<Partial<Record<ManifestCommandName, Handler>>> = {
   "list-notifications": listNotifications,
   "dismiss-notification": dismissNotification,
   "dismiss-all-notifications": dismissAllNotifications,
-  "notification-action": notificationAction,
-  ...Object.fromEntries(REF_ACTIONS.map((name) => [name, refAction(name)])),
-  ...Object.fromEntries(POINTER_REF_ACTIONS.map((name) => [name, pointerRefAction(name)]))
+  "notification-action": notificationAction
+} satisfies { readonly [K in CommandName]?: ContractHandler<K> }
+
+/** Handlers built per name (the ref actions share one data shape): each is checked against its commands' data. */
+const byName = <K extends CommandName>(
+  names: ReadonlyArray<K>,
+  make: (name: K) => ContractHandler<K>
+): Readonly<Partial<Record<K, ContractHandler<K>>>> => {
+  const handlers: Partial<Record<K, ContractHandler<K>>> = {}
+  for (const name of names) handlers[name] = make(name)
+  return handlers
 }
+
+const implementedBy = (handlers: ReadonlyArray<string>) => <K extends string>(name: K) => handlers.includes(name)
+
+/**
+ * The one exception: snapshot's tree is rendered (snapshot/renderTree.ts) into records the compiler does not see
+ * field by field, so its data is checked at the schema (the contract tests), not here.
+ */
+const RENDERED: Readonly<Partial<Record<ManifestCommandName, Handler>>> = { snapshot }
 
 /**
  * The commands this engine implements. Everything else the command spec names is derived below: a command whose
  * spec says `fail_closed` refuses, any other answers PLATFORM_NOT_SUPPORTED. `registry.test.ts` holds this map and
  * the spec's Linux support status to each other, so adding a handler means flipping the spec entry too.
  */
-const IMPLEMENTED: Readonly<Partial<Record<ManifestCommandName, Handler>>> = { ...TYPED, ...UNTYPED }
+const IMPLEMENTED: Readonly<Partial<Record<ManifestCommandName, Handler>>> = {
+  ...TYPED,
+  ...byName(REF_ACTION_COMMANDS.filter(implementedBy(REF_ACTIONS)), refAction),
+  ...byName(REF_ACTION_COMMANDS.filter(implementedBy(POINTER_REF_ACTIONS)), pointerRefAction),
+  ...RENDERED
+}
 
 export const IMPLEMENTED_COMMANDS: ReadonlyArray<string> = Object.keys(IMPLEMENTED)
 

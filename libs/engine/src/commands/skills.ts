@@ -41,7 +41,7 @@ export const skills = Effect.fn("skills")(function*(args: Args) {
   }
   if (action === "path") {
     return {
-      location: "embedded",
+      location: "embedded" as const,
       note: "Skills are compiled into the binary; read them with agent-desktop skills get NAME",
       available: all.map((skill) => skill.name)
     }

@@ -1,4 +1,4 @@
-import { foldDisposition } from "@agent-desktop/domain"
+import { contractRole, contractStates, foldDisposition } from "@agent-desktop/domain"
 import { DesktopAdapter, type DeliveryStep, type PostState } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { optionalInt, optionalString, requiredString, type Args } from "../../Args.js"
@@ -8,6 +8,7 @@ import { Invocation } from "../../Invocation.js"
 import { awaitActionable } from "../../resolve/awaitActionable.js"
 import { resolveRef } from "../../resolve/resolveRef.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "../actionTimeout.js"
+import { reportDisposition } from "../reportDisposition.js"
 import { ACTION_SPECS } from "./ActionSpec.js"
 
 export const REF_ACTIONS: ReadonlyArray<string> = Object.keys(ACTION_SPECS)
@@ -18,8 +19,8 @@ export { DEFAULT_ACTION_TIMEOUT_MS }
 const ALREADY_IN_STATE: DeliveryStep = { label: "AlreadyInState", outcome: "skipped", mechanism: "semantic_api" }
 
 const postStateOf = (post: PostState) => ({
-  role: post.role,
-  states: post.states,
+  role: contractRole(post.role),
+  states: contractStates(post.states),
   ...(post.value === undefined ? {} : { value: post.value }),
   ...(post.enabled === undefined ? {} : { enabled: post.enabled }),
   ...(post.hidden === undefined ? {} : { hidden: post.hidden }),
@@ -47,11 +48,11 @@ export const refAction = (name: string) => Effect.fn(`action.${name}`)(function*
   const before = resolved.node.states
   if (spec.satisfied?.(before) === true) {
     invocation.record("step.skipped", { ...ALREADY_IN_STATE })
-    return { action: name, disposition: foldDisposition([ALREADY_IN_STATE]), steps: [ALREADY_IN_STATE] }
+    return { action: name, disposition: yield* reportDisposition(name, [ALREADY_IN_STATE]), steps: [ALREADY_IN_STATE] }
   }
   const delivered = yield* deliver(target, spec.action(input), { headed: invocation.options.headed === true, timeoutMs })
   if (spec.verify === undefined) {
-    return { action: name, disposition: delivered.disposition, steps: delivered.steps }
+    return { action: name, disposition: yield* reportDisposition(name, delivered.steps), steps: delivered.steps }
   }
   const post = yield* adapter.readState(target).pipe(Effect.option)
   const verdict = post._tag === "Some" ? spec.verify(post.value, before, input) : undefined
@@ -69,9 +70,9 @@ export const refAction = (name: string) => Effect.fn(`action.${name}`)(function*
   }
   return {
     action: name,
-    disposition,
+    disposition: yield* reportDisposition(name, delivered.steps, { readback }),
     steps: delivered.steps,
     ...postState,
-    ...(readback === "unavailable" ? { details: { verification_scope: "unavailable" } } : {})
+    ...(readback === "unavailable" ? { details: { verification_scope: "unavailable" as const } } : {})
   }
 })

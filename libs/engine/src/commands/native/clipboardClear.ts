@@ -1,4 +1,3 @@
-import { foldDisposition } from "@agent-desktop/domain"
 import type { DeliveryStep } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
@@ -6,6 +5,7 @@ import { Invocation } from "../../Invocation.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { reportDisposition } from "../reportDisposition.js"
 
 /** `clipboard-clear`: the clipboard gets no owner (its owner, ours or an app's, is told to let go); read back. */
 export const clipboardClear = Effect.fn("clipboard-clear")(function*() {
@@ -23,5 +23,5 @@ export const clipboardClear = Effect.fn("clipboard-clear")(function*() {
     steps = [{ label, outcome: "succeeded", mechanism: "semantic_api", verified: after._tag === "Some" && after.value === undefined }]
   }
   recordSteps(invocation, steps)
-  return { action: "clipboard-clear", disposition: foldDisposition(steps), steps, target: { kind: "clipboard" as const } }
+  return { action: "clipboard-clear", disposition: yield* reportDisposition("clipboard-clear", steps), steps, target: { kind: "clipboard" as const } }
 })

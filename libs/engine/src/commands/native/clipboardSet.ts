@@ -1,4 +1,3 @@
-import { foldDisposition } from "@agent-desktop/domain"
 import type { ClipboardContent, DeliveryStep } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { existsSync, readFileSync, statSync } from "node:fs"
@@ -11,6 +10,7 @@ import { nativeDesktop } from "./nativeAccess.js"
 import { pngSize } from "./pngSize.js"
 import { recordSteps } from "./recordSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { reportDisposition } from "../reportDisposition.js"
 
 const MAX_BYTES = 64 * 1024 * 1024
 
@@ -77,7 +77,7 @@ export const clipboardSet = Effect.fn("clipboard-set")(function*(args: Args) {
   invocation.record("clipboard.owner", { pid: ownerPid })
   return {
     action: "clipboard-set",
-    disposition: foldDisposition(steps),
+    disposition: yield* reportDisposition("clipboard-set", steps),
     steps,
     target: { kind: "clipboard" as const },
     type: content.type

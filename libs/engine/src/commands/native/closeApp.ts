@@ -9,6 +9,7 @@ import { nativeDesktop } from "./nativeAccess.js"
 import { isAlive, protectedReason } from "./processes.js"
 import { recordSteps } from "./recordSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { reportDisposition } from "../reportDisposition.js"
 
 const GRACEFUL_MS = 5000
 const TERM_MS = 2000
@@ -122,7 +123,7 @@ export const closeApp = Effect.fn("close-app")(function*(args: Args) {
   }
   return {
     action: "close-app",
-    disposition: foldDisposition(steps),
+    disposition: yield* reportDisposition("close-app", steps),
     steps,
     target,
     app: app.name,

@@ -1,4 +1,3 @@
-import { foldDisposition } from "@agent-desktop/domain"
 import type { DeliveryStep, NativeDesktopShape, ScreenPoint } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { optionalInt, optionalString, type Args } from "../../Args.js"
@@ -10,6 +9,7 @@ import { ensureOnScreen, nativeDesktop, requireHeaded, requiredPoint } from "./n
 import { recordSteps } from "./recordSteps.js"
 import { refPoint } from "./refPoint.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { reportDisposition } from "../reportDisposition.js"
 
 const DEFAULT_DURATION_MS = 300
 const DEFAULT_DROP_DELAY_MS = 500
@@ -57,7 +57,7 @@ export const drag = Effect.fn("drag")(function*(args: Args) {
   recordSteps(invocation, steps)
   return {
     action: "drag",
-    disposition: foldDisposition(steps),
+    disposition: yield* reportDisposition("drag", steps),
     steps,
     target: { kind: "drag" as const, from, to },
     from,

@@ -1,4 +1,3 @@
-import { foldDisposition } from "@agent-desktop/domain"
 import type { ScreenPoint } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { optionalInt, optionalString, type Args } from "../../Args.js"
@@ -8,6 +7,7 @@ import { DEFAULT_ACTION_TIMEOUT_MS } from "../actionTimeout.js"
 import { ensureOnScreen, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
 import { movePointerVerified } from "./pointerMotion.js"
 import { refPoint } from "./refPoint.js"
+import { reportDisposition } from "../reportDisposition.js"
 
 /**
  * `hover [REF] [--xy X,Y]` (headed): the pointer rests over a ref's centre (after the identity, focus and
@@ -40,7 +40,7 @@ export const hover = Effect.fn("hover")(function*(args: Args) {
   const steps = yield* movePointerVerified(native, point)
   return {
     action: "hover",
-    disposition: foldDisposition(steps),
+    disposition: yield* reportDisposition("hover", steps),
     steps,
     target: { kind: "pointer" as const, point },
     ...(xy === undefined ? {} : { x: xy.x, y: xy.y })

@@ -1,4 +1,3 @@
-import { foldDisposition } from "@agent-desktop/domain"
 import type { DeliveryStep, MouseButton } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { optionalInt, optionalString, stringList, type Args } from "../../Args.js"
@@ -8,6 +7,7 @@ import { Invocation } from "../../Invocation.js"
 import { ensureOnScreen, modifiersOf, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { reportDisposition } from "../reportDisposition.js"
 
 const BUTTONS: ReadonlyArray<MouseButton> = ["left", "right", "middle"]
 const MAX_COUNT = 3
@@ -39,7 +39,7 @@ export const mouseClick = Effect.fn("mouse-click")(function*(args: Args) {
   recordSteps(invocation, steps)
   return {
     action: "mouse-click",
-    disposition: foldDisposition(steps),
+    disposition: yield* reportDisposition("mouse-click", steps),
     steps,
     target: { kind: "pointer" as const, point },
     x: point.x,

@@ -1,9 +1,9 @@
-import { foldDisposition } from "@agent-desktop/domain"
 import { Effect } from "effect"
 import type { Args } from "../../Args.js"
 import { Invocation } from "../../Invocation.js"
 import { ensureOnScreen, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
 import { movePointerVerified } from "./pointerMotion.js"
+import { reportDisposition } from "../reportDisposition.js"
 
 /** `mouse-move --xy X,Y` (headed): XTEST motion, verified by reading the pointer position back. */
 export const mouseMove = Effect.fn("mouse-move")(function*(args: Args) {
@@ -16,7 +16,7 @@ export const mouseMove = Effect.fn("mouse-move")(function*(args: Args) {
   const steps = yield* movePointerVerified(native, point)
   return {
     action: "mouse-move",
-    disposition: foldDisposition(steps),
+    disposition: yield* reportDisposition("mouse-move", steps),
     steps,
     target: { kind: "pointer" as const, point },
     x: point.x,

@@ -1,4 +1,3 @@
-import { foldDisposition } from "@agent-desktop/domain"
 import type { DeliveryStep } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { stringList, type Args } from "../../Args.js"
@@ -8,6 +7,7 @@ import { Invocation } from "../../Invocation.js"
 import { ensureOnScreen, modifiersOf, nativeDesktop, requireHeaded } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { reportDisposition } from "../reportDisposition.js"
 
 const MAX_NOTCHES = 100
 
@@ -50,7 +50,7 @@ export const mouseWheel = Effect.fn("mouse-wheel")(function*(args: Args) {
   recordSteps(invocation, steps)
   return {
     action: "mouse-wheel",
-    disposition: foldDisposition(steps),
+    disposition: yield* reportDisposition("mouse-wheel", steps),
     steps,
     target: { kind: "pointer" as const, point },
     x,

@@ -3,7 +3,7 @@
  * otherwise). The ref's identity is proven, its window is focused (the exact source window, verified by the window
  * manager), the target passes the pointer actionability checks, then XTEST clicks its centre.
  */
-import { foldDisposition } from "@agent-desktop/domain"
+import type { ActionResult } from "@agent-desktop/contracts"
 import type { DeliveryStep, MouseButton } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { optionalInt, optionalString, requiredString, type Args } from "../../Args.js"
@@ -14,6 +14,7 @@ import { nativeDesktop, requireHeaded } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
 import { refPoint } from "./refPoint.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { reportDisposition } from "../reportDisposition.js"
 
 const CLICKS: Readonly<Record<string, { readonly button: MouseButton; readonly count: number }>> = {
   "double-click": { button: "left", count: 2 },
@@ -22,6 +23,8 @@ const CLICKS: Readonly<Record<string, { readonly button: MouseButton; readonly c
 }
 
 export const POINTER_REF_ACTIONS: ReadonlyArray<string> = Object.keys(CLICKS)
+
+type OpenActionDetails = NonNullable<ActionResult["details"]> & Readonly<Record<string, unknown>>
 
 export const pointerRefAction = (name: string) => Effect.fn(`action.${name}`)(function*(args: Args) {
   const click = CLICKS[name]!
@@ -37,11 +40,13 @@ export const pointerRefAction = (name: string) => Effect.fn(`action.${name}`)(fu
   yield* native.click(actionable.point, { button: click.button, count: click.count, modifiers: [] }).pipe(Effect.mapError(fromPlatformError))
   const steps: ReadonlyArray<DeliveryStep> = [{ label: "XTestFakeButtonEvent", outcome: "succeeded", mechanism: "physical_synthetic" }]
   recordSteps(invocation, steps)
+  // The evidence the target was safe to click: where, and every check that passed. ActionDetails is an open object
+  // (additionalProperties), which its static type cannot say; the index signature does.
+  const details: OpenActionDetails = { actionability: { point: actionable.point, checks: actionable.checks } }
   return {
     action: name,
-    disposition: foldDisposition(steps),
+    disposition: yield* reportDisposition(name, steps),
     steps,
-    // The evidence the target was safe to click: where, and every check that passed.
-    details: { actionability: { point: actionable.point, checks: actionable.checks } }
+    details
   }
 })

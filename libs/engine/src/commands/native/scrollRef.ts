@@ -1,4 +1,3 @@
-import { foldDisposition } from "@agent-desktop/domain"
 import type { DeliveryStep } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { optionalInt, optionalString, requiredString, type Args } from "../../Args.js"
@@ -10,6 +9,7 @@ import { nativeDesktop, requireHeaded } from "./nativeAccess.js"
 import { recordSteps } from "./recordSteps.js"
 import { refPoint } from "./refPoint.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { reportDisposition } from "../reportDisposition.js"
 
 const DIRECTIONS = ["up", "down", "left", "right"] as const
 const MAX_AMOUNT = 100
@@ -42,5 +42,5 @@ export const scrollRef = Effect.fn("action.scroll")(function*(args: Args) {
   yield* native.wheel(point, { dx, dy, modifiers: [] }).pipe(Effect.mapError(fromPlatformError))
   const steps: ReadonlyArray<DeliveryStep> = [{ label, outcome: "succeeded", mechanism: "physical_synthetic" }]
   recordSteps(invocation, steps)
-  return { action: "scroll", disposition: foldDisposition(steps), steps }
+  return { action: "scroll", disposition: yield* reportDisposition("scroll", steps), steps }
 })

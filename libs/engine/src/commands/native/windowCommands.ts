@@ -4,7 +4,6 @@
  * window back (`details.verification_scope`). Positions and sizes are the frame's (decorations included), the
  * rectangle list-windows reports.
  */
-import { foldDisposition } from "@agent-desktop/domain"
 import type { ManagedWindow } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import type { Args } from "../../Args.js"
@@ -12,6 +11,7 @@ import { InvalidArgs } from "../../errors/DesktopError.js"
 import { ensureOnScreen, nativeDesktop } from "./nativeAccess.js"
 import { operateAndVerify, type OperationPlan } from "./windowOperation.js"
 import { resolveWindowTarget, windowTargetOf } from "./windowTarget.js"
+import { reportDisposition } from "../reportDisposition.js"
 
 const MAX_SIZE = 32767
 
@@ -31,9 +31,9 @@ const intArg = (args: Args, key: string, min: number) => {
 
 type Scope = "window_position" | "window_size" | "window_minimized_state" | "window_maximized_state"
 
-const report = (
+const report = <Echoed extends Readonly<Record<string, number>>>(
   command: string,
-  plan: (args: Args) => Effect.Effect<{ plan: OperationPlan; scope: Scope | ((before: ManagedWindow) => Scope); echoed: Record<string, number> }, InvalidArgs>
+  plan: (args: Args) => Effect.Effect<{ plan: OperationPlan; scope: Scope | ((before: ManagedWindow) => Scope); echoed: Echoed }, InvalidArgs>
 ) =>
   Effect.fn(command)(function*(args: Args) {
     const { plan: operationPlan, scope, echoed } = yield* plan(args)
@@ -45,7 +45,7 @@ const report = (
     const { steps } = yield* operateAndVerify(native, target, operationPlan)
     return {
       action: command,
-      disposition: foldDisposition(steps),
+      disposition: yield* reportDisposition(command, steps),
       steps,
       target: windowTargetOf(target.info),
       ...echoed,

@@ -9,6 +9,7 @@ import { nativeDesktop, requireHeaded } from "../native/nativeAccess.js"
 import { recordSteps } from "../native/recordSteps.js"
 import { publicInfo, shownNotifications, SUPPORTED_DAEMON, type ShownNotification } from "./NotificationDaemon.js"
 import { pickNotification } from "./pickNotification.js"
+import { reportDisposition } from "../reportDisposition.js"
 
 const GONE_MS = 3000
 
@@ -91,5 +92,5 @@ export const notificationAction = Effect.fn("notification-action")(function*(arg
     .pipe(Effect.mapError(fromPlatformError))
   recordSteps(invocation, steps)
   const gone = yield* waitGone(n)
-  return { action: "notification-action", disposition: foldDisposition(steps, { readback: gone ? "confirmed" : "unavailable" }), steps }
+  return { action: "notification-action", disposition: yield* reportDisposition("notification-action", steps, { readback: gone ? "confirmed" : "unavailable" }), steps }
 })
