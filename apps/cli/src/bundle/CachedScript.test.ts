@@ -141,6 +141,22 @@ describe("loadCachedScript refuses caches it did not write itself", () => {
     expectSafeRun(file, root)
   })
 
+  it("ignores a truncated cache and one whose bytes moved", () => {
+    const { root, file } = fixture()
+    write(file, "42")
+    const cacheFile = makeRealCache(root, file)
+    const sealed = fs.readFileSync(cacheFile)
+    fs.writeFileSync(cacheFile, sealed.subarray(0, sealed.length - 4))
+    expectSafeRun(file, root)
+    const swapped = Buffer.from(sealed)
+    let at = sealed.length - 8
+    while (sealed.readInt32LE(at) === sealed.readInt32LE(at + 4)) at -= 4
+    swapped.copy(swapped, at, at + 4, at + 8)
+    sealed.copy(swapped, at + 4, at, at + 4)
+    fs.writeFileSync(cacheFile, swapped)
+    expectSafeRun(file, root)
+  })
+
   it("ignores a cache reached through a symlink, and one with loose modes", () => {
     const { dir, root, file } = fixture()
     write(file, "42")

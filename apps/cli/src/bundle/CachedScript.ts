@@ -12,7 +12,7 @@
  * (PrivateDirectory.ts): a cache planted by anyone else, through a symlink, a hard link or a loose directory, is
  * never handed to V8.
  */
-import { createHash } from "node:crypto"
+import { isAscii } from "node:buffer"
 import * as fs from "node:fs"
 import { createRequire, Module } from "node:module"
 import * as path from "node:path"
@@ -56,14 +56,35 @@ const cacheKey = (file: string, source: string, buildId: string | undefined) => 
 }
 
 /**
- * A cache file is `MAGIC | sha256(key | V8 data) | V8 data`: the digest ties the data to the bundle it was made
- * for and catches a truncated or foreign file. It is no defence on its own (whoever can write the file can write
- * the digest); the private directory is (PrivateDirectory.ts).
+ * A cache file is `MAGIC | digest(key, V8 data) | V8 data`: the digest ties the data to the bundle it was made for
+ * and catches a truncated or damaged file (V8 does not checksum a code cache in release builds). It is integrity,
+ * not authenticity, and no defence on its own (whoever can write the file can write the digest, whatever the hash);
+ * the private directory is (PrivateDirectory.ts). So it is a fast 64-bit hash, not sha256: loading node:crypto
+ * alone cost ~7 ms of every engine call.
  */
-const MAGIC = Buffer.from("ADV8C001", "latin1")
-const DIGEST_BYTES = 32
+const MAGIC = Buffer.from("ADV8C002", "latin1")
+const DIGEST_BYTES = 8
 
-const digestOf = (key: string, data: Uint8Array) => createHash("sha256").update(key).update("\0").update(data).digest()
+/** Two 32-bit multiply-xorshift lanes over the key's characters, then the data's 32-bit words and tail bytes. */
+const digestOf = (key: string, data: Uint8Array): Buffer => {
+  let a = 0x811c9dc5 ^ data.length
+  let b = 0x9e3779b9
+  const mix = (value: number) => {
+    a = Math.imul(a ^ value, 0x01000193)
+    a ^= a >>> 15
+    b = Math.imul(b + value, 0x85ebca77)
+    b ^= b >>> 13
+  }
+  for (let i = 0; i < key.length; i++) mix(key.charCodeAt(i))
+  const words = data.byteOffset % 4 === 0 ? new Int32Array(data.buffer, data.byteOffset, data.length >>> 2) : undefined
+  const wordBytes = words === undefined ? 0 : words.length * 4
+  if (words !== undefined) for (let i = 0; i < words.length; i++) mix(words[i]!)
+  for (let i = wordBytes; i < data.length; i++) mix(data[i]!)
+  const digest = Buffer.allocUnsafe(DIGEST_BYTES)
+  digest.writeInt32LE(Math.imul(a ^ (b >>> 16), 0x27d4eb2d), 0)
+  digest.writeInt32LE(Math.imul(b ^ (a >>> 16), 0x165667b1), 4)
+  return digest
+}
 
 const sealCache = (key: string, data: Buffer) => Buffer.concat([MAGIC, digestOf(key, data), data])
 
@@ -79,7 +100,9 @@ const openCache = (key: string, file: Buffer | undefined): Buffer | undefined =>
  * undefined, or a state root or cache directory that fails the checks: no cache, a plain compile.
  */
 export const loadCachedScript = <A>(file: string, stateRoot: string | undefined, buildId?: string): CachedScript<A> => {
-  const source = fs.readFileSync(file, "utf8")
+  const bytes = fs.readFileSync(file)
+  // A bundle is ASCII (esbuild escapes the rest), and a Latin-1 string is a plain copy where UTF-8 is a decode.
+  const source = bytes.toString(isAscii(bytes) ? "latin1" : "utf8")
   const key = cacheKey(file, source, buildId)
   const name = `${fnv64(key)}.v8`
   const cacheDir = stateRoot === undefined ? undefined : privateSubdirectory(stateRoot, CACHE_DIR, false)
