@@ -1,170 +1,171 @@
 // GENERATED from src/commands/ by `npm run generate` (contracts). Do not edit: change the command spec.
-// Import-free on purpose: the CLI parser and wave read it without loading TypeBox.
-export const COMMAND_MANIFEST = {
-  "globalFlags": {
-    "verbose": {
-      "short": "v",
-      "syntax": "switch",
-      "schema": {
-        "type": "boolean",
-        "description": "Debug log on stderr"
-      }
-    },
-    "headed": {
-      "syntax": "switch",
-      "schema": {
-        "type": "boolean",
-        "description": "Permit physical input and focus/cursor side effects (default: strictly headless)"
-      }
-    },
-    "session": {
-      "syntax": "value",
-      "schema": {
-        "type": "string",
-        "maxLength": 256,
-        "pattern": "^[A-Za-z0-9_-]{1,64}$",
-        "description": "Session id (snapshot namespace, trace); overrides AGENT_DESKTOP_SESSION"
-      }
-    },
-    "agent-id": {
-      "syntax": "value",
-      "schema": {
-        "type": "string",
-        "maxLength": 256,
-        "pattern": "^[A-Za-z0-9_-]{1,64}$",
-        "description": "Sub-agent id within --session; overrides AGENT_DESKTOP_AGENT_ID"
-      }
-    },
-    "trace": {
-      "syntax": "value",
-      "schema": {
-        "type": "string",
-        "maxLength": 4096,
-        "description": "Append trace JSONL to this file"
-      }
-    },
-    "trace-strict": {
-      "syntax": "switch",
-      "schema": {
-        "type": "boolean",
-        "description": "Fail when the trace cannot be written before the action"
-      }
-    },
-    "auto-recover": {
-      "syntax": "switch",
-      "schema": {
-        "type": "boolean",
-        "description": "On a failure whose retry is safe, run its recovery once (fresh snapshot, re-find the element, retry)"
-      }
-    },
-    "wait-for": {
-      "short": "w",
-      "syntax": "value",
-      "schema": {
-        "type": "string",
-        "maxLength": 1024,
-        "description": "After the action, poll until role:text is present; returns a snapshot"
-      }
-    },
-    "wait-for-gone": {
-      "syntax": "value",
-      "schema": {
-        "type": "string",
-        "maxLength": 1024,
-        "description": "After the action, poll until role:text is absent"
-      }
-    },
-    "wait-timeout": {
-      "syntax": "value",
-      "schema": {
-        "type": "integer",
-        "minimum": 0,
-        "maximum": 2147483647,
-        "default": 30000,
-        "description": "Budget of --wait-for / --wait-for-gone in ms"
-      }
-    },
-    "contract": {
-      "syntax": "value",
-      "schema": {
-        "type": "string",
-        "maxLength": 16,
-        "default": "2.6",
-        "description": "Contract version of the envelope (2.1, 2.2, 2.3, 2.4, 2.5, 2.6); overrides AGENT_DESKTOP_CONTRACT"
+// Import-free on purpose: the CLI parser and wave read it without loading TypeBox. The value is parsed from JSON
+// (faster to load than an object literal of this size); CommandManifest is its exact type.
+export type CommandManifest = {
+  readonly "globalFlags": {
+    readonly "verbose": {
+      readonly "short": "v"
+      readonly "syntax": "switch"
+      readonly "schema": {
+        readonly "type": "boolean"
+        readonly "description": "Debug log on stderr"
       }
     }
-  },
-  "commands": {
-    "snapshot": {
-      "summary": "Read a window's accessibility tree and save its refs",
-      "description": "Read an app's accessibility tree. Interactive elements get refs (@<snapshot_id>:e<N>) that the action commands take. Take a fresh snapshot after the UI changes; read data.complete before treating the tree as whole.",
-      "category": "observation",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Application name as list-apps prints it"
+    readonly "headed": {
+      readonly "syntax": "switch"
+      readonly "schema": {
+        readonly "type": "boolean"
+        readonly "description": "Permit physical input and focus/cursor side effects (default: strictly headless)"
+      }
+    }
+    readonly "session": {
+      readonly "syntax": "value"
+      readonly "schema": {
+        readonly "type": "string"
+        readonly "maxLength": 256
+        readonly "pattern": "^[A-Za-z0-9_-]{1,64}$"
+        readonly "description": "Session id (snapshot namespace, trace); overrides AGENT_DESKTOP_SESSION"
+      }
+    }
+    readonly "agent-id": {
+      readonly "syntax": "value"
+      readonly "schema": {
+        readonly "type": "string"
+        readonly "maxLength": 256
+        readonly "pattern": "^[A-Za-z0-9_-]{1,64}$"
+        readonly "description": "Sub-agent id within --session; overrides AGENT_DESKTOP_AGENT_ID"
+      }
+    }
+    readonly "trace": {
+      readonly "syntax": "value"
+      readonly "schema": {
+        readonly "type": "string"
+        readonly "maxLength": 4096
+        readonly "description": "Append trace JSONL to this file"
+      }
+    }
+    readonly "trace-strict": {
+      readonly "syntax": "switch"
+      readonly "schema": {
+        readonly "type": "boolean"
+        readonly "description": "Fail when the trace cannot be written before the action"
+      }
+    }
+    readonly "auto-recover": {
+      readonly "syntax": "switch"
+      readonly "schema": {
+        readonly "type": "boolean"
+        readonly "description": "On a failure whose retry is safe, run its recovery once (fresh snapshot, re-find the element, retry)"
+      }
+    }
+    readonly "wait-for": {
+      readonly "short": "w"
+      readonly "syntax": "value"
+      readonly "schema": {
+        readonly "type": "string"
+        readonly "maxLength": 1024
+        readonly "description": "After the action, poll until role:text is present; returns a snapshot"
+      }
+    }
+    readonly "wait-for-gone": {
+      readonly "syntax": "value"
+      readonly "schema": {
+        readonly "type": "string"
+        readonly "maxLength": 1024
+        readonly "description": "After the action, poll until role:text is absent"
+      }
+    }
+    readonly "wait-timeout": {
+      readonly "syntax": "value"
+      readonly "schema": {
+        readonly "type": "integer"
+        readonly "minimum": 0
+        readonly "maximum": 2147483647
+        readonly "default": 30000
+        readonly "description": "Budget of --wait-for / --wait-for-gone in ms"
+      }
+    }
+    readonly "contract": {
+      readonly "syntax": "value"
+      readonly "schema": {
+        readonly "type": "string"
+        readonly "maxLength": 16
+        readonly "default": "2.6"
+        readonly "description": "Contract version of the envelope (2.1, 2.2, 2.3, 2.4, 2.5, 2.6); overrides AGENT_DESKTOP_CONTRACT"
+      }
+    }
+  }
+  readonly "commands": {
+    readonly "snapshot": {
+      readonly "summary": "Read a window's accessibility tree and save its refs"
+      readonly "description": "Read an app's accessibility tree. Interactive elements get refs (@<snapshot_id>:e<N>) that the action commands take. Take a fresh snapshot after the UI changes; read data.complete before treating the tree as whole."
+      readonly "category": "observation"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Application name as list-apps prints it"
           }
-        },
-        "window-id": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Window id from list-windows"
+        }
+        readonly "window-id": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Window id from list-windows"
           }
-        },
-        "interactive-only": {
-          "short": "i",
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Only elements that can get a ref, and their ancestors"
+        }
+        readonly "interactive-only": {
+          readonly "short": "i"
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Only elements that can get a ref, and their ancestors"
           }
-        },
-        "compact": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Collapse unnamed single-child group wrappers"
+        }
+        readonly "compact": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Collapse unnamed single-child group wrappers"
           }
-        },
-        "skeleton": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Shallow overview (depth min(max-depth, 3)); cut containers carry children_count"
+        }
+        readonly "skeleton": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Shallow overview (depth min(max-depth, 3)); cut containers carry children_count"
           }
-        },
-        "root": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Ref of a subtree to observe (drill-down)"
+        }
+        readonly "root": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Ref of a subtree to observe (drill-down)"
           }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+        }
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
           }
-        },
-        "surface": {
-          "syntax": "value",
-          "schema": {
-            "enum": [
+        }
+        readonly "surface": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "enum": readonly [
               "window",
               "focused",
               "menu",
@@ -184,168 +185,168 @@ export const COMMAND_MANIFEST = {
               "menu-bar-extras",
               "start-menu",
               "action-center"
-            ],
-            "description": "Surface to observe ('_' also accepted for '-')"
-          }
-        },
-        "max-depth": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 64,
-            "description": "Depth of the printed tree; deeper containers carry children_count (the default prints whole windows)"
-          }
-        },
-        "include-bounds": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Emit each node's bounds"
-          }
-        },
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 3000,
-            "description": "Observation budget in ms; an exhausted full snapshot is a partial result"
-          }
-        },
-        "force-electron-a11y": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Turn on renderer accessibility in Electron/Chromium apps first"
+            ]
+            readonly "description": "Surface to observe ('_' also accepted for '-')"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "readOnly": true,
-      "dataVersions": [
+        readonly "max-depth": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 64
+            readonly "description": "Depth of the printed tree; deeper containers carry children_count (the default prints whole windows)"
+          }
+        }
+        readonly "include-bounds": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Emit each node's bounds"
+          }
+        }
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 3000
+            readonly "description": "Observation budget in ms; an exhausted full snapshot is a partial result"
+          }
+        }
+        readonly "force-electron-a11y": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Turn on renderer accessibility in Electron/Chromium apps first"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "readOnly": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.6"
       ]
-    },
-    "find": {
-      "summary": "Find elements by role, name, value, text or state",
-      "description": "Search the live tree for elements by role and/or text; returns matches with refs.",
-      "category": "observation",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "role": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Role, canonical or alias (button, textbox, ...)"
+    }
+    readonly "find": {
+      readonly "summary": "Find elements by role, name, value, text or state"
+      readonly "description": "Search the live tree for elements by role and/or text; returns matches with refs."
+      readonly "category": "observation"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "role": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Role, canonical or alias (button, textbox, ...)"
           }
-        },
-        "name": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Accessible name (substring unless --exact)"
+        }
+        readonly "name": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Accessible name (substring unless --exact)"
           }
-        },
-        "value": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Value (substring unless --exact)"
+        }
+        readonly "value": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Value (substring unless --exact)"
           }
-        },
-        "description": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Accessible description (substring unless --exact)"
+        }
+        readonly "description": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Accessible description (substring unless --exact)"
           }
-        },
-        "native-id": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Toolkit id (GTK widget name, AutomationId, ...)"
+        }
+        readonly "native-id": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Toolkit id (GTK widget name, AutomationId, ...)"
           }
-        },
-        "text": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Text contained in name, value, title or description of the subtree"
+        }
+        readonly "text": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Text contained in name, value, title or description of the subtree"
           }
-        },
-        "exact": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Case-insensitive exact match instead of containment"
+        }
+        readonly "exact": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Case-insensitive exact match instead of containment"
           }
-        },
-        "state": {
-          "syntax": "list",
-          "schema": {
-            "type": "array",
-            "items": {
-              "type": "string",
-              "maxLength": 65536
-            },
-            "description": "State TOKEN[=true|false|1|0]; repeatable"
+        }
+        readonly "state": {
+          readonly "syntax": "list"
+          readonly "schema": {
+            readonly "type": "array"
+            readonly "items": {
+              readonly "type": "string"
+              readonly "maxLength": 65536
+            }
+            readonly "description": "State TOKEN[=true|false|1|0]; repeatable"
           }
-        },
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Application name as list-apps prints it"
+        }
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Application name as list-apps prints it"
           }
-        },
-        "window-id": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Window id from list-windows"
+        }
+        readonly "window-id": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Window id from list-windows"
           }
-        },
-        "root": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Ref of a subtree to observe (drill-down)"
+        }
+        readonly "root": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Ref of a subtree to observe (drill-down)"
           }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+        }
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
           }
-        },
-        "surface": {
-          "syntax": "value",
-          "schema": {
-            "enum": [
+        }
+        readonly "surface": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "enum": readonly [
               "window",
               "focused",
               "menu",
@@ -365,2933 +366,2933 @@ export const COMMAND_MANIFEST = {
               "menu-bar-extras",
               "start-menu",
               "action-center"
-            ],
-            "description": "Surface to observe ('_' also accepted for '-')"
-          }
-        },
-        "count": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Only count the matches"
-          }
-        },
-        "first": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Only the first match"
-          }
-        },
-        "last": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Only the last match"
-          }
-        },
-        "nth": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "description": "Only the match at this 0-based index"
-          }
-        },
-        "limit": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 50,
-            "description": "At most this many matches (0 = all)"
-          }
-        },
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 3000,
-            "description": "Traversal budget in ms"
+            ]
+            readonly "description": "Surface to observe ('_' also accepted for '-')"
           }
         }
-      },
-      "agentTool": true,
-      "readOnly": true,
-      "dataVersions": [
+        readonly "count": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Only count the matches"
+          }
+        }
+        readonly "first": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Only the first match"
+          }
+        }
+        readonly "last": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Only the last match"
+          }
+        }
+        readonly "nth": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "description": "Only the match at this 0-based index"
+          }
+        }
+        readonly "limit": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 50
+            readonly "description": "At most this many matches (0 = all)"
+          }
+        }
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 3000
+            readonly "description": "Traversal budget in ms"
+          }
+        }
+      }
+      readonly "agentTool": true
+      readonly "readOnly": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.5"
       ]
-    },
-    "get": {
-      "summary": "Read one property of a ref",
-      "description": "Read one property of an element.",
-      "category": "observation",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "get": {
+      readonly "summary": "Read one property of a ref"
+      readonly "description": "Read one property of an element."
+      readonly "category": "observation"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "property": {
-          "syntax": "value",
-          "schema": {
-            "enum": [
+      ]
+      readonly "flags": {
+        readonly "property": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "enum": readonly [
               "text",
               "value",
               "title",
               "bounds",
               "role",
               "states"
-            ],
-            "description": "Property to read",
-            "default": "text"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
-          }
-        },
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
+            ]
+            readonly "description": "Property to read"
+            readonly "default": "text"
           }
         }
-      },
-      "agentTool": true,
-      "readOnly": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        }
+      }
+      readonly "agentTool": true
+      readonly "readOnly": true
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "is": {
-      "summary": "Test one state of a ref",
-      "description": "Check one state of an element.",
-      "category": "observation",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "is": {
+      readonly "summary": "Test one state of a ref"
+      readonly "description": "Check one state of an element."
+      readonly "category": "observation"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "property": {
-          "syntax": "value",
-          "schema": {
-            "enum": [
+      ]
+      readonly "flags": {
+        readonly "property": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "enum": readonly [
               "visible",
               "enabled",
               "checked",
               "focused",
               "expanded"
-            ],
-            "description": "State to test",
-            "default": "visible"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
-          }
-        },
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
+            ]
+            readonly "description": "State to test"
+            readonly "default": "visible"
           }
         }
-      },
-      "agentTool": true,
-      "readOnly": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        }
+      }
+      readonly "agentTool": true
+      readonly "readOnly": true
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "screenshot": {
-      "summary": "Capture a window or screen",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64.",
-      "category": "observation",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "screenshot": {
+      readonly "summary": "Capture a window or screen"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64."
+      readonly "category": "observation"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "path",
-          "required": false,
-          "schema": {
-            "type": "string",
-            "maxLength": 4096,
-            "description": "PNG file to write (base64 in data when omitted)"
+          readonly "key": "path"
+          readonly "required": false
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 4096
+            readonly "description": "PNG file to write (base64 in data when omitted)"
           }
         }
-      ],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Application name as list-apps prints it"
-          }
-        },
-        "window-id": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Window id from list-windows"
-          }
-        },
-        "screen": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "description": "Display index from list-displays (0 = primary)"
+      ]
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Application name as list-apps prints it"
           }
         }
-      },
-      "readOnly": true,
-      "dataVersions": [
+        readonly "window-id": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Window id from list-windows"
+          }
+        }
+        readonly "screen": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "description": "Display index from list-displays (0 = primary)"
+          }
+        }
+      }
+      readonly "readOnly": true
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "list-surfaces": {
-      "summary": "List an app's surfaces",
-      "description": "On Linux: the app's showing top-level accessible surfaces (the focused window's app without --app), each a window, dialog, alert, menu (a popup menu, with item_count) or tooltip; ids are window ids for snapshot --window-id.",
-      "category": "observation",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Application name as list-apps prints it"
+    }
+    readonly "list-surfaces": {
+      readonly "summary": "List an app's surfaces"
+      readonly "description": "On Linux: the app's showing top-level accessible surfaces (the focused window's app without --app), each a window, dialog, alert, menu (a popup menu, with item_count) or tooltip; ids are window ids for snapshot --window-id."
+      readonly "category": "observation"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Application name as list-apps prints it"
           }
         }
-      },
-      "readOnly": true,
-      "dataVersions": [
+      }
+      readonly "readOnly": true
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "list-displays": {
-      "summary": "List displays",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1.",
-      "category": "observation",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {},
-      "readOnly": true,
-      "dataVersions": [
+    }
+    readonly "list-displays": {
+      readonly "summary": "List displays"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1."
+      readonly "category": "observation"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {}
+      readonly "readOnly": true
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "open-system-surface": {
-      "summary": "Open an OS shell surface",
-      "description": "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). Shell surfaces (notification center, quick settings, app grid) belong to each desktop shell, with no common API across GNOME, KDE, Xfce or a bare window manager; open them like any app (launch, press, click) and observe them with snapshot.",
-      "category": "observation",
-      "headed": "none",
-      "support": {
-        "linux": "not_implemented",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "open-system-surface": {
+      readonly "summary": "Open an OS shell surface"
+      readonly "description": "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). Shell surfaces (notification center, quick settings, app grid) belong to each desktop shell, with no common API across GNOME, KDE, Xfce or a bare window manager; open them like any app (launch, press, click) and observe them with snapshot."
+      readonly "category": "observation"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "not_implemented"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "surface",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Shell surface kind (notification-center, quick-settings, ...)"
+          readonly "key": "surface"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Shell surface kind (notification-center, quick-settings, ...)"
           }
         }
-      ],
-      "flags": {},
-      "unconfirmed": true,
-      "dataVersions": [
+      ]
+      readonly "flags": {}
+      readonly "unconfirmed": true
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "click": {
-      "summary": "Click (activate) an element",
-      "description": "Click (activate) an element.",
-      "category": "ref-action",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "click": {
+      readonly "summary": "Click (activate) an element"
+      readonly "description": "Click (activate) an element."
+      readonly "category": "ref-action"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "double-click": {
-      "summary": "Double-click an element (headed only)",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
-      "category": "ref-action",
-      "headed": "required",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "double-click": {
+      readonly "summary": "Double-click an element (headed only)"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent."
+      readonly "category": "ref-action"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "triple-click": {
-      "summary": "Triple-click an element (headed only)",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
-      "category": "ref-action",
-      "headed": "required",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "triple-click": {
+      readonly "summary": "Triple-click an element (headed only)"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent."
+      readonly "category": "ref-action"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "right-click": {
-      "summary": "Right-click an element (headed only)",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
-      "category": "ref-action",
-      "headed": "required",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "right-click": {
+      readonly "summary": "Right-click an element (headed only)"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent."
+      readonly "category": "ref-action"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "type": {
-      "summary": "Type text into an element",
-      "description": "Type text into an element.",
-      "category": "ref-action",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "type": {
+      readonly "summary": "Type text into an element"
+      readonly "description": "Type text into an element."
+      readonly "category": "ref-action"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         },
         {
-          "key": "text",
-          "required": true,
-          "allowDash": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 65536,
-            "description": "Text to type (may start with '-'; use -- before a text starting with --)"
+          readonly "key": "text"
+          readonly "required": true
+          readonly "allowDash": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 65536
+            readonly "description": "Text to type (may start with '-'; use -- before a text starting with --)"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "stateful": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "stateful": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "set-value": {
-      "summary": "Set an element's value directly (text fields, sliders, spin buttons)",
-      "description": "Set an element's value directly (text fields, sliders, spin buttons).",
-      "category": "ref-action",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "set-value": {
+      readonly "summary": "Set an element's value directly (text fields, sliders, spin buttons)"
+      readonly "description": "Set an element's value directly (text fields, sliders, spin buttons)."
+      readonly "category": "ref-action"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         },
         {
-          "key": "value",
-          "required": true,
-          "allowDash": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 65536,
-            "description": "New value"
+          readonly "key": "value"
+          readonly "required": true
+          readonly "allowDash": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 65536
+            readonly "description": "New value"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "stateful": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "stateful": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "clear": {
-      "summary": "Clear a text field",
-      "description": "Clear a text field.",
-      "category": "ref-action",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "clear": {
+      readonly "summary": "Clear a text field"
+      readonly "description": "Clear a text field."
+      readonly "category": "ref-action"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "stateful": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "stateful": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "focus": {
-      "summary": "Move keyboard focus to an element",
-      "description": "Move keyboard focus to an element.",
-      "category": "ref-action",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "focus": {
+      readonly "summary": "Move keyboard focus to an element"
+      readonly "description": "Move keyboard focus to an element."
+      readonly "category": "ref-action"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "select": {
-      "summary": "Select an option of a list or combo box by its text",
-      "description": "Select an option of a list or combo box by its text.",
-      "category": "ref-action",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "select": {
+      readonly "summary": "Select an option of a list or combo box by its text"
+      readonly "description": "Select an option of a list or combo box by its text."
+      readonly "category": "ref-action"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         },
         {
-          "key": "value",
-          "required": true,
-          "allowDash": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 65536,
-            "description": "Option text"
+          readonly "key": "value"
+          readonly "required": true
+          readonly "allowDash": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 65536
+            readonly "description": "Option text"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "toggle": {
-      "summary": "Toggle a check box, switch or toggle button",
-      "description": "Toggle a check box, switch or toggle button.",
-      "category": "ref-action",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "toggle": {
+      readonly "summary": "Toggle a check box, switch or toggle button"
+      readonly "description": "Toggle a check box, switch or toggle button."
+      readonly "category": "ref-action"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "stateful": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "stateful": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "check": {
-      "summary": "Make sure a check box is checked (idempotent)",
-      "description": "Make sure a check box is checked (idempotent).",
-      "category": "ref-action",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "check": {
+      readonly "summary": "Make sure a check box is checked (idempotent)"
+      readonly "description": "Make sure a check box is checked (idempotent)."
+      readonly "category": "ref-action"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "stateful": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "stateful": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "uncheck": {
-      "summary": "Make sure a check box is unchecked (idempotent)",
-      "description": "Make sure a check box is unchecked (idempotent).",
-      "category": "ref-action",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "uncheck": {
+      readonly "summary": "Make sure a check box is unchecked (idempotent)"
+      readonly "description": "Make sure a check box is unchecked (idempotent)."
+      readonly "category": "ref-action"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "stateful": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "stateful": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "expand": {
-      "summary": "Expand a tree node, combo box or disclosure",
-      "description": "Expand a tree node, combo box or disclosure.",
-      "category": "ref-action",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "expand": {
+      readonly "summary": "Expand a tree node, combo box or disclosure"
+      readonly "description": "Expand a tree node, combo box or disclosure."
+      readonly "category": "ref-action"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "stateful": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "stateful": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "collapse": {
-      "summary": "Collapse a tree node, combo box or disclosure",
-      "description": "Collapse a tree node, combo box or disclosure.",
-      "category": "ref-action",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "collapse": {
+      readonly "summary": "Collapse a tree node, combo box or disclosure"
+      readonly "description": "Collapse a tree node, combo box or disclosure."
+      readonly "category": "ref-action"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "stateful": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "stateful": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "scroll": {
-      "summary": "Scroll an element",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): AT-SPI has no scroll action, so scroll needs --headed: wheel notches over the element's centre after the identity, focus and pointer actionability checks (POLICY_DENIED without it).",
-      "category": "ref-action",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "scroll": {
+      readonly "summary": "Scroll an element"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): AT-SPI has no scroll action, so scroll needs --headed: wheel notches over the element's centre after the identity, focus and pointer actionability checks (POLICY_DENIED without it)."
+      readonly "category": "ref-action"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+        }
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
           }
-        },
-        "direction": {
-          "syntax": "value",
-          "schema": {
-            "enum": [
+        }
+        readonly "direction": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "enum": readonly [
               "up",
               "down",
               "left",
               "right"
-            ],
-            "description": "Direction",
-            "default": "down"
-          }
-        },
-        "amount": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 3,
-            "description": "Steps"
+            ]
+            readonly "description": "Direction"
+            readonly "default": "down"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "dataVersions": [
+        readonly "amount": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 3
+            readonly "description": "Steps"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "scroll-to": {
-      "summary": "Scroll an element into view",
-      "description": "Scroll an element into view.",
-      "category": "ref-action",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "scroll-to": {
+      readonly "summary": "Scroll an element into view"
+      readonly "description": "Scroll an element into view."
+      readonly "category": "ref-action"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+      ]
+      readonly "flags": {
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "dataVersions": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.4",
         "2.6"
       ]
-    },
-    "press": {
-      "summary": "Press a key combination",
-      "description": "Press a key combination, e.g. ctrl+s or return. Dangerous combinations need --force.",
-      "category": "keyboard",
-      "headed": "optional",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "press": {
+      readonly "summary": "Press a key combination"
+      readonly "description": "Press a key combination, e.g. ctrl+s or return. Dangerous combinations need --force."
+      readonly "category": "keyboard"
+      readonly "headed": "optional"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "combo",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"
+          readonly "key": "combo"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"
           }
         }
-      ],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Application name as list-apps prints it"
-          }
-        },
-        "window-id": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Window id from list-windows"
-          }
-        },
-        "force": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Send even a dangerous combination"
-          }
-        },
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
+      ]
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Application name as list-apps prints it"
           }
         }
-      },
-      "waitFor": true,
-      "agentTool": true,
-      "dataVersions": [
+        readonly "window-id": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Window id from list-windows"
+          }
+        }
+        readonly "force": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Send even a dangerous combination"
+          }
+        }
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "agentTool": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.4"
       ]
-    },
-    "key-down": {
-      "summary": "Hold a key (fails closed)",
-      "description": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.",
-      "category": "keyboard",
-      "headed": "required",
-      "support": {
-        "linux": "fail_closed",
-        "macos": "fail_closed",
-        "windows": "fail_closed"
-      },
-      "positionals": [
+    }
+    readonly "key-down": {
+      readonly "summary": "Hold a key (fails closed)"
+      readonly "description": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release."
+      readonly "category": "keyboard"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "fail_closed"
+        readonly "macos": "fail_closed"
+        readonly "windows": "fail_closed"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "combo",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"
+          readonly "key": "combo"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"
           }
         }
-      ],
-      "flags": {
-        "force": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Send even a dangerous combination"
+      ]
+      readonly "flags": {
+        readonly "force": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Send even a dangerous combination"
           }
         }
-      },
-      "dataVersions": [
+      }
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "key-up": {
-      "summary": "Release a key (fails closed)",
-      "description": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.",
-      "category": "keyboard",
-      "headed": "required",
-      "support": {
-        "linux": "fail_closed",
-        "macos": "fail_closed",
-        "windows": "fail_closed"
-      },
-      "positionals": [
+    }
+    readonly "key-up": {
+      readonly "summary": "Release a key (fails closed)"
+      readonly "description": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release."
+      readonly "category": "keyboard"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "fail_closed"
+        readonly "macos": "fail_closed"
+        readonly "windows": "fail_closed"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "combo",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"
+          readonly "key": "combo"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"
           }
         }
-      ],
-      "flags": {
-        "force": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Send even a dangerous combination"
+      ]
+      readonly "flags": {
+        readonly "force": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Send even a dangerous combination"
           }
         }
-      },
-      "dataVersions": [
+      }
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "hover": {
-      "summary": "Move the pointer over an element or point (headed only)",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): moves the pointer to --xy, or to a ref's centre after its identity is proven, its window focused and the pointer actionability checks pass; verified by reading the pointer back.",
-      "category": "mouse",
-      "headed": "required",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "hover": {
+      readonly "summary": "Move the pointer over an element or point (headed only)"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): moves the pointer to --xy, or to a ref's centre after its identity is proven, its window focused and the pointer actionability checks pass; verified by reading the pointer back."
+      readonly "category": "mouse"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ref_id",
-          "required": false,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
+          readonly "key": "ref_id"
+          readonly "required": false
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Element ref from a snapshot, e.g. @s8f3k2p9:e7"
           }
         }
-      ],
-      "flags": {
-        "xy": {
-          "syntax": "xy",
-          "schema": {
-            "type": "object",
-            "required": [
+      ]
+      readonly "flags": {
+        readonly "xy": {
+          readonly "syntax": "xy"
+          readonly "schema": {
+            readonly "type": "object"
+            readonly "required": readonly [
               "x",
               "y"
-            ],
-            "properties": {
-              "x": {
-                "type": "number"
-              },
-              "y": {
-                "type": "number"
+            ]
+            readonly "properties": {
+              readonly "x": {
+                readonly "type": "number"
               }
-            },
-            "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
-          }
-        },
-        "duration": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "description": "Hold time in ms; only 0 is accepted (a positive duration is refused)"
-          }
-        },
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
+              readonly "y": {
+                readonly "type": "number"
+              }
+            }
+            readonly "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
           }
         }
-      },
-      "waitFor": true,
-      "operationReport": {
-        "target": "pointer",
-        "flags": [
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+        readonly "duration": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "description": "Hold time in ms; only 0 is accepted (a positive duration is refused)"
+          }
+        }
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "operationReport": {
+        readonly "target": "pointer"
+        readonly "flags": readonly [
           "hovered"
-        ],
-        "echoed": [
+        ]
+        readonly "echoed": readonly [
           "x",
           "y"
         ]
-      },
-      "dataVersions": [
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.5",
         "2.6"
       ]
-    },
-    "drag": {
-      "summary": "Drag between refs or points (headed only)",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): left button down at the source, moved in steps over --duration, held over the target for --drop-delay, then released (always). Ref endpoints pass the identity, focus and actionability checks; points on no display are INVALID_ARGS.",
-      "category": "mouse",
-      "headed": "required",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "from": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Ref to drag from"
-          }
-        },
-        "from-xy": {
-          "syntax": "xy",
-          "schema": {
-            "type": "object",
-            "required": [
-              "x",
-              "y"
-            ],
-            "properties": {
-              "x": {
-                "type": "number"
-              },
-              "y": {
-                "type": "number"
-              }
-            },
-            "description": "Point to drag from (X,Y; '=' before negatives: --xy=-10,5)"
-          }
-        },
-        "to": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Ref to drop on"
-          }
-        },
-        "to-xy": {
-          "syntax": "xy",
-          "schema": {
-            "type": "object",
-            "required": [
-              "x",
-              "y"
-            ],
-            "properties": {
-              "x": {
-                "type": "number"
-              },
-              "y": {
-                "type": "number"
-              }
-            },
-            "description": "Point to drop on (X,Y; '=' before negatives: --xy=-10,5)"
-          }
-        },
-        "duration": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "description": "Movement time in ms"
-          }
-        },
-        "drop-delay": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 500,
-            "description": "Pause before releasing, in ms"
-          }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
-          }
-        },
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 5000,
-            "description": "Actionability + resolution budget in ms (0 = single shot)"
+    }
+    readonly "drag": {
+      readonly "summary": "Drag between refs or points (headed only)"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): left button down at the source, moved in steps over --duration, held over the target for --drop-delay, then released (always). Ref endpoints pass the identity, focus and actionability checks; points on no display are INVALID_ARGS."
+      readonly "category": "mouse"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "from": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Ref to drag from"
           }
         }
-      },
-      "waitFor": true,
-      "operationReport": {
-        "target": "drag",
-        "flags": [
+        readonly "from-xy": {
+          readonly "syntax": "xy"
+          readonly "schema": {
+            readonly "type": "object"
+            readonly "required": readonly [
+              "x",
+              "y"
+            ]
+            readonly "properties": {
+              readonly "x": {
+                readonly "type": "number"
+              }
+              readonly "y": {
+                readonly "type": "number"
+              }
+            }
+            readonly "description": "Point to drag from (X,Y; '=' before negatives: --xy=-10,5)"
+          }
+        }
+        readonly "to": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Ref to drop on"
+          }
+        }
+        readonly "to-xy": {
+          readonly "syntax": "xy"
+          readonly "schema": {
+            readonly "type": "object"
+            readonly "required": readonly [
+              "x",
+              "y"
+            ]
+            readonly "properties": {
+              readonly "x": {
+                readonly "type": "number"
+              }
+              readonly "y": {
+                readonly "type": "number"
+              }
+            }
+            readonly "description": "Point to drop on (X,Y; '=' before negatives: --xy=-10,5)"
+          }
+        }
+        readonly "duration": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "description": "Movement time in ms"
+          }
+        }
+        readonly "drop-delay": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 500
+            readonly "description": "Pause before releasing, in ms"
+          }
+        }
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
+          }
+        }
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 5000
+            readonly "description": "Actionability + resolution budget in ms (0 = single shot)"
+          }
+        }
+      }
+      readonly "waitFor": true
+      readonly "operationReport": {
+        readonly "target": "drag"
+        readonly "flags": readonly [
           "dragged"
-        ],
-        "echoed": [
+        ]
+        readonly "echoed": readonly [
           "from",
           "to"
         ]
-      },
-      "dataVersions": [
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.2",
         "2.5",
         "2.6"
       ]
-    },
-    "mouse-move": {
-      "summary": "Move the pointer (headed only)",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST motion to a global screen point, verified by reading the pointer back. A point on no display is INVALID_ARGS, nothing sent.",
-      "category": "mouse",
-      "headed": "required",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "xy": {
-          "syntax": "xy",
-          "schema": {
-            "type": "object",
-            "required": [
+    }
+    readonly "mouse-move": {
+      readonly "summary": "Move the pointer (headed only)"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST motion to a global screen point, verified by reading the pointer back. A point on no display is INVALID_ARGS, nothing sent."
+      readonly "category": "mouse"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "xy": {
+          readonly "syntax": "xy"
+          readonly "schema": {
+            readonly "type": "object"
+            readonly "required": readonly [
               "x",
               "y"
-            ],
-            "properties": {
-              "x": {
-                "type": "number"
-              },
-              "y": {
-                "type": "number"
+            ]
+            readonly "properties": {
+              readonly "x": {
+                readonly "type": "number"
               }
-            },
-            "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
+              readonly "y": {
+                readonly "type": "number"
+              }
+            }
+            readonly "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
           }
         }
-      },
-      "operationReport": {
-        "target": "pointer",
-        "flags": [
+      }
+      readonly "operationReport": {
+        readonly "target": "pointer"
+        readonly "flags": readonly [
           "moved"
-        ],
-        "echoed": [
+        ]
+        readonly "echoed": readonly [
           "x",
           "y"
         ]
-      },
-      "dataVersions": [
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.5"
       ]
-    },
-    "mouse-click": {
-      "summary": "Click at a point (headed only)",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST button presses at a global screen point, modifiers held throughout and always released. Focuses nothing and cannot prove which app got the click (delivered_unverified). A point on no display is INVALID_ARGS, nothing sent.",
-      "category": "mouse",
-      "headed": "required",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "xy": {
-          "syntax": "xy",
-          "schema": {
-            "type": "object",
-            "required": [
+    }
+    readonly "mouse-click": {
+      readonly "summary": "Click at a point (headed only)"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST button presses at a global screen point, modifiers held throughout and always released. Focuses nothing and cannot prove which app got the click (delivered_unverified). A point on no display is INVALID_ARGS, nothing sent."
+      readonly "category": "mouse"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "xy": {
+          readonly "syntax": "xy"
+          readonly "schema": {
+            readonly "type": "object"
+            readonly "required": readonly [
               "x",
               "y"
-            ],
-            "properties": {
-              "x": {
-                "type": "number"
-              },
-              "y": {
-                "type": "number"
+            ]
+            readonly "properties": {
+              readonly "x": {
+                readonly "type": "number"
               }
-            },
-            "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
+              readonly "y": {
+                readonly "type": "number"
+              }
+            }
+            readonly "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
           }
-        },
-        "button": {
-          "syntax": "value",
-          "schema": {
-            "enum": [
+        }
+        readonly "button": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "enum": readonly [
               "left",
               "right",
               "middle"
-            ],
-            "description": "Mouse button",
-            "default": "left"
-          }
-        },
-        "count": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 2147483647,
-            "default": 1,
-            "description": "Number of clicks"
-          }
-        },
-        "modifiers": {
-          "syntax": "list",
-          "schema": {
-            "type": "array",
-            "items": {
-              "type": "string",
-              "maxLength": 65536
-            },
-            "description": "Modifier held during the input (ctrl, alt, shift, cmd); repeatable"
+            ]
+            readonly "description": "Mouse button"
+            readonly "default": "left"
           }
         }
-      },
-      "operationReport": {
-        "target": "pointer",
-        "flags": [
+        readonly "count": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 1
+            readonly "maximum": 2147483647
+            readonly "default": 1
+            readonly "description": "Number of clicks"
+          }
+        }
+        readonly "modifiers": {
+          readonly "syntax": "list"
+          readonly "schema": {
+            readonly "type": "array"
+            readonly "items": {
+              readonly "type": "string"
+              readonly "maxLength": 65536
+            }
+            readonly "description": "Modifier held during the input (ctrl, alt, shift, cmd); repeatable"
+          }
+        }
+      }
+      readonly "operationReport": {
+        readonly "target": "pointer"
+        readonly "flags": readonly [
           "clicked"
-        ],
-        "echoed": [
+        ]
+        readonly "echoed": readonly [
           "x",
           "y",
           "count"
         ]
-      },
-      "dataVersions": [
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.5"
       ]
-    },
-    "mouse-down": {
-      "summary": "Hold a mouse button (fails closed)",
-      "description": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release.",
-      "category": "mouse",
-      "headed": "required",
-      "support": {
-        "linux": "fail_closed",
-        "macos": "fail_closed",
-        "windows": "fail_closed"
-      },
-      "positionals": [],
-      "flags": {
-        "xy": {
-          "syntax": "xy",
-          "schema": {
-            "type": "object",
-            "required": [
+    }
+    readonly "mouse-down": {
+      readonly "summary": "Hold a mouse button (fails closed)"
+      readonly "description": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release."
+      readonly "category": "mouse"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "fail_closed"
+        readonly "macos": "fail_closed"
+        readonly "windows": "fail_closed"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "xy": {
+          readonly "syntax": "xy"
+          readonly "schema": {
+            readonly "type": "object"
+            readonly "required": readonly [
               "x",
               "y"
-            ],
-            "properties": {
-              "x": {
-                "type": "number"
-              },
-              "y": {
-                "type": "number"
+            ]
+            readonly "properties": {
+              readonly "x": {
+                readonly "type": "number"
               }
-            },
-            "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
+              readonly "y": {
+                readonly "type": "number"
+              }
+            }
+            readonly "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
           }
-        },
-        "button": {
-          "syntax": "value",
-          "schema": {
-            "enum": [
+        }
+        readonly "button": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "enum": readonly [
               "left",
               "right",
               "middle"
-            ],
-            "description": "Mouse button",
-            "default": "left"
-          }
-        },
-        "modifiers": {
-          "syntax": "list",
-          "schema": {
-            "type": "array",
-            "items": {
-              "type": "string",
-              "maxLength": 65536
-            },
-            "description": "Modifier held during the input (ctrl, alt, shift, cmd); repeatable"
+            ]
+            readonly "description": "Mouse button"
+            readonly "default": "left"
           }
         }
-      },
-      "dataVersions": [
+        readonly "modifiers": {
+          readonly "syntax": "list"
+          readonly "schema": {
+            readonly "type": "array"
+            readonly "items": {
+              readonly "type": "string"
+              readonly "maxLength": 65536
+            }
+            readonly "description": "Modifier held during the input (ctrl, alt, shift, cmd); repeatable"
+          }
+        }
+      }
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "mouse-up": {
-      "summary": "Release a mouse button (fails closed)",
-      "description": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release.",
-      "category": "mouse",
-      "headed": "required",
-      "support": {
-        "linux": "fail_closed",
-        "macos": "fail_closed",
-        "windows": "fail_closed"
-      },
-      "positionals": [],
-      "flags": {
-        "xy": {
-          "syntax": "xy",
-          "schema": {
-            "type": "object",
-            "required": [
+    }
+    readonly "mouse-up": {
+      readonly "summary": "Release a mouse button (fails closed)"
+      readonly "description": "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release."
+      readonly "category": "mouse"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "fail_closed"
+        readonly "macos": "fail_closed"
+        readonly "windows": "fail_closed"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "xy": {
+          readonly "syntax": "xy"
+          readonly "schema": {
+            readonly "type": "object"
+            readonly "required": readonly [
               "x",
               "y"
-            ],
-            "properties": {
-              "x": {
-                "type": "number"
-              },
-              "y": {
-                "type": "number"
+            ]
+            readonly "properties": {
+              readonly "x": {
+                readonly "type": "number"
               }
-            },
-            "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
+              readonly "y": {
+                readonly "type": "number"
+              }
+            }
+            readonly "description": "Screen point (X,Y; '=' before negatives: --xy=-10,5)"
           }
-        },
-        "button": {
-          "syntax": "value",
-          "schema": {
-            "enum": [
+        }
+        readonly "button": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "enum": readonly [
               "left",
               "right",
               "middle"
-            ],
-            "description": "Mouse button",
-            "default": "left"
-          }
-        },
-        "modifiers": {
-          "syntax": "list",
-          "schema": {
-            "type": "array",
-            "items": {
-              "type": "string",
-              "maxLength": 65536
-            },
-            "description": "Modifier held during the input (ctrl, alt, shift, cmd); repeatable"
+            ]
+            readonly "description": "Mouse button"
+            readonly "default": "left"
           }
         }
-      },
-      "dataVersions": [
+        readonly "modifiers": {
+          readonly "syntax": "list"
+          readonly "schema": {
+            readonly "type": "array"
+            readonly "items": {
+              readonly "type": "string"
+              readonly "maxLength": 65536
+            }
+            readonly "description": "Modifier held during the input (ctrl, alt, shift, cmd); repeatable"
+          }
+        }
+      }
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "mouse-wheel": {
-      "summary": "Scroll the wheel at a point (headed only)",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): wheel notches (X buttons 4-7) at the point; dy > 0 scrolls up, dx > 0 left. A point on no display is INVALID_ARGS.",
-      "category": "mouse",
-      "headed": "required",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "x": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": -2147483647,
-            "maximum": 2147483647,
-            "description": "Screen x (required)"
-          }
-        },
-        "y": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": -2147483647,
-            "maximum": 2147483647,
-            "description": "Screen y (required)"
-          }
-        },
-        "dy": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": -2147483647,
-            "maximum": 2147483647,
-            "default": -3,
-            "description": "Vertical steps, positive = up"
-          }
-        },
-        "dx": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": -2147483647,
-            "maximum": 2147483647,
-            "default": 0,
-            "description": "Horizontal steps, positive = left"
-          }
-        },
-        "modifiers": {
-          "syntax": "list",
-          "schema": {
-            "type": "array",
-            "items": {
-              "type": "string",
-              "maxLength": 65536
-            },
-            "description": "Modifier held during the input (ctrl, alt, shift, cmd); repeatable"
+    }
+    readonly "mouse-wheel": {
+      readonly "summary": "Scroll the wheel at a point (headed only)"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): wheel notches (X buttons 4-7) at the point; dy > 0 scrolls up, dx > 0 left. A point on no display is INVALID_ARGS."
+      readonly "category": "mouse"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "x": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": -2147483647
+            readonly "maximum": 2147483647
+            readonly "description": "Screen x (required)"
           }
         }
-      },
-      "operationReport": {
-        "target": "pointer",
-        "flags": [
+        readonly "y": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": -2147483647
+            readonly "maximum": 2147483647
+            readonly "description": "Screen y (required)"
+          }
+        }
+        readonly "dy": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": -2147483647
+            readonly "maximum": 2147483647
+            readonly "default": -3
+            readonly "description": "Vertical steps, positive = up"
+          }
+        }
+        readonly "dx": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": -2147483647
+            readonly "maximum": 2147483647
+            readonly "default": 0
+            readonly "description": "Horizontal steps, positive = left"
+          }
+        }
+        readonly "modifiers": {
+          readonly "syntax": "list"
+          readonly "schema": {
+            readonly "type": "array"
+            readonly "items": {
+              readonly "type": "string"
+              readonly "maxLength": 65536
+            }
+            readonly "description": "Modifier held during the input (ctrl, alt, shift, cmd); repeatable"
+          }
+        }
+      }
+      readonly "operationReport": {
+        readonly "target": "pointer"
+        readonly "flags": readonly [
           "scrolled"
-        ],
-        "echoed": [
+        ]
+        readonly "echoed": readonly [
           "dy",
           "dx"
         ]
-      },
-      "dataVersions": [
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.5"
       ]
-    },
-    "clipboard-get": {
-      "summary": "Read the clipboard",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): reads the CLIPBOARD selection (incremental transfers included): text, image/png written to --out (default a 0600 file under the state root's tmp folder), or file URIs from text/uri-list.",
-      "category": "clipboard",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "format": {
-          "syntax": "value",
-          "schema": {
-            "enum": [
+    }
+    readonly "clipboard-get": {
+      readonly "summary": "Read the clipboard"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): reads the CLIPBOARD selection (incremental transfers included): text, image/png written to --out (default a 0600 file under the state root's tmp folder), or file URIs from text/uri-list."
+      readonly "category": "clipboard"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "format": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "enum": readonly [
               "text",
               "auto",
               "image",
               "file-urls"
-            ],
-            "description": "What to read",
-            "default": "text"
-          }
-        },
-        "out": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 4096,
-            "description": "PNG file for an image (default: a private file in the session or state root)"
+            ]
+            readonly "description": "What to read"
+            readonly "default": "text"
           }
         }
-      },
-      "dataVersions": [
+        readonly "out": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 4096
+            readonly "description": "PNG file for an image (default: a private file in the session or state root)"
+          }
+        }
+      }
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "clipboard-set": {
-      "summary": "Write the clipboard",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a small detached owner process takes the CLIPBOARD selection and serves the text, PNG or file URIs (INCR for large content) until anything else is copied, then exits; the content is read back through the X server.",
-      "category": "clipboard",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "clipboard-set": {
+      readonly "summary": "Write the clipboard"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a small detached owner process takes the CLIPBOARD selection and serves the text, PNG or file URIs (INCR for large content) until anything else is copied, then exits; the content is read back through the X server."
+      readonly "category": "clipboard"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "text",
-          "required": false,
-          "allowDash": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 65536,
-            "description": "Text to put on the clipboard"
+          readonly "key": "text"
+          readonly "required": false
+          readonly "allowDash": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 65536
+            readonly "description": "Text to put on the clipboard"
           }
         }
-      ],
-      "flags": {
-        "image": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 4096,
-            "description": "PNG file to put on the clipboard (beats TEXT)"
-          }
-        },
-        "file-url": {
-          "syntax": "list",
-          "schema": {
-            "type": "array",
-            "items": {
-              "type": "string",
-              "maxLength": 65536
-            },
-            "description": "Existing file to put on the clipboard as a URL; repeatable (beats TEXT)"
+      ]
+      readonly "flags": {
+        readonly "image": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 4096
+            readonly "description": "PNG file to put on the clipboard (beats TEXT)"
           }
         }
-      },
-      "operationReport": {
-        "target": "clipboard",
-        "flags": [
+        readonly "file-url": {
+          readonly "syntax": "list"
+          readonly "schema": {
+            readonly "type": "array"
+            readonly "items": {
+              readonly "type": "string"
+              readonly "maxLength": 65536
+            }
+            readonly "description": "Existing file to put on the clipboard as a URL; repeatable (beats TEXT)"
+          }
+        }
+      }
+      readonly "operationReport": {
+        readonly "target": "clipboard"
+        readonly "flags": readonly [
           "ok"
-        ],
-        "echoed": [
+        ]
+        readonly "echoed": readonly [
           "type"
         ]
-      },
-      "dataVersions": [
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.5"
       ]
-    },
-    "clipboard-clear": {
-      "summary": "Clear the clipboard",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the CLIPBOARD selection gets no owner (its owner, ours or an app's, lets go; our owner process exits); read back.",
-      "category": "clipboard",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {},
-      "operationReport": {
-        "target": "clipboard",
-        "flags": [
+    }
+    readonly "clipboard-clear": {
+      readonly "summary": "Clear the clipboard"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the CLIPBOARD selection gets no owner (its owner, ours or an app's, lets go; our owner process exits); read back."
+      readonly "category": "clipboard"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {}
+      readonly "operationReport": {
+        readonly "target": "clipboard"
+        readonly "flags": readonly [
           "cleared"
-        ],
-        "echoed": []
-      },
-      "dataVersions": [
+        ]
+        readonly "echoed": readonly []
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.5"
       ]
-    },
-    "launch": {
-      "summary": "Launch an application",
-      "description": "Launch an application and wait for its window. On Linux: APP is an executable path, a command on PATH or a desktop id (its Exec line); a running app of that name is attached to (ACTION_FAILED with --no-attach). The process starts in its own session; the command waits until it is on the accessibility registry with a window (exits first: APP_UNRESPONSIVE; never registers: TIMEOUT). --activate focuses the window through the window manager. --cdp is not implemented on Linux yet.",
-      "category": "app-window",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "launch": {
+      readonly "summary": "Launch an application"
+      readonly "description": "Launch an application and wait for its window. On Linux: APP is an executable path, a command on PATH or a desktop id (its Exec line); a running app of that name is attached to (ACTION_FAILED with --no-attach). The process starts in its own session; the command waits until it is on the accessibility registry with a window (exits first: APP_UNRESPONSIVE; never registers: TIMEOUT). --activate focuses the window through the window manager. --cdp is not implemented on Linux yet."
+      readonly "category": "app-window"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "app",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Application name or desktop id"
+          readonly "key": "app"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Application name or desktop id"
           }
         }
-      ],
-      "flags": {
-        "timeout": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 30000,
-            "description": "How long to wait for the app, in ms"
-          }
-        },
-        "arg": {
-          "syntax": "list",
-          "schema": {
-            "type": "array",
-            "items": {
-              "type": "string",
-              "maxLength": 65536
-            },
-            "description": "Argument for the app (--arg=-x for a dash); repeatable"
-          }
-        },
-        "env": {
-          "syntax": "list",
-          "schema": {
-            "type": "array",
-            "items": {
-              "type": "string",
-              "maxLength": 65536
-            },
-            "description": "Environment entry K=V; repeatable"
-          }
-        },
-        "cwd": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 4096,
-            "description": "Working directory"
-          }
-        },
-        "no-attach": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Refuse to attach to a running instance"
-          }
-        },
-        "activate": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Bring the window to the front"
-          }
-        },
-        "cdp": {
-          "syntax": "optional-value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 65535,
-            "description": "Chrome DevTools port (0 or no value = a free port)"
+      ]
+      readonly "flags": {
+        readonly "timeout": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 30000
+            readonly "description": "How long to wait for the app, in ms"
           }
         }
-      },
-      "agentTool": true,
-      "dataVersions": [
+        readonly "arg": {
+          readonly "syntax": "list"
+          readonly "schema": {
+            readonly "type": "array"
+            readonly "items": {
+              readonly "type": "string"
+              readonly "maxLength": 65536
+            }
+            readonly "description": "Argument for the app (--arg=-x for a dash); repeatable"
+          }
+        }
+        readonly "env": {
+          readonly "syntax": "list"
+          readonly "schema": {
+            readonly "type": "array"
+            readonly "items": {
+              readonly "type": "string"
+              readonly "maxLength": 65536
+            }
+            readonly "description": "Environment entry K=V; repeatable"
+          }
+        }
+        readonly "cwd": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 4096
+            readonly "description": "Working directory"
+          }
+        }
+        readonly "no-attach": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Refuse to attach to a running instance"
+          }
+        }
+        readonly "activate": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Bring the window to the front"
+          }
+        }
+        readonly "cdp": {
+          readonly "syntax": "optional-value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 65535
+            readonly "description": "Chrome DevTools port (0 or no value = a free port)"
+          }
+        }
+      }
+      readonly "agentTool": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.3"
       ]
-    },
-    "close-app": {
-      "summary": "Close an application",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): graceful asks the window manager to close each of the app's windows (_NET_CLOSE_WINDOW, as their close buttons would); --force sends SIGTERM, then SIGKILL. Success only once the process is gone; still running after 5 s (e.g. a save dialog): ACTION_FAILED. The session's shell, window manager, display server, buses and agent-desktop itself are never closed (INVALID_ARGS).",
-      "category": "app-window",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "close-app": {
+      readonly "summary": "Close an application"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): graceful asks the window manager to close each of the app's windows (_NET_CLOSE_WINDOW, as their close buttons would); --force sends SIGTERM, then SIGKILL. Success only once the process is gone; still running after 5 s (e.g. a save dialog): ACTION_FAILED. The session's shell, window manager, display server, buses and agent-desktop itself are never closed (INVALID_ARGS)."
+      readonly "category": "app-window"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "app",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Application name"
+          readonly "key": "app"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Application name"
           }
         }
-      ],
-      "flags": {
-        "force": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "SIGTERM, then SIGKILL, instead of a graceful close"
+      ]
+      readonly "flags": {
+        readonly "force": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "SIGTERM, then SIGKILL, instead of a graceful close"
           }
         }
-      },
-      "agentTool": true,
-      "operationReport": {
-        "target": "app",
-        "flags": [
+      }
+      readonly "agentTool": true
+      readonly "operationReport": {
+        readonly "target": "app"
+        readonly "flags": readonly [
           "requested",
           "closed"
-        ],
-        "echoed": [
+        ]
+        readonly "echoed": readonly [
           "app",
           "method"
         ]
-      },
-      "dataVersions": [
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.5"
       ]
-    },
-    "list-apps": {
-      "summary": "List running accessible applications",
-      "description": "List running accessible applications.",
-      "category": "app-window",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Only names containing this text"
+    }
+    readonly "list-apps": {
+      readonly "summary": "List running accessible applications"
+      readonly "description": "List running accessible applications."
+      readonly "category": "app-window"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Only names containing this text"
           }
         }
-      },
-      "agentTool": true,
-      "readOnly": true,
-      "dataVersions": [
+      }
+      readonly "agentTool": true
+      readonly "readOnly": true
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "list-windows": {
-      "summary": "List windows",
-      "description": "List windows.",
-      "category": "app-window",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Only this application (list-apps name)"
+    }
+    readonly "list-windows": {
+      readonly "summary": "List windows"
+      readonly "description": "List windows."
+      readonly "category": "app-window"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Only this application (list-apps name)"
           }
         }
-      },
-      "agentTool": true,
-      "readOnly": true,
-      "dataVersions": [
+      }
+      readonly "agentTool": true
+      readonly "readOnly": true
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "focus-window": {
-      "summary": "Focus a window",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
-      "category": "app-window",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Application name as list-apps prints it"
-          }
-        },
-        "window-id": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Window id from list-windows"
-          }
-        },
-        "title": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Window title (substring)"
+    }
+    readonly "focus-window": {
+      readonly "summary": "Focus a window"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+      readonly "category": "app-window"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Application name as list-apps prints it"
           }
         }
-      },
-      "dataVersions": [
+        readonly "window-id": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Window id from list-windows"
+          }
+        }
+        readonly "title": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Window title (substring)"
+          }
+        }
+      }
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "resize-window": {
-      "summary": "Resize a window",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
-      "category": "app-window",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Application name as list-apps prints it"
-          }
-        },
-        "window-id": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Window id from list-windows"
-          }
-        },
-        "width": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "description": "New width"
-          }
-        },
-        "height": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "description": "New height"
+    }
+    readonly "resize-window": {
+      readonly "summary": "Resize a window"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+      readonly "category": "app-window"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Application name as list-apps prints it"
           }
         }
-      },
-      "operationReport": {
-        "target": "window",
-        "flags": [
+        readonly "window-id": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Window id from list-windows"
+          }
+        }
+        readonly "width": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "description": "New width"
+          }
+        }
+        readonly "height": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "description": "New height"
+          }
+        }
+      }
+      readonly "operationReport": {
+        readonly "target": "window"
+        readonly "flags": readonly [
           "resized"
-        ],
-        "echoed": [
+        ]
+        readonly "echoed": readonly [
           "width",
           "height"
         ]
-      },
-      "dataVersions": [
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.5"
       ]
-    },
-    "move-window": {
-      "summary": "Move a window",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
-      "category": "app-window",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Application name as list-apps prints it"
-          }
-        },
-        "window-id": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Window id from list-windows"
-          }
-        },
-        "x": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": -2147483647,
-            "maximum": 2147483647,
-            "description": "New x"
-          }
-        },
-        "y": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": -2147483647,
-            "maximum": 2147483647,
-            "description": "New y"
+    }
+    readonly "move-window": {
+      readonly "summary": "Move a window"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+      readonly "category": "app-window"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Application name as list-apps prints it"
           }
         }
-      },
-      "operationReport": {
-        "target": "window",
-        "flags": [
+        readonly "window-id": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Window id from list-windows"
+          }
+        }
+        readonly "x": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": -2147483647
+            readonly "maximum": 2147483647
+            readonly "description": "New x"
+          }
+        }
+        readonly "y": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": -2147483647
+            readonly "maximum": 2147483647
+            readonly "description": "New y"
+          }
+        }
+      }
+      readonly "operationReport": {
+        readonly "target": "window"
+        readonly "flags": readonly [
           "moved"
-        ],
-        "echoed": [
+        ]
+        readonly "echoed": readonly [
           "x",
           "y"
         ]
-      },
-      "dataVersions": [
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.5"
       ]
-    },
-    "minimize": {
-      "summary": "Minimize a window",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
-      "category": "app-window",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Application name as list-apps prints it"
-          }
-        },
-        "window-id": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Window id from list-windows"
+    }
+    readonly "minimize": {
+      readonly "summary": "Minimize a window"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+      readonly "category": "app-window"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Application name as list-apps prints it"
           }
         }
-      },
-      "operationReport": {
-        "target": "window",
-        "flags": [
+        readonly "window-id": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Window id from list-windows"
+          }
+        }
+      }
+      readonly "operationReport": {
+        readonly "target": "window"
+        readonly "flags": readonly [
           "minimized"
-        ],
-        "echoed": []
-      },
-      "dataVersions": [
+        ]
+        readonly "echoed": readonly []
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.5"
       ]
-    },
-    "maximize": {
-      "summary": "Maximize a window",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
-      "category": "app-window",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Application name as list-apps prints it"
-          }
-        },
-        "window-id": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Window id from list-windows"
+    }
+    readonly "maximize": {
+      readonly "summary": "Maximize a window"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+      readonly "category": "app-window"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Application name as list-apps prints it"
           }
         }
-      },
-      "operationReport": {
-        "target": "window",
-        "flags": [
+        readonly "window-id": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Window id from list-windows"
+          }
+        }
+      }
+      readonly "operationReport": {
+        readonly "target": "window"
+        readonly "flags": readonly [
           "maximized"
-        ],
-        "echoed": []
-      },
-      "dataVersions": [
+        ]
+        readonly "echoed": readonly []
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.5"
       ]
-    },
-    "restore": {
-      "summary": "Restore a window",
-      "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
-      "category": "app-window",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Application name as list-apps prints it"
-          }
-        },
-        "window-id": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Window id from list-windows"
+    }
+    readonly "restore": {
+      readonly "summary": "Restore a window"
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+      readonly "category": "app-window"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Application name as list-apps prints it"
           }
         }
-      },
-      "operationReport": {
-        "target": "window",
-        "flags": [
+        readonly "window-id": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Window id from list-windows"
+          }
+        }
+      }
+      readonly "operationReport": {
+        readonly "target": "window"
+        readonly "flags": readonly [
           "restored"
-        ],
-        "echoed": []
-      },
-      "dataVersions": [
+        ]
+        readonly "echoed": readonly []
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.5"
       ]
-    },
-    "list-notifications": {
-      "summary": "List notifications",
-      "description": "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses).",
-      "category": "notification",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Only this application (list-apps name)"
-          }
-        },
-        "text": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Only notifications containing this text"
-          }
-        },
-        "limit": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "description": "At most this many"
+    }
+    readonly "list-notifications": {
+      readonly "summary": "List notifications"
+      readonly "description": "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses)."
+      readonly "category": "notification"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Only this application (list-apps name)"
           }
         }
-      },
-      "dataVersions": [
+        readonly "text": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Only notifications containing this text"
+          }
+        }
+        readonly "limit": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "description": "At most this many"
+          }
+        }
+      }
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "dismiss-notification": {
-      "summary": "Dismiss one notification",
-      "description": "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Dismiss clicks the popup (headed) after the fingerprint matched, and reads it back gone.",
-      "category": "notification",
-      "headed": "required",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "dismiss-notification": {
+      readonly "summary": "Dismiss one notification"
+      readonly "description": "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Dismiss clicks the popup (headed) after the fingerprint matched, and reads it back gone."
+      readonly "category": "notification"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "index",
-          "required": true,
-          "schema": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 2147483647,
-            "description": "1-based index from list-notifications"
+          readonly "key": "index"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 1
+            readonly "maximum": 2147483647
+            readonly "description": "1-based index from list-notifications"
           }
         }
-      ],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Filter by app before indexing"
-          }
-        },
-        "expected-app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Fingerprint: the notification's app must be this"
-          }
-        },
-        "expected-title": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Fingerprint: the notification's title must be this"
+      ]
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Filter by app before indexing"
           }
         }
-      },
-      "dataVersions": [
+        readonly "expected-app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Fingerprint: the notification's app must be this"
+          }
+        }
+        readonly "expected-title": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Fingerprint: the notification's title must be this"
+          }
+        }
+      }
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "dismiss-all-notifications": {
-      "summary": "Dismiss all notifications",
-      "description": "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Each popup is clicked closed (headed) and read back gone.",
-      "category": "notification",
-      "headed": "required",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Only this application (list-apps name)"
+    }
+    readonly "dismiss-all-notifications": {
+      readonly "summary": "Dismiss all notifications"
+      readonly "description": "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Each popup is clicked closed (headed) and read back gone."
+      readonly "category": "notification"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Only this application (list-apps name)"
           }
         }
-      },
-      "dataVersions": [
+      }
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "notification-action": {
-      "summary": "Press a notification's action",
-      "description": "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). The action's button is pressed through AT-SPI after the fingerprint (if given) matched.",
-      "category": "notification",
-      "headed": "required",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "notification-action": {
+      readonly "summary": "Press a notification's action"
+      readonly "description": "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). The action's button is pressed through AT-SPI after the fingerprint (if given) matched."
+      readonly "category": "notification"
+      readonly "headed": "required"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "index",
-          "required": true,
-          "schema": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 2147483647,
-            "description": "1-based index from list-notifications"
+          readonly "key": "index"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 1
+            readonly "maximum": 2147483647
+            readonly "description": "1-based index from list-notifications"
           }
         },
         {
-          "key": "action",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Action name as list-notifications prints it"
+          readonly "key": "action"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Action name as list-notifications prints it"
           }
         }
-      ],
-      "flags": {
-        "expected-app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Fingerprint: the notification's app must be this"
-          }
-        },
-        "expected-title": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Fingerprint: the notification's title must be this"
+      ]
+      readonly "flags": {
+        readonly "expected-app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Fingerprint: the notification's app must be this"
           }
         }
-      },
-      "dataVersions": [
+        readonly "expected-title": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Fingerprint: the notification's title must be this"
+          }
+        }
+      }
+      readonly "dataVersions": readonly [
         "2.1",
         "2.4"
       ]
-    },
-    "status": {
-      "summary": "Platform, permissions and state",
-      "description": "Platform, permissions and state.",
-      "category": "system",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {},
-      "readOnly": true,
-      "dataVersions": [
+    }
+    readonly "status": {
+      readonly "summary": "Platform, permissions and state"
+      readonly "description": "Platform, permissions and state."
+      readonly "category": "system"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {}
+      readonly "readOnly": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.6"
       ]
-    },
-    "permissions": {
-      "summary": "Permission states",
-      "description": "Permission states.",
-      "category": "system",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {
-        "request": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Ask for missing permissions (isolated, time-bounded)"
-          }
-        },
-        "guide": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Open the settings that grant them (macOS)"
+    }
+    readonly "permissions": {
+      readonly "summary": "Permission states"
+      readonly "description": "Permission states."
+      readonly "category": "system"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {
+        readonly "request": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Ask for missing permissions (isolated, time-bounded)"
           }
         }
-      },
-      "dataVersions": [
+        readonly "guide": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Open the settings that grant them (macOS)"
+          }
+        }
+      }
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "version": {
-      "summary": "Binary version and the contract versions it speaks",
-      "description": "Binary version and the contract versions it speaks.",
-      "category": "system",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [],
-      "flags": {},
-      "readOnly": true,
-      "dataVersions": [
+    }
+    readonly "version": {
+      readonly "summary": "Binary version and the contract versions it speaks"
+      readonly "description": "Binary version and the contract versions it speaks."
+      readonly "category": "system"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly []
+      readonly "flags": {}
+      readonly "readOnly": true
+      readonly "dataVersions": readonly [
         "2.1",
         "2.6"
       ]
-    },
-    "skills": {
-      "summary": "Embedded guides for agents (list, get NAME [REF], path)",
-      "description": "Embedded guides for agents (list, get NAME [REF], path).",
-      "category": "system",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "skills": {
+      readonly "summary": "Embedded guides for agents (list, get NAME [REF], path)"
+      readonly "description": "Embedded guides for agents (list, get NAME [REF], path)."
+      readonly "category": "system"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "action",
-          "required": false,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "list (default), get or path"
+          readonly "key": "action"
+          readonly "required": false
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "list (default), get or path"
           }
         },
         {
-          "key": "name",
-          "required": false,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Skill name or alias (skills get)"
+          readonly "key": "name"
+          readonly "required": false
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Skill name or alias (skills get)"
           }
         },
         {
-          "key": "reference",
-          "required": false,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Reference stem or references/<file>.md"
+          readonly "key": "reference"
+          readonly "required": false
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Reference stem or references/<file>.md"
           }
         }
-      ],
-      "flags": {
-        "full": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Inline the references"
+      ]
+      readonly "flags": {
+        readonly "full": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Inline the references"
           }
         }
-      },
-      "subActions": [
+      }
+      readonly "subActions": readonly [
         "list",
         "get",
         "path"
-      ],
-      "readOnly": true,
-      "dataVersions": [
+      ]
+      readonly "readOnly": true
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "batch": {
-      "summary": "Run several commands",
-      "description": "Run several commands.",
-      "category": "system",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "batch": {
+      readonly "summary": "Run several commands"
+      readonly "description": "Run several commands."
+      readonly "category": "system"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "json",
-          "required": true,
-          "allowDash": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 1048576,
-            "description": "JSON array of {command, args, session?} (<= 64 entries, <= 1 MiB)"
+          readonly "key": "json"
+          readonly "required": true
+          readonly "allowDash": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 1048576
+            readonly "description": "JSON array of {command, args, session?} (<= 64 entries, <= 1 MiB)"
           }
         }
-      ],
-      "flags": {
-        "stop-on-error": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Stop at the first failed entry"
-          }
-        },
-        "timeout-ms": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 60000,
-            "description": "Budget for the whole batch in ms"
+      ]
+      readonly "flags": {
+        readonly "stop-on-error": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Stop at the first failed entry"
           }
         }
-      },
-      "dataVersions": [
+        readonly "timeout-ms": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 60000
+            readonly "description": "Budget for the whole batch in ms"
+          }
+        }
+      }
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "cursor-overlay": {
-      "summary": "Show or hide the agent cursor",
-      "description": "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). X11 has no overlay layer an unprivileged client can draw a second cursor on without a compositor; list-displays and screenshot show where pointer input lands instead.",
-      "category": "system",
-      "headed": "none",
-      "support": {
-        "linux": "not_implemented",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "cursor-overlay": {
+      readonly "summary": "Show or hide the agent cursor"
+      readonly "description": "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). X11 has no overlay layer an unprivileged client can draw a second cursor on without a compositor; list-displays and screenshot show where pointer input lands instead."
+      readonly "category": "system"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "not_implemented"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "action",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "enable or disable"
+          readonly "key": "action"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "enable or disable"
           }
         }
-      ],
-      "flags": {},
-      "subActions": [
+      ]
+      readonly "flags": {}
+      readonly "subActions": readonly [
         "enable",
         "disable"
-      ],
-      "unconfirmed": true,
-      "dataVersions": [
+      ]
+      readonly "unconfirmed": true
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "wait": {
-      "summary": "Wait for an element, window, text or time",
-      "description": "Wait for a number of milliseconds, or until an element, window, text, menu or event appears.",
-      "category": "system",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "wait": {
+      readonly "summary": "Wait for an element, window, text or time"
+      readonly "description": "Wait for a number of milliseconds, or until an element, window, text, menu or event appears."
+      readonly "category": "system"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "ms",
-          "required": false,
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "description": "Milliseconds to sleep"
+          readonly "key": "ms"
+          readonly "required": false
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "description": "Milliseconds to sleep"
           }
         }
-      ],
-      "flags": {
-        "element": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Ref to wait for"
+      ]
+      readonly "flags": {
+        readonly "element": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Ref to wait for"
           }
-        },
-        "snapshot": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Snapshot id that owns a legacy bare ref"
+        }
+        readonly "snapshot": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Snapshot id that owns a legacy bare ref"
           }
-        },
-        "predicate": {
-          "syntax": "value",
-          "schema": {
-            "enum": [
+        }
+        readonly "predicate": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "enum": readonly [
               "exists",
               "enabled",
               "visible",
               "actionable",
               "value"
-            ],
-            "description": "Condition on --element",
-            "default": "exists"
+            ]
+            readonly "description": "Condition on --element"
+            readonly "default": "exists"
           }
-        },
-        "value": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 65536,
-            "description": "Expected value (--predicate value)"
+        }
+        readonly "value": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 65536
+            readonly "description": "Expected value (--predicate value)"
           }
-        },
-        "action": {
-          "syntax": "value",
-          "schema": {
-            "enum": [
+        }
+        readonly "action": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "enum": readonly [
               "click",
               "type",
               "set-value",
               "clear"
-            ],
-            "description": "Action --predicate actionable checks readiness for"
+            ]
+            readonly "description": "Action --predicate actionable checks readiness for"
           }
-        },
-        "window": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Window title to wait for"
+        }
+        readonly "window": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Window title to wait for"
           }
-        },
-        "text": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Text to wait for"
+        }
+        readonly "text": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Text to wait for"
           }
-        },
-        "count": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 1,
-            "maximum": 2147483647,
-            "default": 1,
-            "description": "How many --text occurrences"
+        }
+        readonly "count": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 1
+            readonly "maximum": 2147483647
+            readonly "default": 1
+            readonly "description": "How many --text occurrences"
           }
-        },
-        "menu": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Wait until a menu is open"
+        }
+        readonly "menu": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Wait until a menu is open"
           }
-        },
-        "menu-closed": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Wait until no menu is open"
+        }
+        readonly "menu-closed": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Wait until no menu is open"
           }
-        },
-        "notification": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Wait for a notification (with --text: containing it)"
+        }
+        readonly "notification": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Wait for a notification (with --text: containing it)"
           }
-        },
-        "event": {
-          "syntax": "value",
-          "schema": {
-            "enum": [
+        }
+        readonly "event": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "enum": readonly [
               "window-opened",
               "window-closed",
               "app-launched",
@@ -3299,179 +3300,181 @@ export const COMMAND_MANIFEST = {
               "focus-changed",
               "surface-appeared",
               "surface-dismissed"
-            ],
-            "description": "Desktop event to wait for"
-          }
-        },
-        "window-id": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Only events of this window"
-          }
-        },
-        "app": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Scope to this application"
-          }
-        },
-        "timeout": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "default": 30000,
-            "description": "Budget in ms"
+            ]
+            readonly "description": "Desktop event to wait for"
           }
         }
-      },
-      "agentTool": true,
-      "readOnly": true,
-      "dataVersions": [
+        readonly "window-id": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Only events of this window"
+          }
+        }
+        readonly "app": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Scope to this application"
+          }
+        }
+        readonly "timeout": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "default": 30000
+            readonly "description": "Budget in ms"
+          }
+        }
+      }
+      readonly "agentTool": true
+      readonly "readOnly": true
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "session": {
-      "summary": "Sessions: start, end [ID], list, gc",
-      "description": "Sessions: start, end [ID], list, gc.",
-      "category": "system",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "session": {
+      readonly "summary": "Sessions: start, end [ID], list, gc"
+      readonly "description": "Sessions: start, end [ID], list, gc."
+      readonly "category": "system"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "action",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "start, end, list or gc"
+          readonly "key": "action"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "start, end, list or gc"
           }
         },
         {
-          "key": "session_id",
-          "required": false,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "pattern": "^[A-Za-z0-9_-]{1,64}$",
-            "description": "Session to end (default: --session or AGENT_DESKTOP_SESSION)"
+          readonly "key": "session_id"
+          readonly "required": false
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "pattern": "^[A-Za-z0-9_-]{1,64}$"
+            readonly "description": "Session to end (default: --session or AGENT_DESKTOP_SESSION)"
           }
         }
-      ],
-      "flags": {
-        "name": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "Label of the new session"
-          }
-        },
-        "no-trace": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Do not record a trace"
-          }
-        },
-        "screenshots": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "Record pre/post screenshots and refmaps (artifacts: full)"
-          }
-        },
-        "older-than": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "description": "gc: only sessions older than this many seconds"
-          }
-        },
-        "ended": {
-          "syntax": "switch",
-          "schema": {
-            "type": "boolean",
-            "description": "gc: only ended sessions"
+      ]
+      readonly "flags": {
+        readonly "name": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "Label of the new session"
           }
         }
-      },
-      "subActions": [
+        readonly "no-trace": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Do not record a trace"
+          }
+        }
+        readonly "screenshots": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "Record pre/post screenshots and refmaps (artifacts: full)"
+          }
+        }
+        readonly "older-than": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "description": "gc: only sessions older than this many seconds"
+          }
+        }
+        readonly "ended": {
+          readonly "syntax": "switch"
+          readonly "schema": {
+            readonly "type": "boolean"
+            readonly "description": "gc: only ended sessions"
+          }
+        }
+      }
+      readonly "subActions": readonly [
         "start",
         "end",
         "list",
         "gc"
-      ],
-      "dataVersions": [
+      ]
+      readonly "dataVersions": readonly [
         "2.1"
       ]
-    },
-    "trace": {
-      "summary": "Trace of the active session: show, export",
-      "description": "Trace of the active session: show, export.",
-      "category": "system",
-      "headed": "none",
-      "support": {
-        "linux": "supported",
-        "macos": "not_implemented",
-        "windows": "not_implemented"
-      },
-      "positionals": [
+    }
+    readonly "trace": {
+      readonly "summary": "Trace of the active session: show, export"
+      readonly "description": "Trace of the active session: show, export."
+      readonly "category": "system"
+      readonly "headed": "none"
+      readonly "support": {
+        readonly "linux": "supported"
+        readonly "macos": "not_implemented"
+        readonly "windows": "not_implemented"
+      }
+      readonly "positionals": readonly [
         {
-          "key": "action",
-          "required": true,
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "show or export"
+          readonly "key": "action"
+          readonly "required": true
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "show or export"
           }
         }
-      ],
-      "flags": {
-        "limit": {
-          "syntax": "value",
-          "schema": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": 2147483647,
-            "description": "Newest events to return, 0 = all (default 500 for show, 5000 for export)"
-          }
-        },
-        "event": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 256,
-            "description": "show: only events whose name starts with this"
-          }
-        },
-        "out": {
-          "syntax": "value",
-          "schema": {
-            "type": "string",
-            "maxLength": 4096,
-            "description": "export: HTML file to write (default: in the session folder)"
+      ]
+      readonly "flags": {
+        readonly "limit": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "integer"
+            readonly "minimum": 0
+            readonly "maximum": 2147483647
+            readonly "description": "Newest events to return, 0 = all (default 500 for show, 5000 for export)"
           }
         }
-      },
-      "subActions": [
+        readonly "event": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 256
+            readonly "description": "show: only events whose name starts with this"
+          }
+        }
+        readonly "out": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 4096
+            readonly "description": "export: HTML file to write (default: in the session folder)"
+          }
+        }
+      }
+      readonly "subActions": readonly [
         "show",
         "export"
-      ],
-      "dataVersions": [
+      ]
+      readonly "dataVersions": readonly [
         "2.1"
       ]
     }
   }
-} as const
+}
+
+export const COMMAND_MANIFEST: CommandManifest = JSON.parse("{\"globalFlags\":{\"verbose\":{\"short\":\"v\",\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Debug log on stderr\"}},\"headed\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Permit physical input and focus/cursor side effects (default: strictly headless)\"}},\"session\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"pattern\":\"^[A-Za-z0-9_-]{1,64}$\",\"description\":\"Session id (snapshot namespace, trace); overrides AGENT_DESKTOP_SESSION\"}},\"agent-id\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"pattern\":\"^[A-Za-z0-9_-]{1,64}$\",\"description\":\"Sub-agent id within --session; overrides AGENT_DESKTOP_AGENT_ID\"}},\"trace\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":4096,\"description\":\"Append trace JSONL to this file\"}},\"trace-strict\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Fail when the trace cannot be written before the action\"}},\"auto-recover\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"On a failure whose retry is safe, run its recovery once (fresh snapshot, re-find the element, retry)\"}},\"wait-for\":{\"short\":\"w\",\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":1024,\"description\":\"After the action, poll until role:text is present; returns a snapshot\"}},\"wait-for-gone\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":1024,\"description\":\"After the action, poll until role:text is absent\"}},\"wait-timeout\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":30000,\"description\":\"Budget of --wait-for / --wait-for-gone in ms\"}},\"contract\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":16,\"default\":\"2.6\",\"description\":\"Contract version of the envelope (2.1, 2.2, 2.3, 2.4, 2.5, 2.6); overrides AGENT_DESKTOP_CONTRACT\"}}},\"commands\":{\"snapshot\":{\"summary\":\"Read a window's accessibility tree and save its refs\",\"description\":\"Read an app's accessibility tree. Interactive elements get refs (@<snapshot_id>:e<N>) that the action commands take. Take a fresh snapshot after the UI changes; read data.complete before treating the tree as whole.\",\"category\":\"observation\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Application name as list-apps prints it\"}},\"window-id\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Window id from list-windows\"}},\"interactive-only\":{\"short\":\"i\",\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Only elements that can get a ref, and their ancestors\"}},\"compact\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Collapse unnamed single-child group wrappers\"}},\"skeleton\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Shallow overview (depth min(max-depth, 3)); cut containers carry children_count\"}},\"root\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Ref of a subtree to observe (drill-down)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}},\"surface\":{\"syntax\":\"value\",\"schema\":{\"enum\":[\"window\",\"focused\",\"menu\",\"menubar\",\"sheet\",\"popover\",\"alert\",\"desktop\",\"taskbar\",\"system-tray\",\"system-tray-overflow\",\"quick-settings\",\"notification-center\",\"toolbar\",\"dock\",\"spotlight\",\"menu-bar-extras\",\"start-menu\",\"action-center\"],\"description\":\"Surface to observe ('_' also accepted for '-')\"}},\"max-depth\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":64,\"description\":\"Depth of the printed tree; deeper containers carry children_count (the default prints whole windows)\"}},\"include-bounds\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Emit each node's bounds\"}},\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":3000,\"description\":\"Observation budget in ms; an exhausted full snapshot is a partial result\"}},\"force-electron-a11y\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Turn on renderer accessibility in Electron/Chromium apps first\"}}},\"waitFor\":true,\"agentTool\":true,\"readOnly\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.6\"]},\"find\":{\"summary\":\"Find elements by role, name, value, text or state\",\"description\":\"Search the live tree for elements by role and/or text; returns matches with refs.\",\"category\":\"observation\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"role\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Role, canonical or alias (button, textbox, ...)\"}},\"name\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Accessible name (substring unless --exact)\"}},\"value\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Value (substring unless --exact)\"}},\"description\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Accessible description (substring unless --exact)\"}},\"native-id\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Toolkit id (GTK widget name, AutomationId, ...)\"}},\"text\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Text contained in name, value, title or description of the subtree\"}},\"exact\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Case-insensitive exact match instead of containment\"}},\"state\":{\"syntax\":\"list\",\"schema\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":65536},\"description\":\"State TOKEN[=true|false|1|0]; repeatable\"}},\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Application name as list-apps prints it\"}},\"window-id\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Window id from list-windows\"}},\"root\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Ref of a subtree to observe (drill-down)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}},\"surface\":{\"syntax\":\"value\",\"schema\":{\"enum\":[\"window\",\"focused\",\"menu\",\"menubar\",\"sheet\",\"popover\",\"alert\",\"desktop\",\"taskbar\",\"system-tray\",\"system-tray-overflow\",\"quick-settings\",\"notification-center\",\"toolbar\",\"dock\",\"spotlight\",\"menu-bar-extras\",\"start-menu\",\"action-center\"],\"description\":\"Surface to observe ('_' also accepted for '-')\"}},\"count\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Only count the matches\"}},\"first\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Only the first match\"}},\"last\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Only the last match\"}},\"nth\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"description\":\"Only the match at this 0-based index\"}},\"limit\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":50,\"description\":\"At most this many matches (0 = all)\"}},\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":3000,\"description\":\"Traversal budget in ms\"}}},\"agentTool\":true,\"readOnly\":true,\"dataVersions\":[\"2.1\",\"2.5\"]},\"get\":{\"summary\":\"Read one property of a ref\",\"description\":\"Read one property of an element.\",\"category\":\"observation\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"property\":{\"syntax\":\"value\",\"schema\":{\"enum\":[\"text\",\"value\",\"title\",\"bounds\",\"role\",\"states\"],\"description\":\"Property to read\",\"default\":\"text\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}},\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}}},\"agentTool\":true,\"readOnly\":true,\"dataVersions\":[\"2.1\"]},\"is\":{\"summary\":\"Test one state of a ref\",\"description\":\"Check one state of an element.\",\"category\":\"observation\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"property\":{\"syntax\":\"value\",\"schema\":{\"enum\":[\"visible\",\"enabled\",\"checked\",\"focused\",\"expanded\"],\"description\":\"State to test\",\"default\":\"visible\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}},\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}}},\"agentTool\":true,\"readOnly\":true,\"dataVersions\":[\"2.1\"]},\"screenshot\":{\"summary\":\"Capture a window or screen\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64.\",\"category\":\"observation\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"path\",\"required\":false,\"schema\":{\"type\":\"string\",\"maxLength\":4096,\"description\":\"PNG file to write (base64 in data when omitted)\"}}],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Application name as list-apps prints it\"}},\"window-id\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Window id from list-windows\"}},\"screen\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"description\":\"Display index from list-displays (0 = primary)\"}}},\"readOnly\":true,\"dataVersions\":[\"2.1\"]},\"list-surfaces\":{\"summary\":\"List an app's surfaces\",\"description\":\"On Linux: the app's showing top-level accessible surfaces (the focused window's app without --app), each a window, dialog, alert, menu (a popup menu, with item_count) or tooltip; ids are window ids for snapshot --window-id.\",\"category\":\"observation\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Application name as list-apps prints it\"}}},\"readOnly\":true,\"dataVersions\":[\"2.1\"]},\"list-displays\":{\"summary\":\"List displays\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1.\",\"category\":\"observation\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{},\"readOnly\":true,\"dataVersions\":[\"2.1\"]},\"open-system-surface\":{\"summary\":\"Open an OS shell surface\",\"description\":\"On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). Shell surfaces (notification center, quick settings, app grid) belong to each desktop shell, with no common API across GNOME, KDE, Xfce or a bare window manager; open them like any app (launch, press, click) and observe them with snapshot.\",\"category\":\"observation\",\"headed\":\"none\",\"support\":{\"linux\":\"not_implemented\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"surface\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Shell surface kind (notification-center, quick-settings, ...)\"}}],\"flags\":{},\"unconfirmed\":true,\"dataVersions\":[\"2.1\"]},\"click\":{\"summary\":\"Click (activate) an element\",\"description\":\"Click (activate) an element.\",\"category\":\"ref-action\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"agentTool\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"double-click\":{\"summary\":\"Double-click an element (headed only)\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.\",\"category\":\"ref-action\",\"headed\":\"required\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"triple-click\":{\"summary\":\"Triple-click an element (headed only)\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.\",\"category\":\"ref-action\",\"headed\":\"required\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"right-click\":{\"summary\":\"Right-click an element (headed only)\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.\",\"category\":\"ref-action\",\"headed\":\"required\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"type\":{\"summary\":\"Type text into an element\",\"description\":\"Type text into an element.\",\"category\":\"ref-action\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}},{\"key\":\"text\",\"required\":true,\"allowDash\":true,\"schema\":{\"type\":\"string\",\"maxLength\":65536,\"description\":\"Text to type (may start with '-'; use -- before a text starting with --)\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"agentTool\":true,\"stateful\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"set-value\":{\"summary\":\"Set an element's value directly (text fields, sliders, spin buttons)\",\"description\":\"Set an element's value directly (text fields, sliders, spin buttons).\",\"category\":\"ref-action\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}},{\"key\":\"value\",\"required\":true,\"allowDash\":true,\"schema\":{\"type\":\"string\",\"maxLength\":65536,\"description\":\"New value\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"agentTool\":true,\"stateful\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"clear\":{\"summary\":\"Clear a text field\",\"description\":\"Clear a text field.\",\"category\":\"ref-action\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"agentTool\":true,\"stateful\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"focus\":{\"summary\":\"Move keyboard focus to an element\",\"description\":\"Move keyboard focus to an element.\",\"category\":\"ref-action\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"agentTool\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"select\":{\"summary\":\"Select an option of a list or combo box by its text\",\"description\":\"Select an option of a list or combo box by its text.\",\"category\":\"ref-action\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}},{\"key\":\"value\",\"required\":true,\"allowDash\":true,\"schema\":{\"type\":\"string\",\"maxLength\":65536,\"description\":\"Option text\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"agentTool\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"toggle\":{\"summary\":\"Toggle a check box, switch or toggle button\",\"description\":\"Toggle a check box, switch or toggle button.\",\"category\":\"ref-action\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"agentTool\":true,\"stateful\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"check\":{\"summary\":\"Make sure a check box is checked (idempotent)\",\"description\":\"Make sure a check box is checked (idempotent).\",\"category\":\"ref-action\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"agentTool\":true,\"stateful\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"uncheck\":{\"summary\":\"Make sure a check box is unchecked (idempotent)\",\"description\":\"Make sure a check box is unchecked (idempotent).\",\"category\":\"ref-action\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"agentTool\":true,\"stateful\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"expand\":{\"summary\":\"Expand a tree node, combo box or disclosure\",\"description\":\"Expand a tree node, combo box or disclosure.\",\"category\":\"ref-action\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"agentTool\":true,\"stateful\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"collapse\":{\"summary\":\"Collapse a tree node, combo box or disclosure\",\"description\":\"Collapse a tree node, combo box or disclosure.\",\"category\":\"ref-action\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"agentTool\":true,\"stateful\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"scroll\":{\"summary\":\"Scroll an element\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): AT-SPI has no scroll action, so scroll needs --headed: wheel notches over the element's centre after the identity, focus and pointer actionability checks (POLICY_DENIED without it).\",\"category\":\"ref-action\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}},\"direction\":{\"syntax\":\"value\",\"schema\":{\"enum\":[\"up\",\"down\",\"left\",\"right\"],\"description\":\"Direction\",\"default\":\"down\"}},\"amount\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":3,\"description\":\"Steps\"}}},\"waitFor\":true,\"agentTool\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"scroll-to\":{\"summary\":\"Scroll an element into view\",\"description\":\"Scroll an element into view.\",\"category\":\"ref-action\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}}},\"waitFor\":true,\"agentTool\":true,\"dataVersions\":[\"2.1\",\"2.2\",\"2.4\",\"2.6\"]},\"press\":{\"summary\":\"Press a key combination\",\"description\":\"Press a key combination, e.g. ctrl+s or return. Dangerous combinations need --force.\",\"category\":\"keyboard\",\"headed\":\"optional\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"combo\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return\"}}],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Application name as list-apps prints it\"}},\"window-id\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Window id from list-windows\"}},\"force\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Send even a dangerous combination\"}},\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}}},\"waitFor\":true,\"agentTool\":true,\"dataVersions\":[\"2.1\",\"2.4\"]},\"key-down\":{\"summary\":\"Hold a key (fails closed)\",\"description\":\"Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.\",\"category\":\"keyboard\",\"headed\":\"required\",\"support\":{\"linux\":\"fail_closed\",\"macos\":\"fail_closed\",\"windows\":\"fail_closed\"},\"positionals\":[{\"key\":\"combo\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return\"}}],\"flags\":{\"force\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Send even a dangerous combination\"}}},\"dataVersions\":[\"2.1\"]},\"key-up\":{\"summary\":\"Release a key (fails closed)\",\"description\":\"Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.\",\"category\":\"keyboard\",\"headed\":\"required\",\"support\":{\"linux\":\"fail_closed\",\"macos\":\"fail_closed\",\"windows\":\"fail_closed\"},\"positionals\":[{\"key\":\"combo\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return\"}}],\"flags\":{\"force\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Send even a dangerous combination\"}}},\"dataVersions\":[\"2.1\"]},\"hover\":{\"summary\":\"Move the pointer over an element or point (headed only)\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): moves the pointer to --xy, or to a ref's centre after its identity is proven, its window focused and the pointer actionability checks pass; verified by reading the pointer back.\",\"category\":\"mouse\",\"headed\":\"required\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ref_id\",\"required\":false,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Element ref from a snapshot, e.g. @s8f3k2p9:e7\"}}],\"flags\":{\"xy\":{\"syntax\":\"xy\",\"schema\":{\"type\":\"object\",\"required\":[\"x\",\"y\"],\"properties\":{\"x\":{\"type\":\"number\"},\"y\":{\"type\":\"number\"}},\"description\":\"Screen point (X,Y; '=' before negatives: --xy=-10,5)\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}},\"duration\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"description\":\"Hold time in ms; only 0 is accepted (a positive duration is refused)\"}},\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}}},\"waitFor\":true,\"operationReport\":{\"target\":\"pointer\",\"flags\":[\"hovered\"],\"echoed\":[\"x\",\"y\"]},\"dataVersions\":[\"2.1\",\"2.2\",\"2.5\",\"2.6\"]},\"drag\":{\"summary\":\"Drag between refs or points (headed only)\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): left button down at the source, moved in steps over --duration, held over the target for --drop-delay, then released (always). Ref endpoints pass the identity, focus and actionability checks; points on no display are INVALID_ARGS.\",\"category\":\"mouse\",\"headed\":\"required\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"from\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Ref to drag from\"}},\"from-xy\":{\"syntax\":\"xy\",\"schema\":{\"type\":\"object\",\"required\":[\"x\",\"y\"],\"properties\":{\"x\":{\"type\":\"number\"},\"y\":{\"type\":\"number\"}},\"description\":\"Point to drag from (X,Y; '=' before negatives: --xy=-10,5)\"}},\"to\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Ref to drop on\"}},\"to-xy\":{\"syntax\":\"xy\",\"schema\":{\"type\":\"object\",\"required\":[\"x\",\"y\"],\"properties\":{\"x\":{\"type\":\"number\"},\"y\":{\"type\":\"number\"}},\"description\":\"Point to drop on (X,Y; '=' before negatives: --xy=-10,5)\"}},\"duration\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"description\":\"Movement time in ms\"}},\"drop-delay\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":500,\"description\":\"Pause before releasing, in ms\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}},\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":5000,\"description\":\"Actionability + resolution budget in ms (0 = single shot)\"}}},\"waitFor\":true,\"operationReport\":{\"target\":\"drag\",\"flags\":[\"dragged\"],\"echoed\":[\"from\",\"to\"]},\"dataVersions\":[\"2.1\",\"2.2\",\"2.5\",\"2.6\"]},\"mouse-move\":{\"summary\":\"Move the pointer (headed only)\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST motion to a global screen point, verified by reading the pointer back. A point on no display is INVALID_ARGS, nothing sent.\",\"category\":\"mouse\",\"headed\":\"required\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"xy\":{\"syntax\":\"xy\",\"schema\":{\"type\":\"object\",\"required\":[\"x\",\"y\"],\"properties\":{\"x\":{\"type\":\"number\"},\"y\":{\"type\":\"number\"}},\"description\":\"Screen point (X,Y; '=' before negatives: --xy=-10,5)\"}}},\"operationReport\":{\"target\":\"pointer\",\"flags\":[\"moved\"],\"echoed\":[\"x\",\"y\"]},\"dataVersions\":[\"2.1\",\"2.5\"]},\"mouse-click\":{\"summary\":\"Click at a point (headed only)\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST button presses at a global screen point, modifiers held throughout and always released. Focuses nothing and cannot prove which app got the click (delivered_unverified). A point on no display is INVALID_ARGS, nothing sent.\",\"category\":\"mouse\",\"headed\":\"required\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"xy\":{\"syntax\":\"xy\",\"schema\":{\"type\":\"object\",\"required\":[\"x\",\"y\"],\"properties\":{\"x\":{\"type\":\"number\"},\"y\":{\"type\":\"number\"}},\"description\":\"Screen point (X,Y; '=' before negatives: --xy=-10,5)\"}},\"button\":{\"syntax\":\"value\",\"schema\":{\"enum\":[\"left\",\"right\",\"middle\"],\"description\":\"Mouse button\",\"default\":\"left\"}},\"count\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":2147483647,\"default\":1,\"description\":\"Number of clicks\"}},\"modifiers\":{\"syntax\":\"list\",\"schema\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":65536},\"description\":\"Modifier held during the input (ctrl, alt, shift, cmd); repeatable\"}}},\"operationReport\":{\"target\":\"pointer\",\"flags\":[\"clicked\"],\"echoed\":[\"x\",\"y\",\"count\"]},\"dataVersions\":[\"2.1\",\"2.5\"]},\"mouse-down\":{\"summary\":\"Hold a mouse button (fails closed)\",\"description\":\"Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release.\",\"category\":\"mouse\",\"headed\":\"required\",\"support\":{\"linux\":\"fail_closed\",\"macos\":\"fail_closed\",\"windows\":\"fail_closed\"},\"positionals\":[],\"flags\":{\"xy\":{\"syntax\":\"xy\",\"schema\":{\"type\":\"object\",\"required\":[\"x\",\"y\"],\"properties\":{\"x\":{\"type\":\"number\"},\"y\":{\"type\":\"number\"}},\"description\":\"Screen point (X,Y; '=' before negatives: --xy=-10,5)\"}},\"button\":{\"syntax\":\"value\",\"schema\":{\"enum\":[\"left\",\"right\",\"middle\"],\"description\":\"Mouse button\",\"default\":\"left\"}},\"modifiers\":{\"syntax\":\"list\",\"schema\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":65536},\"description\":\"Modifier held during the input (ctrl, alt, shift, cmd); repeatable\"}}},\"dataVersions\":[\"2.1\"]},\"mouse-up\":{\"summary\":\"Release a mouse button (fails closed)\",\"description\":\"Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release.\",\"category\":\"mouse\",\"headed\":\"required\",\"support\":{\"linux\":\"fail_closed\",\"macos\":\"fail_closed\",\"windows\":\"fail_closed\"},\"positionals\":[],\"flags\":{\"xy\":{\"syntax\":\"xy\",\"schema\":{\"type\":\"object\",\"required\":[\"x\",\"y\"],\"properties\":{\"x\":{\"type\":\"number\"},\"y\":{\"type\":\"number\"}},\"description\":\"Screen point (X,Y; '=' before negatives: --xy=-10,5)\"}},\"button\":{\"syntax\":\"value\",\"schema\":{\"enum\":[\"left\",\"right\",\"middle\"],\"description\":\"Mouse button\",\"default\":\"left\"}},\"modifiers\":{\"syntax\":\"list\",\"schema\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":65536},\"description\":\"Modifier held during the input (ctrl, alt, shift, cmd); repeatable\"}}},\"dataVersions\":[\"2.1\"]},\"mouse-wheel\":{\"summary\":\"Scroll the wheel at a point (headed only)\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): wheel notches (X buttons 4-7) at the point; dy > 0 scrolls up, dx > 0 left. A point on no display is INVALID_ARGS.\",\"category\":\"mouse\",\"headed\":\"required\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"x\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":-2147483647,\"maximum\":2147483647,\"description\":\"Screen x (required)\"}},\"y\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":-2147483647,\"maximum\":2147483647,\"description\":\"Screen y (required)\"}},\"dy\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":-2147483647,\"maximum\":2147483647,\"default\":-3,\"description\":\"Vertical steps, positive = up\"}},\"dx\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":-2147483647,\"maximum\":2147483647,\"default\":0,\"description\":\"Horizontal steps, positive = left\"}},\"modifiers\":{\"syntax\":\"list\",\"schema\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":65536},\"description\":\"Modifier held during the input (ctrl, alt, shift, cmd); repeatable\"}}},\"operationReport\":{\"target\":\"pointer\",\"flags\":[\"scrolled\"],\"echoed\":[\"dy\",\"dx\"]},\"dataVersions\":[\"2.1\",\"2.5\"]},\"clipboard-get\":{\"summary\":\"Read the clipboard\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): reads the CLIPBOARD selection (incremental transfers included): text, image/png written to --out (default a 0600 file under the state root's tmp folder), or file URIs from text/uri-list.\",\"category\":\"clipboard\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"format\":{\"syntax\":\"value\",\"schema\":{\"enum\":[\"text\",\"auto\",\"image\",\"file-urls\"],\"description\":\"What to read\",\"default\":\"text\"}},\"out\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":4096,\"description\":\"PNG file for an image (default: a private file in the session or state root)\"}}},\"dataVersions\":[\"2.1\"]},\"clipboard-set\":{\"summary\":\"Write the clipboard\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a small detached owner process takes the CLIPBOARD selection and serves the text, PNG or file URIs (INCR for large content) until anything else is copied, then exits; the content is read back through the X server.\",\"category\":\"clipboard\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"text\",\"required\":false,\"allowDash\":true,\"schema\":{\"type\":\"string\",\"maxLength\":65536,\"description\":\"Text to put on the clipboard\"}}],\"flags\":{\"image\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":4096,\"description\":\"PNG file to put on the clipboard (beats TEXT)\"}},\"file-url\":{\"syntax\":\"list\",\"schema\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":65536},\"description\":\"Existing file to put on the clipboard as a URL; repeatable (beats TEXT)\"}}},\"operationReport\":{\"target\":\"clipboard\",\"flags\":[\"ok\"],\"echoed\":[\"type\"]},\"dataVersions\":[\"2.1\",\"2.5\"]},\"clipboard-clear\":{\"summary\":\"Clear the clipboard\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the CLIPBOARD selection gets no owner (its owner, ours or an app's, lets go; our owner process exits); read back.\",\"category\":\"clipboard\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{},\"operationReport\":{\"target\":\"clipboard\",\"flags\":[\"cleared\"],\"echoed\":[]},\"dataVersions\":[\"2.1\",\"2.5\"]},\"launch\":{\"summary\":\"Launch an application\",\"description\":\"Launch an application and wait for its window. On Linux: APP is an executable path, a command on PATH or a desktop id (its Exec line); a running app of that name is attached to (ACTION_FAILED with --no-attach). The process starts in its own session; the command waits until it is on the accessibility registry with a window (exits first: APP_UNRESPONSIVE; never registers: TIMEOUT). --activate focuses the window through the window manager. --cdp is not implemented on Linux yet.\",\"category\":\"app-window\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"app\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Application name or desktop id\"}}],\"flags\":{\"timeout\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":30000,\"description\":\"How long to wait for the app, in ms\"}},\"arg\":{\"syntax\":\"list\",\"schema\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":65536},\"description\":\"Argument for the app (--arg=-x for a dash); repeatable\"}},\"env\":{\"syntax\":\"list\",\"schema\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":65536},\"description\":\"Environment entry K=V; repeatable\"}},\"cwd\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":4096,\"description\":\"Working directory\"}},\"no-attach\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Refuse to attach to a running instance\"}},\"activate\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Bring the window to the front\"}},\"cdp\":{\"syntax\":\"optional-value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":65535,\"description\":\"Chrome DevTools port (0 or no value = a free port)\"}}},\"agentTool\":true,\"dataVersions\":[\"2.1\",\"2.3\"]},\"close-app\":{\"summary\":\"Close an application\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): graceful asks the window manager to close each of the app's windows (_NET_CLOSE_WINDOW, as their close buttons would); --force sends SIGTERM, then SIGKILL. Success only once the process is gone; still running after 5 s (e.g. a save dialog): ACTION_FAILED. The session's shell, window manager, display server, buses and agent-desktop itself are never closed (INVALID_ARGS).\",\"category\":\"app-window\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"app\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Application name\"}}],\"flags\":{\"force\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"SIGTERM, then SIGKILL, instead of a graceful close\"}}},\"agentTool\":true,\"operationReport\":{\"target\":\"app\",\"flags\":[\"requested\",\"closed\"],\"echoed\":[\"app\",\"method\"]},\"dataVersions\":[\"2.1\",\"2.5\"]},\"list-apps\":{\"summary\":\"List running accessible applications\",\"description\":\"List running accessible applications.\",\"category\":\"app-window\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Only names containing this text\"}}},\"agentTool\":true,\"readOnly\":true,\"dataVersions\":[\"2.1\"]},\"list-windows\":{\"summary\":\"List windows\",\"description\":\"List windows.\",\"category\":\"app-window\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Only this application (list-apps name)\"}}},\"agentTool\":true,\"readOnly\":true,\"dataVersions\":[\"2.1\"]},\"focus-window\":{\"summary\":\"Focus a window\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.\",\"category\":\"app-window\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Application name as list-apps prints it\"}},\"window-id\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Window id from list-windows\"}},\"title\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Window title (substring)\"}}},\"dataVersions\":[\"2.1\"]},\"resize-window\":{\"summary\":\"Resize a window\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.\",\"category\":\"app-window\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Application name as list-apps prints it\"}},\"window-id\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Window id from list-windows\"}},\"width\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"description\":\"New width\"}},\"height\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"description\":\"New height\"}}},\"operationReport\":{\"target\":\"window\",\"flags\":[\"resized\"],\"echoed\":[\"width\",\"height\"]},\"dataVersions\":[\"2.1\",\"2.5\"]},\"move-window\":{\"summary\":\"Move a window\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.\",\"category\":\"app-window\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Application name as list-apps prints it\"}},\"window-id\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Window id from list-windows\"}},\"x\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":-2147483647,\"maximum\":2147483647,\"description\":\"New x\"}},\"y\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":-2147483647,\"maximum\":2147483647,\"description\":\"New y\"}}},\"operationReport\":{\"target\":\"window\",\"flags\":[\"moved\"],\"echoed\":[\"x\",\"y\"]},\"dataVersions\":[\"2.1\",\"2.5\"]},\"minimize\":{\"summary\":\"Minimize a window\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.\",\"category\":\"app-window\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Application name as list-apps prints it\"}},\"window-id\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Window id from list-windows\"}}},\"operationReport\":{\"target\":\"window\",\"flags\":[\"minimized\"],\"echoed\":[]},\"dataVersions\":[\"2.1\",\"2.5\"]},\"maximize\":{\"summary\":\"Maximize a window\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.\",\"category\":\"app-window\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Application name as list-apps prints it\"}},\"window-id\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Window id from list-windows\"}}},\"operationReport\":{\"target\":\"window\",\"flags\":[\"maximized\"],\"echoed\":[]},\"dataVersions\":[\"2.1\",\"2.5\"]},\"restore\":{\"summary\":\"Restore a window\",\"description\":\"On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.\",\"category\":\"app-window\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Application name as list-apps prints it\"}},\"window-id\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Window id from list-windows\"}}},\"operationReport\":{\"target\":\"window\",\"flags\":[\"restored\"],\"echoed\":[]},\"dataVersions\":[\"2.1\",\"2.5\"]},\"list-notifications\":{\"summary\":\"List notifications\",\"description\":\"On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \\\"\\\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses).\",\"category\":\"notification\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Only this application (list-apps name)\"}},\"text\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Only notifications containing this text\"}},\"limit\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"description\":\"At most this many\"}}},\"dataVersions\":[\"2.1\"]},\"dismiss-notification\":{\"summary\":\"Dismiss one notification\",\"description\":\"On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \\\"\\\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Dismiss clicks the popup (headed) after the fingerprint matched, and reads it back gone.\",\"category\":\"notification\",\"headed\":\"required\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"index\",\"required\":true,\"schema\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":2147483647,\"description\":\"1-based index from list-notifications\"}}],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Filter by app before indexing\"}},\"expected-app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Fingerprint: the notification's app must be this\"}},\"expected-title\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Fingerprint: the notification's title must be this\"}}},\"dataVersions\":[\"2.1\"]},\"dismiss-all-notifications\":{\"summary\":\"Dismiss all notifications\",\"description\":\"On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \\\"\\\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Each popup is clicked closed (headed) and read back gone.\",\"category\":\"notification\",\"headed\":\"required\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Only this application (list-apps name)\"}}},\"dataVersions\":[\"2.1\"]},\"notification-action\":{\"summary\":\"Press a notification's action\",\"description\":\"On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \\\"\\\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). The action's button is pressed through AT-SPI after the fingerprint (if given) matched.\",\"category\":\"notification\",\"headed\":\"required\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"index\",\"required\":true,\"schema\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":2147483647,\"description\":\"1-based index from list-notifications\"}},{\"key\":\"action\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Action name as list-notifications prints it\"}}],\"flags\":{\"expected-app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Fingerprint: the notification's app must be this\"}},\"expected-title\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Fingerprint: the notification's title must be this\"}}},\"dataVersions\":[\"2.1\",\"2.4\"]},\"status\":{\"summary\":\"Platform, permissions and state\",\"description\":\"Platform, permissions and state.\",\"category\":\"system\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{},\"readOnly\":true,\"dataVersions\":[\"2.1\",\"2.6\"]},\"permissions\":{\"summary\":\"Permission states\",\"description\":\"Permission states.\",\"category\":\"system\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{\"request\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Ask for missing permissions (isolated, time-bounded)\"}},\"guide\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Open the settings that grant them (macOS)\"}}},\"dataVersions\":[\"2.1\"]},\"version\":{\"summary\":\"Binary version and the contract versions it speaks\",\"description\":\"Binary version and the contract versions it speaks.\",\"category\":\"system\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[],\"flags\":{},\"readOnly\":true,\"dataVersions\":[\"2.1\",\"2.6\"]},\"skills\":{\"summary\":\"Embedded guides for agents (list, get NAME [REF], path)\",\"description\":\"Embedded guides for agents (list, get NAME [REF], path).\",\"category\":\"system\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"action\",\"required\":false,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"list (default), get or path\"}},{\"key\":\"name\",\"required\":false,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Skill name or alias (skills get)\"}},{\"key\":\"reference\",\"required\":false,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Reference stem or references/<file>.md\"}}],\"flags\":{\"full\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Inline the references\"}}},\"subActions\":[\"list\",\"get\",\"path\"],\"readOnly\":true,\"dataVersions\":[\"2.1\"]},\"batch\":{\"summary\":\"Run several commands\",\"description\":\"Run several commands.\",\"category\":\"system\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"json\",\"required\":true,\"allowDash\":true,\"schema\":{\"type\":\"string\",\"maxLength\":1048576,\"description\":\"JSON array of {command, args, session?} (<= 64 entries, <= 1 MiB)\"}}],\"flags\":{\"stop-on-error\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Stop at the first failed entry\"}},\"timeout-ms\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":60000,\"description\":\"Budget for the whole batch in ms\"}}},\"dataVersions\":[\"2.1\"]},\"cursor-overlay\":{\"summary\":\"Show or hide the agent cursor\",\"description\":\"On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). X11 has no overlay layer an unprivileged client can draw a second cursor on without a compositor; list-displays and screenshot show where pointer input lands instead.\",\"category\":\"system\",\"headed\":\"none\",\"support\":{\"linux\":\"not_implemented\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"action\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"enable or disable\"}}],\"flags\":{},\"subActions\":[\"enable\",\"disable\"],\"unconfirmed\":true,\"dataVersions\":[\"2.1\"]},\"wait\":{\"summary\":\"Wait for an element, window, text or time\",\"description\":\"Wait for a number of milliseconds, or until an element, window, text, menu or event appears.\",\"category\":\"system\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"ms\",\"required\":false,\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"description\":\"Milliseconds to sleep\"}}],\"flags\":{\"element\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Ref to wait for\"}},\"snapshot\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Snapshot id that owns a legacy bare ref\"}},\"predicate\":{\"syntax\":\"value\",\"schema\":{\"enum\":[\"exists\",\"enabled\",\"visible\",\"actionable\",\"value\"],\"description\":\"Condition on --element\",\"default\":\"exists\"}},\"value\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":65536,\"description\":\"Expected value (--predicate value)\"}},\"action\":{\"syntax\":\"value\",\"schema\":{\"enum\":[\"click\",\"type\",\"set-value\",\"clear\"],\"description\":\"Action --predicate actionable checks readiness for\"}},\"window\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Window title to wait for\"}},\"text\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Text to wait for\"}},\"count\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":2147483647,\"default\":1,\"description\":\"How many --text occurrences\"}},\"menu\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Wait until a menu is open\"}},\"menu-closed\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Wait until no menu is open\"}},\"notification\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Wait for a notification (with --text: containing it)\"}},\"event\":{\"syntax\":\"value\",\"schema\":{\"enum\":[\"window-opened\",\"window-closed\",\"app-launched\",\"app-terminated\",\"focus-changed\",\"surface-appeared\",\"surface-dismissed\"],\"description\":\"Desktop event to wait for\"}},\"window-id\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Only events of this window\"}},\"app\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Scope to this application\"}},\"timeout\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"default\":30000,\"description\":\"Budget in ms\"}}},\"agentTool\":true,\"readOnly\":true,\"dataVersions\":[\"2.1\"]},\"session\":{\"summary\":\"Sessions: start, end [ID], list, gc\",\"description\":\"Sessions: start, end [ID], list, gc.\",\"category\":\"system\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"action\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"start, end, list or gc\"}},{\"key\":\"session_id\",\"required\":false,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"pattern\":\"^[A-Za-z0-9_-]{1,64}$\",\"description\":\"Session to end (default: --session or AGENT_DESKTOP_SESSION)\"}}],\"flags\":{\"name\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"Label of the new session\"}},\"no-trace\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Do not record a trace\"}},\"screenshots\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"Record pre/post screenshots and refmaps (artifacts: full)\"}},\"older-than\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"description\":\"gc: only sessions older than this many seconds\"}},\"ended\":{\"syntax\":\"switch\",\"schema\":{\"type\":\"boolean\",\"description\":\"gc: only ended sessions\"}}},\"subActions\":[\"start\",\"end\",\"list\",\"gc\"],\"dataVersions\":[\"2.1\"]},\"trace\":{\"summary\":\"Trace of the active session: show, export\",\"description\":\"Trace of the active session: show, export.\",\"category\":\"system\",\"headed\":\"none\",\"support\":{\"linux\":\"supported\",\"macos\":\"not_implemented\",\"windows\":\"not_implemented\"},\"positionals\":[{\"key\":\"action\",\"required\":true,\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"show or export\"}}],\"flags\":{\"limit\":{\"syntax\":\"value\",\"schema\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":2147483647,\"description\":\"Newest events to return, 0 = all (default 500 for show, 5000 for export)\"}},\"event\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":256,\"description\":\"show: only events whose name starts with this\"}},\"out\":{\"syntax\":\"value\",\"schema\":{\"type\":\"string\",\"maxLength\":4096,\"description\":\"export: HTML file to write (default: in the session folder)\"}}},\"subActions\":[\"show\",\"export\"],\"dataVersions\":[\"2.1\"]}}}")
