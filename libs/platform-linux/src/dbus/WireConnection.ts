@@ -47,7 +47,10 @@ export class WireConnection implements DbusConnection {
   private authText = ""
   private outbox: Array<Buffer> = []
   private flushScheduled = false
-  private inbox: Buffer | undefined
+  /** Received bytes not yet parsed, kept as chunks: joined only once the next message is whole (`wanted`). */
+  private inbox: Array<Buffer> = []
+  private inboxBytes = 0
+  private wanted = 0
 
   constructor(readonly address: string, target: UnixTarget, readonly direct: boolean) {
     this.socket = connect(target.path)
@@ -127,13 +130,24 @@ export class WireConnection implements DbusConnection {
       if (rest.length === 0) return
       chunk = rest
     }
-    let buffer = this.inbox ? Buffer.concat([this.inbox, chunk]) : chunk
+    // A big reply (Cache.GetItems: megabytes) arrives in 64 KiB chunks. Joining the growing buffer on every chunk
+    // was quadratic: 4 of 12 s of CPU on a 20,000-ref window.
+    this.inbox.push(chunk)
+    this.inboxBytes += chunk.length
+    if (this.inboxBytes < this.wanted) return
+    let buffer = this.inbox.length === 1 ? this.inbox[0]! : Buffer.concat(this.inbox, this.inboxBytes)
+    this.inbox = []
+    this.inboxBytes = 0
+    this.wanted = 0
     while (buffer.length >= 16) {
       let message: IncomingMessage
       let length: number
       try {
         length = messageLength(buffer)
-        if (buffer.length < length) break
+        if (buffer.length < length) {
+          this.wanted = length
+          break
+        }
         message = decodeMessage(buffer.subarray(0, length))
       } catch (error) {
         // A stream we cannot parse cannot be resynchronised: fail every call rather than guess.
@@ -144,7 +158,10 @@ export class WireConnection implements DbusConnection {
       this.dispatch(message)
       buffer = buffer.subarray(length)
     }
-    this.inbox = buffer.length > 0 ? buffer : undefined
+    if (buffer.length > 0) {
+      this.inbox = [buffer]
+      this.inboxBytes = buffer.length
+    }
   }
 
   private dispatch(message: IncomingMessage): void {
