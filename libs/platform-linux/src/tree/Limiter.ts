@@ -1,12 +1,27 @@
 /**
  * Runs at most `concurrency` tasks at once. A full walk that fires every call at once stalls the event loop for
  * hundreds of milliseconds (linux-atspi.md §5); up to 48 nodes in flight (TreeReader) kept stalls under ~20 ms.
+ * The waiting queue is read by an index, not `shift()`: a 34,000-node read queues tens of thousands of tasks, and
+ * shifting that array once per finished task took 2.4 of a 20,000-ref window's 12 s of CPU.
  */
 export class Limiter {
   private running = 0
-  private readonly queue: Array<() => void> = []
+  private queue: Array<() => void> = []
+  private head = 0
 
   constructor(private readonly concurrency: number) {}
+
+  private next(): void {
+    const start = this.queue[this.head]
+    if (start === undefined) return
+    this.queue[this.head] = undefined as unknown as () => void
+    this.head++
+    if (this.head === this.queue.length) {
+      this.queue = []
+      this.head = 0
+    }
+    start()
+  }
 
   run<A>(task: () => Promise<A>): Promise<A> {
     return new Promise<A>((resolve, reject) => {
@@ -14,7 +29,7 @@ export class Limiter {
         this.running++
         task().then(resolve, reject).finally(() => {
           this.running--
-          this.queue.shift()?.()
+          this.next()
         })
       }
       if (this.running < this.concurrency) start()

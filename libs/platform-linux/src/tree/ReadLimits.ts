@@ -6,7 +6,7 @@
 export interface ReadLimits {
   /** Children read per node; the rest are reported as truncated. */
   readonly maxChildrenPerNode: number
-  /** Nodes per read. */
+  /** Nodes per read: a window with 20,000 refs (a 6,700-row list, ~34,000 nodes) fits whole. */
   readonly maxNodes: number
   /**
    * A container that manages its descendants (AT-SPI MANAGES_DESCENDANTS) and reports more children than this is
@@ -21,7 +21,7 @@ export interface ReadLimits {
 
 export const defaultReadLimits: ReadLimits = {
   maxChildrenPerNode: 2_000,
-  maxNodes: 25_000,
+  maxNodes: 50_000,
   maxManagedChildren: 256,
   maxHitTests: 400,
   maxTextChars: 4_096
