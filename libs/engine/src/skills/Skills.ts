@@ -1,4 +1,4 @@
-import { AGENT_DESKTOP_SKILL, ERRORS_AND_RECOVERY, OBSERVE_ACT_VERIFY, REFS } from "./agentDesktop.js"
+import { AGENT_DESKTOP_SKILL, COMMANDS_REFERENCE, ERRORS_AND_RECOVERY, OBSERVE_ACT_VERIFY, REFS } from "./agentDesktop.js"
 
 export interface Skill {
   readonly name: string
@@ -14,7 +14,12 @@ export const STATIC_SKILLS: ReadonlyArray<Skill> = [
     aliases: ["desktop"],
     summary: "Observe, act and verify on desktop apps with snapshot refs; errors, dispositions and recovery",
     content: AGENT_DESKTOP_SKILL,
-    references: { "observe-act-verify": OBSERVE_ACT_VERIFY, refs: REFS, "errors-and-recovery": ERRORS_AND_RECOVERY }
+    references: {
+      "observe-act-verify": OBSERVE_ACT_VERIFY,
+      refs: REFS,
+      "errors-and-recovery": ERRORS_AND_RECOVERY,
+      commands: COMMANDS_REFERENCE
+    }
   }
 ]
 

@@ -1,3 +1,5 @@
+import { COMMAND_TABLE, FAIL_CLOSED, HEADLESS_REF_ACTIONS, STATEFUL_ACTIONS } from "./commandTables.generated.js"
+
 /** The main skill: how an agent drives a desktop app through agent-desktop. Markdown, written for agents. */
 export const AGENT_DESKTOP_SKILL = `# agent-desktop
 
@@ -13,7 +15,8 @@ Branch on \`ok\`, then on \`error.code\`; decide retries only from \`error.dispo
 3. Verify: read \`data.disposition\` (\`delivered_verified\` proves the effect; \`delivered_unverified\` means look again),
    then observe again (\`snapshot\`, \`get\`, \`is\`, or \`--wait-for 'button:Done'\` on the action itself).
 
-References: \`observe-act-verify\`, \`refs\`, \`errors-and-recovery\` (\`agent-desktop skills get agent-desktop <ref>\`).
+References: \`observe-act-verify\`, \`refs\`, \`errors-and-recovery\`, \`commands\` (every command, what it does, whether it
+needs \`--headed\`): \`agent-desktop skills get agent-desktop <ref>\`.
 What this machine supports: \`agent-desktop skills get platform\`.
 `
 
@@ -24,10 +27,9 @@ export const OBSERVE_ACT_VERIFY = `# Observe, act, verify
 - \`snapshot --app <name> -i --compact\` keeps the tree small. \`--skeleton\` shows the top 3 levels with
   \`children_count\` on cut containers; drill with \`snapshot --root <ref>\` (same snapshot_id, refs merged).
 - \`find --role button --name Save --first\` answers a question without a full tree, and returns a ref.
-- Act with one ref action per step: click, type, set-value, clear, focus, toggle, check, uncheck, expand,
-  collapse, select, scroll-to; keys with \`press ctrl+s --app <name>\`.
+- Act with one ref action per step: ${HEADLESS_REF_ACTIONS}; keys with \`press ctrl+s --app <name>\`.
 - \`ok: true\` means delivered or already satisfied, not that the app did what you wanted. Stateful actions
-  (type, set-value, clear, check, uncheck, toggle, expand, collapse) read the element back once: a contradiction is an
+  (${STATEFUL_ACTIONS}) read the element back once: a contradiction is an
   error with \`details.kind: "post_action_verification"\`; \`details.verification_scope: "unavailable"\` means no
   evidence either way.
 - Add \`--wait-for 'role:text'\` (or \`--wait-for-gone\`) to an action to wait for its effect in the same call.
@@ -60,6 +62,15 @@ export const ERRORS_AND_RECOVERY = `# Errors and recovery
   - \`inspect_state_then_retry_original\` (APP_UNRESPONSIVE, \`retry_after_ms\`): wait, observe, then retry.
 - \`details.retryable: false\` overrides: the same ref will be refused again; get a new ref instead.
 - Exit codes: 0 ok, 1 structured error, 2 the command line could not be parsed (fix the arguments).
-- \`key-down\`, \`key-up\`, \`mouse-down\`, \`mouse-up\` always refuse (ACTION_NOT_SUPPORTED): nothing could release
-  a held key if the agent stopped.
+- ${FAIL_CLOSED} always refuse (ACTION_NOT_SUPPORTED): nothing could release a held key or button if the agent
+  stopped.
+`
+
+/** Every command, from the command spec (commandTables.generated.ts). */
+export const COMMANDS_REFERENCE = `# Commands
+
+Every command, from the command spec (\`agent-desktop <command> --help\` lists its flags). \`--headed\`: required means
+the command refuses without it (POLICY_DENIED); optional means it may use physical input or focus when given.
+
+${COMMAND_TABLE}
 `

@@ -1,11 +1,13 @@
+import { HEADED_POINTER, WINDOW_OPERATIONS } from "./commandTables.generated.js"
+
 /** `skills get platform` on Linux: what the X11 addon behind the coordinate, capture, window and clipboard commands does. */
 export const NATIVE_LINUX_NOTES = `## Pointer, screenshots, windows and the clipboard (X11)
 
 - These go through a small native addon (XTEST, XShm, XRandR, EWMH, selections), loaded only by the commands that
   need it. A machine where it was not built answers PLATFORM_NOT_SUPPORTED naming the missing Debian packages; a
   Wayland session answers PLATFORM_NOT_SUPPORTED (snapshot, find and the semantic ref actions still work there).
-- Pointer input needs --headed (POLICY_DENIED otherwise): mouse-move, mouse-click, mouse-wheel, hover, drag,
-  double-click, triple-click, right-click and scroll (AT-SPI has no scroll action). Coordinates are global screen
+- Pointer input needs --headed (POLICY_DENIED otherwise): ${HEADED_POINTER}, and on Linux scroll too (AT-SPI has
+  no scroll action). Coordinates are global screen
   pixels (list-displays); a point on no display is INVALID_ARGS and nothing is sent. Raw coordinates focus nothing
   and cannot prove which app received the input (delivered_unverified).
 - Pointer input on a ref: identity proven, its window focused through the window manager, then the element must be
@@ -14,7 +16,7 @@ export const NATIVE_LINUX_NOTES = `## Pointer, screenshots, windows and the clip
   checks (details.checks) and nothing is sent: scroll it into view, restore or move its window, snapshot again.
 - screenshot: the screen, --screen N (a list-displays id) or a window's on-screen rectangle (what covers it is in
   the picture), PNG written 0600 to PATH or inline base64.
-- focus-window, move-window, resize-window, minimize, maximize, restore ask the window manager and read the window
+- ${WINDOW_OPERATIONS} ask the window manager and read the window
   back; positions and sizes are the frame's (decorations included), as list-windows reports. They need a running
   EWMH window manager.
 - launch takes an executable path, a command on PATH or a desktop id, attaches to a running app of that name

@@ -1,6 +1,5 @@
-import { FAIL_CLOSED } from "../commands/failClosed.js"
-import { NOT_YET_SUPPORTED } from "../commands/notSupported.js"
 import type { PlatformStatus } from "@agent-desktop/platform"
+import { FAIL_CLOSED, HEADLESS_REF_ACTIONS, NOT_YET_SUPPORTED, READ_ONLY } from "./commandTables.generated.js"
 import { NATIVE_LINUX_NOTES } from "./nativeLinuxNotes.js"
 import { TOOLKIT_NOTES } from "./toolkitNotes.js"
 import type { Skill } from "./Skills.js"
@@ -42,11 +41,11 @@ export const platformSkill = (platform: string, live?: PlatformStatus): Skill =>
     "",
     unsupported
       ? `No desktop adapter exists for ${process.platform}: every command that reads or acts on the desktop returns PLATFORM_NOT_SUPPORTED. version, skills, session, trace and status work.`
-      : "Observation (status, permissions, list-apps, list-windows, snapshot, find, get, is, wait) and the ref actions (click, type, set-value, clear, focus, toggle, check, uncheck, expand, collapse, select, scroll-to) and press are real, and so are the pointer, screenshot, display, window and clipboard commands below.",
+      : `Observation (${READ_ONLY}), the ref actions (${HEADLESS_REF_ACTIONS}) and press are real, and so are the pointer, screenshot, display, window and clipboard commands below.`,
     "",
-    `Not implemented yet here (PLATFORM_NOT_SUPPORTED, nothing sent): ${NOT_YET_SUPPORTED.join(", ")}.`,
+    `Not implemented yet here (PLATFORM_NOT_SUPPORTED, nothing sent): ${NOT_YET_SUPPORTED}.`,
     "",
-    `Always refused by design (ACTION_NOT_SUPPORTED): ${FAIL_CLOSED.join(", ")}.`,
+    `Always refused by design (ACTION_NOT_SUPPORTED): ${FAIL_CLOSED}.`,
     "",
     platform === "linux" ? LINUX_NOTES : "",
     platform === "linux" ? NATIVE_LINUX_NOTES : "",
