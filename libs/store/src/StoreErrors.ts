@@ -35,7 +35,7 @@ export class RootRefNotFound extends TaggedError("RootRefNotFound")<{
   readonly rootRef: string
 }> {}
 
-/** A RefMap larger than the 1 MiB the reference allows. */
+/** A RefMap larger than MAX_REFMAP_BYTES (core/SnapshotRepository.ts). */
 export class RefMapTooLarge extends TaggedError("RefMapTooLarge")<{
   readonly message: string
   readonly bytes: number

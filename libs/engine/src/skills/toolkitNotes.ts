@@ -15,7 +15,7 @@ toolkit tolerates. Tested under Xvfb on Debian 12 through this CLI, every action
 | anything else | per-property reads, no bulk cache, nothing assumed | what its AT-SPI interfaces offer | — |
 
 - A read never harms an app: containers that manage their descendants are never enumerated, at most 2,000 children
-  per node and 25,000 nodes per read are taken (the rest reported as \`subtree_truncated\`, \`complete: false\`), and the
+  per node and 50,000 nodes per read are taken (the rest reported as \`subtree_truncated\`, \`complete: false\`), and the
   first call that misses its timeout stops all further calls on that app (what was read is returned).
 - Names are trimmed; \`--exact\` matches what the app shows without its padding.
 - Text of one node is read up to 4,096 characters in a snapshot; \`get --property text\` reads it all. RefMaps keep

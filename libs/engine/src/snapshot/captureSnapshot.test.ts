@@ -10,4 +10,11 @@ describe("identityFields", () => {
     assert.notProperty(identityFields(node("textfield", document)), "value")
     assert.strictEqual(identityFields(node("link", "https://example.org")).value, "https://example.org")
   })
+
+  it("keeps address native ids (AT-SPI object paths) out of the RefMap; real identifiers stay", () => {
+    const path = { ...node("button", ""), nativeId: { kind: "atspi_object_path", value: "/org/a11y/atspi/accessible/12" } }
+    assert.notProperty(identityFields(path), "nativeId")
+    const real = { ...node("button", ""), nativeId: { kind: "ax_identifier", value: "save-button" } }
+    assert.deepStrictEqual(identityFields(real).nativeId, { kind: "ax_identifier", value: "save-button" })
+  })
 })

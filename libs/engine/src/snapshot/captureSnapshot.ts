@@ -1,4 +1,4 @@
-import { captureIdentities, formatRef, getsRef, refEntryFor, refKey, valueIsIdentity, type RefEntry, type RefNode } from "@agent-desktop/domain"
+import { captureIdentities, formatRef, getsRef, identifierOf, refEntryFor, refKey, valueIsIdentity, type RefEntry, type RefNode } from "@agent-desktop/domain"
 import type { ObservedNode, TreeObservation, WindowInfo } from "@agent-desktop/platform"
 import { renderTree, type OutputNode, type RenderOptions } from "./renderTree.js"
 
@@ -28,12 +28,19 @@ export interface Captured {
  * What the RefMap keeps of a node: its identity, not its content. The value of a field, a document or a cell is
  * user content that never proves identity (valueIsIdentity); a text editor's 1.3 MB document once pushed a
  * 293-ref RefMap past the store's 1 MiB limit. Such values are left out of the RefMap (the envelope still shows
- * them).
+ * them). So is a native id that is only an address (an AT-SPI object path: it proves nothing, StableIdentity.ts,
+ * and the handle already holds it): ~70 of a GTK ref's ~160 stored bytes.
  */
 export const identityFields = (node: ObservedNode): ObservedNode => {
-  if (node.value === undefined || valueIsIdentity(node.role)) return node
-  const { value: _content, ...rest } = node
-  return rest
+  const content = node.value !== undefined && !valueIsIdentity(node.role)
+  const address = node.nativeId !== undefined && identifierOf(node.nativeId) === undefined
+  if (!content && !address) return node
+  const { value, nativeId, ...rest } = node
+  return {
+    ...rest,
+    ...(content || value === undefined ? {} : { value }),
+    ...(address || nativeId === undefined ? {} : { nativeId })
+  }
 }
 
 const hasLabel = (node: ObservedNode) => (node.name ?? "") !== "" || (node.description ?? "") !== ""
