@@ -1,5 +1,5 @@
 /**
- * What to launch on the virtual desktop. `--app` accepts a known fixture name (`fixture`, `grid`, `grid:N`,
+ * What to launch on the virtual desktop. `--app` accepts a known fixture name (`fixture`, `grid`, `grid:N`, `rows:N`,
  * `gtk3-widget-factory`) or a command line; each app names what it registers as on the AT-SPI registry.
  */
 import { execFileSync } from "node:child_process"
@@ -97,6 +97,9 @@ export const resolveApp = (app: string | AppSpec, stateDir: string): AppSpec => 
   }
   const grid = /^grid(?::(\d+))?$/.exec(app)
   if (grid) return { name: "grid", argv: [systemPython, fixturePath("grid.py"), grid[1] ?? "250"] }
+  // The same rows, each in its own box, in blocks of 100 (fixtures/grid.py): big windows without GTK 3's quadratic cost.
+  const rows = /^rows(?::(\d+))?$/.exec(app)
+  if (rows) return { name: "rows", argv: [systemPython, fixturePath("grid.py"), rows[1] ?? "250", "--rows"] }
   const argv = app.trim().split(/\s+/)
   const command = argv[0] ?? app
   return { name: basename(command), argv }
