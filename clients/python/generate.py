@@ -2,7 +2,8 @@
 """Generates agent_desktop/generated.py from the committed contract files (standard library only).
 
 Inputs: contracts/schemas/<version>/envelope.schema.json (named $defs -> TypedDicts, unions -> Union aliases,
-enums -> Literal) and contracts/schemas/commands.json (argument spelling of every command).
+enums -> Literal; the schema and its strict twin are also embedded for full validation) and
+contracts/schemas/commands.json (argument spelling of every command).
 Usage: python3 generate.py [--check]   (--check exits 1 when the committed file is stale)
 """
 import json
@@ -130,6 +131,12 @@ def render():
     out.append("")
     out.append(f"GLOBAL_ARGV: dict[str, Any] = {json.dumps(glob, indent=4)}")
     out.append("")
+    out.append("# The schemas themselves (compact JSON), for full validation (agent_desktop/validate.py): the consumer schema")
+    out.append("# (unknown fields allowed, as a forward-compatible reader wants) and the strict one (every object closed).")
+    for name, file in (("SCHEMA_JSON", "envelope.schema.json"), ("STRICT_SCHEMA_JSON", "envelope.strict.schema.json")):
+        schema = json.loads((CONTRACTS / "schemas" / VERSION / file).read_text())
+        out.append(f"{name} = {json.dumps(json.dumps(schema, separators=(',', ':'), ensure_ascii=False), ensure_ascii=False)}")
+        out.append("")
     return "\n".join(out)
 
 

@@ -1,9 +1,13 @@
-"""Structural check of an envelope against the generated TypedDicts (required keys, types, literals, unions)."""
+"""Checks of an envelope: structural (the generated TypedDicts: required keys, types, literals, unions) and full (the
+contract's JSON Schema, embedded in the generated module: nested shapes, closed objects, patterns, minimums, the
+command -> data rules and the disposition pairing)."""
+import json
 import typing
 from typing import Any, ForwardRef, Literal, Union, get_args, get_origin, get_type_hints
 
 from . import generated
-from .generated import DATA_TYPES
+from .generated import DATA_TYPES, SCHEMA_JSON, STRICT_SCHEMA_JSON
+from .validate import errors
 
 _hints_cache: dict = {}
 
@@ -54,8 +58,23 @@ def matches(value: Any, tp: Any) -> bool:
     return True
 
 
-def check_envelope(envelope: Any) -> list:
-    """Problems with an envelope of the generated contract version (empty when it fits the types)."""
+_schemas: dict = {}
+
+
+def schema_problems(envelope: Any, strict: bool = False) -> list:
+    """Every way the envelope fails the contract's JSON Schema (strict: every object closed, known commands only)."""
+    if strict not in _schemas:
+        _schemas[strict] = json.loads(STRICT_SCHEMA_JSON if strict else SCHEMA_JSON)
+    schema = _schemas[strict]
+    return errors(envelope, schema, schema)
+
+
+def check_envelope(envelope: Any, strict: bool = False) -> list:
+    """Problems with an envelope of the generated contract version (empty when it fits the types and the schema)."""
+    return _structural_problems(envelope) + [problem for problem in schema_problems(envelope, strict)]
+
+
+def _structural_problems(envelope: Any) -> list:
     if not isinstance(envelope, dict):
         return ["not an object"]
     problems = []
@@ -75,4 +94,4 @@ def check_envelope(envelope: Any) -> list:
     return problems
 
 
-__all__ = ["check_envelope", "matches"]
+__all__ = ["check_envelope", "matches", "schema_problems"]

@@ -5,7 +5,8 @@ import subprocess
 import time
 from typing import Any, Callable, Optional
 
-from .generated import ARGV, GLOBAL_ARGV
+from .check import check_envelope
+from .generated import ARGV, CONTRACT_VERSION, GLOBAL_ARGV
 
 
 class ClientError(Exception):
@@ -50,14 +51,31 @@ def argv_for(contract: str, command: str, args: dict, globals_: Optional[dict] =
     return out
 
 
-class AgentDesktop:
-    """Runs commands with a pinned contract version (--contract) and returns the envelope as a dict."""
+class InvalidEnvelope(ClientError):
+    """The CLI answered with an envelope that does not fit the contract's schema (`problems` says where)."""
 
-    def __init__(self, contract: str = "2.6", command: Optional[list] = None, env: Optional[dict] = None, globals_: Optional[dict] = None):
+    def __init__(self, message: str, stdout: str, stderr: str, problems: list):
+        super().__init__(message, stdout, stderr)
+        self.problems = problems
+
+
+class AgentDesktop:
+    """Runs commands with a pinned contract version (--contract) and returns the envelope as a dict.
+
+    With the generated version pinned (2.6), every envelope is validated against the contract's schema before it is
+    returned (`validate`: "consumer" (default; unknown fields allowed), "strict" (every object closed) or None);
+    one that does not fit raises InvalidEnvelope naming the JSON paths.
+    """
+
+    def __init__(self, contract: str = "2.6", command: Optional[list] = None, env: Optional[dict] = None, globals_: Optional[dict] = None,
+                 validate: Optional[str] = "consumer"):
+        if validate not in ("consumer", "strict", None):
+            raise ValueError("validate is 'consumer', 'strict' or None")
         self.contract = contract
         self.command = command or ["agent-desktop"]
         self.env = env
         self.globals = globals_ or {}
+        self.validate = validate if contract == CONTRACT_VERSION else None
 
     def run(self, command: str, **args: Any) -> dict:
         argv = [*self.command, *argv_for(self.contract, command, args, self.globals)]
@@ -72,9 +90,15 @@ class AgentDesktop:
         if result.returncode not in (0, 1, 2) or len(lines) != 1:
             raise ClientError(f"agent-desktop {command} gave no envelope (exit {result.returncode})", result.stdout, result.stderr)
         try:
-            return json.loads(lines[0])
+            envelope = json.loads(lines[0])
         except json.JSONDecodeError as cause:
             raise ClientError(f"agent-desktop {command} printed something that is not JSON: {cause}", result.stdout, result.stderr) from cause
+        if self.validate is not None:
+            problems = check_envelope(envelope, strict=self.validate == "strict")
+            if problems:
+                raise InvalidEnvelope(f"agent-desktop {command}: the envelope does not fit contract {self.contract}: {'; '.join(problems[:3])}",
+                                      result.stdout, result.stderr, problems)
+        return envelope
 
 
 def follow_recovery(client: AgentDesktop, command: str, args: dict, refresh: Optional[Callable[[dict], Optional[dict]]] = None,

@@ -10,7 +10,7 @@ HERE = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE))
 
 import generate  # noqa: E402
-from agent_desktop import AgentDesktop, argv_for, check_envelope, follow_recovery  # noqa: E402
+from agent_desktop import AgentDesktop, InvalidEnvelope, argv_for, check_envelope, follow_recovery, schema_problems  # noqa: E402
 
 REPO = HERE.parent.parent
 FIXTURES = REPO / "contracts" / "fixtures"
@@ -30,6 +30,39 @@ class FixturesTest(unittest.TestCase):
         for path in files:
             with self.subTest(fixture=path.name):
                 self.assertEqual(check_envelope(json.loads(path.read_text())), [])
+
+    def test_every_valid_fixture_also_fits_the_strict_schema(self):
+        for path in sorted((FIXTURES / "2.6" / "valid").glob("*.json")):
+            with self.subTest(fixture=path.name):
+                self.assertEqual(check_envelope(json.loads(path.read_text()), strict=True), [])
+
+    def test_every_invalid_fixture_is_rejected_by_the_strict_check_naming_where(self):
+        files = sorted((FIXTURES / "2.6" / "invalid").glob("*.json"))
+        self.assertGreater(len(files), 20)
+        for path in files:
+            with self.subTest(fixture=path.name):
+                problems = check_envelope(json.loads(path.read_text()), strict=True)
+                self.assertNotEqual(problems, [])
+                self.assertTrue(any(problem.startswith("/") for problem in problems), problems)
+
+    def test_the_consumer_check_rejects_wrong_nested_shapes_enums_and_constraints(self):
+        click = {"version": "2.6", "ok": True, "command": "click",
+                 "data": {"action": "click", "disposition": {"delivery": "delivered_verified", "retry": "unsafe"}}}
+        self.assertEqual(check_envelope(click), [])
+        cases = {
+            "an error-only disposition in a success": {"disposition": {"delivery": "delivery_uncertain", "retry": "unsafe"}},
+            "a pairing the contract forbids": {"disposition": {"delivery": "not_delivered", "retry": "unsafe"}},
+            "a step outcome outside the enum": {"steps": [{"label": "DoAction", "outcome": "maybe"}]},
+            "a step without its label": {"steps": [{"outcome": "succeeded"}]},
+            "a verification scope outside the enum": {"details": {"verification_scope": "somewhere"}},
+        }
+        for name, change in cases.items():
+            with self.subTest(case=name):
+                self.assertNotEqual(schema_problems(dict(click, data=dict(click["data"], **change))), [])
+        status = json.loads((FIXTURES / "2.6" / "valid" / "status.json").read_text()) if (FIXTURES / "2.6" / "valid" / "status.json").exists() else None
+        if status is not None:
+            del status["data"]["platform"]
+            self.assertIn("/data: missing required 'platform'", schema_problems(status))
 
     def test_structurally_wrong_envelopes_do_not(self):
         self.assertNotEqual(check_envelope({"version": "2.6", "ok": True, "command": "snapshot", "data": {"app": "x"}}), [])
@@ -69,6 +102,16 @@ class LiveTest(unittest.TestCase):
         self.assertIn("2.3", self.client().run("version")["data"]["contracts"])
         self.assertEqual(self.client().run("type", ref_id="@s0abc:e1", text="--hedaed")["error"]["code"], "SNAPSHOT_NOT_FOUND")
         self.assertEqual(self.client("2.3").run("version")["version"], "2.3")
+
+    def test_the_runner_validates_what_it_parses(self):
+        strict = AgentDesktop("2.6", command=[shutil.which("node"), str(BIN)], env=self.env, validate="strict")
+        self.assertTrue(strict.run("version")["ok"])
+        fake = pathlib.Path(self.home) / "fake-cli.py"
+        fake.write_text("print('{\"version\":\"2.6\",\"ok\":true,\"command\":\"version\",\"data\":{\"version\":1}}')\n")
+        with self.assertRaises(InvalidEnvelope) as raised:
+            AgentDesktop("2.6", command=[sys.executable, str(fake)], env=self.env).run("version")
+        self.assertTrue(any(problem.startswith("/data/version") for problem in raised.exception.problems), raised.exception.problems)
+        self.assertEqual(AgentDesktop("2.6", command=[sys.executable, str(fake)], env=self.env, validate=None).run("version")["data"]["version"], 1)
 
     def test_follows_a_safe_recovery_once(self):
         seen = []
