@@ -18,10 +18,15 @@ export { DEFAULT_ACTION_TIMEOUT_MS }
 
 const ALREADY_IN_STATE: DeliveryStep = { label: "AlreadyInState", outcome: "skipped", mechanism: "semantic_api" }
 
+/** A post_state value longer than this is cut, ending in "…" (`type` into a 1.5 MB document echoed all of it). */
+const POST_STATE_VALUE_CHARS = 4096
+
 const postStateOf = (post: PostState) => ({
   role: contractRole(post.role),
   states: contractStates(post.states),
-  ...(post.value === undefined ? {} : { value: post.value }),
+  ...(post.value === undefined ? {} : {
+    value: post.value.length > POST_STATE_VALUE_CHARS ? `${post.value.slice(0, POST_STATE_VALUE_CHARS)}…` : post.value
+  }),
   ...(post.enabled === undefined ? {} : { enabled: post.enabled }),
   ...(post.hidden === undefined ? {} : { hidden: post.hidden }),
   ...(post.offscreen === undefined ? {} : { offscreen: post.offscreen })
