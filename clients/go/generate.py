@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Generates agentdesktop/generated.go from the committed contract files (standard library only).
 
-Named $defs of contracts/schemas/<version>/envelope.schema.json become Go structs (a union of objects becomes one
-struct with every variant's fields; a field is a value when every variant requires it, else a pointer, slice or map);
+Named $defs of contracts/schemas/<version>/envelope.schema.json become Go structs (a field is a value when the
+schema requires it, else a pointer, slice or map); a union becomes one struct per variant (or the referenced type)
+and a holder whose UnmarshalJSON picks the variant that fits (required keys, constants, forbidden keys);
 contracts/schemas/commands.json gives each command's argument spelling. Usage: python3 generate.py [--check]
 """
 import json
@@ -31,6 +32,8 @@ class Gen:
     def __init__(self, envelope):
         self.defs = envelope["$defs"]
         self.structs = {}
+        self.taken = set()
+        self.unions = {}
 
     def deref(self, schema):
         seen = set()
@@ -59,6 +62,116 @@ class Gen:
                 out += resolved
             return out
         return None
+
+    def union(self, name):
+        """A def that is a union: [(variant name, schema or None, referenced def or None)], or None when it is not a
+        union of objects (or of references to objects and unions)."""
+        if name not in self.unions:
+            self.unions[name] = self.compute_union(name)
+        return self.unions[name]
+
+    def compute_union(self, name):
+        schema = self.defs[name]
+        variants = schema.get("anyOf") or schema.get("oneOf")
+        if not variants or len(variants) < 2:
+            return None
+        parts = []
+        for variant in variants:
+            if isinstance(variant, dict) and set(variant) == {"$ref"}:
+                ref = variant["$ref"].split("/")[-1]
+                if self.object_variants(self.defs.get(ref, {})) is None:
+                    return None
+                parts.append((go_name(ref), None, ref))
+            elif isinstance(variant, dict) and variant.get("type") == "object" and variant.get("properties"):
+                parts.append((None, variant, None))
+            else:
+                return None
+        inline = [schema for _, schema, _ in parts if schema is not None]
+        names = [self.variant_name(name, schema, inline, index) for index, schema in enumerate(inline, start=1)]
+        named = iter(names)
+        return [(n if n is not None else next(named), schema, ref) for n, schema, ref in parts]
+
+    def variant_name(self, union, schema, siblings, index):
+        """A readable name for an inline variant: its string constant on a key every variant fixes, else a required
+        key no sibling requires, else its boolean constant, else its index."""
+        consts = {k: p["const"] for k, p in schema.get("properties", {}).items() if isinstance(p, dict) and "const" in p}
+        for key, value in consts.items():
+            if isinstance(value, str) and all(isinstance(s.get("properties", {}).get(key), dict) and "const" in s["properties"][key] for s in siblings):
+                values = [s["properties"][key]["const"] for s in siblings]
+                if len(set(map(json.dumps, values))) == len(values):
+                    return self.unique(union + go_name(value))
+        others = [set(s.get("required", [])) for s in siblings if s is not schema]
+        for key in schema.get("required", []):
+            if not any(key in other for other in others):
+                return self.unique(union + go_name(key))
+        for key, value in consts.items():
+            if value is True:
+                return self.unique(union + go_name(key))
+        return self.unique(f"{union}Variant{index}")
+
+    def unique(self, name):
+        while name in self.defs or name in self.taken:
+            name += "_"
+        self.taken.add(name)
+        return name
+
+    def rule(self, schema):
+        """Go literal fields of a variant rule: required keys, constants (compact JSON) and forbidden keys."""
+        required = schema.get("required", [])
+        consts = {k: json.dumps(p["const"], separators=(",", ":")) for k, p in schema.get("properties", {}).items()
+                  if isinstance(p, dict) and "const" in p}
+        forbidden = [k for k, p in schema.get("properties", {}).items() if p == {"not": {}}]
+        out = []
+        if required:
+            out.append("required: []string{" + ", ".join(json.dumps(k) for k in required) + "}")
+        if consts:
+            out.append("consts: map[string]string{" + ", ".join(f"{json.dumps(k)}: {json.dumps(v)}" for k, v in consts.items()) + "}")
+        if forbidden:
+            out.append("forbidden: []string{" + ", ".join(json.dumps(k) for k in forbidden) + "}")
+        return out
+
+    def union_code(self, name, parts):
+        type_name = go_name(name)
+        listed = ", ".join(f"*{variant}" for variant, _, _ in parts)
+        lines = []
+        for variant, schema, _ in parts:
+            if schema is not None:
+                lines.append(self.struct(variant, [schema]).replace(f"// {variant} is generated from $defs/{variant}.",
+                                                                    f"// {variant} is one variant of {type_name} (generated from $defs/{name}).", 1))
+                lines.append("")
+        lines += [
+            f"// {type_name} is generated from $defs/{name}: one of {listed}, held in Value.",
+            f"type {type_name} struct {{",
+            "\tValue any",
+            "}",
+            "",
+            f"// UnmarshalJSON decodes the variant of {type_name} that fits (required keys, constants, forbidden keys).",
+            f"func (u *{type_name}) UnmarshalJSON(raw []byte) error {{",
+            f"\tvalue, err := pickVariant({json.dumps(type_name)}, raw, []variant{{",
+        ]
+        for variant, schema, ref in parts:
+            fields = [f"name: {json.dumps(variant)}"]
+            if schema is not None:
+                fields += self.rule(schema)
+            elif self.union(ref) is None:
+                fields += self.rule(self.deref(self.defs[ref]))
+            fields.append(f"decode: decodeAs[{variant}]")
+            lines.append("\t\t{" + ", ".join(fields) + "},")
+        lines += [
+            "\t})",
+            "\tif err != nil {",
+            "\t\treturn err",
+            "\t}",
+            "\tu.Value = value",
+            "\treturn nil",
+            "}",
+            "",
+            f"// MarshalJSON encodes the variant {type_name} holds.",
+            f"func (u {type_name}) MarshalJSON() ([]byte, error) {{",
+            "\treturn json.Marshal(u.Value)",
+            "}",
+        ]
+        return "\n".join(lines)
 
     def go_type(self, schema):
         if not isinstance(schema, dict) or schema == {}:
@@ -143,7 +256,8 @@ def render():
         variants = gen.object_variants(gen.defs[name])
         if variants is None or name.endswith("Envelope") or name in HAND_WRITTEN:
             continue
-        out.append(gen.struct(name, variants))
+        parts = gen.union(name)
+        out.append(gen.union_code(name, parts) if parts is not None else gen.struct(name, variants))
         out.append("")
     commands = [rule["if"]["properties"]["command"]["const"] for rule in envelope["then"]["allOf"]]
     out.append("// NewData returns a pointer to a zero value of a command's data type (nil for a command without one).")

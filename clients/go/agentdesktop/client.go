@@ -58,7 +58,9 @@ type Disposition struct {
 	Retry    string `json:"retry"`
 }
 
-// DecodeData decodes an envelope's data into its command's generated type, refusing unknown fields when strict.
+// DecodeData decodes an envelope's data into its command's generated type. A union (one struct per variant) holds
+// the variant that fits in its Value; data that fits none is an error. When strict, a field the types do not know,
+// at any depth (inside unions too), is an error naming its path.
 func DecodeData(envelope Envelope, strict bool) (any, error) {
 	if !envelope.Ok {
 		return nil, errors.New("an error envelope has no data")
@@ -71,7 +73,26 @@ func DecodeData(envelope Envelope, strict bool) (any, error) {
 	if strict {
 		decoder.DisallowUnknownFields()
 	}
-	return target, decoder.Decode(target)
+	if err := decoder.Decode(target); err != nil {
+		return nil, err
+	}
+	if strict {
+		var in, out any
+		encoded, err := json.Marshal(target)
+		if err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(envelope.Data, &in); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(encoded, &out); err != nil {
+			return nil, err
+		}
+		if lost := unknownFields("", in, out); len(lost) > 0 {
+			return nil, fmt.Errorf("%s data has fields its type does not know: %s", envelope.Command, strings.Join(lost, ", "))
+		}
+	}
+	return target, nil
 }
 
 // Client runs the CLI with a pinned contract version.

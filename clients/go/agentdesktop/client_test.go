@@ -52,9 +52,67 @@ func TestSnapshotDataIsTyped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snapshot, ok := data.(*SnapshotData)
-	if !ok || snapshot.SnapshotID == "" || snapshot.Tree == nil {
+	snapshot, ok := data.(*SnapshotData).Value.(*SnapshotDataComplete)
+	if !ok || snapshot.SnapshotID == "" || snapshot.Tree == nil || !snapshot.Complete {
 		t.Fatalf("snapshot data %#v", data)
+	}
+	partial, err := DecodeData(fixtures(t, ContractVersion)["snapshot-partial.json"], true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cut, ok := partial.(*SnapshotData).Value.(*SnapshotDataTruncated); !ok || cut.Complete || !cut.Truncated {
+		t.Fatalf("partial snapshot data %#v", partial.(*SnapshotData).Value)
+	}
+}
+
+func decodeJSON(t *testing.T, command, data string) (any, error) {
+	t.Helper()
+	return DecodeData(Envelope{Version: ContractVersion, Ok: true, Command: command, Data: json.RawMessage(data)}, true)
+}
+
+func TestUnionsDecodeOneStructPerVariant(t *testing.T) {
+	cases := []struct {
+		command, data string
+		check         func(any) bool
+	}{
+		{"find", `{"count":3}`, func(d any) bool { v, ok := d.(*FindData).Value.(*FindDataCount); return ok && v.Count == 3 }},
+		{"find", `{"match":null}`, func(d any) bool { _, ok := d.(*FindData).Value.(*FindDataMatch); return ok }},
+		{"find", `{"matches":[],"total_matches":0,"truncated":false}`, func(d any) bool { _, ok := d.(*FindData).Value.(*FindDataMatches); return ok }},
+		{"clipboard-get", `{"type":"text","text":"hi"}`, func(d any) bool {
+			v, ok := d.(*ClipboardGetData).Value.(*ClipboardGetDataText)
+			return ok && v.Text == "hi"
+		}},
+		{"clipboard-get", `{"type":"file_urls","file_urls":["file:///a"]}`, func(d any) bool { _, ok := d.(*ClipboardGetData).Value.(*ClipboardGetDataFileUrls); return ok }},
+		{"click", `{"action":"click","disposition":{"delivery":"not_delivered","retry":"safe"}}`, func(d any) bool {
+			v, ok := d.(*ClickData).Value.(*ActionResult)
+			if !ok {
+				return false
+			}
+			_, safe := v.Disposition.Value.(*SuccessDispositionSafe)
+			return safe
+		}},
+	}
+	for _, c := range cases {
+		data, err := decodeJSON(t, c.command, c.data)
+		if err != nil || !c.check(data) {
+			t.Errorf("%s %s: %#v %v", c.command, c.data, data, err)
+		}
+	}
+}
+
+func TestDataThatFitsNoVariantOrHasUnknownFieldsIsRefused(t *testing.T) {
+	for command, data := range map[string]string{
+		"find":          `{"total_matches":1}`,
+		"clipboard-get": `{"type":"video","bytes":1}`,
+		"click":         `{"action":"click","disposition":{"delivery":"unknown","retry":"unknown"}}`,
+	} {
+		if _, err := decodeJSON(t, command, data); err == nil || !strings.Contains(err.Error(), "fits none of its variants") {
+			t.Errorf("%s %s: %v", command, data, err)
+		}
+	}
+	_, err := decodeJSON(t, "find", `{"count":1,"colour":"red"}`)
+	if err == nil || !strings.Contains(err.Error(), "/colour") {
+		t.Errorf("unknown field inside a union variant: %v", err)
 	}
 }
 
@@ -76,7 +134,11 @@ func liveClient(t *testing.T, contract string) Client {
 	t.Helper()
 	node, err := exec.LookPath("node")
 	bin, _ := filepath.Abs(filepath.Join(repo, "apps", "cli", "bin", "agent-desktop.js"))
-	if _, statErr := os.Stat(filepath.Join(repo, "apps", "cli", "dist", "agent-desktop.js")); err != nil || statErr != nil {
+	// The bin requires the bundle (dist/agent-desktop.cjs): a bin that runs is a built CLI.
+	if err == nil && exec.Command(node, bin, "--version").Run() != nil {
+		err = os.ErrNotExist
+	}
+	if err != nil {
 		t.Skip("needs node and the built CLI (apps/cli)")
 	}
 	return Client{Contract: contract, Command: []string{node, bin}, Env: map[string]string{
@@ -191,7 +253,7 @@ func TestDesktopOutputDecodes(t *testing.T) {
 			walk(&node.Children[i])
 		}
 	}
-	walk(data.(*SnapshotData).Tree)
+	walk(data.(*SnapshotData).Value.(*SnapshotDataComplete).Tree)
 	if button == nil || button.RefID == nil {
 		t.Fatal("no clicks button with a ref in the fixture's snapshot")
 	}

@@ -66,76 +66,76 @@ type Bounds struct {
 	Height float64 `json:"height"`
 }
 
-// CheckData is generated from $defs/CheckData.
+// CheckData is generated from $defs/CheckData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type CheckData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
 }
 
-// ClearData is generated from $defs/ClearData.
+// UnmarshalJSON decodes the variant of CheckData that fits (required keys, constants, forbidden keys).
+func (u *CheckData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("CheckData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant CheckData holds.
+func (u CheckData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// ClearData is generated from $defs/ClearData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type ClearData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
 }
 
-// ClickData is generated from $defs/ClickData.
+// UnmarshalJSON decodes the variant of ClearData that fits (required keys, constants, forbidden keys).
+func (u *ClearData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("ClearData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant ClearData holds.
+func (u ClearData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// ClickData is generated from $defs/ClickData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type ClickData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of ClickData that fits (required keys, constants, forbidden keys).
+func (u *ClickData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("ClickData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant ClickData holds.
+func (u ClickData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
 }
 
 // ClipboardClearData is generated from $defs/ClipboardClearData.
@@ -160,15 +160,55 @@ type ClipboardClearReport struct {
 	Target      ClipboardTarget    `json:"target"`
 }
 
-// ClipboardGetData is generated from $defs/ClipboardGetData.
-type ClipboardGetData struct {
+// ClipboardGetDataText is one variant of ClipboardGetData (generated from $defs/ClipboardGetData).
+type ClipboardGetDataText struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+// ClipboardGetDataFileUrls is one variant of ClipboardGetData (generated from $defs/ClipboardGetData).
+type ClipboardGetDataFileUrls struct {
 	Type     string   `json:"type"`
-	Text     *string  `json:"text,omitempty"`
-	FileUrls []string `json:"file_urls,omitempty"`
-	Path     *string  `json:"path,omitempty"`
-	Width    *int64   `json:"width,omitempty"`
-	Height   *int64   `json:"height,omitempty"`
-	Found    *bool    `json:"found,omitempty"`
+	FileUrls []string `json:"file_urls"`
+}
+
+// ClipboardGetDataPath is one variant of ClipboardGetData (generated from $defs/ClipboardGetData).
+type ClipboardGetDataPath struct {
+	Type   string `json:"type"`
+	Path   string `json:"path"`
+	Width  int64  `json:"width"`
+	Height int64  `json:"height"`
+}
+
+// ClipboardGetDataFound is one variant of ClipboardGetData (generated from $defs/ClipboardGetData).
+type ClipboardGetDataFound struct {
+	Type  string `json:"type"`
+	Found bool   `json:"found"`
+}
+
+// ClipboardGetData is generated from $defs/ClipboardGetData: one of *ClipboardGetDataText, *ClipboardGetDataFileUrls, *ClipboardGetDataPath, *ClipboardGetDataFound, held in Value.
+type ClipboardGetData struct {
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of ClipboardGetData that fits (required keys, constants, forbidden keys).
+func (u *ClipboardGetData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("ClipboardGetData", raw, []variant{
+		{name: "ClipboardGetDataText", required: []string{"type", "text"}, consts: map[string]string{"type": "\"text\""}, decode: decodeAs[ClipboardGetDataText]},
+		{name: "ClipboardGetDataFileUrls", required: []string{"type", "file_urls"}, consts: map[string]string{"type": "\"file_urls\""}, decode: decodeAs[ClipboardGetDataFileUrls]},
+		{name: "ClipboardGetDataPath", required: []string{"type", "path", "width", "height"}, consts: map[string]string{"type": "\"image\""}, decode: decodeAs[ClipboardGetDataPath]},
+		{name: "ClipboardGetDataFound", required: []string{"type", "found"}, consts: map[string]string{"found": "false"}, decode: decodeAs[ClipboardGetDataFound]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant ClipboardGetData holds.
+func (u ClipboardGetData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
 }
 
 // ClipboardSetData is generated from $defs/ClipboardSetData.
@@ -226,28 +266,28 @@ type CloseAppReport struct {
 	Method      string             `json:"method"`
 }
 
-// CollapseData is generated from $defs/CollapseData.
+// CollapseData is generated from $defs/CollapseData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type CollapseData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of CollapseData that fits (required keys, constants, forbidden keys).
+func (u *CollapseData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("CollapseData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant CollapseData holds.
+func (u CollapseData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
 }
 
 // DismissAllNotificationsData is generated from $defs/DismissAllNotificationsData.
@@ -270,56 +310,52 @@ type DisplayInfo struct {
 	Scale     float64         `json:"scale"`
 }
 
-// DoubleClickData is generated from $defs/DoubleClickData.
+// DoubleClickData is generated from $defs/DoubleClickData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type DoubleClickData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
 }
 
-// DragData is generated from $defs/DragData.
+// UnmarshalJSON decodes the variant of DoubleClickData that fits (required keys, constants, forbidden keys).
+func (u *DoubleClickData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("DoubleClickData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant DoubleClickData holds.
+func (u DoubleClickData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// DragData is generated from $defs/DragData: one of *DragReport, *SnapshotData, *WaitForGone, held in Value.
 type DragData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	Target           *DragTarget         `json:"target,omitempty"`
-	From             *Point              `json:"from,omitempty"`
-	To               *Point              `json:"to,omitempty"`
-	DropDelayMs      *int64              `json:"drop_delay_ms,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of DragData that fits (required keys, constants, forbidden keys).
+func (u *DragData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("DragData", raw, []variant{
+		{name: "DragReport", required: []string{"action", "disposition", "target", "from", "to"}, decode: decodeAs[DragReport]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant DragData holds.
+func (u DragData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
 }
 
 // DragReport is generated from $defs/DragReport.
@@ -349,39 +385,73 @@ type ErrorDetails struct {
 	Retryable *bool   `json:"retryable,omitempty"`
 }
 
-// ExpandData is generated from $defs/ExpandData.
+// ExpandData is generated from $defs/ExpandData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type ExpandData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
 }
 
-// FindData is generated from $defs/FindData.
-type FindData struct {
-	Matches      []FindMatch `json:"matches,omitempty"`
-	TotalMatches *int64      `json:"total_matches,omitempty"`
-	Truncated    *bool       `json:"truncated,omitempty"`
+// UnmarshalJSON decodes the variant of ExpandData that fits (required keys, constants, forbidden keys).
+func (u *ExpandData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("ExpandData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant ExpandData holds.
+func (u ExpandData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// FindDataMatches is one variant of FindData (generated from $defs/FindData).
+type FindDataMatches struct {
+	Matches      []FindMatch `json:"matches"`
+	TotalMatches int64       `json:"total_matches"`
+	Truncated    bool        `json:"truncated"`
 	SnapshotID   *string     `json:"snapshot_id,omitempty"`
 	RolesPresent []string    `json:"roles_present,omitempty"`
-	Match        *FindMatch  `json:"match,omitempty"`
-	Count        *int64      `json:"count,omitempty"`
+}
+
+// FindDataMatch is one variant of FindData (generated from $defs/FindData).
+type FindDataMatch struct {
+	Match        *FindMatch `json:"match"`
+	SnapshotID   *string    `json:"snapshot_id,omitempty"`
+	RolesPresent []string   `json:"roles_present,omitempty"`
+}
+
+// FindDataCount is one variant of FindData (generated from $defs/FindData).
+type FindDataCount struct {
+	Count int64 `json:"count"`
+}
+
+// FindData is generated from $defs/FindData: one of *FindDataMatches, *FindDataMatch, *FindDataCount, held in Value.
+type FindData struct {
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of FindData that fits (required keys, constants, forbidden keys).
+func (u *FindData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("FindData", raw, []variant{
+		{name: "FindDataMatches", required: []string{"matches", "total_matches", "truncated"}, decode: decodeAs[FindDataMatches]},
+		{name: "FindDataMatch", required: []string{"match"}, decode: decodeAs[FindDataMatch]},
+		{name: "FindDataCount", required: []string{"count"}, decode: decodeAs[FindDataCount]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant FindData holds.
+func (u FindData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
 }
 
 // FindMatch is generated from $defs/FindMatch.
@@ -396,28 +466,28 @@ type FindMatch struct {
 	Bounds      *Bounds  `json:"bounds,omitempty"`
 }
 
-// FocusData is generated from $defs/FocusData.
+// FocusData is generated from $defs/FocusData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type FocusData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of FocusData that fits (required keys, constants, forbidden keys).
+func (u *FocusData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("FocusData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant FocusData holds.
+func (u FocusData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
 }
 
 // FocusWindowData is generated from $defs/FocusWindowData.
@@ -432,31 +502,28 @@ type GetData struct {
 	Value    json.RawMessage `json:"value"`
 }
 
-// HoverData is generated from $defs/HoverData.
+// HoverData is generated from $defs/HoverData: one of *HoverReport, *SnapshotData, *WaitForGone, held in Value.
 type HoverData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	Target           *PointerTarget      `json:"target,omitempty"`
-	X                *float64            `json:"x,omitempty"`
-	Y                *float64            `json:"y,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of HoverData that fits (required keys, constants, forbidden keys).
+func (u *HoverData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("HoverData", raw, []variant{
+		{name: "HoverReport", required: []string{"action", "disposition", "target"}, decode: decodeAs[HoverReport]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant HoverData holds.
+func (u HoverData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
 }
 
 // HoverReport is generated from $defs/HoverReport.
@@ -674,10 +741,50 @@ type PermissionReport struct {
 	Automation      PermissionState `json:"automation"`
 }
 
-// PermissionState is generated from $defs/PermissionState.
+// PermissionStateGranted is one variant of PermissionState (generated from $defs/PermissionState).
+type PermissionStateGranted struct {
+	State string `json:"state"`
+}
+
+// PermissionStateDenied is one variant of PermissionState (generated from $defs/PermissionState).
+type PermissionStateDenied struct {
+	State      string `json:"state"`
+	Suggestion string `json:"suggestion"`
+}
+
+// PermissionStateNotRequired is one variant of PermissionState (generated from $defs/PermissionState).
+type PermissionStateNotRequired struct {
+	State string `json:"state"`
+}
+
+// PermissionStateUnknown is one variant of PermissionState (generated from $defs/PermissionState).
+type PermissionStateUnknown struct {
+	State string `json:"state"`
+}
+
+// PermissionState is generated from $defs/PermissionState: one of *PermissionStateGranted, *PermissionStateDenied, *PermissionStateNotRequired, *PermissionStateUnknown, held in Value.
 type PermissionState struct {
-	State      string  `json:"state"`
-	Suggestion *string `json:"suggestion,omitempty"`
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of PermissionState that fits (required keys, constants, forbidden keys).
+func (u *PermissionState) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("PermissionState", raw, []variant{
+		{name: "PermissionStateGranted", required: []string{"state"}, consts: map[string]string{"state": "\"granted\""}, decode: decodeAs[PermissionStateGranted]},
+		{name: "PermissionStateDenied", required: []string{"state", "suggestion"}, consts: map[string]string{"state": "\"denied\""}, decode: decodeAs[PermissionStateDenied]},
+		{name: "PermissionStateNotRequired", required: []string{"state"}, consts: map[string]string{"state": "\"not_required\""}, decode: decodeAs[PermissionStateNotRequired]},
+		{name: "PermissionStateUnknown", required: []string{"state"}, consts: map[string]string{"state": "\"unknown\""}, decode: decodeAs[PermissionStateUnknown]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant PermissionState holds.
+func (u PermissionState) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
 }
 
 // PermissionsData is generated from $defs/PermissionsData.
@@ -757,162 +864,270 @@ type RestoreData struct {
 	Target      WindowTarget       `json:"target"`
 }
 
-// RightClickData is generated from $defs/RightClickData.
+// RightClickData is generated from $defs/RightClickData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type RightClickData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
 }
 
-// ScreenshotData is generated from $defs/ScreenshotData.
-type ScreenshotData struct {
-	Data        *string `json:"data,omitempty"`
+// UnmarshalJSON decodes the variant of RightClickData that fits (required keys, constants, forbidden keys).
+func (u *RightClickData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("RightClickData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant RightClickData holds.
+func (u RightClickData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// ScreenshotDataData is one variant of ScreenshotData (generated from $defs/ScreenshotData).
+type ScreenshotDataData struct {
+	Data        string  `json:"data"`
 	Format      string  `json:"format"`
 	Width       int64   `json:"width"`
 	Height      int64   `json:"height"`
 	ScaleFactor float64 `json:"scale_factor"`
-	Path        *string `json:"path,omitempty"`
 }
 
-// ScrollData is generated from $defs/ScrollData.
+// ScreenshotDataPath is one variant of ScreenshotData (generated from $defs/ScreenshotData).
+type ScreenshotDataPath struct {
+	Path        string  `json:"path"`
+	Format      string  `json:"format"`
+	Width       int64   `json:"width"`
+	Height      int64   `json:"height"`
+	ScaleFactor float64 `json:"scale_factor"`
+}
+
+// ScreenshotData is generated from $defs/ScreenshotData: one of *ScreenshotDataData, *ScreenshotDataPath, held in Value.
+type ScreenshotData struct {
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of ScreenshotData that fits (required keys, constants, forbidden keys).
+func (u *ScreenshotData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("ScreenshotData", raw, []variant{
+		{name: "ScreenshotDataData", required: []string{"data", "format", "width", "height", "scale_factor"}, decode: decodeAs[ScreenshotDataData]},
+		{name: "ScreenshotDataPath", required: []string{"path", "format", "width", "height", "scale_factor"}, decode: decodeAs[ScreenshotDataPath]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant ScreenshotData holds.
+func (u ScreenshotData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// ScrollData is generated from $defs/ScrollData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type ScrollData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
 }
 
-// ScrollToData is generated from $defs/ScrollToData.
+// UnmarshalJSON decodes the variant of ScrollData that fits (required keys, constants, forbidden keys).
+func (u *ScrollData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("ScrollData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant ScrollData holds.
+func (u ScrollData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// ScrollToData is generated from $defs/ScrollToData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type ScrollToData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
 }
 
-// SelectData is generated from $defs/SelectData.
+// UnmarshalJSON decodes the variant of ScrollToData that fits (required keys, constants, forbidden keys).
+func (u *ScrollToData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("ScrollToData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant ScrollToData holds.
+func (u ScrollToData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// SelectData is generated from $defs/SelectData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type SelectData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
 }
 
-// SessionData is generated from $defs/SessionData.
+// UnmarshalJSON decodes the variant of SelectData that fits (required keys, constants, forbidden keys).
+func (u *SelectData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("SelectData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant SelectData holds.
+func (u SelectData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// SessionDataName is one variant of SessionData (generated from $defs/SessionData).
+type SessionDataName struct {
+	SessionID string  `json:"session_id"`
+	Name      *string `json:"name"`
+	Trace     string  `json:"trace"`
+	Artifacts string  `json:"artifacts"`
+	CreatedAt int64   `json:"created_at"`
+}
+
+// SessionDataEndedAt is one variant of SessionData (generated from $defs/SessionData).
+type SessionDataEndedAt struct {
+	SessionID string `json:"session_id"`
+	EndedAt   int64  `json:"ended_at"`
+}
+
+// SessionDataSessions is one variant of SessionData (generated from $defs/SessionData).
+type SessionDataSessions struct {
+	Sessions []map[string]json.RawMessage `json:"sessions"`
+}
+
+// SessionDataRemoved is one variant of SessionData (generated from $defs/SessionData).
+type SessionDataRemoved struct {
+	Removed []string `json:"removed"`
+}
+
+// SessionData is generated from $defs/SessionData: one of *SessionDataName, *SessionDataEndedAt, *SessionDataSessions, *SessionDataRemoved, held in Value.
 type SessionData struct {
-	SessionID *string                      `json:"session_id,omitempty"`
-	Name      *string                      `json:"name,omitempty"`
-	Trace     *string                      `json:"trace,omitempty"`
-	Artifacts *string                      `json:"artifacts,omitempty"`
-	CreatedAt *int64                       `json:"created_at,omitempty"`
-	EndedAt   *int64                       `json:"ended_at,omitempty"`
-	Sessions  []map[string]json.RawMessage `json:"sessions,omitempty"`
-	Removed   []string                     `json:"removed,omitempty"`
+	Value any
 }
 
-// SetValueData is generated from $defs/SetValueData.
+// UnmarshalJSON decodes the variant of SessionData that fits (required keys, constants, forbidden keys).
+func (u *SessionData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("SessionData", raw, []variant{
+		{name: "SessionDataName", required: []string{"session_id", "name", "trace", "artifacts", "created_at"}, decode: decodeAs[SessionDataName]},
+		{name: "SessionDataEndedAt", required: []string{"session_id", "ended_at"}, decode: decodeAs[SessionDataEndedAt]},
+		{name: "SessionDataSessions", required: []string{"sessions"}, decode: decodeAs[SessionDataSessions]},
+		{name: "SessionDataRemoved", required: []string{"removed"}, decode: decodeAs[SessionDataRemoved]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant SessionData holds.
+func (u SessionData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// SetValueData is generated from $defs/SetValueData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type SetValueData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
 }
 
-// SkillsData is generated from $defs/SkillsData.
+// UnmarshalJSON decodes the variant of SetValueData that fits (required keys, constants, forbidden keys).
+func (u *SetValueData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("SetValueData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant SetValueData holds.
+func (u SetValueData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// SkillsDataSkills is one variant of SkillsData (generated from $defs/SkillsData).
+type SkillsDataSkills struct {
+	Skills []map[string]json.RawMessage `json:"skills"`
+}
+
+// SkillsDataFull is one variant of SkillsData (generated from $defs/SkillsData).
+type SkillsDataFull struct {
+	Skill   string `json:"skill"`
+	Full    bool   `json:"full"`
+	Content string `json:"content"`
+}
+
+// SkillsDataReference is one variant of SkillsData (generated from $defs/SkillsData).
+type SkillsDataReference struct {
+	Skill     string `json:"skill"`
+	Reference string `json:"reference"`
+	Content   string `json:"content"`
+}
+
+// SkillsDataLocation is one variant of SkillsData (generated from $defs/SkillsData).
+type SkillsDataLocation struct {
+	Location  string   `json:"location"`
+	Note      string   `json:"note"`
+	Available []string `json:"available"`
+}
+
+// SkillsData is generated from $defs/SkillsData: one of *SkillsDataSkills, *SkillsDataFull, *SkillsDataReference, *SkillsDataLocation, held in Value.
 type SkillsData struct {
-	Skills    []map[string]json.RawMessage `json:"skills,omitempty"`
-	Skill     *string                      `json:"skill,omitempty"`
-	Full      *bool                        `json:"full,omitempty"`
-	Content   *string                      `json:"content,omitempty"`
-	Reference *string                      `json:"reference,omitempty"`
-	Location  *string                      `json:"location,omitempty"`
-	Note      *string                      `json:"note,omitempty"`
-	Available []string                     `json:"available,omitempty"`
+	Value any
 }
 
-// SnapshotData is generated from $defs/SnapshotData.
-type SnapshotData struct {
+// UnmarshalJSON decodes the variant of SkillsData that fits (required keys, constants, forbidden keys).
+func (u *SkillsData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("SkillsData", raw, []variant{
+		{name: "SkillsDataSkills", required: []string{"skills"}, decode: decodeAs[SkillsDataSkills]},
+		{name: "SkillsDataFull", required: []string{"skill", "full", "content"}, decode: decodeAs[SkillsDataFull]},
+		{name: "SkillsDataReference", required: []string{"skill", "reference", "content"}, decode: decodeAs[SkillsDataReference]},
+		{name: "SkillsDataLocation", required: []string{"location", "note", "available"}, consts: map[string]string{"location": "\"embedded\""}, decode: decodeAs[SkillsDataLocation]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant SkillsData holds.
+func (u SkillsData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// SnapshotDataComplete is one variant of SnapshotData (generated from $defs/SnapshotData).
+type SnapshotDataComplete struct {
 	App              string          `json:"app"`
 	Window           *SnapshotWindow `json:"window,omitempty"`
 	SnapshotID       string          `json:"snapshot_id"`
@@ -923,8 +1138,45 @@ type SnapshotData struct {
 	IdentityUnproven *bool           `json:"identity_unproven,omitempty"`
 	Complete         bool            `json:"complete"`
 	Tree             *SnapshotNode   `json:"tree,omitempty"`
-	Truncated        *bool           `json:"truncated,omitempty"`
-	NodesObserved    *int64          `json:"nodes_observed,omitempty"`
+}
+
+// SnapshotDataTruncated is one variant of SnapshotData (generated from $defs/SnapshotData).
+type SnapshotDataTruncated struct {
+	App              string          `json:"app"`
+	Window           *SnapshotWindow `json:"window,omitempty"`
+	SnapshotID       string          `json:"snapshot_id"`
+	RefCount         int64           `json:"ref_count"`
+	ElapsedMs        *int64          `json:"elapsed_ms,omitempty"`
+	MatchedSelector  *string         `json:"matched_selector,omitempty"`
+	AfterAction      *AfterAction    `json:"after_action,omitempty"`
+	IdentityUnproven *bool           `json:"identity_unproven,omitempty"`
+	Complete         bool            `json:"complete"`
+	Truncated        bool            `json:"truncated"`
+	NodesObserved    int64           `json:"nodes_observed"`
+	Tree             *SnapshotNode   `json:"tree,omitempty"`
+}
+
+// SnapshotData is generated from $defs/SnapshotData: one of *SnapshotDataComplete, *SnapshotDataTruncated, held in Value.
+type SnapshotData struct {
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of SnapshotData that fits (required keys, constants, forbidden keys).
+func (u *SnapshotData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("SnapshotData", raw, []variant{
+		{name: "SnapshotDataComplete", required: []string{"app", "snapshot_id", "ref_count", "complete"}, consts: map[string]string{"complete": "true"}, decode: decodeAs[SnapshotDataComplete]},
+		{name: "SnapshotDataTruncated", required: []string{"app", "snapshot_id", "ref_count", "complete", "truncated", "nodes_observed"}, consts: map[string]string{"complete": "false", "truncated": "true"}, decode: decodeAs[SnapshotDataTruncated]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant SnapshotData holds.
+func (u SnapshotData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
 }
 
 // SnapshotNode is generated from $defs/SnapshotNode.
@@ -974,10 +1226,39 @@ type Step struct {
 	Verified  *bool   `json:"verified,omitempty"`
 }
 
-// SuccessDisposition is generated from $defs/SuccessDisposition.
-type SuccessDisposition struct {
+// SuccessDispositionUnsafe is one variant of SuccessDisposition (generated from $defs/SuccessDisposition).
+type SuccessDispositionUnsafe struct {
 	Delivery string `json:"delivery"`
 	Retry    string `json:"retry"`
+}
+
+// SuccessDispositionSafe is one variant of SuccessDisposition (generated from $defs/SuccessDisposition).
+type SuccessDispositionSafe struct {
+	Delivery string `json:"delivery"`
+	Retry    string `json:"retry"`
+}
+
+// SuccessDisposition is generated from $defs/SuccessDisposition: one of *SuccessDispositionUnsafe, *SuccessDispositionSafe, held in Value.
+type SuccessDisposition struct {
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of SuccessDisposition that fits (required keys, constants, forbidden keys).
+func (u *SuccessDisposition) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("SuccessDisposition", raw, []variant{
+		{name: "SuccessDispositionUnsafe", required: []string{"delivery", "retry"}, consts: map[string]string{"retry": "\"unsafe\""}, decode: decodeAs[SuccessDispositionUnsafe]},
+		{name: "SuccessDispositionSafe", required: []string{"delivery", "retry"}, consts: map[string]string{"delivery": "\"not_delivered\"", "retry": "\"safe\""}, decode: decodeAs[SuccessDispositionSafe]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant SuccessDisposition holds.
+func (u SuccessDisposition) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
 }
 
 // Surface is generated from $defs/Surface.
@@ -994,117 +1275,148 @@ type TargetProcess struct {
 	ProcessInstance *string `json:"process_instance,omitempty"`
 }
 
-// ToggleData is generated from $defs/ToggleData.
+// ToggleData is generated from $defs/ToggleData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type ToggleData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
 }
 
-// TraceData is generated from $defs/TraceData.
-type TraceData struct {
-	SessionID           *string                      `json:"session_id,omitempty"`
-	Segments            []map[string]json.RawMessage `json:"segments,omitempty"`
+// UnmarshalJSON decodes the variant of ToggleData that fits (required keys, constants, forbidden keys).
+func (u *ToggleData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("ToggleData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant ToggleData holds.
+func (u ToggleData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// TraceDataSessionID is one variant of TraceData (generated from $defs/TraceData).
+type TraceDataSessionID struct {
+	SessionID      string                       `json:"session_id"`
+	Segments       []map[string]json.RawMessage `json:"segments"`
+	TotalEvents    int64                        `json:"total_events"`
+	ReturnedEvents int64                        `json:"returned_events"`
+	Truncated      bool                         `json:"truncated"`
+	Events         []map[string]json.RawMessage `json:"events"`
+	MatchedEvents  *int64                       `json:"matched_events,omitempty"`
+	Warnings       []map[string]json.RawMessage `json:"warnings,omitempty"`
+}
+
+// TraceDataPath is one variant of TraceData (generated from $defs/TraceData).
+type TraceDataPath struct {
+	Path                string                       `json:"path"`
+	EventCount          int64                        `json:"event_count"`
+	ScreenshotsEmbedded int64                        `json:"screenshots_embedded"`
+	ScreenshotsSkipped  int64                        `json:"screenshots_skipped"`
+	Bytes               int64                        `json:"bytes"`
 	TotalEvents         int64                        `json:"total_events"`
 	ReturnedEvents      int64                        `json:"returned_events"`
 	Truncated           bool                         `json:"truncated"`
-	Events              []map[string]json.RawMessage `json:"events,omitempty"`
-	MatchedEvents       *int64                       `json:"matched_events,omitempty"`
 	Warnings            []map[string]json.RawMessage `json:"warnings,omitempty"`
-	Path                *string                      `json:"path,omitempty"`
-	EventCount          *int64                       `json:"event_count,omitempty"`
-	ScreenshotsEmbedded *int64                       `json:"screenshots_embedded,omitempty"`
-	ScreenshotsSkipped  *int64                       `json:"screenshots_skipped,omitempty"`
-	Bytes               *int64                       `json:"bytes,omitempty"`
 }
 
-// TripleClickData is generated from $defs/TripleClickData.
+// TraceData is generated from $defs/TraceData: one of *TraceDataSessionID, *TraceDataPath, held in Value.
+type TraceData struct {
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of TraceData that fits (required keys, constants, forbidden keys).
+func (u *TraceData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("TraceData", raw, []variant{
+		{name: "TraceDataSessionID", required: []string{"session_id", "segments", "total_events", "returned_events", "truncated", "events"}, decode: decodeAs[TraceDataSessionID]},
+		{name: "TraceDataPath", required: []string{"path", "event_count", "screenshots_embedded", "screenshots_skipped", "bytes", "total_events", "returned_events", "truncated"}, decode: decodeAs[TraceDataPath]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant TraceData holds.
+func (u TraceData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// TripleClickData is generated from $defs/TripleClickData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type TripleClickData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
 }
 
-// TypeData is generated from $defs/TypeData.
+// UnmarshalJSON decodes the variant of TripleClickData that fits (required keys, constants, forbidden keys).
+func (u *TripleClickData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("TripleClickData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant TripleClickData holds.
+func (u TripleClickData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// TypeData is generated from $defs/TypeData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type TypeData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
 }
 
-// UncheckData is generated from $defs/UncheckData.
+// UnmarshalJSON decodes the variant of TypeData that fits (required keys, constants, forbidden keys).
+func (u *TypeData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("TypeData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant TypeData holds.
+func (u TypeData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// UncheckData is generated from $defs/UncheckData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type UncheckData struct {
-	Action           *string             `json:"action,omitempty"`
-	Disposition      *SuccessDisposition `json:"disposition,omitempty"`
-	Steps            []Step              `json:"steps,omitempty"`
-	PostState        *PostState          `json:"post_state,omitempty"`
-	Surfaces         []Surface           `json:"surfaces,omitempty"`
-	Details          *ActionDetails      `json:"details,omitempty"`
-	App              *string             `json:"app,omitempty"`
-	Window           *SnapshotWindow     `json:"window,omitempty"`
-	SnapshotID       *string             `json:"snapshot_id,omitempty"`
-	RefCount         *int64              `json:"ref_count,omitempty"`
-	ElapsedMs        *int64              `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string             `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction        `json:"after_action,omitempty"`
-	IdentityUnproven *bool               `json:"identity_unproven,omitempty"`
-	Complete         *bool               `json:"complete,omitempty"`
-	Tree             *SnapshotNode       `json:"tree,omitempty"`
-	Truncated        *bool               `json:"truncated,omitempty"`
-	NodesObserved    *int64              `json:"nodes_observed,omitempty"`
-	Gone             *bool               `json:"gone,omitempty"`
-	TargetAbsent     *bool               `json:"target_absent,omitempty"`
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of UncheckData that fits (required keys, constants, forbidden keys).
+func (u *UncheckData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("UncheckData", raw, []variant{
+		{name: "ActionResult", required: []string{"action", "disposition"}, decode: decodeAs[ActionResult]},
+		{name: "SnapshotData", decode: decodeAs[SnapshotData]},
+		{name: "WaitForGone", required: []string{"matched_selector", "gone", "target_absent", "elapsed_ms"}, consts: map[string]string{"gone": "true", "target_absent": "true"}, decode: decodeAs[WaitForGone]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant UncheckData holds.
+func (u UncheckData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
 }
 
 // VersionData is generated from $defs/VersionData.
@@ -1116,23 +1428,85 @@ type VersionData struct {
 	DefaultContract *string  `json:"default_contract,omitempty"`
 }
 
-// WaitData is generated from $defs/WaitData.
+// WaitDataWaitedMs is one variant of WaitData (generated from $defs/WaitData).
+type WaitDataWaitedMs struct {
+	WaitedMs int64 `json:"waited_ms"`
+}
+
+// WaitDataRef is one variant of WaitData (generated from $defs/WaitData).
+type WaitDataRef struct {
+	Found     bool            `json:"found"`
+	Ref       string          `json:"ref"`
+	Predicate string          `json:"predicate"`
+	Observed  json.RawMessage `json:"observed"`
+	ElapsedMs int64           `json:"elapsed_ms"`
+}
+
+// WaitDataWindow is one variant of WaitData (generated from $defs/WaitData).
+type WaitDataWindow struct {
+	Found     bool       `json:"found"`
+	Window    WindowInfo `json:"window"`
+	ElapsedMs int64      `json:"elapsed_ms"`
+}
+
+// WaitDataText is one variant of WaitData (generated from $defs/WaitData).
+type WaitDataText struct {
+	Found      bool    `json:"found"`
+	Text       string  `json:"text"`
+	Ref        *string `json:"ref,omitempty"`
+	Role       *string `json:"role,omitempty"`
+	SnapshotID string  `json:"snapshot_id"`
+	ElapsedMs  int64   `json:"elapsed_ms"`
+	Count      *int64  `json:"count,omitempty"`
+}
+
+// WaitDataFound is one variant of WaitData (generated from $defs/WaitData).
+type WaitDataFound struct {
+	Found     bool  `json:"found"`
+	ElapsedMs int64 `json:"elapsed_ms"`
+}
+
+// WaitDataCondition is one variant of WaitData (generated from $defs/WaitData).
+type WaitDataCondition struct {
+	Condition    string           `json:"condition"`
+	Matched      bool             `json:"matched"`
+	Notification NotificationInfo `json:"notification"`
+	ElapsedMs    int64            `json:"elapsed_ms"`
+}
+
+// WaitDataEvent is one variant of WaitData (generated from $defs/WaitData).
+type WaitDataEvent struct {
+	Found     bool                       `json:"found"`
+	Event     map[string]json.RawMessage `json:"event"`
+	ElapsedMs int64                      `json:"elapsed_ms"`
+}
+
+// WaitData is generated from $defs/WaitData: one of *WaitDataWaitedMs, *WaitDataRef, *WaitDataWindow, *WaitDataText, *WaitDataFound, *WaitDataCondition, *WaitDataEvent, held in Value.
 type WaitData struct {
-	WaitedMs     *int64                     `json:"waited_ms,omitempty"`
-	Found        *bool                      `json:"found,omitempty"`
-	Ref          *string                    `json:"ref,omitempty"`
-	Predicate    *string                    `json:"predicate,omitempty"`
-	Observed     json.RawMessage            `json:"observed,omitempty"`
-	ElapsedMs    *int64                     `json:"elapsed_ms,omitempty"`
-	Window       *WindowInfo                `json:"window,omitempty"`
-	Text         *string                    `json:"text,omitempty"`
-	Role         *string                    `json:"role,omitempty"`
-	SnapshotID   *string                    `json:"snapshot_id,omitempty"`
-	Count        *int64                     `json:"count,omitempty"`
-	Condition    *string                    `json:"condition,omitempty"`
-	Matched      *bool                      `json:"matched,omitempty"`
-	Notification *NotificationInfo          `json:"notification,omitempty"`
-	Event        map[string]json.RawMessage `json:"event,omitempty"`
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of WaitData that fits (required keys, constants, forbidden keys).
+func (u *WaitData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("WaitData", raw, []variant{
+		{name: "WaitDataWaitedMs", required: []string{"waited_ms"}, decode: decodeAs[WaitDataWaitedMs]},
+		{name: "WaitDataRef", required: []string{"found", "ref", "predicate", "observed", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataRef]},
+		{name: "WaitDataWindow", required: []string{"found", "window", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataWindow]},
+		{name: "WaitDataText", required: []string{"found", "text", "snapshot_id", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataText]},
+		{name: "WaitDataFound", required: []string{"found", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataFound]},
+		{name: "WaitDataCondition", required: []string{"condition", "matched", "notification", "elapsed_ms"}, consts: map[string]string{"condition": "\"notification\"", "matched": "true"}, decode: decodeAs[WaitDataCondition]},
+		{name: "WaitDataEvent", required: []string{"found", "event", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataEvent]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant WaitData holds.
+func (u WaitData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
 }
 
 // WaitForGone is generated from $defs/WaitForGone.
