@@ -1,0 +1,88 @@
+// The published shape of @agent-desktop/cli: the bundle packed with npm together with the packages it depends on
+// (the optional X11 addon and what that needs), installed from the tarballs into an empty project, then run there
+// with `npx agent-desktop`, outside the monorepo.
+import { execFileSync, spawnSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
+import { installInto, isolatedTempDir, pack, REPO, sqlitePrebuilds, workspaceDependencies } from "./test/packInstall.js"
+
+const work = isolatedTempDir("cli-pack")
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
+
+const PACKAGES = ["contracts", "libs/platform", "libs/platform-linux-x11", "apps/cli"] as const
+
+/** `npx agent-desktop ...` in the consumer project: stdout lines, exit code. */
+const npx = (project: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}) => {
+  const result = spawnSync("npx", ["--offline", "agent-desktop", ...args], {
+    cwd: project,
+    encoding: "utf8",
+    env: { PATH: process.env["PATH"], HOME: process.env["HOME"], npm_config_update_notifier: "false", AGENT_DESKTOP_HOME: path.join(work, "state"), ...env },
+    timeout: 60_000
+  })
+  return { exit: result.status, stdout: result.stdout, stderr: result.stderr, lines: result.stdout.split("\n").filter((line) => line.length > 0) }
+}
+
+const oneEnvelope = (lines: ReadonlyArray<string>) => {
+  expect(lines).toHaveLength(1)
+  return JSON.parse(lines[0]!) as { version: string; ok: boolean; command: string; data?: Record<string, unknown>; error?: { code: string } }
+}
+
+describe("npx agent-desktop from packed tarballs", () => {
+  it("packs the bundle with real dependencies, installs into an empty project and runs there", () => {
+    execFileSync(process.execPath, [path.join(REPO, "node_modules/typescript/bin/tsc"), "-b", "contracts/tsconfig.lib.json", "libs/platform/tsconfig.lib.json", "libs/platform-linux-x11/tsconfig.lib.json"], { cwd: REPO })
+    const packed = PACKAGES.map((dir) => pack(dir, work))
+    const cli = packed.at(-1)!
+    for (const file of ["bin/agent-desktop.js", "bin/package.json", "dist/agent-desktop.cjs", "dist/engine.cjs", "dist/lazy/CachedScript.cjs", "dist/lazy/schemaCommand.cjs", "dist/modes/mcp.js", "dist/modes/serve.js"]) {
+      expect(cli.files).toContain(file)
+    }
+    expect(cli.files.filter((file) => file.startsWith("src/") || file.endsWith(".ts"))).toEqual([])
+    const x11 = packed.find((p) => p.name === "@agent-desktop/platform-linux-x11")!
+    expect(x11.files).toEqual(expect.arrayContaining(["binding.gyp", "native/x11.c", "scripts/build-addon.mjs", "dist/clipboardOwner.js"]))
+    expect(x11.files.some((file) => file.startsWith("build/"))).toBe(false)
+    // No workspace-only references: every @agent-desktop/* dependency is one of the packed packages, at its version.
+    const versions = new Map(packed.map((p) => [p.name, p.manifest["version"]]))
+    for (const p of packed) {
+      expect(p.manifest["private"]).toBeUndefined()
+      for (const [name, range] of workspaceDependencies(p)) expect(`${p.name} -> ${name}@${range}`).toBe(`${p.name} -> ${name}@${versions.get(name)}`)
+    }
+
+    const project = path.join(work, "consumer")
+    const installMs = installInto(project, packed.map((p) => p.filename), sqlitePrebuilds(work))
+    process.stderr.write(`cli pack test: npm install of ${packed.length} tarballs took ${installMs} ms\n`)
+    const sqlite = path.join(project, "node_modules/better-sqlite3/build/Release")
+    expect(fs.existsSync(path.join(sqlite, "better_sqlite3.node"))).toBe(true)
+    expect(fs.existsSync(path.join(sqlite, "obj.target"))).toBe(false) // the prebuilt binary, not a compile
+    const addonStatus = JSON.parse(fs.readFileSync(path.join(project, "node_modules/@agent-desktop/platform-linux-x11/build/addon-status.json"), "utf8")) as { built: boolean; reason?: string }
+    expect(addonStatus.reason).toBeUndefined()
+    expect(addonStatus.built).toBe(true)
+
+    const version = npx(project, ["version"])
+    expect(version.exit).toBe(0)
+    expect(oneEnvelope(version.lines)).toMatchObject({ ok: true, command: "version", data: { default_contract: "2.6" } })
+
+    const schema = npx(project, ["schema", "--contract", "2.5"])
+    expect(schema.exit).toBe(0)
+    expect(schema.stdout).toBe(fs.readFileSync(path.join(project, "node_modules/@agent-desktop/contracts/schemas/2.5/envelope.schema.json"), "utf8"))
+
+    const parseError = npx(project, ["click"])
+    expect(parseError.exit).toBe(2)
+    expect(oneEnvelope(parseError.lines)).toMatchObject({ ok: false, command: "click", error: { code: "INVALID_ARGS" } })
+
+    // The engine path: the bundle, its code cache and SQLite from the installed better-sqlite3.
+    for (let run = 0; run < 2; run++) {
+      const missing = npx(project, ["click", "@s0abc:e1"])
+      expect(missing.exit, missing.stderr).toBe(1)
+      expect(oneEnvelope(missing.lines)).toMatchObject({ ok: false, command: "click", error: { code: "SNAPSHOT_NOT_FOUND" } })
+    }
+    expect(fs.readdirSync(path.join(work, "state", "cache")).some((file) => file.endsWith(".v8"))).toBe(true)
+
+    // The optional addon missing (it did not build): native commands answer PLATFORM_NOT_SUPPORTED with the reason.
+    fs.rmSync(path.join(project, "node_modules/@agent-desktop/platform-linux-x11"), { recursive: true })
+    const native = npx(project, ["mouse-move", "--xy", "1,1", "--headed"], { DISPLAY: ":99", XDG_SESSION_TYPE: "x11" })
+    expect(native.exit, native.stdout + native.stderr).toBe(1)
+    const refused = oneEnvelope(native.lines) as { error?: { code: string; message: string } }
+    expect(refused).toMatchObject({ ok: false, command: "mouse-move", error: { code: "PLATFORM_NOT_SUPPORTED" } })
+    expect(refused.error?.message).toMatch(/X11 addon/)
+  }, 600_000)
+})
