@@ -25,7 +25,7 @@ const npx = (project: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEn
 
 const oneEnvelope = (lines: ReadonlyArray<string>) => {
   expect(lines).toHaveLength(1)
-  return JSON.parse(lines[0]!) as { version: string; ok: boolean; command: string; data?: Record<string, unknown>; error?: { code: string } }
+  return JSON.parse(lines[0]!) as { version: string; ok: boolean; command: string; data?: Record<string, unknown>; error?: { code: string; message: string } }
 }
 
 describe("npx agent-desktop from packed tarballs", () => {
@@ -81,7 +81,7 @@ describe("npx agent-desktop from packed tarballs", () => {
     fs.rmSync(path.join(project, "node_modules/@agent-desktop/platform-linux-x11"), { recursive: true })
     const native = npx(project, ["mouse-move", "--xy", "1,1", "--headed"], { DISPLAY: ":99", XDG_SESSION_TYPE: "x11" })
     expect(native.exit, native.stdout + native.stderr).toBe(1)
-    const refused = oneEnvelope(native.lines) as { error?: { code: string; message: string } }
+    const refused = oneEnvelope(native.lines)
     expect(refused).toMatchObject({ ok: false, command: "mouse-move", error: { code: "PLATFORM_NOT_SUPPORTED" } })
     expect(refused.error?.message).toMatch(/X11 addon/)
   }, 600_000)
