@@ -56,6 +56,7 @@ export type ContractHandler<K extends CommandName> = (args: Args) => Effect.Effe
 
 /** Every handler, typed by the contract: its data must be its command's 2.6 data type, or `tsc` fails. */
 const TYPED = {
+  snapshot,
   version,
   status,
   session,
@@ -109,12 +110,6 @@ const byName = <K extends CommandName>(
 const implementedBy = (handlers: ReadonlyArray<string>) => <K extends string>(name: K) => handlers.includes(name)
 
 /**
- * The one exception: snapshot's tree is rendered (snapshot/renderTree.ts) into records the compiler does not see
- * field by field, so its data is checked at the schema (the contract tests), not here.
- */
-const RENDERED: Readonly<Partial<Record<ManifestCommandName, Handler>>> = { snapshot }
-
-/**
  * The commands this engine implements. Everything else the command spec names is derived below: a command whose
  * spec says `fail_closed` refuses, any other answers PLATFORM_NOT_SUPPORTED. `registry.test.ts` holds this map and
  * the spec's Linux support status to each other, so adding a handler means flipping the spec entry too.
@@ -122,8 +117,7 @@ const RENDERED: Readonly<Partial<Record<ManifestCommandName, Handler>>> = { snap
 const IMPLEMENTED: Readonly<Partial<Record<ManifestCommandName, Handler>>> = {
   ...TYPED,
   ...byName(REF_ACTION_COMMANDS.filter(implementedBy(REF_ACTIONS)), refAction),
-  ...byName(REF_ACTION_COMMANDS.filter(implementedBy(POINTER_REF_ACTIONS)), pointerRefAction),
-  ...RENDERED
+  ...byName(REF_ACTION_COMMANDS.filter(implementedBy(POINTER_REF_ACTIONS)), pointerRefAction)
 }
 
 export const IMPLEMENTED_COMMANDS: ReadonlyArray<string> = Object.keys(IMPLEMENTED)

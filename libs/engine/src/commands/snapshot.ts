@@ -8,7 +8,7 @@ import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { resolveRef, WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
 import { captureSnapshot } from "../snapshot/captureSnapshot.js"
-import type { RenderOptions } from "../snapshot/renderTree.js"
+import type { OutputNode, RenderOptions } from "../snapshot/renderTree.js"
 import { surfaceWindowId } from "./surfaceWindow.js"
 import { loadSnapshot, saveSnapshot, withStore, type SavedSnapshot } from "../StoreAccess.js"
 
@@ -49,13 +49,14 @@ export const snapshotRequest = Effect.fnUntraced(function*(args: Args) {
   return request
 })
 
-const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: unknown, observation: TreeObservation) => ({
+const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: OutputNode, observation: TreeObservation) => ({
   app: window.app_name,
   window: { id: window.id, title: window.title },
   snapshot_id: saved.snapshot_id,
   ref_count: Object.keys(saved.refs).length,
-  complete: observation.complete,
-  ...(observation.complete ? {} : { truncated: true, nodes_observed: observation.nodesObserved }),
+  ...(observation.complete
+    ? { complete: true as const }
+    : { complete: false as const, truncated: true as const, nodes_observed: observation.nodesObserved }),
   ...(saved.identity_unproven ? { identity_unproven: true } : {}),
   tree
 })

@@ -1,21 +1,19 @@
+import type { SnapshotNode } from "@agent-desktop/contracts"
+import { contractActions, contractNativeIdKind, contractRole, contractStates } from "@agent-desktop/domain"
 import type { ObservedNode } from "@agent-desktop/platform"
 
-/** A node as the contract prints it (reference §2.3): absent and empty fields are omitted. */
-export interface OutputNode {
-  readonly ref_id?: string
-  readonly role: string
-  readonly name?: string
-  readonly value?: string
-  readonly description?: string
-  readonly native_id?: { readonly kind: string; readonly value: string }
-  readonly hint?: string
-  readonly states?: ReadonlyArray<string>
-  readonly available_actions?: ReadonlyArray<string>
-  readonly bounds?: { readonly x: number; readonly y: number; readonly width: number; readonly height: number }
-  readonly children_count?: number
-  readonly subtree_truncated?: true
+/**
+ * A node as the contract prints it (reference §2.3): absent and empty fields are omitted. The contract's type, with
+ * read-only lists (the platform's state and action lists are passed through without a copy).
+ */
+export type OutputNode = Omit<SnapshotNode, "states" | "available_actions" | "children"> & {
+  readonly states?: ReadonlyArray<NonNullable<SnapshotNode["states"]>[number]>
+  readonly available_actions?: ReadonlyArray<NonNullable<SnapshotNode["available_actions"]>[number]>
   readonly children?: ReadonlyArray<OutputNode>
 }
+
+/** An OutputNode while it is being built (fields assigned one by one, in the contract's key order). */
+type NodeDraft = { -readonly [K in keyof OutputNode]: OutputNode[K] }
 
 export interface RenderOptions {
   readonly maxDepth: number
@@ -38,21 +36,20 @@ const hasPayload = (node: ObservedNode) =>
 
 /** Built by assignment, in the contract's key order: spreading a dozen optional fields per node was a visible
  * share of a warm snapshot. */
-const fields = (node: ObservedNode, options: RenderOptions, refId: string | undefined): Record<string, unknown> => {
-  const out: Record<string, unknown> = {}
-  if (refId !== undefined) out["ref_id"] = refId
-  out["role"] = node.role
-  if (node.name !== undefined && node.name !== "") out["name"] = node.name
-  if (node.value !== undefined && node.value !== "") out["value"] = node.value
-  if (node.description !== undefined && node.description !== "") out["description"] = node.description
+const fields = (node: ObservedNode, options: RenderOptions, refId: string | undefined): NodeDraft => {
+  // ref_id first: the key order of the printed node is the assignment order.
+  const out: NodeDraft = refId === undefined ? { role: contractRole(node.role) } : { ref_id: refId, role: contractRole(node.role) }
+  if (node.name !== undefined && node.name !== "") out.name = node.name
+  if (node.value !== undefined && node.value !== "") out.value = node.value
+  if (node.description !== undefined && node.description !== "") out.description = node.description
   // --compact leaves out AT-SPI object paths: an address, not an identity, and ~40 % of a browser page's bytes.
   if (node.nativeId !== undefined && !(options.compact && node.nativeId.kind === "atspi_object_path")) {
-    out["native_id"] = { kind: node.nativeId.kind, value: node.nativeId.value }
+    out.native_id = { kind: contractNativeIdKind(node.nativeId.kind), value: node.nativeId.value }
   }
-  if (node.hint !== undefined) out["hint"] = node.hint
-  if (node.states.length > 0) out["states"] = node.states
-  if (refId !== undefined && node.actions.length > 0) out["available_actions"] = node.actions
-  if (options.includeBounds && node.bounds !== undefined) out["bounds"] = node.bounds
+  if (node.hint !== undefined) out.hint = node.hint
+  if (node.states.length > 0) out.states = contractStates(node.states)
+  if (refId !== undefined && node.actions.length > 0) out.available_actions = contractActions(node.actions)
+  if (options.includeBounds && node.bounds !== undefined) out.bounds = node.bounds
   return out
 }
 
@@ -77,10 +74,10 @@ export const renderTree = (root: ObservedNode, options: RenderOptions, allocate:
       children.length === 1 && !truncated && !countCut
     ) return children[0]
     const out = fields(node, options, refId)
-    if (countCut || node.visibleOnly === true) out["children_count"] = node.childCount
-    if (truncated) out["subtree_truncated"] = true
-    if (children.length > 0) out["children"] = children
-    return out as unknown as OutputNode
+    if (countCut || node.visibleOnly === true) out.children_count = node.childCount
+    if (truncated) out.subtree_truncated = true
+    if (children.length > 0) out.children = children
+    return out
   }
   return visit(root, 0, true)!
 }
