@@ -17,6 +17,11 @@ export interface ReadTreeOptions {
   readonly maxDepth: number
   /** Absolute deadline (epoch ms); on expiry return what was read with `complete: false`. */
   readonly deadline: number
+  /**
+   * May answer from an earlier read the app's events prove unchanged (observations only: snapshot, find). Identity
+   * proofs before actions never set it and always read live.
+   */
+  readonly kept?: boolean
 }
 
 /**
