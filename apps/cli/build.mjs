@@ -169,7 +169,9 @@ await build({
   outdir: `${outdir}/modes`,
   splitting: true,
   format: "esm",
-  chunkNames: "chunks/[name]-[hash]"
+  chunkNames: "chunks/[name]-[hash]",
+  // CommonJS code bundled into these ES modules (better-sqlite3's JavaScript) requires Node built-ins.
+  external: [...common.external, "better-sqlite3"]
 })
 
 // Another build may swap its own dist/ in between our two renames: then move that one aside too and try again.
