@@ -22,8 +22,12 @@ const importsOf = (file: string): ReadonlyArray<string> =>
  * Every import cycle among the non-test TypeScript files under `root`: the strongly connected components (Tarjan)
  * of the relative-import graph with more than one file, or one file importing itself. Paths relative to `root`.
  */
+/** The relative-import graph of the non-test TypeScript files under `root`, as absolute paths. */
+export const importGraph = (root: string): ReadonlyMap<string, ReadonlyArray<string>> =>
+  new Map(sourcesUnder(root).map((file) => [file, importsOf(file)]))
+
 export const importCycles = (root: string): ReadonlyArray<ReadonlyArray<string>> => {
-  const graph = new Map(sourcesUnder(root).map((file) => [file, importsOf(file)]))
+  const graph = importGraph(root)
   const index = new Map<string, number>()
   const low = new Map<string, number>()
   const stack: Array<string> = []
