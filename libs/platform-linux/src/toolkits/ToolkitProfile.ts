@@ -34,8 +34,15 @@ export interface ToolkitProfile {
    * tabs are all "Tab"): with namesFromContent, such rows and tabs are named from their content too.
    */
   readonly placeholderNames: ReadonlyArray<string>
+  /** Nodes that are not VISIBLE are left out of a read, with their subtrees (they exist twice, the visible copy read). */
+  readonly skipsHidden: boolean
   /** `Text.GetText(0, -1)` returns "" where the text is not empty: ask for `(0, CharacterCount)`. */
   readonly textNeedsExplicitEnd: boolean
+  /**
+   * Every change a snapshot shows is announced by an event (children, names, states, values, text, bounds), so a
+   * warm process may keep a window's read until the app announces something (mirror/TreeMirror.ts).
+   */
+  readonly announcesChanges?: boolean
   readonly quirks: ReadonlyArray<ToolkitQuirk>
 }
 
@@ -51,6 +58,7 @@ export const genericProfile: ToolkitProfile = {
   editableTextInert: false,
   namesFromContent: false,
   placeholderNames: [],
+  skipsHidden: false,
   textNeedsExplicitEnd: false,
   quirks: []
 }

@@ -12,6 +12,7 @@ export const chromium: ToolkitProfile = {
   editableTextInert: false,
   namesFromContent: false,
   placeholderNames: [],
+  skipsHidden: false,
   textNeedsExplicitEnd: false,
   quirks: [
     { what: "text fields carry no EditableText: text goes in through the keyboard (headed)", seenIn: "Chromium 156.0.8078" },

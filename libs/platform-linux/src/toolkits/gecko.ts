@@ -12,6 +12,7 @@ export const gecko: ToolkitProfile = {
   editableTextInert: true,
   namesFromContent: false,
   placeholderNames: [],
+  skipsHidden: false,
   textNeedsExplicitEnd: false,
   quirks: [
     { what: "Action.GetActions returns \";;\" as every name; Action.GetName(i) returns the real one (\"press\")", seenIn: "Firefox ESR 153" },

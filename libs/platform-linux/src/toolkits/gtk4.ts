@@ -17,6 +17,7 @@ export const gtk4: ToolkitProfile = {
   editableTextInert: false,
   namesFromContent: true,
   placeholderNames: ["Tab"],
+  skipsHidden: false,
   textNeedsExplicitEnd: true,
   quirks: [
     { what: "SHOWING is never set, only VISIBLE: bounds were skipped and every node looked offscreen", seenIn: "gtk4-demo 4.8.3, gnome-calculator 43" },

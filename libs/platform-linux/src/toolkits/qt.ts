@@ -12,6 +12,7 @@ export const qt: ToolkitProfile = {
   editableTextInert: false,
   namesFromContent: false,
   placeholderNames: [],
+  skipsHidden: false,
   textNeedsExplicitEnd: false,
   quirks: [
     {

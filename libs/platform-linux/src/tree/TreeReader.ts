@@ -297,6 +297,8 @@ export class TreeReader {
         throw error
       }
       observed++
+      // A toolkit that keeps hidden copies of what it shows (LibreOffice's submenus): the hidden copy is not read.
+      if (depth > 0 && profile.skipsHidden && !read.node.states.has(AtspiState.visible)) return undefined
       // A container that manages its descendants is read as far as it can ever be (its visible children): it is
       // marked truncated, but the window read stays complete, or no ref of a spreadsheet window could ever prove
       // its identity. A count cap on an ordinary container leaves nodes unread: the read is incomplete.
