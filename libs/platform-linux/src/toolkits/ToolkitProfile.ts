@@ -38,11 +38,6 @@ export interface ToolkitProfile {
   readonly skipsHidden: boolean
   /** `Text.GetText(0, -1)` returns "" where the text is not empty: ask for `(0, CharacterCount)`. */
   readonly textNeedsExplicitEnd: boolean
-  /**
-   * Every change a snapshot shows is announced by an event (children, names, states, values, text, bounds), so a
-   * warm process may keep a window's read until the app announces something (mirror/TreeMirror.ts).
-   */
-  readonly announcesChanges?: boolean
   readonly quirks: ReadonlyArray<ToolkitQuirk>
 }
 
