@@ -5,8 +5,11 @@
  *
  *   node tools/bench/dist/realAppsBench.js [--runs N] [--bin path/to/agent-desktop.js] [--apps a,b,...]
  *
- * Apps (registry name ← desktop spec): gnome-calculator, gtk4-demo, calculator ← qt:calculator, soffice ← localc,
- * Firefox and Chromium ← the form fixture page. Apps whose binary is missing are skipped (named on stderr).
+ * Apps (label: registry name ← desktop spec): gnome-calculator, gtk4-demo, calculator ← qt:calculator, soffice ←
+ * localc, Firefox and Chromium ← the form fixture page, and `Chromium-5000` / `Firefox-5000` ← a generated page of
+ * ~5,000 accessible nodes (a 500-row table of text, a button, a check box and a text field). Each app gets a desktop
+ * of its own, one after the other, so no app loads the machine while another is timed. Apps whose binary is missing
+ * are skipped (named on stderr).
  */
 import { fixturePath, peerPath, qtExample, startDesktop, systemPython } from "@agent-desktop/desktop"
 import { spawnSync } from "node:child_process"
@@ -22,14 +25,25 @@ const runs = Number(argValue("--runs") ?? 5)
 const bin = path.resolve(argValue("--bin") ?? path.resolve(here, "../../../apps/cli/bin/agent-desktop.js"))
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "ad-realbench-"))
 const page = `file://${fixturePath("form.html")}`
+const bigPagePath = path.join(home, "big-page.html")
+const bigPageRows = 500
+fs.writeFileSync(bigPagePath, [
+  "<!doctype html><html><head><meta charset=utf-8><title>Big page</title></head><body><table>",
+  ...Array.from({ length: bigPageRows }, (_, i) =>
+    `<tr><td>row ${i}</td><td><button>button ${i}</button></td><td><label><input type=checkbox> check ${i}</label></td><td><input aria-label="field ${i}" value="text ${i}"></td></tr>`),
+  "</table></body></html>"
+].join("\n"))
+const bigPage = `file://${bigPagePath}`
 
 const catalogue = [
-  { name: "gnome-calculator", spec: "gnome-calculator", binary: "/usr/bin/gnome-calculator" },
-  { name: "gtk4-demo", spec: "gtk4-demo", binary: "/usr/bin/gtk4-demo" },
-  { name: "calculator", spec: "qt:calculator", binary: qtExample("calculator") },
-  { name: "soffice", spec: "localc", binary: "/usr/lib/libreoffice/program/soffice.bin" },
-  { name: "Firefox", spec: `firefox:${page}`, binary: "/usr/lib/firefox-esr/firefox-esr" },
-  { name: "Chromium", spec: `chromium:${page}`, binary: "/usr/lib/chromium/chromium" }
+  { label: "gnome-calculator", name: "gnome-calculator", spec: "gnome-calculator", binary: "/usr/bin/gnome-calculator" },
+  { label: "gtk4-demo", name: "gtk4-demo", spec: "gtk4-demo", binary: "/usr/bin/gtk4-demo" },
+  { label: "calculator", name: "calculator", spec: "qt:calculator", binary: qtExample("calculator") },
+  { label: "soffice", name: "soffice", spec: "localc", binary: "/usr/lib/libreoffice/program/soffice.bin" },
+  { label: "Firefox", name: "Firefox", spec: `firefox:${page}`, binary: "/usr/lib/firefox-esr/firefox-esr" },
+  { label: "Chromium", name: "Chromium", spec: `chromium:${page}`, binary: "/usr/lib/chromium/chromium" },
+  { label: "Firefox-5000", name: "Firefox", spec: `firefox:${bigPage}`, binary: "/usr/lib/firefox-esr/firefox-esr" },
+  { label: "Chromium-5000", name: "Chromium", spec: `chromium:${bigPage}`, binary: "/usr/lib/chromium/chromium" }
 ]
 
 const timed = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv): { ms: number; stdout: string } => {
@@ -43,7 +57,7 @@ const timed = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv): { ms: numbe
 const countNodes = (node: { children?: ReadonlyArray<unknown> }): number =>
   1 + (node.children ?? []).reduce<number>((n, child) => n + countNodes(child as { children?: ReadonlyArray<unknown> }), 0)
 
-const benchApp = (app: string, env: NodeJS.ProcessEnv) => {
+const benchApp = (label: string, app: string, env: NodeJS.ProcessEnv) => {
   const cli = [process.execPath, bin, "snapshot", "--app", app, "-i", "--timeout-ms", "30000"]
   const peer = [systemPython, peerPath(), "dump", app]
   timed(cli, env)
@@ -58,7 +72,7 @@ const benchApp = (app: string, env: NodeJS.ProcessEnv) => {
   const compact = timed([...cli, "--compact"], env).stdout
   const data = (JSON.parse(interactive) as { data: { ref_count: number; complete: boolean } }).data
   return {
-    app, peerNodes, refs: data.ref_count, complete: data.complete,
+    app: label, peerNodes, refs: data.ref_count, complete: data.complete,
     cli: median(cliTimes), peer: median(peerTimes),
     bytes: Buffer.byteLength(interactive), compactBytes: Buffer.byteLength(compact)
   }
@@ -66,13 +80,21 @@ const benchApp = (app: string, env: NodeJS.ProcessEnv) => {
 
 const main = async () => {
   const wanted = argValue("--apps")?.split(",")
-  const apps = catalogue.filter((app) => (!wanted || wanted.includes(app.name)) && (fs.existsSync(app.binary) || (process.stderr.write(`skipped ${app.name}: ${app.binary} missing\n`), false)))
-  const desktop = await startDesktop({ apps: apps.map((app) => app.spec), timeoutMs: 180_000 })
-  try {
-    const env = { ...process.env, ...desktop.env, AGENT_DESKTOP_HOME: home }
-    // Let the browsers finish loading the page before the first timed read.
-    await new Promise((resolve) => setTimeout(resolve, 3000))
-    const rows = apps.map((app) => benchApp(app.name, env))
+  const apps = catalogue.filter((app) => (!wanted || wanted.includes(app.label)) && (fs.existsSync(app.binary) || (process.stderr.write(`skipped ${app.label}: ${app.binary} missing\n`), false)))
+  const rows: Array<ReturnType<typeof benchApp>> = []
+  for (const app of apps) {
+    const desktop = await startDesktop({ apps: [app.spec], timeoutMs: 180_000 })
+    try {
+      const env = { ...process.env, ...desktop.env, AGENT_DESKTOP_HOME: home }
+      // Let a browser finish loading its page before the first timed read.
+      await new Promise((resolve) => setTimeout(resolve, app.spec.includes("file://") ? 8000 : 2000))
+      rows.push(benchApp(app.label, app.name, env))
+      process.stderr.write(`${app.label} done\n`)
+    } finally {
+      await desktop.stop()
+    }
+  }
+  {
     const lines = [
       `runs: ${runs} per case, node ${process.version}, load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`,
       "",
@@ -81,8 +103,6 @@ const main = async () => {
       ...rows.map((r) => `| ${r.app} | ${r.peerNodes} | ${r.refs} | ${r.complete} | ${r.cli.toFixed(0)} | ${r.peer.toFixed(0)} | ${(r.cli / r.peer).toFixed(2)} | ${r.bytes} (~${Math.round(r.bytes / 4)}) | ${r.compactBytes} |`)
     ]
     process.stdout.write(lines.join("\n") + "\n")
-  } finally {
-    await desktop.stop()
   }
 }
 
