@@ -14,8 +14,8 @@ toolkit tolerates. Tested under Xvfb on Debian 12 through this CLI, every action
 | Chromium 156 / Electron (start with \`--force-renderer-accessibility\`) | web page and browser chrome; field values from Text (U+FFFC removed) | click, check/uncheck, select (item action); text entry only with \`--headed\` (no EditableText) | as Firefox; \`launch --cdp\` and \`--force-electron-a11y\` are not implemented |
 | anything else | per-property reads, no bulk cache, nothing assumed | what its AT-SPI interfaces offer | — |
 
-Not tested here: Qt 6 (Debian 12 ships no Qt 6 widget examples; a Qt 6 app is read with the Qt profile's per-property
-rules, which Qt 6 also answers) and Electron (not packaged in Debian; Chromium's accessibility, which Electron embeds,
+Not tested here: Qt 6 (Debian 12 ships no Qt 6 widget examples; a Qt 6 app gets the Qt profile's per-property reads,
+untested) and Electron (not packaged in Debian; Chromium's accessibility, which Electron embeds,
 is tested instead).
 
 - A read never harms an app: containers that manage their descendants are never enumerated, at most 2,000 children
