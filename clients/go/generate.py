@@ -34,6 +34,8 @@ class Gen:
         self.structs = {}
         self.taken = set()
         self.unions = {}
+        self.nested = []
+        self.current = ""
 
     def deref(self, schema):
         seen = set()
@@ -173,9 +175,16 @@ class Gen:
         ]
         return "\n".join(lines)
 
-    def go_type(self, schema):
+    def go_type(self, schema, context=None):
+        """The Go type of a schema. With a context (the name a nested struct would get: parent + field), an inline
+        object with known properties that admits no others becomes a struct of its own (in self.nested)."""
         if not isinstance(schema, dict) or schema == {}:
             return "json.RawMessage"
+        if (context is not None and schema.get("type") == "object" and schema.get("properties")
+                and schema.get("additionalProperties") is not True and not (schema.get("anyOf") or schema.get("oneOf"))):
+            name = self.unique(context)
+            self.nested.append(self.struct(name, [schema], f"// {name} is generated from an inline object of $defs/{self.current}."))
+            return name
         if "$ref" in schema:
             name = schema["$ref"].split("/")[-1]
             target = self.defs.get(name, {})
@@ -202,11 +211,11 @@ class Gen:
             "integer": "int64",
             "number": "float64",
             "boolean": "bool",
-            "array": "[]" + self.go_type(schema.get("items", {})),
+            "array": "[]" + self.go_type(schema.get("items", {}), None if context is None else context + "Item"),
             "object": "map[string]json.RawMessage",
         }.get(kind, "json.RawMessage")
 
-    def struct(self, name, variants):
+    def struct(self, name, variants, comment=None):
         fields = {}
         required_everywhere = None
         for variant in variants:
@@ -215,13 +224,13 @@ class Gen:
             for prop, sub in variant.get("properties", {}).items():
                 if isinstance(sub, dict) and sub.get("not") == {}:
                     continue
-                kind = self.go_type(sub)
+                kind = self.go_type(sub, go_name(name) + go_name(prop) if len(variants) == 1 else None)
                 if prop in fields and fields[prop] != kind:
                     fields[prop] = "json.RawMessage"
                 else:
                     fields.setdefault(prop, kind)
         required_everywhere = required_everywhere or set()
-        lines = [f"// {name} is generated from $defs/{name}.", f"type {go_name(name)} struct {{"]
+        lines = [comment or f"// {name} is generated from $defs/{name}.", f"type {go_name(name)} struct {{"]
         used = set()
         for prop, kind in fields.items():
             field = go_name(prop)
@@ -257,8 +266,13 @@ def render():
         if variants is None or name.endswith("Envelope") or name in HAND_WRITTEN:
             continue
         parts = gen.union(name)
+        gen.current = name
+        gen.nested = []
         out.append(gen.union_code(name, parts) if parts is not None else gen.struct(name, variants))
         out.append("")
+        for nested in gen.nested:
+            out.append(nested)
+            out.append("")
     commands = [rule["if"]["properties"]["command"]["const"] for rule in envelope["then"]["allOf"]]
     out.append("// NewData returns a pointer to a zero value of a command's data type (nil for a command without one).")
     out.append("func NewData(command string) any {")

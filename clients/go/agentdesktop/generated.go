@@ -48,14 +48,31 @@ type AppTarget struct {
 // BatchData is generated from $defs/BatchData.
 type BatchData struct {
 	Results           []map[string]json.RawMessage `json:"results"`
-	Semantics         map[string]json.RawMessage   `json:"semantics"`
+	Semantics         BatchDataSemantics           `json:"semantics"`
 	TotalEntries      int64                        `json:"total_entries"`
 	CompletedEntries  int64                        `json:"completed_entries"`
 	NotStartedEntries int64                        `json:"not_started_entries"`
 	TimeoutMs         int64                        `json:"timeout_ms"`
 	ElapsedMs         int64                        `json:"elapsed_ms"`
-	Limits            map[string]json.RawMessage   `json:"limits"`
+	Limits            BatchDataLimits              `json:"limits"`
 	Stopped           map[string]json.RawMessage   `json:"stopped,omitempty"`
+}
+
+// BatchDataSemantics is generated from an inline object of $defs/BatchData.
+type BatchDataSemantics struct {
+	Atomic                      bool   `json:"atomic"`
+	Order                       string `json:"order"`
+	BatchRetries                bool   `json:"batch_retries"`
+	CommandRetryContracts       string `json:"command_retry_contracts"`
+	SuccessfulActionDisposition string `json:"successful_action_disposition"`
+	ErrorDisposition            string `json:"error_disposition"`
+}
+
+// BatchDataLimits is generated from an inline object of $defs/BatchData.
+type BatchDataLimits struct {
+	MaxEntries     int64 `json:"max_entries"`
+	MaxInputBytes  int64 `json:"max_input_bytes"`
+	MaxOutputBytes int64 `json:"max_output_bytes"`
 }
 
 // Bounds is generated from $defs/Bounds.
@@ -549,13 +566,21 @@ type IsData struct {
 
 // LaunchData is generated from $defs/LaunchData.
 type LaunchData struct {
-	App             string                     `json:"app"`
-	Pid             int64                      `json:"pid"`
-	ProcessInstance *string                    `json:"process_instance,omitempty"`
-	Window          *WindowInfo                `json:"window,omitempty"`
-	Cdp             map[string]json.RawMessage `json:"cdp,omitempty"`
-	Renderer        *string                    `json:"renderer,omitempty"`
-	Suggestion      *string                    `json:"suggestion,omitempty"`
+	App             string         `json:"app"`
+	Pid             int64          `json:"pid"`
+	ProcessInstance *string        `json:"process_instance,omitempty"`
+	Window          *WindowInfo    `json:"window,omitempty"`
+	Cdp             *LaunchDataCdp `json:"cdp,omitempty"`
+	Renderer        *string        `json:"renderer,omitempty"`
+	Suggestion      *string        `json:"suggestion,omitempty"`
+}
+
+// LaunchDataCdp is generated from an inline object of $defs/LaunchData.
+type LaunchDataCdp struct {
+	Port         int64   `json:"port"`
+	HttpEndpoint string  `json:"http_endpoint"`
+	WebsocketUrl string  `json:"websocket_url"`
+	Product      *string `json:"product,omitempty"`
 }
 
 // ListAppsData is generated from $defs/ListAppsData.
@@ -1018,7 +1043,7 @@ type SessionDataEndedAt struct {
 
 // SessionDataSessions is one variant of SessionData (generated from $defs/SessionData).
 type SessionDataSessions struct {
-	Sessions []map[string]json.RawMessage `json:"sessions"`
+	Sessions []SessionDataSessionsSessionsItem `json:"sessions"`
 }
 
 // SessionDataRemoved is one variant of SessionData (generated from $defs/SessionData).
@@ -1051,6 +1076,16 @@ func (u SessionData) MarshalJSON() ([]byte, error) {
 	return json.Marshal(u.Value)
 }
 
+// SessionDataSessionsSessionsItem is generated from an inline object of $defs/SessionData.
+type SessionDataSessionsSessionsItem struct {
+	SessionID string  `json:"session_id"`
+	Name      *string `json:"name"`
+	CreatedAt int64   `json:"created_at"`
+	EndedAt   *int64  `json:"ended_at"`
+	Trace     string  `json:"trace"`
+	Artifacts string  `json:"artifacts"`
+}
+
 // SetValueData is generated from $defs/SetValueData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
 type SetValueData struct {
 	Value any
@@ -1077,7 +1112,7 @@ func (u SetValueData) MarshalJSON() ([]byte, error) {
 
 // SkillsDataSkills is one variant of SkillsData (generated from $defs/SkillsData).
 type SkillsDataSkills struct {
-	Skills []map[string]json.RawMessage `json:"skills"`
+	Skills []SkillsDataSkillsSkillsItem `json:"skills"`
 }
 
 // SkillsDataFull is one variant of SkillsData (generated from $defs/SkillsData).
@@ -1124,6 +1159,14 @@ func (u *SkillsData) UnmarshalJSON(raw []byte) error {
 // MarshalJSON encodes the variant SkillsData holds.
 func (u SkillsData) MarshalJSON() ([]byte, error) {
 	return json.Marshal(u.Value)
+}
+
+// SkillsDataSkillsSkillsItem is generated from an inline object of $defs/SkillsData.
+type SkillsDataSkillsSkillsItem struct {
+	Name       string   `json:"name"`
+	Aliases    []string `json:"aliases"`
+	Summary    string   `json:"summary"`
+	References []string `json:"references"`
 }
 
 // SnapshotDataComplete is one variant of SnapshotData (generated from $defs/SnapshotData).
@@ -1301,27 +1344,27 @@ func (u ToggleData) MarshalJSON() ([]byte, error) {
 
 // TraceDataSessionID is one variant of TraceData (generated from $defs/TraceData).
 type TraceDataSessionID struct {
-	SessionID      string                       `json:"session_id"`
-	Segments       []map[string]json.RawMessage `json:"segments"`
-	TotalEvents    int64                        `json:"total_events"`
-	ReturnedEvents int64                        `json:"returned_events"`
-	Truncated      bool                         `json:"truncated"`
-	Events         []map[string]json.RawMessage `json:"events"`
-	MatchedEvents  *int64                       `json:"matched_events,omitempty"`
-	Warnings       []map[string]json.RawMessage `json:"warnings,omitempty"`
+	SessionID      string                           `json:"session_id"`
+	Segments       []TraceDataSessionIDSegmentsItem `json:"segments"`
+	TotalEvents    int64                            `json:"total_events"`
+	ReturnedEvents int64                            `json:"returned_events"`
+	Truncated      bool                             `json:"truncated"`
+	Events         []map[string]json.RawMessage     `json:"events"`
+	MatchedEvents  *int64                           `json:"matched_events,omitempty"`
+	Warnings       []TraceDataSessionIDWarningsItem `json:"warnings,omitempty"`
 }
 
 // TraceDataPath is one variant of TraceData (generated from $defs/TraceData).
 type TraceDataPath struct {
-	Path                string                       `json:"path"`
-	EventCount          int64                        `json:"event_count"`
-	ScreenshotsEmbedded int64                        `json:"screenshots_embedded"`
-	ScreenshotsSkipped  int64                        `json:"screenshots_skipped"`
-	Bytes               int64                        `json:"bytes"`
-	TotalEvents         int64                        `json:"total_events"`
-	ReturnedEvents      int64                        `json:"returned_events"`
-	Truncated           bool                         `json:"truncated"`
-	Warnings            []map[string]json.RawMessage `json:"warnings,omitempty"`
+	Path                string                      `json:"path"`
+	EventCount          int64                       `json:"event_count"`
+	ScreenshotsEmbedded int64                       `json:"screenshots_embedded"`
+	ScreenshotsSkipped  int64                       `json:"screenshots_skipped"`
+	Bytes               int64                       `json:"bytes"`
+	TotalEvents         int64                       `json:"total_events"`
+	ReturnedEvents      int64                       `json:"returned_events"`
+	Truncated           bool                        `json:"truncated"`
+	Warnings            []TraceDataPathWarningsItem `json:"warnings,omitempty"`
 }
 
 // TraceData is generated from $defs/TraceData: one of *TraceDataSessionID, *TraceDataPath, held in Value.
@@ -1345,6 +1388,27 @@ func (u *TraceData) UnmarshalJSON(raw []byte) error {
 // MarshalJSON encodes the variant TraceData holds.
 func (u TraceData) MarshalJSON() ([]byte, error) {
 	return json.Marshal(u.Value)
+}
+
+// TraceDataSessionIDSegmentsItem is generated from an inline object of $defs/TraceData.
+type TraceDataSessionIDSegmentsItem struct {
+	Segment      string          `json:"segment"`
+	Pid          int64           `json:"pid"`
+	Schema       json.RawMessage `json:"schema"`
+	EventCount   int64           `json:"event_count"`
+	SkippedLines int64           `json:"skipped_lines"`
+}
+
+// TraceDataSessionIDWarningsItem is generated from an inline object of $defs/TraceData.
+type TraceDataSessionIDWarningsItem struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
+}
+
+// TraceDataPathWarningsItem is generated from an inline object of $defs/TraceData.
+type TraceDataPathWarningsItem struct {
+	Kind    string `json:"kind"`
+	Message string `json:"message"`
 }
 
 // TripleClickData is generated from $defs/TripleClickData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
@@ -1476,9 +1540,9 @@ type WaitDataCondition struct {
 
 // WaitDataEvent is one variant of WaitData (generated from $defs/WaitData).
 type WaitDataEvent struct {
-	Found     bool                       `json:"found"`
-	Event     map[string]json.RawMessage `json:"event"`
-	ElapsedMs int64                      `json:"elapsed_ms"`
+	Found     bool               `json:"found"`
+	Event     WaitDataEventEvent `json:"event"`
+	ElapsedMs int64              `json:"elapsed_ms"`
 }
 
 // WaitData is generated from $defs/WaitData: one of *WaitDataWaitedMs, *WaitDataRef, *WaitDataWindow, *WaitDataText, *WaitDataFound, *WaitDataCondition, *WaitDataEvent, held in Value.
@@ -1507,6 +1571,15 @@ func (u *WaitData) UnmarshalJSON(raw []byte) error {
 // MarshalJSON encodes the variant WaitData holds.
 func (u WaitData) MarshalJSON() ([]byte, error) {
 	return json.Marshal(u.Value)
+}
+
+// WaitDataEventEvent is generated from an inline object of $defs/WaitData.
+type WaitDataEventEvent struct {
+	Kind     string  `json:"kind"`
+	WindowID *string `json:"window_id,omitempty"`
+	Title    *string `json:"title,omitempty"`
+	App      *string `json:"app,omitempty"`
+	Pid      *int64  `json:"pid,omitempty"`
 }
 
 // WaitForGone is generated from $defs/WaitForGone.
