@@ -10,8 +10,9 @@ import { LinuxAdapter } from "@agent-desktop/platform-linux"
 import { Effect, References, type Layer } from "effect"
 import type { EngineRequest, NativeEnvelope } from "./main.js"
 
-export const platformAdapter = (): Layer.Layer<DesktopAdapter, unknown> =>
-  process.platform === "linux" ? LinuxAdapter.layer : UnsupportedAdapter
+/** `warm`: a long-lived host's adapter, which listens to AT-SPI events to keep unchanged windows' reads. */
+export const platformAdapter = (warm = false): Layer.Layer<DesktopAdapter, unknown> =>
+  process.platform === "linux" ? (warm ? LinuxAdapter.warmLayer : LinuxAdapter.layer) : UnsupportedAdapter
 
 /** The engine's services for one state root; a one-shot call builds them per run, the warm host once. */
 const engineLayer = (env: EngineRequest["env"], adapter?: Layer.Layer<DesktopAdapter, unknown>) => {

@@ -27,7 +27,8 @@ export interface EngineHost {
 const platformAdapter = async (): Promise<Layer.Layer<DesktopAdapter, unknown>> => {
   if (process.platform !== "linux") return UnsupportedAdapter
   const linux = await import("@agent-desktop/platform-linux")
-  return linux.LinuxAdapter.layer
+  // A server lives long: it listens to AT-SPI events, which keep unchanged windows' reads (TreeMirror).
+  return linux.LinuxAdapter.warmLayer
 }
 
 export const makeEngineHost = async (

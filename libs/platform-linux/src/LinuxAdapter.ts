@@ -1,6 +1,8 @@
 /**
  * The DesktopAdapter for Linux: AT-SPI2 over D-Bus in pure JavaScript. Connections open lazily on the first call
  * that needs them (status on a machine without a bus must still answer) and close with the layer or `close()`.
+ * A long-lived process (MCP server, warm host) asks for `warm`: it also listens to the bus's AT-SPI events, which
+ * keep whole-window reads of toolkits that announce their changes (mirror/TreeMirror.ts) for observations.
  */
 import {
   DesktopAdapter,
@@ -16,9 +18,12 @@ import * as Layer from "effect/Layer"
 import { Actor, lookupFailure } from "./actions/Actor.js"
 import { hitTestChain } from "./actions/HitTest.js"
 import { AppDirectory } from "./atspi/AppDirectory.js"
+import { Accessible } from "./atspi/Accessible.js"
 import { AtspiSession } from "./atspi/AtspiSession.js"
 import { refOfWindowId } from "./atspi/WindowId.js"
 import { DbusCallError } from "./dbus/DbusCallError.js"
+import { EventStream } from "./events/EventStream.js"
+import { TreeMirror, type MirrorReads } from "./mirror/TreeMirror.js"
 import { permissionsFor, probeStatus } from "./status/StatusProbe.js"
 import { BudgetExpired } from "./tree/Budget.js"
 import { toObserved } from "./tree/Observed.js"
@@ -41,19 +46,29 @@ interface Parts {
   readonly directory: AppDirectory
   readonly reader: TreeReader
   readonly actor: Actor
+  readonly mirror: TreeMirror | undefined
 }
 
-export const makeLinuxAdapter = (): DesktopAdapterShape => {
+export interface LinuxAdapterOptions {
+  /** Listen to AT-SPI events and keep whole-window reads they prove unchanged (long-lived processes only). */
+  readonly warm?: boolean
+}
+
+export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): DesktopAdapterShape => {
   let opening: Promise<Parts> | undefined
 
   const parts = (): Promise<Parts> => {
     if (opening) return opening
-    opening = AtspiSession.open().then((session) => ({
-      session,
-      directory: new AppDirectory(session),
-      reader: new TreeReader(session),
-      actor: new Actor(session)
-    }))
+    opening = AtspiSession.open().then(async (session) => {
+      const stream = adapterOptions.warm === true ? await EventStream.start(session, 1500) : undefined
+      return {
+        session,
+        directory: new AppDirectory(session),
+        reader: new TreeReader(session),
+        actor: new Actor(session),
+        mirror: stream ? new TreeMirror(stream) : undefined
+      }
+    })
     opening.catch(() => {
       opening = undefined
     })
@@ -89,7 +104,7 @@ export const makeLinuxAdapter = (): DesktopAdapterShape => {
   }
 
   const readTree = (window: WindowInfo, options: ReadTreeOptions) =>
-    use("snapshot", async ({ session, reader }): Promise<TreeObservation> => {
+    use("snapshot", async ({ session, reader, mirror }): Promise<TreeObservation> => {
       const windowRefValue = windowRef(window)
       let root = windowRefValue
       let rootPath: ReadonlyArray<number> = []
@@ -106,10 +121,21 @@ export const makeLinuxAdapter = (): DesktopAdapterShape => {
         // GTK 4.8 reports extents relative to the window: place them on the screen (X11).
         const profile = await session.toolkits.profileOf(root.busName, Math.max(1, Math.min(1500, options.deadline - Date.now())))
         const origin = profile.extentsWindowRelative ? await windowOrigin(window.title, 1000) : undefined
-        const result = await reader.read(root, {
+        const live = () => reader.read(root, {
           maxDepth: options.maxDepth, deadline: options.deadline, rootPath, ...(origin ? { origin } : {})
         })
-        return { window, root: toObserved(result.root), complete: result.complete, nodesObserved: result.nodesObserved }
+        const left = () => Math.max(1, Math.min(1000, options.deadline - Date.now()))
+        const reads: MirrorReads = {
+          live,
+          subtree: (ref, path, maxDepth) => reader.read(ref, { maxDepth, deadline: options.deadline, rootPath: path, bulk: false }),
+          childCount: (ref) => Accessible.of(session, ref).childCount(left())
+        }
+        const { result, via } = mirror && options.kept === true && options.root === undefined && profile.announcesChanges === true
+          ? await mirror.read(root, `depth=${options.maxDepth}`, options.maxDepth, left(), reads)
+          : { result: await live(), via: "live" as const }
+        return {
+          window, root: toObserved(result.root), complete: result.complete, nodesObserved: result.nodesObserved, ...(via === "live" ? {} : { reused: via })
+        }
       } catch (error) {
         if (error instanceof DbusCallError && error.objectGone) {
           throw new PlatformError({ code: options.root ? "ELEMENT_NOT_FOUND" : "WINDOW_NOT_FOUND", message: "the window or element is gone" })
@@ -148,7 +174,10 @@ export const makeLinuxAdapter = (): DesktopAdapterShape => {
       Effect.promise(async () => {
         const current = opening
         opening = undefined
-        if (current) await current.then((p) => p.session.close(), () => {})
+        if (current) await current.then((p) => {
+          p.mirror?.close()
+          p.session.close()
+        }, () => {})
       })
   }
 }
@@ -158,5 +187,11 @@ export class LinuxAdapter {
   static readonly layer: Layer.Layer<DesktopAdapter> = Layer.effect(
     DesktopAdapter,
     Effect.acquireRelease(Effect.sync(() => DesktopAdapter.of(makeLinuxAdapter())), (adapter) => adapter.close())
+  )
+
+  /** For long-lived processes: the same adapter, listening to AT-SPI events (`LinuxAdapterOptions.warm`). */
+  static readonly warmLayer: Layer.Layer<DesktopAdapter> = Layer.effect(
+    DesktopAdapter,
+    Effect.acquireRelease(Effect.sync(() => DesktopAdapter.of(makeLinuxAdapter({ warm: true }))), (adapter) => adapter.close())
   )
 }

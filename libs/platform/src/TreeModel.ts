@@ -86,4 +86,6 @@ export interface TreeObservation {
   /** False when the deadline expired before every node (within maxDepth) was read. */
   readonly complete: boolean
   readonly nodesObserved: number
+  /** Set when a warm adapter answered from a read its event stream kept true: as kept, or patched by events. */
+  readonly reused?: "kept" | "patched"
 }

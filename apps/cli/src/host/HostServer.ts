@@ -62,7 +62,7 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
     io.stderr("agent-desktop serve: AGENT_DESKTOP_HOME must be an absolute path\n")
     return 2
   }
-  const engine = makeEngineRuntime(platformAdapter(), io.env["AGENT_DESKTOP_HOME"] || undefined)
+  const engine = makeEngineRuntime(platformAdapter(true), io.env["AGENT_DESKTOP_HOME"] || undefined)
   // Building the runtime opens the store, which creates (or refuses) the state root before the socket goes in it.
   const dir = (await engine.build()) ? privateSubdirectory(root, HOST_DIR, true) : undefined
   if (dir === undefined) {

@@ -127,6 +127,11 @@ export class Accessible {
     }
   }
 
+  /** The live child count (GTK 3 menus answer -1: unknown). */
+  async childCount(timeoutMs: number): Promise<number> {
+    return Number(await this.property(Iface.accessible, "ChildCount", timeoutMs) ?? 0)
+  }
+
   async childAtIndex(index: number, timeoutMs: number): Promise<ObjectRef> {
     const [ref] = await this.call(Iface.accessible, "GetChildAtIndex", timeoutMs, "i", [index])
     return toRef(ref)

@@ -151,6 +151,7 @@ export const AtspiRole = {
   passwordText: 40,
   pushButton: 43,
   radioButton: 44,
+  scrollBar: 48,
   scrollPane: 49,
   slider: 51,
   spinButton: 52,

@@ -26,6 +26,10 @@ export interface IncomingMessage {
   readonly errorName?: string
   readonly sender?: string
   readonly signature?: string
+  /** Object path, interface and member: set on signals (and method calls), which is where they are read. */
+  readonly path?: string
+  readonly interface?: string
+  readonly member?: string
   readonly body: ReadonlyArray<unknown>
 }
 
@@ -259,6 +263,9 @@ export const decodeMessage = (buffer: Buffer): IncomingMessage => {
   let errorName: string | undefined
   let sender: string | undefined
   let signature: string | undefined
+  let path: string | undefined
+  let iface: string | undefined
+  let member: string | undefined
   while (header.position < end) {
     header.align(8)
     const code = buffer[header.position++]!
@@ -268,6 +275,9 @@ export const decodeMessage = (buffer: Buffer): IncomingMessage => {
     else if (code === 4) errorName = value as string
     else if (code === 7) sender = value as string
     else if (code === 8) signature = value as string
+    else if (code === 1) path = value as string
+    else if (code === 2) iface = value as string
+    else if (code === 3) member = value as string
   }
   const bodyStart = 16 + (((fieldsLength + 7) >> 3) << 3)
   let body: ReadonlyArray<unknown> = []
@@ -282,6 +292,9 @@ export const decodeMessage = (buffer: Buffer): IncomingMessage => {
     ...(errorName !== undefined ? { errorName } : {}),
     ...(sender !== undefined ? { sender } : {}),
     ...(signature !== undefined ? { signature } : {}),
+    ...(path !== undefined ? { path } : {}),
+    ...(iface !== undefined ? { interface: iface } : {}),
+    ...(member !== undefined ? { member } : {}),
     body
   }
 }

@@ -1,10 +1,11 @@
 /**
  * D-Bus over a Unix socket with the dedicated codec: EXTERNAL authentication (the uid, as libdbus does), Hello on
- * bus connections, one socket write per tick for every call issued in it, replies matched by serial.
+ * bus connections, one socket write per tick for every call issued in it, replies matched by serial, signals handed
+ * to listeners in arrival order.
  */
 import { connect, type Socket } from "node:net"
 import { DbusCallError } from "./DbusCallError.js"
-import type { CallSpec, DbusConnection } from "./DbusConnection.js"
+import type { CallSpec, DbusConnection, SignalListener } from "./DbusConnection.js"
 import { decodeMessage, encodeMethodCall, MessageType, messageLength, type IncomingMessage } from "./WireCodec.js"
 
 export interface UnixTarget {
@@ -51,6 +52,7 @@ export class WireConnection implements DbusConnection {
   private inbox: Array<Buffer> = []
   private inboxBytes = 0
   private wanted = 0
+  private readonly listeners = new Set<SignalListener>()
 
   constructor(readonly address: string, target: UnixTarget, readonly direct: boolean) {
     this.socket = connect(target.path)
@@ -164,7 +166,22 @@ export class WireConnection implements DbusConnection {
     }
   }
 
+  listen(listener: SignalListener): () => void {
+    if (this.closedReason) {
+      listener.closed(this.closedReason)
+      return () => {}
+    }
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
   private dispatch(message: IncomingMessage): void {
+    if (message.type === MessageType.signal) {
+      if (this.listeners.size === 0 || !message.sender || !message.path || !message.interface || !message.member) return
+      const signal = { sender: message.sender, path: message.path, interface: message.interface, member: message.member, body: message.body }
+      for (const listener of this.listeners) listener.signal(signal)
+      return
+    }
     if (message.replySerial === undefined) return
     const waiting = this.pending.get(message.replySerial)
     if (!waiting) return
@@ -187,6 +204,8 @@ export class WireConnection implements DbusConnection {
     }
     this.pending.clear()
     this.outbox = []
+    for (const listener of this.listeners) listener.closed(reason)
+    this.listeners.clear()
   }
 
   close(): void {

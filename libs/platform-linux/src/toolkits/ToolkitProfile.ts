@@ -38,6 +38,12 @@ export interface ToolkitProfile {
   readonly skipsHidden: boolean
   /** `Text.GetText(0, -1)` returns "" where the text is not empty: ask for `(0, CharacterCount)`. */
   readonly textNeedsExplicitEnd: boolean
+  /**
+   * Changes to objects a read has seen are announced by events (names, states, values, text, bounds, children), so
+   * a warm process may keep a window's read and patch it (mirror/TreeMirror.ts, which finds children added without
+   * an event by their parents' child counts). Proven for GTK 3 by the mirror's mutation tests; others read live.
+   */
+  readonly announcesChanges?: boolean
   readonly quirks: ReadonlyArray<ToolkitQuirk>
 }
 

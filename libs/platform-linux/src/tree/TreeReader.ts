@@ -51,6 +51,8 @@ export interface ReadOptions {
   readonly limits?: ReadLimits
   /** Added to every extent, for toolkits that report window-relative extents (ToolkitProfile). */
   readonly origin?: { readonly x: number; readonly y: number }
+  /** False: never ask for the app's whole cache (a few nodes re-read live cost less than one GetItems). */
+  readonly bulk?: boolean
 }
 
 /** Why a node's children were not all listed: only its visible ones exist for a guest, or the per-node cap. */
@@ -159,7 +161,7 @@ export class TreeReader {
     const limits = options.limits ?? defaultReadLimits
     const origin = options.origin
     const profile = await this.session.toolkits.profileOf(root.busName, budget.callTimeout())
-    const cache = profile.bulkCacheSafe ? await this.loadCache(root.busName, budget) : undefined
+    const cache = profile.bulkCacheSafe && options.bulk !== false ? await this.loadCache(root.busName, budget) : undefined
     let observed = 0
     let started = 0
     let complete = true
