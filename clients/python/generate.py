@@ -30,11 +30,31 @@ def lit(value):
     return json.dumps(value)
 
 
-def py_type(schema, defs):
+NESTED = []
+TAKEN = set()
+
+
+def nested_name(context, defs):
+    name = context
+    while name in defs or name in TAKEN:
+        name += "_"
+    TAKEN.add(name)
+    return name
+
+
+def py_type(schema, defs, context=None):
+    """The Python type of a schema. With a context (parent + field name), an inline object with known properties that
+    admits no others becomes a TypedDict of its own (collected in NESTED)."""
     if schema is True or schema == {}:
         return "Any"
     if not isinstance(schema, dict):
         return "Any"
+    if (context is not None and schema.get("type") == "object" and schema.get("properties")
+            and schema.get("additionalProperties") is not True and not (schema.get("anyOf") or schema.get("oneOf"))):
+        name = nested_name(context, defs)
+        NESTED.append(typed_dict(name, schema, defs))
+        return f'"{name}"'
+
     if "$ref" in schema:
         name = schema["$ref"].split("/")[-1]
         return f'"{name}"' if name in defs else "Any"
@@ -64,7 +84,7 @@ def py_type(schema, defs):
     if kind == "null":
         return "None"
     if kind == "array":
-        return f"list[{py_type(schema.get('items', {}), defs)}]"
+        return f"list[{py_type(schema.get('items', {}), defs, None if context is None else context + 'Item')}]"
     if kind == "object":
         return "dict[str, Any]"
     return "Any"
@@ -75,7 +95,7 @@ def typed_dict(name, schema, defs):
     required = set(schema.get("required", []))
     lines = [f'{name} = TypedDict("{name}", {{']
     for prop, sub in props.items():
-        text = py_type(sub, defs)
+        text = py_type(sub, defs, name + "".join(part.capitalize() for part in prop.split("_")))
         lines.append(f"    {json.dumps(prop)}: {text if prop in required else f'NotRequired[{text}]'},")
     lines.append("}, total=True)")
     return "\n".join(lines)
@@ -93,6 +113,8 @@ def render():
         f'CONTRACT_VERSION = "{VERSION}"',
         "",
     ]
+    NESTED.clear()
+    TAKEN.clear()
     for name in sorted(defs):
         schema = defs[name]
         variants = schema.get("anyOf") or schema.get("oneOf")
@@ -110,6 +132,10 @@ def render():
         else:
             out.append(f"{name} = {py_type(schema, defs)}")
         out.append("")
+        for nested in NESTED:
+            out.append(nested)
+            out.append("")
+        NESTED.clear()
     commands = [rule["if"]["properties"]["command"]["const"] for rule in envelope["then"]["allOf"]]
     out.append("# Each command's data type (the <Command>Data definition of the schema).")
     out.append("DATA_TYPES: dict[str, Any] = {")

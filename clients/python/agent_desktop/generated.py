@@ -40,14 +40,29 @@ AvailableAction = Literal["Click", "RightClick", "SetValue", "SetFocus", "Expand
 
 BatchData = TypedDict("BatchData", {
     "results": list[dict[str, Any]],
-    "semantics": dict[str, Any],
+    "semantics": "BatchDataSemantics",
     "total_entries": int,
     "completed_entries": int,
     "not_started_entries": int,
     "timeout_ms": int,
     "elapsed_ms": int,
-    "limits": dict[str, Any],
+    "limits": "BatchDataLimits",
     "stopped": NotRequired[dict[str, Any]],
+}, total=True)
+
+BatchDataSemantics = TypedDict("BatchDataSemantics", {
+    "atomic": Literal[False],
+    "order": Literal["sequential"],
+    "batch_retries": Literal[False],
+    "command_retry_contracts": Literal["preserved"],
+    "successful_action_disposition": Literal["data.disposition"],
+    "error_disposition": Literal["error.disposition"],
+}, total=True)
+
+BatchDataLimits = TypedDict("BatchDataLimits", {
+    "max_entries": int,
+    "max_input_bytes": int,
+    "max_output_bytes": int,
 }, total=True)
 
 BatchEnvelope = TypedDict("BatchEnvelope", {
@@ -271,7 +286,7 @@ DragTarget = TypedDict("DragTarget", {
 
 ErrorBody1 = TypedDict("ErrorBody1", {
     "code": Literal["TIMEOUT", "APP_UNRESPONSIVE"],
-    "disposition": dict[str, Any],
+    "disposition": "ErrorBody1Disposition",
     "recovery": NotRequired["Recovery"],
     "message": str,
     "suggestion": NotRequired[str],
@@ -280,7 +295,7 @@ ErrorBody1 = TypedDict("ErrorBody1", {
 }, total=True)
 ErrorBody2 = TypedDict("ErrorBody2", {
     "code": Literal["INVALID_ARGS", "ELEMENT_NOT_FOUND", "APP_NOT_FOUND", "STALE_REF", "AMBIGUOUS_TARGET", "SNAPSHOT_NOT_FOUND", "PERM_DENIED", "POLICY_DENIED", "ACTION_FAILED", "ACTION_NOT_SUPPORTED", "PLATFORM_NOT_SUPPORTED", "WINDOW_NOT_FOUND", "NOTIFICATION_NOT_FOUND", "INTERNAL"],
-    "disposition": dict[str, Any],
+    "disposition": "ErrorBody2Disposition",
     "recovery": NotRequired["RecoveryWithoutDelay"],
     "message": str,
     "suggestion": NotRequired[str],
@@ -297,6 +312,16 @@ ErrorBody3 = TypedDict("ErrorBody3", {
     "details": NotRequired["ErrorDetails"],
 }, total=True)
 ErrorBody = Union["ErrorBody1", "ErrorBody2", "ErrorBody3"]
+
+ErrorBody1Disposition = TypedDict("ErrorBody1Disposition", {
+    "delivery": Literal["not_delivered"],
+    "retry": Literal["safe"],
+}, total=True)
+
+ErrorBody2Disposition = TypedDict("ErrorBody2Disposition", {
+    "delivery": Literal["not_delivered"],
+    "retry": Literal["safe"],
+}, total=True)
 
 ErrorCode = Literal["INVALID_ARGS", "ELEMENT_NOT_FOUND", "APP_NOT_FOUND", "STALE_REF", "AMBIGUOUS_TARGET", "SNAPSHOT_NOT_FOUND", "PERM_DENIED", "POLICY_DENIED", "ACTION_FAILED", "ACTION_NOT_SUPPORTED", "APP_UNRESPONSIVE", "PLATFORM_NOT_SUPPORTED", "TIMEOUT", "WINDOW_NOT_FOUND", "NOTIFICATION_NOT_FOUND", "INTERNAL"]
 
@@ -447,9 +472,16 @@ LaunchData = TypedDict("LaunchData", {
     "pid": int,
     "process_instance": NotRequired[str],
     "window": NotRequired["WindowInfo"],
-    "cdp": NotRequired[dict[str, Any]],
+    "cdp": NotRequired["LaunchDataCdp"],
     "renderer": NotRequired[Literal["chromium"]],
     "suggestion": NotRequired[str],
+}, total=True)
+
+LaunchDataCdp = TypedDict("LaunchDataCdp", {
+    "port": int,
+    "http_endpoint": str,
+    "websocket_url": str,
+    "product": NotRequired[str],
 }, total=True)
 
 LaunchEnvelope = TypedDict("LaunchEnvelope", {
@@ -850,12 +882,21 @@ SessionData2 = TypedDict("SessionData2", {
     "ended_at": int,
 }, total=True)
 SessionData3 = TypedDict("SessionData3", {
-    "sessions": list[dict[str, Any]],
+    "sessions": list["SessionData3SessionsItem"],
 }, total=True)
 SessionData4 = TypedDict("SessionData4", {
     "removed": list[str],
 }, total=True)
 SessionData = Union["SessionData1", "SessionData2", "SessionData3", "SessionData4"]
+
+SessionData3SessionsItem = TypedDict("SessionData3SessionsItem", {
+    "session_id": str,
+    "name": Union[str, None],
+    "created_at": int,
+    "ended_at": Union[int, None],
+    "trace": Literal["on", "off"],
+    "artifacts": Literal["full", "events"],
+}, total=True)
 
 SessionEnvelope = TypedDict("SessionEnvelope", {
     "version": Literal["2.6"],
@@ -874,7 +915,7 @@ SetValueEnvelope = TypedDict("SetValueEnvelope", {
 }, total=True)
 
 SkillsData1 = TypedDict("SkillsData1", {
-    "skills": list[dict[str, Any]],
+    "skills": list["SkillsData1SkillsItem"],
 }, total=True)
 SkillsData2 = TypedDict("SkillsData2", {
     "skill": str,
@@ -892,6 +933,13 @@ SkillsData4 = TypedDict("SkillsData4", {
     "available": list[str],
 }, total=True)
 SkillsData = Union["SkillsData1", "SkillsData2", "SkillsData3", "SkillsData4"]
+
+SkillsData1SkillsItem = TypedDict("SkillsData1SkillsItem", {
+    "name": str,
+    "aliases": list[str],
+    "summary": str,
+    "references": list[str],
+}, total=True)
 
 SkillsEnvelope = TypedDict("SkillsEnvelope", {
     "version": Literal["2.6"],
@@ -1023,13 +1071,13 @@ ToggleEnvelope = TypedDict("ToggleEnvelope", {
 
 TraceData1 = TypedDict("TraceData1", {
     "session_id": str,
-    "segments": list[dict[str, Any]],
+    "segments": list["TraceData1SegmentsItem"],
     "total_events": int,
     "returned_events": int,
     "truncated": bool,
     "events": list[dict[str, Any]],
     "matched_events": NotRequired[int],
-    "warnings": NotRequired[list[dict[str, Any]]],
+    "warnings": NotRequired[list["TraceData1WarningsItem"]],
 }, total=True)
 TraceData2 = TypedDict("TraceData2", {
     "path": str,
@@ -1040,9 +1088,27 @@ TraceData2 = TypedDict("TraceData2", {
     "total_events": int,
     "returned_events": int,
     "truncated": bool,
-    "warnings": NotRequired[list[dict[str, Any]]],
+    "warnings": NotRequired[list["TraceData2WarningsItem"]],
 }, total=True)
 TraceData = Union["TraceData1", "TraceData2"]
+
+TraceData1SegmentsItem = TypedDict("TraceData1SegmentsItem", {
+    "segment": str,
+    "pid": int,
+    "schema": Union[str, int],
+    "event_count": int,
+    "skipped_lines": int,
+}, total=True)
+
+TraceData1WarningsItem = TypedDict("TraceData1WarningsItem", {
+    "kind": Literal["foreign_file", "unreadable_segment", "symlinked_segment", "schema_unknown", "unpaired_command"],
+    "message": str,
+}, total=True)
+
+TraceData2WarningsItem = TypedDict("TraceData2WarningsItem", {
+    "kind": Literal["foreign_file", "unreadable_segment", "symlinked_segment", "schema_unknown", "unpaired_command"],
+    "message": str,
+}, total=True)
 
 TraceEnvelope = TypedDict("TraceEnvelope", {
     "version": Literal["2.6"],
@@ -1136,10 +1202,18 @@ WaitData6 = TypedDict("WaitData6", {
 }, total=True)
 WaitData7 = TypedDict("WaitData7", {
     "found": Literal[True],
-    "event": dict[str, Any],
+    "event": "WaitData7Event",
     "elapsed_ms": int,
 }, total=True)
 WaitData = Union["WaitData1", "WaitData2", "WaitData3", "WaitData4", "WaitData5", "WaitData6", "WaitData7"]
+
+WaitData7Event = TypedDict("WaitData7Event", {
+    "kind": Literal["window-opened", "window-closed", "app-launched", "app-terminated", "focus-changed", "surface-appeared", "surface-dismissed"],
+    "window_id": NotRequired[str],
+    "title": NotRequired[str],
+    "app": NotRequired[str],
+    "pid": NotRequired[int],
+}, total=True)
 
 WaitEnvelope = TypedDict("WaitEnvelope", {
     "version": Literal["2.6"],
