@@ -18,6 +18,7 @@ import { createRequire, Module } from "node:module"
 import * as path from "node:path"
 import * as vm from "node:vm"
 import { privateSubdirectory, readPrivateFile, writePrivateFile } from "./PrivateDirectory.js"
+import { wordHasher } from "./WordHasher.js"
 
 export interface CachedScript<A> {
   readonly exports: A
@@ -57,53 +58,32 @@ const cacheKey = (file: string, source: string, buildId: string | undefined) => 
 
 /**
  * A cache file is `MAGIC | digest(key, V8 data) | V8 data`: the digest ties the data to the bundle it was made for
- * and catches a truncated or damaged file (V8 does not checksum a code cache in release builds). It is integrity,
- * not authenticity, and no defence on its own (whoever can write the file can write the digest, whatever the hash);
- * the private directory is (PrivateDirectory.ts). So it is a fast 64-bit hash, not sha256: loading node:crypto
- * alone cost ~7 ms of every engine call.
+ * and catches a truncated or damaged file (V8 does not checksum a code cache in release builds, and a damaged one
+ * crashes the process). It is integrity, not authenticity, and no defence on its own (whoever can write the file can
+ * write the digest, whatever the hash); the private directory is (PrivateDirectory.ts). So it is a fast 64-bit
+ * digest computed by a tiny WebAssembly loop over the bytes as read (WordHasher.ts), not sha256: loading
+ * node:crypto alone cost ~7 ms of every engine call.
  */
-const MAGIC = Buffer.from("ADV8C002", "latin1")
+const MAGIC = Buffer.from("ADV8C003", "latin1")
 const DIGEST_BYTES = 8
+const HEADER = MAGIC.length + DIGEST_BYTES
 
-/**
- * Four 32-bit multiply lanes over the data's 32-bit words (a tight loop: it runs once per process, mostly before V8
- * optimises it), then the tail bytes, the length and the key, folded to 64 bits.
- */
-const digestOf = (key: string, data: Uint8Array): Buffer => {
-  let a = 0x811c9dc5
-  let b = 0x9e3779b9
-  let c = 0x85ebca77
-  let d = 0xc2b2ae3d
-  const aligned = data.byteOffset % 4 === 0 ? data : Uint8Array.from(data)
-  const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.length >>> 2)
-  const blocks = words.length & ~3
-  for (let i = 0; i < blocks; i += 4) {
-    a = Math.imul(a ^ words[i]!, 0x01000193)
-    b = Math.imul(b ^ words[i + 1]!, 0x01000193)
-    c = Math.imul(c ^ words[i + 2]!, 0x27d4eb2d)
-    d = Math.imul(d ^ words[i + 3]!, 0x27d4eb2d)
-  }
-  const rest: Array<number> = [...words.subarray(blocks), ...aligned.subarray(words.length * 4), aligned.length]
-  for (let i = 0; i < key.length; i++) rest.push(key.charCodeAt(i))
-  for (const value of rest) {
-    a = Math.imul(a ^ value, 0x01000193) ^ (d >>> 15)
-    b = Math.imul(b ^ a, 0x85ebca77) ^ (c >>> 13)
-    c = Math.imul(c ^ b, 0x27d4eb2d) ^ (a >>> 16)
-    d = Math.imul(d ^ c, 0x165667b1) ^ (b >>> 15)
-  }
-  const digest = Buffer.allocUnsafe(DIGEST_BYTES)
-  digest.writeInt32LE(Math.imul(a ^ (c >>> 16), 0x85ebca77) ^ d, 0)
-  digest.writeInt32LE(Math.imul(b ^ (d >>> 16), 0x27d4eb2d) ^ c, 4)
-  return digest
+const sealCache = (key: string, data: Uint8Array): Uint8Array => {
+  const hasher = wordHasher(HEADER + data.length)
+  hasher.bytes.set(MAGIC, 0)
+  hasher.bytes.set(data, HEADER)
+  hasher.bytes.set(hasher.digest(key, HEADER, data.length), MAGIC.length)
+  return hasher.bytes
 }
 
-const sealCache = (key: string, data: Buffer) => Buffer.concat([MAGIC, digestOf(key, data), data])
-
-const openCache = (key: string, file: Buffer | undefined): Buffer | undefined => {
-  if (file === undefined || file.length <= MAGIC.length + DIGEST_BYTES) return undefined
-  if (!file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined
-  const data = file.subarray(MAGIC.length + DIGEST_BYTES)
-  return digestOf(key, data).equals(file.subarray(MAGIC.length, MAGIC.length + DIGEST_BYTES)) ? data : undefined
+/** The V8 data of the cache file at `file`, read straight into the hasher's memory, if its seal holds. */
+const openCache = (key: string, file: string): Uint8Array | undefined => {
+  let hasher: ReturnType<typeof wordHasher> | undefined
+  const sealed = readPrivateFile(file, (size) => (hasher = wordHasher(size)).bytes)
+  if (sealed === undefined || hasher === undefined || sealed.length <= HEADER) return undefined
+  if (!MAGIC.equals(sealed.subarray(0, MAGIC.length))) return undefined
+  const digest = hasher.digest(key, HEADER, sealed.length - HEADER)
+  return digest.equals(sealed.subarray(MAGIC.length, HEADER)) ? sealed.subarray(HEADER) : undefined
 }
 
 /**
@@ -117,7 +97,7 @@ export const loadCachedScript = <A>(file: string, stateRoot: string | undefined,
   const key = cacheKey(file, source, buildId)
   const name = `${fnv64(key)}.v8`
   const cacheDir = stateRoot === undefined ? undefined : privateSubdirectory(stateRoot, CACHE_DIR, false)
-  const cachedData = cacheDir === undefined ? undefined : openCache(key, readPrivateFile(path.join(cacheDir, name)))
+  const cachedData = cacheDir === undefined ? undefined : openCache(key, path.join(cacheDir, name))
   const script = new vm.Script(Module.wrap(source), { filename: file, ...(cachedData === undefined ? {} : { cachedData }) })
   const fromCache = cachedData !== undefined && script.cachedDataRejected !== true
   const wrapper = script.runInThisContext() as (

@@ -92,15 +92,19 @@ const MAX_PRIVATE_FILE = 64 * 1024 * 1024
  * Reads a file of a private directory, or `undefined` unless it is a regular file (opened without following a
  * symlink), owned by us, mode 0600 or tighter, with one link (a hard link to someone else's file is not ours to
  * trust) and of a sane size. The checks are made on the opened descriptor, so a swap after them changes nothing.
+ * `into(size)` gives the bytes to read into (default: a new Buffer).
  */
-export const readPrivateFile = (file: string): Buffer | undefined => {
+export const readPrivateFile = <B extends Uint8Array = Buffer>(
+  file: string,
+  into: (size: number) => B = (size) => Buffer.allocUnsafe(size) as unknown as B
+): B | undefined => {
   let fd: number | undefined
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK)
     const stat = fs.fstatSync(fd)
     if (!stat.isFile() || !ownedByUs(stat, currentUid()) || (stat.mode & 0o077) !== 0) return undefined
     if (stat.nlink !== 1 || stat.size === 0 || stat.size > MAX_PRIVATE_FILE) return undefined
-    const data = Buffer.allocUnsafe(stat.size)
+    const data = into(stat.size)
     let offset = 0
     while (offset < data.length) {
       const read = fs.readSync(fd, data, offset, data.length - offset, offset)
