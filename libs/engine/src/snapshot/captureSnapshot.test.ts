@@ -12,9 +12,9 @@ describe("identityFields", () => {
   })
 
   it("keeps address native ids (AT-SPI object paths) out of the RefMap; real identifiers stay", () => {
-    const path = { ...node("button", ""), nativeId: { kind: "atspi_object_path", value: "/org/a11y/atspi/accessible/12" } }
+    const path = { ...node("button", ""), nativeId: { kind: "atspi_object_path" as const, value: "/org/a11y/atspi/accessible/12" } }
     assert.notProperty(identityFields(path), "nativeId")
-    const real = { ...node("button", ""), nativeId: { kind: "ax_identifier", value: "save-button" } }
+    const real = { ...node("button", ""), nativeId: { kind: "ax_identifier" as const, value: "save-button" } }
     assert.deepStrictEqual(identityFields(real).nativeId, { kind: "ax_identifier", value: "save-button" })
   })
 })
