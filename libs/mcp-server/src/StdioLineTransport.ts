@@ -6,6 +6,7 @@
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js"
+import { messageLine } from "./MessageLine.js"
 
 export const DEFAULT_MAX_LINE_BYTES = 4 * 1024 * 1024
 
@@ -34,7 +35,7 @@ export class StdioLineTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return
-    const line = JSON.stringify(message) + "\n"
+    const line = messageLine(message)
     await new Promise<void>((resolve) => {
       if (this.output.write(line)) resolve()
       else this.output.once("drain", () => resolve())

@@ -11,6 +11,7 @@ import { Ajv, type ValidateFunction } from "ajv"
 import * as fs from "node:fs"
 import type { EngineHost, NativeEnvelope } from "./EngineHost.js"
 import type { McpOptions } from "./McpOptions.js"
+import { rememberJson } from "./MessageLine.js"
 import type { CatalogTool } from "./ToolCatalog.js"
 
 const ajv = new Ajv({ allErrors: true, strict: false })
@@ -80,8 +81,10 @@ export const callTool = async (
   const shaped = (options.contract === LATEST_CONTRACT_VERSION
     ? envelope
     : convertEnvelope(envelope as never, LATEST_CONTRACT_VERSION, options.contract)) as Record<string, unknown>
+  const text = JSON.stringify(shaped)
+  rememberJson(text)
   return {
-    content: [{ type: "text", text: JSON.stringify(shaped) }, ...(tool.command === "screenshot" ? imageBlock(shaped) : [])],
+    content: [{ type: "text", text }, ...(tool.command === "screenshot" ? imageBlock(shaped) : [])],
     structuredContent: shaped,
     isError: shaped["ok"] !== true
   }
