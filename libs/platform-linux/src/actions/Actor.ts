@@ -34,6 +34,7 @@ import {
 import { confirmShowing } from "../toolkits/normalizeStates.js"
 import { readRawNode, refOfHandle, type RawNode } from "../tree/RawNode.js"
 import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
+import { screenExtents } from "../toolkits/screenExtents.js"
 
 const perCallMs = 2000
 /** How long typed text may take to show in a field before the read-back runs anyway. */
@@ -155,7 +156,8 @@ export class Actor {
   }
 
   private async pointerClick(steps: Array<DeliveryStep>, node: RawNode, deadline: number): Promise<void> {
-    const bounds = await Accessible.of(this.session, node.ref).extents(timeoutFor(deadline)).catch(() => undefined)
+    // GTK 4.8's extents are window-relative: screenExtents places them on the screen.
+    const bounds = await screenExtents(this.session, node.ref, deadline).catch(() => undefined)
     if (!bounds || bounds.width <= 0 || bounds.height <= 0) throw this.unsupported(node, "a pointer click (no on-screen bounds)")
     const x = Math.round(bounds.x + bounds.width / 2)
     const y = Math.round(bounds.y + bounds.height / 2)
