@@ -1,0 +1,262 @@
+import { assert, describe, it } from "@effect/vitest"
+import { controlFixture, fixtureControlPath, startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
+import { afterAll, beforeAll } from "vitest"
+import { type ChildProcess, spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { BIN, cleanEnv, envelopeOf, runBinary, tempHome } from "../test/binary.js"
+
+/**
+ * The real binary against a real GTK app on the project's virtual desktop: snapshot, act, read back, and every
+ * ref-identity refusal produced by mutating the fixture between snapshot and action. Run twice: one-shot
+ * (fixture.test.ts) and with a warm host serving every call (fixtureViaHost.test.ts), where the host's event-kept
+ * mirror answers the observations between the fixture's mutations; the same assertions must hold either way, and
+ * the session trace proves the host ran every call.
+ */
+export const fixtureSuite = (viaHost: boolean) => {
+let desktop: RunningDesktop
+let env: NodeJS.ProcessEnv
+let host: ChildProcess | undefined
+const home = tempHome(viaHost ? "e2e-host" : "e2e")
+
+beforeAll(async () => {
+  desktop = await startDesktop({ apps: ["fixture"], timeoutMs: 60_000 })
+  env = { ...cleanEnv(home), ...desktop.env }
+  if (!viaHost) return
+  host = spawn(process.execPath, [BIN, "serve"], { env, stdio: ["ignore", "ignore", "inherit"] })
+  const socket = path.join(home, "host", "engine.sock")
+  for (let i = 0; i < 500 && !fs.existsSync(socket); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  assert.isTrue(fs.existsSync(socket), "the host did not start")
+  env = { ...env, AGENT_DESKTOP_SESSION: envelopeOf(runBinary(["session", "start", "--name", "via-host"], env))["data"]["session_id"] }
+}, 120_000)
+
+afterAll(async () => {
+  try {
+    if (host) {
+      // Every invocation of the suite ran in the host: its trace's command.start events carry the runner's pid.
+      const events = envelopeOf(runBinary(["trace", "show", "--session", env["AGENT_DESKTOP_SESSION"]!, "--limit", "0", "--event", "command.start"], { ...env, AGENT_DESKTOP_HOST: "off" }))["data"]["events"] as Array<Record<string, any>>
+      // (but this `trace show`, run in-process on purpose).
+      const starts = events.filter((event) => event["event"] === "command.start" && event["command"] !== "trace")
+      assert.isAbove(starts.length, 20)
+      assert.deepEqual(starts.filter((event) => event["pid"] !== host!.pid).map((event) => JSON.stringify(event).slice(0, 300)), [])
+    }
+  } finally {
+    if (host && host.exitCode === null) {
+      host.kill("SIGTERM")
+      await new Promise((resolve) => host!.once("exit", resolve))
+    }
+    await desktop?.stop()
+  }
+}, 60_000)
+
+const cli = (...argv: Array<string>) => envelopeOf(runBinary(argv, env))
+const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop.stateDir), request)
+
+interface Node { ref_id?: string; role: string; name?: string; value?: string; states?: Array<string>; children?: Array<Node> }
+
+const nodes = (tree: Node): Array<Node> => [tree, ...(tree.children ?? []).flatMap(nodes)]
+
+const snapshot = () => {
+  const envelope = cli("snapshot", "--app", "fixture", "-i", "--timeout-ms", "10000")
+  assert.isTrue(envelope["ok"], JSON.stringify(envelope))
+  return { data: envelope["data"], all: nodes(envelope["data"]["tree"]) }
+}
+
+const refOf = (all: Array<Node>, role: string, name: string) => {
+  const node = all.find((n) => n.role === role && n.name === name)
+  assert.isDefined(node?.ref_id, `no ${role} '${name}' in ${JSON.stringify(all.map((n) => [n.role, n.name]))}`)
+  return node!.ref_id!
+}
+
+describe("agent-desktop on the GTK fixture", () => {
+  it("snapshots the window completely, with refs only for interactive nodes", () => {
+    const { data, all } = snapshot()
+    assert.isTrue(data["complete"])
+    assert.strictEqual(data["app"], "fixture")
+    assert.notProperty(data, "identity_unproven")
+    assert.isAbove(data["ref_count"], 3)
+    assert.isTrue(all.filter((n) => n.ref_id !== undefined).every((n) => n.role !== "statictext"))
+  })
+
+  it("clicks the button and the fixture's counter changes", async () => {
+    const { all } = snapshot()
+    const envelope = cli("click", refOf(all, "button", "clicks: 0"))
+    assert.isTrue(envelope["ok"], JSON.stringify(envelope))
+    assert.include(["delivered_verified", "delivered_unverified"], envelope["data"]["disposition"]["delivery"])
+    assert.strictEqual((await control({ op: "state", id: "button" })).label, "clicks: 1")
+  })
+
+  it("sets a value and reads it back", async () => {
+    const { all } = snapshot()
+    const envelope = cli("set-value", refOf(all, "textfield", "Name"), "hello")
+    assert.isTrue(envelope["ok"], JSON.stringify(envelope))
+    assert.strictEqual(envelope["data"]["disposition"]["delivery"], "delivered_verified")
+    assert.strictEqual((await control({ op: "state", id: "entry" })).text, "hello")
+  })
+
+  it("toggles a check box, verifies it, and treats check on a checked box as already satisfied", async () => {
+    const { all } = snapshot()
+    const ref = refOf(all, "checkbox", "Enable feature")
+    const toggled = cli("toggle", ref)
+    assert.isTrue(toggled["ok"], JSON.stringify(toggled))
+    assert.strictEqual(toggled["data"]["disposition"]["delivery"], "delivered_verified")
+    assert.isTrue((await control({ op: "state", id: "check" })).active)
+    const again = snapshot()
+    const checked = cli("check", refOf(again.all, "checkbox", "Enable feature"))
+    assert.deepStrictEqual(checked["data"]["disposition"], { delivery: "not_delivered", retry: "safe" })
+    assert.strictEqual(checked["data"]["steps"][0]["outcome"], "skipped")
+  })
+
+  it("types, clears, sets numeric values, selects, expands and collapses, each read back where 2.4 asks", async () => {
+    const { all } = snapshot()
+    const name = refOf(all, "textfield", "Name")
+    const verified = (envelope: Record<string, any>) => {
+      assert.isTrue(envelope["ok"], JSON.stringify(envelope))
+      return envelope["data"]["disposition"]["delivery"]
+    }
+    assert.strictEqual(verified(cli("clear", name)), "delivered_verified")
+    assert.strictEqual(verified(cli("type", name, "abc")), "delivered_verified")
+    assert.strictEqual((await control({ op: "state", id: "entry" })).text, "abc")
+    assert.strictEqual(verified(cli("clear", name)), "delivered_verified")
+    assert.strictEqual(verified(cli("set-value", refOf(all, "incrementor", "Amount"), "5")), "delivered_verified")
+    assert.strictEqual((await control({ op: "state", id: "spin" })).value, 5)
+    assert.strictEqual(verified(cli("set-value", refOf(all, "slider", "Level"), "7")), "delivered_verified")
+    const combo = all.find((n) => n.role === "combobox")!.ref_id!
+    assert.include(["delivered_verified", "delivered_unverified"], verified(cli("select", combo, "Blue")))
+    const more = refOf(all, "button", "More")
+    assert.strictEqual(verified(cli("expand", more)), "delivered_verified")
+    assert.isTrue((await control({ op: "state", id: "expander" })).expanded)
+    assert.strictEqual(verified(cli("collapse", more)), "delivered_verified")
+  })
+
+  it("finds by role and name, and lists the roles present when nothing matches", () => {
+    const found = cli("find", "--app", "fixture", "--role", "checkbox", "--name", "enable", "--first")
+    assert.strictEqual(found["data"]["match"]["name"], "Enable feature")
+    assert.isString(found["data"]["snapshot_id"])
+    const none = cli("find", "--app", "fixture", "--role", "slider", "--name", "no such thing")
+    assert.strictEqual(none["data"]["total_matches"], 0)
+    assert.include(none["data"]["roles_present"], "slider")
+    assert.strictEqual(cli("find", "--app", "fixture", "--role", "checkbox", "--count")["data"]["count"], 1)
+  })
+
+  it("reads properties and states of a ref with get and is", () => {
+    const { all } = snapshot()
+    const ref = refOf(all, "checkbox", "Enable feature")
+    const got = cli("get", ref, "--property", "role")
+    assert.strictEqual(got["data"]["value"], "checkbox")
+    const enabled = cli("is", ref, "--property", "enabled")
+    assert.deepStrictEqual([enabled["data"]["result"], enabled["data"]["applicable"]], [true, true])
+  })
+
+  it("drills into an element with --root: same snapshot id, new refs continue the counter", () => {
+    const { data, all } = snapshot()
+    const combo = all.find((n) => n.role === "combobox" && n.ref_id !== undefined)
+    assert.isDefined(combo, JSON.stringify(all.map((n) => [n.role, n.name])))
+    const drilled = cli("snapshot", "--root", combo!.ref_id!, "--timeout-ms", "10000")
+    assert.isTrue(drilled["ok"], JSON.stringify(drilled))
+    assert.strictEqual(drilled["data"]["snapshot_id"], data["snapshot_id"])
+    assert.strictEqual(drilled["data"]["tree"]["role"], "combobox")
+    const fresh = nodes(drilled["data"]["tree"]).filter((n) => n.ref_id !== undefined)
+    const counter = data["ref_count"] as number
+    assert.isTrue(fresh.every((n) => Number(n.ref_id!.split(":e")[1]) > counter), JSON.stringify(fresh))
+  })
+
+  it("waits for text that an action makes appear, and --wait-for after an action", async () => {
+    const { all } = snapshot()
+    const label = (await control({ op: "state", id: "button" })).label!
+    const next = `clicks: ${Number(label.split(": ")[1]) + 1}`
+    const acted = cli("click", refOf(all, "button", label), "--wait-for", `button:${next}`, "--wait-timeout", "10000")
+    assert.isTrue(acted["ok"], JSON.stringify(acted))
+    assert.strictEqual(acted["data"]["matched_selector"], `button:${next}`)
+    assert.strictEqual(acted["data"]["after_action"]["action"], "click")
+    const waited = cli("wait", "--text", next, "--app", "fixture", "--timeout", "5000")
+    assert.isTrue(waited["data"]["found"])
+    const window = cli("wait", "--window", "Fixture", "--timeout", "5000")
+    assert.strictEqual(window["data"]["window"]["app_name"], "fixture")
+    const element = cli("wait", "--element", refOf(snapshot().all, "checkbox", "Enable feature"), "--predicate", "enabled", "--timeout", "5000")
+    assert.strictEqual(element["data"]["predicate"], "enabled")
+    const gone = cli("snapshot", "--app", "fixture", "--wait-for-gone", "dialog:Never there", "--wait-timeout", "5000")
+    assert.isNumber(gone["data"]["elapsed_ms"])
+    const missing = cli("wait", "--text", "never shown", "--app", "fixture", "--timeout", "300")
+    assert.strictEqual(missing["error"]["code"], "TIMEOUT")
+    assert.strictEqual(missing["error"]["details"]["kind"], "wait_timeout")
+  })
+
+  it("presses keys into the app's window", () => {
+    const envelope = cli("press", "tab", "--app", "fixture")
+    assert.isTrue(envelope["ok"], JSON.stringify(envelope))
+    assert.strictEqual(envelope["data"]["action"], "press")
+    assert.strictEqual(cli("press", "ctrl+alt+delete", "--app", "fixture")["error"]["code"], "POLICY_DENIED")
+  })
+
+  it("lists apps and windows", () => {
+    const apps = cli("list-apps")
+    assert.isTrue(apps["data"]["apps"].some((app: { name: string }) => app.name === "fixture"))
+    const windows = cli("list-windows", "--app", "fixture")
+    assert.strictEqual(windows["data"][0]["title"], "Fixture")
+  })
+
+  it("refuses a ref whose element was removed: STALE_REF saved_ref_absent, nothing sent", async () => {
+    await control({ op: "add", kind: "button", label: "Ephemeral", id: "eph" })
+    const ref = refOf(snapshot().all, "button", "Ephemeral")
+    await control({ op: "remove", id: "eph" })
+    const envelope = cli("click", ref)
+    assert.strictEqual(envelope["error"]["code"], "STALE_REF")
+    assert.strictEqual(envelope["error"]["details"]["kind"], "saved_ref_absent")
+    assert.isFalse(envelope["error"]["details"]["retryable"])
+    assert.strictEqual(envelope["error"]["disposition"]["delivery"], "not_delivered")
+  })
+
+  // Contract 2.6 on Linux: an AT-SPI object path is an address, not identity evidence, so a duplicated widget
+  // (which gets a fresh path) is a twin the saved ref must refuse, never "provably itself".
+  it("refuses a ref whose twin appeared after capture: AMBIGUOUS_TARGET saved_ref_ambiguous", async () => {
+    await control({ op: "add", kind: "button", label: "Solo", id: "solo" })
+    const ref = refOf(snapshot().all, "button", "Solo")
+    await control({ op: "duplicate", id: "solo" })
+    const envelope = cli("click", ref)
+    assert.strictEqual(envelope["error"]["code"], "AMBIGUOUS_TARGET")
+    assert.strictEqual(envelope["error"]["details"]["kind"], "saved_ref_ambiguous")
+    assert.isFalse(envelope["error"]["details"]["retryable"])
+    assert.notProperty(envelope["error"], "recovery")
+    assert.strictEqual(envelope["error"]["disposition"]["delivery"], "not_delivered")
+  })
+
+  it("refuses a ref that had a twin at capture: AMBIGUOUS_TARGET identity_not_unique", async () => {
+    await control({ op: "add", kind: "button", label: "Twin", id: "twin" })
+    await control({ op: "duplicate", id: "twin" })
+    const ref = refOf(snapshot().all, "button", "Twin")
+    const envelope = cli("click", ref)
+    assert.strictEqual(envelope["error"]["code"], "AMBIGUOUS_TARGET")
+    assert.strictEqual(envelope["error"]["details"]["kind"], "identity_not_unique")
+    assert.isFalse(envelope["error"]["details"]["retryable"])
+    assert.notProperty(envelope["error"], "recovery")
+  })
+
+  it("returns a partial, identity-unproven snapshot when the budget runs out (2.2: never a TIMEOUT)", () => {
+    const partial = cli("snapshot", "--app", "fixture", "--timeout-ms", "0")
+    assert.isTrue(partial["ok"], JSON.stringify(partial))
+    assert.isFalse(partial["data"]["complete"])
+    assert.isTrue(partial["data"]["truncated"])
+    assert.isTrue(partial["data"]["identity_unproven"])
+    assert.isNumber(partial["data"]["nodes_observed"])
+  })
+
+  it("answers TIMEOUT resolution_identity_unknown when the live window cannot be read in the action's budget", () => {
+    const ref = refOf(snapshot().all, "checkbox", "Enable feature")
+    const envelope = cli("click", ref, "--timeout-ms", "0")
+    assert.strictEqual(envelope["error"]["code"], "TIMEOUT")
+    assert.strictEqual(envelope["error"]["details"]["kind"], "resolution_identity_unknown")
+    assert.strictEqual(envelope["error"]["disposition"]["delivery"], "not_delivered")
+  })
+
+  it("answers a click after the app was killed with APP_NOT_FOUND or STALE_REF, promptly", async () => {
+    const ref = refOf(snapshot().all, "checkbox", "Enable feature")
+    await control({ op: "quit" }).catch(() => undefined)
+    const started = Date.now()
+    const envelope = cli("click", ref)
+    assert.include(["APP_NOT_FOUND", "STALE_REF", "WINDOW_NOT_FOUND"], envelope["error"]["code"])
+    assert.strictEqual(envelope["error"]["disposition"]["delivery"], "not_delivered")
+    assert.isBelow(Date.now() - started, 30_000)
+  })
+})
+}
