@@ -6,6 +6,7 @@
  * Once the request is sent the command may have run: a host that goes away before answering is then reported as an
  * INTERNAL envelope whose delivery is unknown, never retried in-process (that could act twice).
  */
+import { errorEnvelope } from "@agent-desktop/domain"
 import * as net from "node:net"
 import { type AbortLine, forwardedEnv, type HostRequest, type HostResponse } from "./HostProtocol.js"
 import { fingerprintOf, trustedSocket } from "./HostAddress.js"
@@ -17,17 +18,12 @@ export interface HostOutcome {
 }
 
 const lost = (reason: string): HostOutcome => ({
-  stdout: JSON.stringify({
-    version: "2.6",
-    ok: false,
-    command: "unknown",
-    error: {
-      code: "INTERNAL",
-      message: `The warm host went away before answering (${reason}); the command may have run`,
-      suggestion: "Snapshot the app to see its state before running the command again; AGENT_DESKTOP_HOST=off runs without the host",
-      disposition: { delivery: "unknown", retry: "unknown" }
-    }
-  }) + "\n",
+  stdout: JSON.stringify(errorEnvelope("unknown", {
+    code: "INTERNAL",
+    message: `The warm host went away before answering (${reason}); the command may have run`,
+    suggestion: "Snapshot the app to see its state before running the command again; AGENT_DESKTOP_HOST=off runs without the host",
+    delivery: "unknown"
+  })) + "\n",
   stderr: "",
   exit: 1
 })
