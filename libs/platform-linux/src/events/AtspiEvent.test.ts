@@ -12,7 +12,7 @@ describe("eventOfSignal", () => {
     })
     expect(event).toEqual({
       klass: "object", major: "state-changed", detail: "focused", detail1: 1, detail2: 0,
-      source: { busName: ":1.42", path: "/org/a11y/atspi/accessible/17" }
+      source: { busName: ":1.42", path: "/org/a11y/atspi/accessible/17" }, data: 0
     })
     expect(eventName(event!)).toBe("object:state-changed:focused")
   })
@@ -22,6 +22,7 @@ describe("eventOfSignal", () => {
     expect(textChanged?.detail).toBe("insert:system")
     const create = eventOfSignal({ sender: ":1.2", path: "/a", interface: "org.a11y.atspi.Event.Window", member: "Create", body: ["", 0, 0, ["s", ["Title"]]] })
     expect(eventName(create!)).toBe("window:create")
+    expect(create?.data).toBe("Title")
     const focus = eventOfSignal({ sender: ":1.2", path: "/a", interface: "org.a11y.atspi.Event.Focus", member: "Focus", body: ["", 0, 0, ["i", [0]]] })
     expect(eventName(focus!)).toBe("focus:")
   })

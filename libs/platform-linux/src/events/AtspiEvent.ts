@@ -5,6 +5,7 @@
  */
 import type { DbusSignal } from "../dbus/DbusConnection.js"
 import type { ObjectRef } from "../atspi/AtspiSession.js"
+import { variantValue } from "../dbus/DbusConnection.js"
 
 export const eventInterfacePrefix = "org.a11y.atspi.Event."
 
@@ -18,6 +19,8 @@ export interface AtspiEvent {
   readonly detail1: number
   readonly detail2: number
   readonly source: ObjectRef
+  /** The event's any_data, unwrapped from its variant: a window event's title, a children-changed child `[bus, path]`. */
+  readonly data?: unknown
 }
 
 const kebab = (camel: string): string => camel.replace(/[A-Z]/g, (letter, index: number) => (index === 0 ? "" : "-") + letter.toLowerCase())
@@ -33,7 +36,8 @@ export const eventOfSignal = (signal: DbusSignal): AtspiEvent | undefined => {
     detail: typeof detail === "string" ? detail.replace("/", ":") : "",
     detail1: typeof detail1 === "number" ? detail1 : 0,
     detail2: typeof detail2 === "number" ? detail2 : 0,
-    source: { busName: signal.sender, path: signal.path }
+    source: { busName: signal.sender, path: signal.path },
+    ...(signal.body[3] === undefined ? {} : { data: variantValue(signal.body[3]) })
   }
 }
 
