@@ -1,6 +1,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { ActionOptions, ActionTarget, DeliveryStep, KeyCombo, PostState, SemanticAction } from "./Actions.js"
+import type { DesktopWatch } from "./DesktopWatch.js"
 import type { NativeDesktopShape, ScreenPoint } from "./NativeDesktop.js"
 import type { PlatformError } from "./PlatformError.js"
 import type { PlatformStatus, PermissionReport } from "./Status.js"
@@ -60,6 +61,11 @@ export interface DesktopAdapterShape {
    * down to the deepest element at a screen point, window first. Pointer input on a ref checks its target is on it.
    */
   readonly hitTest?: (window: WindowInfo, point: ScreenPoint, deadline: number) => Effect.Effect<ReadonlyArray<ElementHandle>, PlatformError>
+  /**
+   * Subscribes to desktop events (registered before it returns: nothing after the call is missed). Absent where the
+   * platform hears none; `wait --event` then compares the desktop's state over time.
+   */
+  readonly watchDesktop?: () => Effect.Effect<DesktopWatch, PlatformError>
   /** Release connections; the CLI calls this before exit so the process ends promptly. */
   readonly close: () => Effect.Effect<void>
 }

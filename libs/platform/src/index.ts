@@ -1,5 +1,6 @@
 export * from "./Actions.js"
 export * from "./DesktopAdapter.js"
+export * from "./DesktopWatch.js"
 export * from "./NativeDesktop.js"
 export * from "./PlatformError.js"
 export * from "./Status.js"
