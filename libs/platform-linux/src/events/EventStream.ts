@@ -16,8 +16,15 @@ import { eventInterfacePrefix, eventOfSignal, type AtspiEvent } from "./AtspiEve
 /** Event classes the stream listens to. */
 const eventClasses = ["Object", "Window", "Focus", "Document"] as const
 
-/** What the toolkits are asked to emit: every object, window and focus event. */
-const registeredEvents = ["object:", "window:", "focus:", "document:"] as const
+/**
+ * What the toolkits are asked to emit beyond the three the bridges always send: what a kept read needs (bounds,
+ * text, selection, visible data) and what `wait` matches (window, focus, document). Not caret moves or text
+ * attributes, which would only add traffic to every app on the desktop while a warm process runs.
+ */
+const registeredEvents = [
+  "object:bounds-changed", "object:text-changed", "object:selection-changed", "object:active-descendant-changed",
+  "object:visible-data-changed", "object:model-changed", "window:", "focus:", "document:"
+] as const
 
 export type EventListener = (event: AtspiEvent) => void
 

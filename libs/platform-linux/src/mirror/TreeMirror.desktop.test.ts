@@ -79,6 +79,9 @@ describe("TreeMirror (event-kept window reads)", () => {
     await expectWarmEqualsLive("any")
     const again = await expectWarmEqualsLive("kept")
     assert.isTrue(again.mirrored.complete)
+    // Concurrent observations of one window take turns and agree.
+    const [a, b] = await Promise.all([read(warm, true), read(warm, true)])
+    assert.strictEqual(JSON.stringify(shape(a.root)), JSON.stringify(shape(b.root)))
   }, 60_000)
 
   it("sees a widget added, renamed and removed between calls", async () => {
@@ -102,6 +105,25 @@ describe("TreeMirror (event-kept window reads)", () => {
     await control({ op: "rename", id: "mirror-label", label: "Relabelled" })
     const patched = await expectWarmEqualsLive("patched")
     assert.include(names(patched.mirrored.root), "Relabelled")
+  }, 60_000)
+
+  it("sees text set, a check toggled and a value changed through the app's own widgets", async () => {
+    const { mirrored } = await expectWarmEqualsLive("any")
+    const find = (node: ObservedNode, role: string): ObservedNode | undefined =>
+      node.role === role ? node : (node.children ?? []).map((child) => find(child, role)).find(Boolean)
+    const options = { headed: false, deadline: Date.now() + 10_000 }
+    const entry = find(mirrored.root, "textfield")!
+    await run(test!.adapter.act({ handle: entry.handle, role: entry.role }, { kind: "set_value", value: "mirror text" }, options))
+    const typed = await expectWarmEqualsLive("any")
+    assert.strictEqual(find(typed.mirrored.root, "textfield")?.value, "mirror text")
+    const check = find(mirrored.root, "checkbox")!
+    await run(test!.adapter.act({ handle: check.handle, role: check.role }, { kind: "click" }, options))
+    await expectWarmEqualsLive("any")
+    const slider = find(mirrored.root, "slider")
+    if (slider) {
+      await run(test!.adapter.act({ handle: slider.handle, role: slider.role }, { kind: "set_value", value: "7" }, options))
+      await expectWarmEqualsLive("any")
+    }
   }, 60_000)
 
   it("sees twins duplicated and an entry added with its text", async () => {

@@ -52,6 +52,7 @@ type Reread = { readonly path: string; readonly whole: boolean; readonly tree: R
 
 export class TreeMirror {
   private readonly entries = new Map<string, Entry>()
+  private readonly inFlight = new Map<string, Promise<void>>()
   private readonly unsubscribe: () => void
 
   constructor(private readonly stream: EventStream) {
@@ -70,23 +71,37 @@ export class TreeMirror {
    */
   async read(window: ObjectRef, key: string, maxDepth: number, barrierMs: number, reads: MirrorReads): Promise<MirrorRead> {
     const id = `${window.busName}|${window.path}|${key}`
+    // Reads of one window take turns: a patch must never run on a tree another read is patching.
+    const previous = this.inFlight.get(id) ?? Promise.resolve()
+    const turn = previous.then(() => this.readInTurn(window, id, maxDepth, barrierMs, reads))
+    const settled = turn.then(() => undefined, () => undefined)
+    this.inFlight.set(id, settled)
+    void settled.then(() => this.inFlight.get(id) === settled && this.inFlight.delete(id))
+    return turn
+  }
+
+  private async readInTurn(window: ObjectRef, id: string, maxDepth: number, barrierMs: number, reads: MirrorReads): Promise<MirrorRead> {
+    // The entry stays listed while the barrier is in flight: events that arrive meanwhile belong to it.
     const kept = this.entries.get(id)
-    this.entries.delete(id)
-    if (!this.stream.healthy) return { result: await reads.live(), via: "live" }
+    if (!this.stream.healthy) {
+      this.entries.delete(id)
+      return { result: await reads.live(), via: "live" }
+    }
     let extents: string
     try {
       extents = (await this.stream.barrier(window, barrierMs)).join(",")
     } catch {
+      this.entries.delete(id)
       return { result: await reads.live(), via: "live" }
     }
-    if (kept?.tree && kept.pending && kept.epoch === this.stream.epoch && kept.extents === extents) {
+    if (kept?.tree && kept.pending && kept.epoch === this.stream.epoch && kept.extents === extents && this.entries.get(id) === kept) {
       const events = kept.pending
       kept.pending = []
       this.remember(id, kept)
       const changed = await this.patch(kept.tree, events, maxDepth, reads).catch(() => undefined)
       if (changed !== undefined && this.stream.epoch === kept.epoch) return { result: kept.tree.result(), via: changed ? "patched" : "kept" }
-      this.entries.delete(id)
     }
+    this.entries.delete(id)
     // Listen before reading: an event during the read is applied to it next time (a re-read is idempotent).
     const entry: Entry = { tree: undefined, epoch: this.stream.epoch, extents, busName: window.busName, pending: [] }
     this.remember(id, entry)
@@ -102,7 +117,9 @@ export class TreeMirror {
     this.unsubscribe()
   }
 
+  /** Lists the entry as the most recently used (the oldest is the first key, dropped when full). */
   private remember(id: string, entry: Entry): void {
+    this.entries.delete(id)
     if (this.entries.size >= maxEntries) this.entries.delete(this.entries.keys().next().value!)
     this.entries.set(id, entry)
   }
