@@ -22,6 +22,7 @@ import { Accessible } from "./atspi/Accessible.js"
 import { AtspiSession } from "./atspi/AtspiSession.js"
 import { refOfWindowId } from "./atspi/WindowId.js"
 import { DbusCallError } from "./dbus/DbusCallError.js"
+import { DesktopWatcher } from "./events/DesktopWatcher.js"
 import { EventStream } from "./events/EventStream.js"
 import { TreeMirror, type MirrorReads } from "./mirror/TreeMirror.js"
 import { permissionsFor, probeStatus } from "./status/StatusProbe.js"
@@ -47,6 +48,7 @@ interface Parts {
   readonly reader: TreeReader
   readonly actor: Actor
   readonly mirror: TreeMirror | undefined
+  readonly stream: EventStream | undefined
 }
 
 export interface LinuxAdapterOptions {
@@ -66,7 +68,8 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         directory: new AppDirectory(session),
         reader: new TreeReader(session),
         actor: new Actor(session),
-        mirror: stream ? new TreeMirror(stream) : undefined
+        mirror: stream ? new TreeMirror(stream) : undefined,
+        stream
       }
     })
     opening.catch(() => {
@@ -170,6 +173,13 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
     native: x11Native,
     hitTest: (window, point, deadline) =>
       use("hit test", ({ session }) => hitTestChain(session, windowRef(window), point.x, point.y, deadline)),
+    // Desktop events from AT-SPI events (events/DesktopWatcher.ts); a one-shot process starts a stream for the watch.
+    watchDesktop: () =>
+      use("desktop events", async ({ session, directory, stream }) => {
+        const watcher = await DesktopWatcher.start(session, directory, stream)
+        if (!watcher) throw new PlatformError({ code: "PLATFORM_NOT_SUPPORTED", message: "the accessibility bus delivers no events here" })
+        return watcher.asDesktopWatch()
+      }),
     close: () =>
       Effect.promise(async () => {
         const current = opening

@@ -1,13 +1,18 @@
 /**
- * `wait --event KIND [--app NAME] [--window-id ID]`: a desktop change after the call starts, found by comparing the
- * registry's apps and windows (id, visibility, focus) against the state when the wait began, every 100 ms. (A
- * listener on AT-SPI's window and focus events would see changes in between; this sees what lasts 100 ms.)
+ * `wait --event KIND [--app NAME] [--window-id ID]`: a desktop change after the call starts.
+ *
+ * Where the adapter hears desktop events (`watchDesktop`: AT-SPI window, focus and registry events on Linux), the
+ * wait subscribes first (the platform then reads its baseline), and answers with the first matching event: a window
+ * that opens and closes again within milliseconds is seen. Fallback, when the adapter has no event capability, the
+ * watch cannot start, or its stream stops being healthy (events may be lost): compare the registry's apps and windows
+ * (id, visibility, focus) against the state when the fallback began, every 100 ms, which sees what lasts 100 ms.
  */
-import { DesktopAdapter, type AppInfo, type WindowInfo } from "@agent-desktop/platform"
-import { Effect } from "effect"
+import { DesktopAdapter, type AppInfo, type DesktopWatch, type WindowInfo } from "@agent-desktop/platform"
+import { Clock, Effect } from "effect"
 import { Timeout, type DesktopError } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { pollUntil, type PollFailure } from "../../wait/poll.js"
+import { eventOutput, matchesEvent, type EventFilter } from "./eventMatch.js"
 
 export const EVENT_KINDS = [
   "window-opened", "window-closed", "app-launched", "app-terminated", "focus-changed", "surface-appeared", "surface-dismissed"
@@ -74,17 +79,52 @@ const state = Effect.gen(function*() {
   return { apps, windows } satisfies State
 })
 
-export const waitEvent = (kind: EventKind, filter: { app?: string; windowId?: string }, timeoutMs: number) =>
+const timedOut = (kind: EventKind, timeoutMs: number) =>
+  new Timeout({
+    message: `no ${kind} event within ${timeoutMs} ms`,
+    delivery: "not_delivered",
+    details: { kind: "wait_timeout", timeout_ms: timeoutMs, predicate: "event", event: kind }
+  })
+
+/** The state comparison, polled for `budgetMs` from a baseline read now. */
+const pollEvent = (kind: EventKind, filter: EventFilter, budgetMs: number) =>
   Effect.gen(function*() {
     const before = yield* state
     const look = Effect.map(state, (now) => findEvent(kind, before, now, filter))
-    const polled = yield* pollUntil(look, { timeoutMs, isTransient: (error: DesktopError) => error.code === "TIMEOUT" || error.code === "APP_UNRESPONSIVE" }).pipe(
-      Effect.catch((failure: PollFailure) =>
-        Effect.fail(failure._tag === "Failed" ? failure.error : new Timeout({
-          message: `no ${kind} event within ${timeoutMs} ms`,
-          delivery: "not_delivered",
-          details: { kind: "wait_timeout", timeout_ms: timeoutMs, predicate: "event", event: kind }
-        })))
+    return yield* pollUntil(look, { timeoutMs: budgetMs, isTransient: (error: DesktopError) => error.code === "TIMEOUT" || error.code === "APP_UNRESPONSIVE" }).pipe(
+      Effect.map((polled) => polled.value),
+      Effect.catch((failure: PollFailure) => failure._tag === "Failed" ? Effect.fail(failure.error) : Effect.succeed(undefined))
     )
-    return { found: true as const, event: polled.value, elapsed_ms: polled.elapsedMs }
   })
+
+/** Matching events until the deadline; undefined at the deadline or when the watch stops being healthy. */
+const nextMatch = (watch: DesktopWatch, kind: EventKind, filter: EventFilter, deadline: number) =>
+  Effect.gen(function*() {
+    for (;;) {
+      const event = yield* watch.next(deadline).pipe(Effect.mapError(fromPlatformError))
+      if (event === undefined) return undefined
+      if (matchesEvent(kind, filter, event)) return eventOutput(event)
+    }
+  })
+
+/** The adapter's event watch, or undefined where it has none or it cannot start (the wait then polls). */
+const openWatch = Effect.gen(function*() {
+  const adapter = yield* DesktopAdapter
+  if (!adapter.watchDesktop) return undefined
+  return yield* Effect.acquireRelease(adapter.watchDesktop(), (watch) => watch.close()).pipe(
+    Effect.catch(() => Effect.succeed(undefined))
+  )
+})
+
+export const waitEvent = (kind: EventKind, filter: EventFilter, timeoutMs: number) =>
+  Effect.scoped(Effect.gen(function*() {
+    const start = yield* Clock.currentTimeMillis
+    const deadline = start + timeoutMs
+    const watch = yield* openWatch
+    let found = watch === undefined ? undefined : yield* nextMatch(watch, kind, filter, deadline)
+    const left = deadline - (yield* Clock.currentTimeMillis)
+    // No events to trust (none heard here, or the stream lost some): look at the desktop for the time left.
+    if (found === undefined && (watch === undefined || !watch.healthy()) && left > 0) found = yield* pollEvent(kind, filter, left)
+    if (found === undefined) return yield* timedOut(kind, timeoutMs)
+    return { found: true as const, event: found, elapsed_ms: (yield* Clock.currentTimeMillis) - start }
+  }))
