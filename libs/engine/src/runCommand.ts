@@ -15,6 +15,7 @@ import { Journal } from "./journal/Journal.js"
 import { redactRequest } from "./journal/redactRequest.js"
 import { storeFailureDetails } from "./StoreAccess.js"
 import { appendTraceFile, openTraceFile } from "./trace/TraceFile.js"
+import { withScreens } from "./trace/Screens.js"
 import { isSafeToRetry, isTransient, safeRetry } from "./Retry.js"
 import { afterAction } from "./wait/afterAction.js"
 
@@ -117,7 +118,7 @@ export const runCommand = Effect.fn("runCommand")(function*(
     ? Effect.fail(new InvalidArgs({ message: `Unknown command '${request.command}'`, suggestion: "Run agent-desktop --help to list the commands" }))
     : options.agentId !== undefined && !AGENT_ID.test(options.agentId)
     ? Effect.fail(new InvalidArgs({ message: `Invalid agent id '${options.agentId}'`, suggestion: "Use 1-64 characters of [A-Za-z0-9_-] for --agent-id" }))
-    : afterAction(request.command, args, handler(args))
+    : withScreens(request.command, args, afterAction(request.command, args, handler(args)))
   if (traceRefused !== undefined && options.traceStrict !== true) {
     yield* Effect.logWarning(`--trace not written: ${traceRefused}`)
   }

@@ -8,6 +8,8 @@ import { Invocation } from "../Invocation.js"
 import { stateRoot, withStore } from "../StoreAccess.js"
 import { openNoFollow } from "../trace/TraceFile.js"
 import { traceHtml } from "../trace/traceHtml.js"
+import { embeddableScreens } from "../trace/embedScreens.js"
+import { sessionFolder } from "../trace/Screens.js"
 
 const DEFAULT_SHOW_LIMIT = 500
 const DEFAULT_EXPORT_LIMIT = 5000
@@ -65,8 +67,10 @@ export const trace = Effect.fn("trace")(function*(args: Args) {
   const out = yield* optionalString(args, "out")
   const result = yield* withStore((store) => store.trace(sessionId, { limit }))
   const root = yield* stateRoot
-  const target = out === undefined ? path.join(root, "sessions", sessionId, `trace-${sessionId}.html`) : path.resolve(out)
-  const html = traceHtml(sessionId, result.events.map(traceEvent))
+  const target = out === undefined ? path.join(sessionFolder(root, sessionId), `trace-${sessionId}.html`) : path.resolve(out)
+  const events = result.events.map(traceEvent)
+  const screens = embeddableScreens(sessionFolder(root, sessionId), events)
+  const html = traceHtml(sessionId, events, screens.images)
   yield* Effect.try({
     try: () => {
       fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 })
@@ -82,8 +86,8 @@ export const trace = Effect.fn("trace")(function*(args: Args) {
   return {
     path: target,
     event_count: result.returned_events,
-    screenshots_embedded: 0,
-    screenshots_skipped: 0,
+    screenshots_embedded: screens.embedded,
+    screenshots_skipped: screens.skipped,
     bytes: Buffer.byteLength(html),
     total_events: result.total_events,
     returned_events: result.returned_events,

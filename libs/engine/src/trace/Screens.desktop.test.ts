@@ -1,0 +1,131 @@
+/**
+ * `session start --screenshots` end to end on Xvfb + openbox with the GTK fixture: a click in such a session leaves
+ * a pre and a post PNG of the fixture's window (0600, the window's size read from the IHDR, different where the
+ * button's label changed), named by trace events; `trace export` embeds them and counts them. A session without
+ * --screenshots records none. The added time per click is measured in the same run (printed, not asserted).
+ */
+import { startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
+import { LinuxAdapter } from "@agent-desktop/platform-linux"
+import { Effect } from "effect"
+import { mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { pngSize } from "../commands/native/pngSize.js"
+import { EngineLive } from "../EngineLive.js"
+import { runCommand } from "../runCommand.js"
+
+let desktop: RunningDesktop | undefined
+const home = mkdtempSync(join(tmpdir(), "ad-screens-"))
+const saved = { ...process.env }
+
+const run = async (command: string, args: Record<string, unknown>, session?: string): Promise<any> => {
+  const envelope: any = await Effect.runPromise(
+    runCommand({ command, args, options: { ...(session === undefined ? {} : { session }) } }).pipe(
+      Effect.provide(EngineLive({ adapter: LinuxAdapter.layer, home }))
+    )
+  )
+  return envelope
+}
+const ok = async (command: string, args: Record<string, unknown>, session?: string) => {
+  const envelope = await run(command, args, session)
+  if (!envelope.ok) throw new Error(`${command} failed: ${JSON.stringify(envelope.error)}`)
+  return envelope.data
+}
+
+interface Node { ref_id?: string; role: string; name?: string; children?: Array<Node> }
+const clickRef = async (session: string): Promise<string> => {
+  const data = await ok("snapshot", { app: "fixture", interactive_only: true, timeout_ms: 10_000 }, session)
+  const all = (n: Node): Array<Node> => [n, ...(n.children ?? []).flatMap(all)]
+  const node = all(data.tree).find((n) => n.role === "button" && /^clicks: \d+$/.test(n.name ?? ""))
+  if (!node?.ref_id) throw new Error("no clicks button in the snapshot")
+  return node.ref_id
+}
+const screensOf = (session: string) => {
+  const folder = join(home, "sessions", session, "trace", "screens")
+  try {
+    return readdirSync(folder).map((name) => join(folder, name))
+  } catch {
+    return []
+  }
+}
+
+describe("session --screenshots on a virtual desktop with openbox", () => {
+  beforeAll(async () => {
+    desktop = await startDesktop({ apps: ["fixture"], windowManager: "openbox" })
+    Object.assign(process.env, desktop.env)
+  }, 90_000)
+  afterAll(async () => {
+    await desktop?.stop()
+    for (const key of Object.keys(desktop?.env ?? {})) {
+      if (saved[key] === undefined) delete process.env[key]
+      else process.env[key] = saved[key]
+    }
+  }, 30_000)
+
+  it("a click records a pre and a post PNG of the window; trace show lists them; trace export embeds them", async () => {
+    const started = await ok("session", { action: "start", screenshots: true })
+    expect(started.artifacts).toBe("full")
+    const session: string = started.session_id
+    await ok("click", { ref_id: await clickRef(session) }, session)
+    const files = screensOf(session)
+    expect(files).toHaveLength(2)
+    const pre = files.find((f) => f.endsWith("-pre.png"))!
+    const post = files.find((f) => f.endsWith("-post.png"))!
+    for (const file of [pre, post]) expect(statSync(file).mode & 0o777).toBe(0o600)
+    const window = (await ok("list-windows", { app: "fixture" }))[0]
+    const preBytes = readFileSync(pre)
+    const postBytes = readFileSync(post)
+    expect(pngSize(preBytes)).toEqual({ width: window.bounds.width, height: window.bounds.height })
+    expect(pngSize(postBytes)).toEqual({ width: window.bounds.width, height: window.bounds.height })
+    // The button's label went from "clicks: N" to "clicks: N+1": the pixels differ.
+    expect(preBytes.equals(postBytes)).toBe(false)
+
+    const shown = await ok("trace", { action: "show", event: "screenshot." }, session)
+    const captured = shown.events.filter((e: any) => e.event === "screenshot.captured")
+    expect(captured.map((e: any) => e.phase)).toEqual(["pre", "post"])
+    expect(captured[0]).toMatchObject({ scope: "window", width: window.bounds.width, height: window.bounds.height, bytes: preBytes.length })
+    expect(captured[0].window_id).toBe(window.id)
+    expect(captured.map((e: any) => e.file)).toEqual([pre, post].map((f) => f.slice(join(home, "sessions", session).length + 1)))
+    expect(JSON.stringify(shown.events)).not.toContain(preBytes.toString("base64").slice(0, 200))
+
+    const exported = await ok("trace", { action: "export" }, session)
+    expect(exported).toMatchObject({ screenshots_embedded: 2, screenshots_skipped: 0 })
+    const html = readFileSync(exported.path, "utf8")
+    expect(html).toContain(preBytes.toString("base64"))
+    expect(html).toContain(postBytes.toString("base64"))
+  }, 60_000)
+
+  it("a session without --screenshots records none; --no-trace with --screenshots is refused", async () => {
+    const started = await ok("session", { action: "start" })
+    expect(started.artifacts).toBe("events")
+    const session: string = started.session_id
+    await ok("click", { ref_id: await clickRef(session) }, session)
+    expect(screensOf(session)).toEqual([])
+    const shown = await ok("trace", { action: "show", event: "screenshot." }, session)
+    expect(shown.events).toEqual([])
+    expect(await ok("trace", { action: "export" }, session)).toMatchObject({ screenshots_embedded: 0, screenshots_skipped: 0 })
+    const refused = await run("session", { action: "start", no_trace: true, screenshots: true })
+    expect(refused.ok).toBe(false)
+    expect(refused.error.code).toBe("INVALID_ARGS")
+  }, 60_000)
+
+  it("measures the time --screenshots adds to a click (same run, printed)", async () => {
+    const timed = async (session: string) => {
+      const samples: Array<number> = []
+      for (let i = 0; i < 5; i++) {
+        const ref = await clickRef(session)
+        const start = performance.now()
+        await ok("click", { ref_id: ref }, session)
+        samples.push(performance.now() - start)
+      }
+      return samples.sort((a, b) => a - b)[2]!
+    }
+    const plain = (await ok("session", { action: "start" })).session_id
+    const full = (await ok("session", { action: "start", screenshots: true })).session_id
+    const without = await timed(plain)
+    const withShots = await timed(full)
+    console.log(`click median of 5: without --screenshots ${without.toFixed(1)} ms, with ${withShots.toFixed(1)} ms, added ${(withShots - without).toFixed(1)} ms`)
+    expect(screensOf(full)).toHaveLength(10)
+  }, 120_000)
+})

@@ -1,0 +1,159 @@
+/**
+ * `session start --screenshots` (artifacts "full"): every command that sends something to an app is framed by a PNG
+ * of its target window (the screen when it has none) taken before it and after it (after `--wait-for`). The PNGs
+ * are 0600 files under the session's `trace/screens/`; the trace holds one event per capture naming the file, never
+ * the pixels. A capture never fails the command and is bounded in time: what could not be captured is recorded as
+ * `screenshot.skipped` with the reason. Per process at most SCREEN_LIMITS.count files / SCREEN_LIMITS.bytes bytes.
+ */
+import { parseRef, refKey } from "@agent-desktop/domain"
+import { DesktopAdapter, type Bounds, type WindowInfo } from "@agent-desktop/platform"
+import { EventStore } from "@agent-desktop/store"
+import { Cause, Effect, Option } from "effect"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import type { Args } from "../Args.js"
+import { REF_ACTIONS } from "../commands/actions/refAction.js"
+import { nativeDesktop } from "../commands/native/nativeAccess.js"
+import { POINTER_REF_ACTIONS } from "../commands/native/pointerRefAction.js"
+import type { DesktopError } from "../errors/DesktopError.js"
+import { Invocation } from "../Invocation.js"
+import { loadSnapshot, stateRoot } from "../StoreAccess.js"
+
+export const SCREEN_LIMITS = { count: 200, bytes: 128 * 1024 * 1024 } as const
+
+/** The longest one capture (finding the window, grabbing, writing) may add to a command. */
+export const CAPTURE_BUDGET_MS = 1500
+
+export const SCREENSHOT_CAPTURED = "screenshot.captured"
+export const SCREENSHOT_SKIPPED = "screenshot.skipped"
+
+/** The session folder's screens, relative to the session folder (what the events name). */
+export const SCREENS_FOLDER = path.join("trace", "screens")
+
+const NATIVE_INPUT = ["press", "mouse-move", "mouse-click", "mouse-wheel", "hover", "drag", "scroll"]
+
+/** The commands that send something to an app: the ref actions, press, and the pointer/keyboard native commands. */
+export const framedCommands = (): ReadonlySet<string> => new Set([...REF_ACTIONS, ...POINTER_REF_ACTIONS, ...NATIVE_INPUT])
+
+/** What this process has written so far (the limits are per process, like the reference's). */
+const taken = { count: 0, bytes: 0 }
+
+export const sessionFolder = (root: string, sessionId: string) => path.join(root, "sessions", sessionId)
+
+/** The window the command acts on: a ref's source window, else its --app / --window-id; undefined: the screen. */
+const targetWindow = Effect.fnUntraced(function*(args: Args) {
+  const invocation = yield* Invocation
+  const adapter = yield* DesktopAdapter
+  const ref = typeof args["ref_id"] === "string" ? parseRef(args["ref_id"]) : undefined
+  let query: { readonly app?: string; readonly windowId?: string } = {
+    ...(typeof args["app"] === "string" ? { app: args["app"] } : {}),
+    ...(typeof args["window_id"] === "string" ? { windowId: args["window_id"] } : {})
+  }
+  if (ref?._tag === "Ok") {
+    const saved = yield* loadSnapshot(invocation.namespace, ref.ref.snapshotId).pipe(Effect.option)
+    const entry = Option.isSome(saved) ? saved.value.refs[refKey(ref.ref.index)] : undefined
+    if (entry?.source_window_id !== undefined) query = { windowId: entry.source_window_id }
+    else if (entry !== undefined) query = { app: entry.source_app }
+  }
+  if (query.app === undefined && query.windowId === undefined) return undefined
+  return yield* adapter.resolveWindow(query).pipe(Effect.option, Effect.map(Option.getOrUndefined))
+})
+
+const onScreen = (window: WindowInfo | undefined): Bounds | undefined =>
+  window === undefined || window.minimized === true || window.bounds === undefined || window.bounds.width <= 0 || window.bounds.height <= 0
+    ? undefined
+    : window.bounds
+
+const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants
+
+/** A new 0600 file (O_EXCL | O_NOFOLLOW) in a real, owner-only folder; throws rather than follow a symlink. */
+export const writeScreen = (folder: string, name: string, png: Uint8Array): void => {
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 })
+  if (!fs.lstatSync(folder).isDirectory()) throw new Error(`${folder} is not a folder`)
+  const fd = fs.openSync(path.join(folder, name), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+  try {
+    fs.writeSync(fd, png)
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+type Phase = "pre" | "post"
+
+/** Why a capture did not happen, in a few words for the trace. */
+const reasonOf = (cause: Cause.Cause<unknown>): string => {
+  const error = Cause.squash(cause) as Partial<DesktopError> & { message?: string }
+  return error.code !== undefined ? `${error.code}: ${error.message ?? ""}`.trim() : String(error.message ?? error)
+}
+
+interface Frame {
+  readonly root: string
+  readonly sessionId: string
+  window: WindowInfo | undefined
+}
+
+const captureOnce = (frame: Frame, phase: Phase, args: Args) =>
+  Effect.gen(function*() {
+    const invocation = yield* Invocation
+    if (taken.count >= SCREEN_LIMITS.count || taken.bytes >= SCREEN_LIMITS.bytes) {
+      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: "limit", limit_count: SCREEN_LIMITS.count, limit_bytes: SCREEN_LIMITS.bytes })
+      return
+    }
+    const attempt = Effect.gen(function*() {
+      const native = yield* nativeDesktop
+      if (phase === "pre") frame.window = yield* targetWindow(args)
+      const region = onScreen(frame.window)
+      const image = yield* native.capture(region)
+      return { image, region }
+    })
+    const exit = yield* Effect.exit(Effect.timeout(attempt, CAPTURE_BUDGET_MS))
+    if (exit._tag === "Failure") {
+      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: reasonOf(exit.cause) })
+      return
+    }
+    const { image, region } = exit.value
+    const bytes = image.png.byteLength
+    if (taken.count + 1 > SCREEN_LIMITS.count || taken.bytes + bytes > SCREEN_LIMITS.bytes) {
+      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: "limit", bytes, limit_count: SCREEN_LIMITS.count, limit_bytes: SCREEN_LIMITS.bytes })
+      return
+    }
+    const name = `${invocation.id}-${phase}.png`
+    const folder = path.join(sessionFolder(frame.root, frame.sessionId), SCREENS_FOLDER)
+    const written = yield* Effect.exit(Effect.try(() => writeScreen(folder, name, image.png)))
+    if (written._tag === "Failure") {
+      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: `write: ${reasonOf(written.cause)}` })
+      return
+    }
+    taken.count += 1
+    taken.bytes += bytes
+    invocation.record(SCREENSHOT_CAPTURED, {
+      phase,
+      file: path.join(SCREENS_FOLDER, name),
+      bytes,
+      width: image.width,
+      height: image.height,
+      scope: region === undefined ? "screen" : "window",
+      window_id: region === undefined ? null : frame.window?.id ?? null
+    })
+  })
+
+/**
+ * Frame `run` with a pre and a post screenshot when the invocation's session records artifacts "full" and the
+ * command sends something to an app; otherwise `run` as is. The post capture happens whatever `run` ends with.
+ */
+export const withScreens = <A, R>(
+  command: string,
+  args: Args,
+  run: Effect.Effect<A, DesktopError, R>
+): Effect.Effect<A, DesktopError, R | Invocation | DesktopAdapter | EventStore> =>
+  Effect.gen(function*() {
+    const invocation = yield* Invocation
+    const sessionId = invocation.options.session
+    if (sessionId === undefined || !framedCommands().has(command)) return yield* run
+    const store = yield* EventStore
+    const record = yield* store.getSession(sessionId).pipe(Effect.option, Effect.map(Option.getOrUndefined))
+    if (record?.artifacts !== "full") return yield* run
+    const frame: Frame = { root: yield* stateRoot, sessionId, window: undefined }
+    yield* captureOnce(frame, "pre", args)
+    return yield* run.pipe(Effect.onExit(() => captureOnce(frame, "post", args)))
+  })
