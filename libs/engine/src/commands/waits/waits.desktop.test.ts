@@ -2,9 +2,9 @@
  * wait --event end to end: the event happens while the wait runs (an app starts, takes focus, closes), read back
  * against what started it.
  */
-import { startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
+import { fixturePath, startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
 import { execFileSync } from "node:child_process"
-import { mkdtempSync } from "node:fs"
+import { mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
@@ -48,5 +48,24 @@ describe("wait --event on a virtual desktop with openbox", () => {
     await sleep(500)
     process.kill(grid.pid, "SIGTERM")
     expect((await gone).event).toEqual({ kind: "app-terminated", app: "grid", pid: grid.pid })
+  })
+
+  it("a window that opens and closes within milliseconds is seen through AT-SPI events, which no state poll could", async () => {
+    // The host window only; "Flash" opens 2.5 s after start and is destroyed 5 ms after it was shown.
+    const flash = await desktop!.launch({ name: "flash", argv: [systemPython, fixturePath("flash.py"), "2500", "5"] })
+    await sleep(300)
+    const opened = ok("wait", { event: "window-opened", app: "flash", timeout: 20_000 })
+    const closed = ok("wait", { event: "window-closed", app: "flash", timeout: 20_000 })
+    const openedEvent = (await opened).event
+    const closedEvent = (await closed).event
+    expect(openedEvent).toMatchObject({ kind: "window-opened", title: "Flash", app: "flash", pid: flash.pid })
+    expect(closedEvent).toEqual({ ...openedEvent, kind: "window-closed" })
+    // The app's own clock: the window lived less than one 100 ms poll. And a state comparison reports a window
+    // closed only if its baseline had it, and the baseline was read before this window existed.
+    const log = readFileSync(flash.logPath, "utf8")
+    const shown = Number(/^shown ([0-9.]+)$/m.exec(log)?.[1])
+    const gone = Number(/^gone ([0-9.]+)$/m.exec(log)?.[1])
+    expect(gone - shown).toBeLessThan(100)
+    process.kill(flash.pid, "SIGTERM")
   })
 })
