@@ -5,6 +5,7 @@
  * the pixels. A capture never fails the command and is bounded in time: what could not be captured is recorded as
  * `screenshot.skipped` with the reason. Per process at most SCREEN_LIMITS.count files / SCREEN_LIMITS.bytes bytes.
  */
+import { REF_ACTION_COMMANDS } from "@agent-desktop/contracts/vocabulary"
 import { parseRef, refKey } from "@agent-desktop/domain"
 import { DesktopAdapter, type Bounds, type WindowInfo } from "@agent-desktop/platform"
 import { EventStore } from "@agent-desktop/store"
@@ -12,9 +13,7 @@ import { Cause, Effect, Option } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import type { Args } from "../Args.js"
-import { REF_ACTIONS } from "../commands/actions/refAction.js"
 import { nativeDesktop } from "../commands/native/nativeAccess.js"
-import { POINTER_REF_ACTIONS } from "../commands/native/pointerRefAction.js"
 import type { DesktopError } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
 import { loadSnapshot, stateRoot } from "../StoreAccess.js"
@@ -33,7 +32,7 @@ export const SCREENS_FOLDER = path.join("trace", "screens")
 const NATIVE_INPUT = ["press", "mouse-move", "mouse-click", "mouse-wheel", "hover", "drag", "scroll"]
 
 /** The commands that send something to an app: the ref actions, press, and the pointer/keyboard native commands. */
-export const framedCommands = (): ReadonlySet<string> => new Set([...REF_ACTIONS, ...POINTER_REF_ACTIONS, ...NATIVE_INPUT])
+export const framedCommands = (): ReadonlySet<string> => new Set([...REF_ACTION_COMMANDS, ...NATIVE_INPUT])
 
 /** What this process has written so far (the limits are per process, like the reference's). */
 const taken = { count: 0, bytes: 0 }
