@@ -24,8 +24,9 @@ export const NATIVE_LINUX_NOTES = `## Pointer, screenshots, windows and the clip
   SIGTERM, then SIGKILL) and succeeds only once the process is gone; session processes are never closed.
 - list-surfaces lists an app's showing windows, dialogs, alerts, popup menus (with item_count) and tooltips;
   snapshot --surface menu|alert|sheet|focused snapshots that one surface (shell kinds are refused).
-- wait --event (window-opened/closed, app-launched/terminated, focus-changed, surface-appeared/dismissed) compares
-  the registry's apps and windows with the start every 100 ms; wait --notification [--text T] waits for a popup.
+- wait --event (window-opened/closed, app-launched/terminated, focus-changed, surface-appeared/dismissed) listens to
+  AT-SPI window and registry events (a window open for milliseconds is seen); without a working event stream it
+  compares apps and windows with the start every 100 ms. wait --notification [--text T] waits for a popup.
 - press --headed --app/--window-id makes that window the active one through the window manager, and verifies it,
   before any key is sent.
 - Notifications: read from xfce4-notifyd (its popups are in the accessibility tree; app_name is "" because it does
