@@ -25,6 +25,7 @@ import { DbusCallError } from "./dbus/DbusCallError.js"
 import { DesktopWatcher } from "./events/DesktopWatcher.js"
 import { EventStream } from "./events/EventStream.js"
 import { TreeMirror, type MirrorReads } from "./mirror/TreeMirror.js"
+import { WindowChoiceMirror } from "./mirror/WindowChoiceMirror.js"
 import { permissionsFor, probeStatus } from "./status/StatusProbe.js"
 import { BudgetExpired } from "./tree/Budget.js"
 import { toObserved } from "./tree/Observed.js"
@@ -48,6 +49,8 @@ interface Parts {
   readonly reader: TreeReader
   readonly actor: Actor
   readonly mirror: TreeMirror | undefined
+  /** Window lookups kept by events (warm adapters only). */
+  readonly choices: WindowChoiceMirror | undefined
   readonly stream: EventStream | undefined
 }
 
@@ -69,6 +72,7 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         reader: new TreeReader(session),
         actor: new Actor(session),
         mirror: stream ? new TreeMirror(stream) : undefined,
+        choices: stream ? new WindowChoiceMirror(stream) : undefined,
         stream
       }
     })
@@ -163,7 +167,15 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
     listApps: (nameContains) => use("list-apps", ({ directory }) => directory.listApps(nameContains)),
     listWindows: (app) =>
       use("list-windows", async ({ directory }) => (await directory.listWindows(app)).map((entry) => entry.info)),
-    resolveWindow: (query) => use("window lookup", async ({ directory }) => (await directory.resolve(query)).info),
+    resolveWindow: (query) =>
+      use("window lookup", async ({ directory, session, choices }) => {
+        if (!choices) return (await directory.resolve(query)).info
+        const key = JSON.stringify([query.app?.toLowerCase() ?? null, query.windowId ?? null])
+        const announces = (busName: string) => session.toolkits.profileNow(busName).announcesChanges === true
+        const chosen = await choices.resolve(key, 1000, () => directory.resolveAmong(query),
+          (choice) => choice.among.every((window) => announces(window.ref.busName)))
+        return chosen.info
+      }),
     readTree,
     act: (target, action, options) => use(action.kind, ({ actor }) => actor.act(target, action, options)),
     readState: (target) => use("state readback", ({ actor }) => actor.readState(target)),
@@ -186,6 +198,7 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         opening = undefined
         if (current) await current.then((p) => {
           p.mirror?.close()
+          p.choices?.close()
           p.session.close()
         }, () => {})
       })

@@ -155,12 +155,18 @@ export class AppDirectory {
 
   /** `--window-id` exact; `--app`: only window, else the visible one, else the focused one; neither: focused. */
   async resolve(query: { readonly app?: string; readonly windowId?: string }): Promise<WindowEntry> {
+    return (await this.resolveAmong(query)).chosen
+  }
+
+  /** The resolved window and every window it was chosen among (what a change to would change the choice). */
+  async resolveAmong(query: { readonly app?: string; readonly windowId?: string }): Promise<{ chosen: WindowEntry; among: ReadonlyArray<WindowEntry> }> {
+    const only = (chosen: WindowEntry) => ({ chosen, among: [chosen] })
     if (query.windowId !== undefined) {
       const entry = await this.windowById(query.windowId)
       if (query.app !== undefined && !sameName(entry.info.app_name, query.app)) {
         throw new PlatformError({ code: "WINDOW_NOT_FOUND", message: `window ${query.windowId} does not belong to ${query.app}` })
       }
-      return entry
+      return only(entry)
     }
     if (query.app !== undefined) {
       const survey = await this.survey()
@@ -177,10 +183,11 @@ export class AppDirectory {
       }
       const windows = (await Promise.all(apps.map((app) => this.windowsOf(app)))).flat()
       if (windows.length === 0) throw new PlatformError({ code: "APP_NOT_FOUND", message: `${query.app} has no windows` })
-      return pickWindow(windows, query.app)
+      return { chosen: pickWindow(windows, query.app), among: windows }
     }
-    const focused = (await this.listWindows()).filter((entry) => entry.info.is_focused)
-    if (focused.length === 1) return focused[0]!
+    const all = await this.listWindows()
+    const focused = all.filter((entry) => entry.info.is_focused)
+    if (focused.length === 1) return { chosen: focused[0]!, among: all }
     if (focused.length === 0) {
       throw new PlatformError({ code: "WINDOW_NOT_FOUND", message: "no window is focused; name one with --app or --window-id" })
     }

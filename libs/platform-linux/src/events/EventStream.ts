@@ -30,6 +30,7 @@ export type EventListener = (event: AtspiEvent) => void
 
 export class EventStream {
   private readonly changes = new Map<string, number>()
+  private ownership = 0
   private readonly listeners = new Set<EventListener>()
   private epochValue = 0
   private open = true
@@ -80,6 +81,11 @@ export class EventStream {
     return this.epochValue
   }
 
+  /** How many bus names came or went since the stream started (apps start and quit). */
+  get ownershipChanges(): number {
+    return this.ownership
+  }
+
   /** How many changes this app has announced (events, departure) since the stream started. */
   changesOf(busName: string): number {
     return this.changes.get(busName) ?? 0
@@ -111,6 +117,7 @@ export class EventStream {
   private receive(signal: DbusSignal): void {
     if (signal.member === "NameOwnerChanged" && signal.interface === Iface.dbus) {
       const [name] = signal.body
+      this.ownership++
       if (typeof name === "string") this.bump(name)
       return
     }

@@ -9,6 +9,7 @@ import type { ObservedNode, WindowInfo } from "@agent-desktop/platform"
 import { controlFixture, fixtureControlPath } from "@agent-desktop/desktop"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
+import { execFileSync } from "node:child_process"
 import { closeTestDesktop, openTestDesktop, run, type TestDesktop } from "../../test/VirtualDesktop.js"
 import { makeLinuxAdapter } from "../LinuxAdapter.js"
 
@@ -133,5 +134,25 @@ describe("TreeMirror (event-kept window reads)", () => {
     assert.strictEqual(names(twins.mirrored.root).filter((name) => name === "Twin check").length, 2)
     await control({ op: "add", kind: "entry", label: "typed text", id: "mirror-entry" })
     await expectWarmEqualsLive("any")
+  }, 60_000)
+
+  it("keeps window lookups only while they are true: after a widget was added and the window moved, warm equals live", async () => {
+    const cold = () => run(test!.adapter.resolveWindow({ app: "fixture" }))
+    const warmLookup = () => run(warm.resolveWindow({ app: "fixture" }))
+    const agree = async () => {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const [a, b] = [await warmLookup(), await cold()]
+        if (JSON.stringify(a) === JSON.stringify(b)) return a
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      assert.fail(`warm lookup ${JSON.stringify(await warmLookup())} vs live ${JSON.stringify(await cold())}`)
+    }
+    await agree()
+    await control({ op: "add", kind: "label", label: "Grow the window", id: "mirror-grow" })
+    await agree()
+    // Without a window manager GTK 3 may not report the move at all; whatever it reports, warm and live agree.
+    const xid = execFileSync("xdotool", ["search", "--name", "^Fixture$"], { env: process.env }).toString().trim().split("\n")[0]!
+    execFileSync("xdotool", ["windowmove", "--sync", xid, "37", "41"], { env: process.env })
+    await agree()
   }, 60_000)
 })
