@@ -6,7 +6,8 @@
  */
 import { startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
 import { LinuxAdapter } from "@agent-desktop/platform-linux"
-import { Effect } from "effect"
+import { DesktopAdapter } from "@agent-desktop/platform"
+import { Effect, Layer } from "effect"
 import { mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { pngSize } from "../commands/native/pngSize.js"
 import { EngineLive } from "../EngineLive.js"
 import { runCommand } from "../runCommand.js"
+import { SCREEN_LIMITS, taken } from "./Screens.js"
 
 let desktop: RunningDesktop | undefined
 const home = mkdtempSync(join(tmpdir(), "ad-screens-"))
@@ -108,6 +110,39 @@ describe("session --screenshots on a virtual desktop with openbox", () => {
     const refused = await run("session", { action: "start", no_trace: true, screenshots: true })
     expect(refused.ok).toBe(false)
     expect(refused.error.code).toBe("INVALID_ARGS")
+  }, 60_000)
+
+  it("a capture that cannot happen (no native capture, as on Wayland) is recorded as skipped with its reason; the click works", async () => {
+    const session: string = (await ok("session", { action: "start", screenshots: true })).session_id
+    const ref = await clickRef(session)
+    const withoutNative = Layer.effect(DesktopAdapter, Effect.gen(function*() {
+      const { native: _native, ...adapter } = yield* DesktopAdapter
+      return DesktopAdapter.of(adapter)
+    })).pipe(Layer.provide(LinuxAdapter.layer))
+    const envelope: any = await Effect.runPromise(
+      runCommand({ command: "click", args: { ref_id: ref }, options: { session } }).pipe(Effect.provide(EngineLive({ adapter: withoutNative, home })))
+    )
+    expect(envelope.ok).toBe(true)
+    expect(screensOf(session)).toEqual([])
+    const shown = await ok("trace", { action: "show", event: "screenshot." }, session)
+    expect(shown.events.map((e: any) => `${e.event}:${e.phase}`)).toEqual(["screenshot.skipped:pre", "screenshot.skipped:post"])
+    expect(shown.events[0].reason).toMatch(/^PLATFORM_NOT_SUPPORTED/)
+    expect(await ok("trace", { action: "export" }, session)).toMatchObject({ screenshots_embedded: 0, screenshots_skipped: 2 })
+  }, 60_000)
+
+  it("beyond the per-process limit a capture is skipped and counted", async () => {
+    const session: string = (await ok("session", { action: "start", screenshots: true })).session_id
+    const ref = await clickRef(session)
+    const before = { ...taken }
+    taken.count = SCREEN_LIMITS.count
+    try {
+      await ok("click", { ref_id: ref }, session)
+    } finally {
+      Object.assign(taken, before)
+    }
+    expect(screensOf(session)).toEqual([])
+    const shown = await ok("trace", { action: "show", event: "screenshot." }, session)
+    expect(shown.events.map((e: any) => `${e.event}:${e.reason}`)).toEqual(["screenshot.skipped:limit", "screenshot.skipped:limit"])
   }, 60_000)
 
   it("measures the time --screenshots adds to a click (same run, printed)", async () => {

@@ -34,8 +34,8 @@ const NATIVE_INPUT = ["press", "mouse-move", "mouse-click", "mouse-wheel", "hove
 /** The commands that send something to an app: the ref actions, press, and the pointer/keyboard native commands. */
 export const framedCommands = (): ReadonlySet<string> => new Set([...REF_ACTION_COMMANDS, ...NATIVE_INPUT])
 
-/** What this process has written so far (the limits are per process, like the reference's). */
-const taken = { count: 0, bytes: 0 }
+/** What this process has written so far (the limits are per process, like the reference's); tests may set it. */
+export const taken = { count: 0, bytes: 0 }
 
 export const sessionFolder = (root: string, sessionId: string) => path.join(root, "sessions", sessionId)
 
