@@ -44,6 +44,23 @@ describe("loadCachedScript", () => {
     expect(changed.exports.answer()).toBe(42)
   })
 
+  it("compiles without a cache where WebAssembly is unavailable (node --jitless)", () => {
+    const { root, file } = fixture()
+    write(file, "42")
+    loadCachedScript(file, root).saveCache()
+    const global = globalThis as { WebAssembly?: unknown }
+    const saved = global.WebAssembly
+    delete global.WebAssembly
+    try {
+      const run = loadCachedScript<{ answer: () => number }>(file, root)
+      expect(run.fromCache).toBe(false)
+      expect(run.exports.answer()).toBe(42)
+      expect(() => run.saveCache()).not.toThrow()
+    } finally {
+      global.WebAssembly = saved
+    }
+  })
+
   it("keeps only the few most recent caches", () => {
     const { root, file } = fixture()
     for (let i = 0; i < 7; i++) {
