@@ -32,6 +32,7 @@ export class EventStream {
   private readonly changes = new Map<string, number>()
   private ownership = 0
   private readonly listeners = new Set<EventListener>()
+  private readonly departures = new Set<(busName: string) => void>()
   private epochValue = 0
   private open = true
   private readonly stop: () => void
@@ -96,6 +97,12 @@ export class EventStream {
     return () => this.listeners.delete(listener)
   }
 
+  /** Called with a unique bus name when its connection leaves the bus (an app ended; GTK 4 apps say nothing else). */
+  onDeparture(listener: (busName: string) => void): () => void {
+    this.departures.add(listener)
+    return () => this.departures.delete(listener)
+  }
+
   /**
    * Asks the app, through the bus, for one object's screen extents. When the answer arrives, every event the app
    * emitted before answering has been received (same sender, same bus connection, in order).
@@ -116,9 +123,10 @@ export class EventStream {
 
   private receive(signal: DbusSignal): void {
     if (signal.member === "NameOwnerChanged" && signal.interface === Iface.dbus) {
-      const [name] = signal.body
+      const [name, , newOwner] = signal.body
       this.ownership++
       if (typeof name === "string") this.bump(name)
+      if (typeof name === "string" && name.startsWith(":") && newOwner === "") for (const listener of this.departures) listener(name)
       return
     }
     const event = eventOfSignal(signal)
