@@ -2,10 +2,12 @@
  * What an AT-SPI event says about the desktop's windows and apps, before anything is read back (pure):
  *
  * - `window:create` / `window:destroy` / `window:activate` / `window:minimize` / `window:restore`: a toplevel, its
- *   title in the event's data (the bridges send it, so a window already gone still has one);
+ *   title in the event's data (GTK 3's and Qt's bridges send it, so a window already gone still has one; GTK 4
+ *   sends "0" with `activate`, so a live window's title is read instead);
  * - `object:state-changed:showing` / `visible` on a source: a toplevel (if it is one) shown or hidden;
  * - `object:children-changed:add` / `remove` on the registry's root naming another connection's root: an app
- *   registered or left; a `remove` on an app's own root: a toplevel gone. (An `add` there is not used: the title is
+ *   registered or left (GTK 4 apps send neither: their windows' events and their leaving the bus stand in, see
+ *   DesktopTracker.ts and DesktopWatcher.ts); a `remove` on an app's own root: a toplevel gone. (An `add` there is not used: the title is
  *   not in it, and the `window:create` that follows carries it; a window gone within milliseconds has none to read.)
  *
  * GTK 3 sends no `window:create` for an app's first window (shown before the bridge knows its listeners): the
@@ -50,13 +52,12 @@ export const desktopChangeOf = (event: AtspiEvent): DesktopChange | undefined =>
     if (!child) return undefined
     const added = event.detail.startsWith("add")
     const removed = event.detail.startsWith("remove")
-    if (child.path === Paths.root && child.busName !== event.source.busName) {
-      // The registry's root: its children are the apps.
+    if (child.busName !== event.source.busName) {
+      // The registry's root: its children are the apps (roots on other connections, GTK 4's not at Paths.root).
       if (added) return { change: "app-registered", app: child }
       if (removed) return { change: "app-left", busName: child.busName }
       return undefined
     }
-    if (child.busName !== event.source.busName) return undefined
     if (removed) return { change: "window-destroyed", window: child }
   }
   return undefined

@@ -88,12 +88,30 @@ describe("desktop events from AT-SPI events", () => {
       event("window", "restore", w, { data: "Late" }),
       event("window", "minimize", { busName: ":1.2", path: at(10) }, { data: "Fixture" })
     ])).toEqual([
-      "window-opened w-1.2-org-a11y-atspi-accessible-7 Late fixture/20",
-      "surface-appeared w-1.2-org-a11y-atspi-accessible-7 Late fixture/20",
-      "focus-changed w-1.2-org-a11y-atspi-accessible-7 Late fixture/20",
-      "surface-dismissed w-1.2-org-a11y-atspi-accessible-7 Late fixture/20",
-      "surface-appeared w-1.2-org-a11y-atspi-accessible-7 Late fixture/20",
+      "window-opened w-1.2-org-a11y-atspi-accessible-7 read title fixture/20",
+      "surface-appeared w-1.2-org-a11y-atspi-accessible-7 read title fixture/20",
+      "focus-changed w-1.2-org-a11y-atspi-accessible-7 read title fixture/20",
+      "surface-dismissed w-1.2-org-a11y-atspi-accessible-7 read title fixture/20",
+      "surface-appeared w-1.2-org-a11y-atspi-accessible-7 read title fixture/20",
       "surface-dismissed w-1.2-org-a11y-atspi-accessible-10 Fixture fixture/20"
+    ])
+  })
+
+  it("GTK 4: no registry announcement and \"0\" for a title; the first window event launches the app, leaving the bus ends it", async () => {
+    const gtk4: TrackedApp = { busName: ":1.9", name: "gtk4-widget-factory", pid: 90 }
+    const w = { busName: ":1.9", path: "/org/gtk/WidgetFactory4/a11y/e14b" }
+    const t = tracker([gtk4])
+    const out = await run(t, [event("window", "activate", w, { data: "0" })])
+    const left = await t.apply({ change: "app-left", busName: ":1.9" })
+    const again = await t.apply({ change: "app-left", busName: ":1.9" })
+    expect([...out, ...left.map((e) => `${e.kind} ${e.title ?? ""} ${e.app}/${e.pid}`.replace(/ +/g, " ")), ...again]).toEqual([
+      "app-launched gtk4-widget-factory/90",
+      "window-opened w-1.9-org-gtk-WidgetFactory4-a11y-e14b read title gtk4-widget-factory/90",
+      "surface-appeared w-1.9-org-gtk-WidgetFactory4-a11y-e14b read title gtk4-widget-factory/90",
+      "focus-changed w-1.9-org-gtk-WidgetFactory4-a11y-e14b read title gtk4-widget-factory/90",
+      "window-closed read title gtk4-widget-factory/90",
+      "surface-dismissed read title gtk4-widget-factory/90",
+      "app-terminated gtk4-widget-factory/90"
     ])
   })
 

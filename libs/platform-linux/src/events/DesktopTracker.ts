@@ -43,6 +43,7 @@ export class DesktopTracker {
   private readonly windows = new Map<string, Known>()
   private readonly opened = new Set<string>()
   private readonly closed = new Set<string>()
+  private readonly left = new Set<string>()
 
   constructor(private readonly reads: TrackerReads) {}
 
@@ -59,13 +60,14 @@ export class DesktopTracker {
       case "app-left": return this.appLeft(change.busName)
       case "window-created": return this.windowCreated(change.window, change.title)
       case "window-destroyed": return this.windowDestroyed(change.window, change.title)
+      // The window is alive: its title is the known or a read one (GTK 4 sends "0" as the title).
       case "window-activated": {
-        const events = await this.seen(change.window, change.title)
-        return [...events, await this.windowEvent("focus-changed", change.window, change.title)]
+        const events = await this.seen(change.window)
+        return [...events, await this.windowEvent("focus-changed", change.window)]
       }
       case "window-shown":
       case "window-hidden":
-        return this.shownChanged(change.window, change.change === "window-shown", change.title, true)
+        return this.shownChanged(change.window, change.change === "window-shown", undefined, true)
       case "toplevel-state":
         return this.shownChanged(change.window, change.shown, undefined, false)
     }
@@ -86,6 +88,18 @@ export class DesktopTracker {
     return app
   }
 
+  /**
+   * A window event from a connection the baseline did not have: the app started since (GTK 4 apps are never
+   * announced by the registry), launched before its window's events.
+   */
+  private async launchedFirst(busName: string): Promise<ReadonlyArray<DesktopEvent>> {
+    if (this.apps.has(busName) || this.left.has(busName)) return []
+    const app = await this.reads.app(busName)
+    if (!app) return []
+    this.apps.set(busName, app)
+    return [{ kind: "app-launched", app: app.name, pid: app.pid }]
+  }
+
   private async windowEvent(kind: DesktopEventKind, ref: ObjectRef, title?: string): Promise<DesktopEvent> {
     const app = await this.appOf(ref.busName)
     const id = windowIdOf(ref)
@@ -94,6 +108,7 @@ export class DesktopTracker {
   }
 
   private async appRegistered(busName: string): Promise<ReadonlyArray<DesktopEvent>> {
+    if (this.apps.has(busName) || this.left.has(busName)) return []
     const app = await this.reads.app(busName)
     if (!app) return []
     this.apps.set(busName, app)
@@ -120,6 +135,7 @@ export class DesktopTracker {
     }
     if (!app) return events
     this.apps.delete(busName)
+    this.left.add(busName)
     return [...events, { kind: "app-terminated", app: app.name, pid: app.pid }]
   }
 
@@ -141,7 +157,7 @@ export class DesktopTracker {
   private async windowCreated(ref: ObjectRef, title: string | undefined): Promise<ReadonlyArray<DesktopEvent>> {
     // A toplevel added and its window:create are one opening.
     if (this.opened.has(windowIdOf(ref))) return []
-    return this.openedNow(ref, title, true)
+    return [...await this.launchedFirst(ref.busName), ...await this.openedNow(ref, title, true)]
   }
 
   private async windowDestroyed(ref: ObjectRef, title: string | undefined): Promise<ReadonlyArray<DesktopEvent>> {
@@ -156,10 +172,10 @@ export class DesktopTracker {
   }
 
   /** A window event from a toplevel never seen before: it opened after the watch began. */
-  private async seen(ref: ObjectRef, title: string | undefined): Promise<ReadonlyArray<DesktopEvent>> {
+  private async seen(ref: ObjectRef): Promise<ReadonlyArray<DesktopEvent>> {
     const id = windowIdOf(ref)
     if (this.windows.has(id) || this.closed.has(id)) return []
-    return this.openedNow(ref, title, true)
+    return [...await this.launchedFirst(ref.busName), ...await this.openedNow(ref, undefined, true)]
   }
 
   private async shownChanged(ref: ObjectRef, shown: boolean, title: string | undefined, isToplevel: boolean): Promise<ReadonlyArray<DesktopEvent>> {
@@ -167,8 +183,8 @@ export class DesktopTracker {
     const known = this.windows.get(id)
     if (!known) {
       // Showing/visible changes come from every widget; only a window event names a toplevel for sure.
-      if (!isToplevel || this.closed.has(id)) return []
-      return shown ? this.openedNow(ref, title, true) : []
+      if (!isToplevel || this.closed.has(id) || !shown) return []
+      return [...await this.launchedFirst(ref.busName), ...await this.openedNow(ref, title, true)]
     }
     if (known.shown === shown) return []
     known.shown = shown

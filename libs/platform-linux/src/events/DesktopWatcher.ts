@@ -11,9 +11,8 @@ import * as Effect from "effect/Effect"
 import { Accessible } from "../atspi/Accessible.js"
 import type { AppDirectory, RegisteredApp } from "../atspi/AppDirectory.js"
 import type { AtspiSession } from "../atspi/AtspiSession.js"
-import { Iface, Paths } from "../atspi/Interfaces.js"
-import { variantValue } from "../dbus/DbusConnection.js"
-import { desktopChangeOf } from "./DesktopChange.js"
+import { Paths } from "../atspi/Interfaces.js"
+import { desktopChangeOf, type DesktopChange } from "./DesktopChange.js"
 import { DesktopTracker, type TrackedApp, type TrackedWindow } from "./DesktopTracker.js"
 import { EventStream } from "./EventStream.js"
 
@@ -37,6 +36,7 @@ export class DesktopWatcher {
   private failure: unknown
   private closed = false
   private readonly unsubscribe: () => void
+  private readonly unsubscribeDepartures: () => void
 
   private constructor(
     private readonly stream: EventStream,
@@ -47,8 +47,14 @@ export class DesktopWatcher {
     this.chain = baseline
     this.unsubscribe = stream.subscribe((event) => {
       const change = desktopChangeOf(event)
-      if (!change) return
-      this.chain = this.chain
+      if (change) this.enqueue(tracker, change)
+    })
+    // An app leaving the bus has ended, announced by the registry or not (GTK 4).
+    this.unsubscribeDepartures = stream.onDeparture((busName) => this.enqueue(tracker, { change: "app-left", busName }))
+  }
+
+  private enqueue(tracker: DesktopTracker, change: DesktopChange): void {
+    this.chain = this.chain
         .then(() => tracker.apply(change))
         .then((events) => {
           this.queue.push(...events)
@@ -57,7 +63,6 @@ export class DesktopWatcher {
           this.failure = error
           this.wake?.()
         })
-    })
   }
 
   /** Undefined when the bus delivers no signals or refuses the subscription. */
@@ -65,13 +70,10 @@ export class DesktopWatcher {
     const stream = shared?.healthy === true ? shared : await EventStream.start(session, readMs)
     if (!stream) return undefined
     const tracker = new DesktopTracker({
+      // From the registry's list: an app's root is not always at Paths.root (GTK 4).
       app: async (busName) => {
-        const [name, pid] = await Promise.all([
-          session.bus.call({ destination: busName, path: Paths.root, interface: Iface.properties, member: "Get", signature: "ss", body: [Iface.accessible, "Name"] }, readMs)
-            .then(([value]) => String(variantValue(value) ?? ""), () => undefined),
-          directory.pidOf(busName)
-        ])
-        return name === undefined ? undefined : { busName, name, pid: pid ?? 0 }
+        const app = (await directory.apps()).find((candidate) => candidate.ref.busName === busName)
+        return app && { busName, name: app.name, pid: app.pid ?? 0 }
       },
       windows: (app) => trackedWindows(directory, registered(app)),
       title: (ref) => Accessible.of(session, ref).name(readMs).catch(() => "")
@@ -123,6 +125,7 @@ export class DesktopWatcher {
     if (this.closed) return
     this.closed = true
     this.unsubscribe()
+    this.unsubscribeDepartures()
     if (this.ownsStream) this.stream.close()
     this.wake?.()
   }
