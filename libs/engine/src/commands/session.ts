@@ -2,7 +2,8 @@ import { Effect } from "effect"
 import { flag, optionalInt, optionalString, requiredString, type Args } from "../Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
-import { withStore } from "../StoreAccess.js"
+import { stateRoot, withStore } from "../StoreAccess.js"
+import { removeSessionFolder, sessionFolder } from "../trace/SessionFolder.js"
 import type { SessionRecord } from "@agent-desktop/store"
 
 const sessionInfo = (record: SessionRecord) => ({
@@ -48,6 +49,9 @@ export const session = Effect.fn("session")(function*(args: Args) {
       const removed = yield* withStore((store) =>
         store.gcSessions({ ...(olderThan === undefined ? {} : { olderThanMs: olderThan * 1000 }), ...(ended ? { ended } : {}) })
       )
+      // The removed sessions' folders too (screenshots, exports); a symlink there is never followed.
+      const root = yield* stateRoot
+      for (const id of removed) removeSessionFolder(sessionFolder(root, id))
       return { removed }
     }
     default:

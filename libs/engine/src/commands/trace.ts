@@ -9,7 +9,7 @@ import { stateRoot, withStore } from "../StoreAccess.js"
 import { openNoFollow } from "../trace/TraceFile.js"
 import { traceHtml } from "../trace/traceHtml.js"
 import { embeddableScreens } from "../trace/embedScreens.js"
-import { sessionFolder } from "../trace/Screens.js"
+import { sessionFolder } from "../trace/SessionFolder.js"
 
 const DEFAULT_SHOW_LIMIT = 500
 const DEFAULT_EXPORT_LIMIT = 5000

@@ -8,7 +8,7 @@ import { startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
 import { LinuxAdapter } from "@agent-desktop/platform-linux"
 import { DesktopAdapter } from "@agent-desktop/platform"
 import { Effect, Layer } from "effect"
-import { mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -112,6 +112,15 @@ describe("session --screenshots on a virtual desktop with openbox", () => {
     expect(refused.error.code).toBe("INVALID_ARGS")
   }, 60_000)
 
+  it("session gc removes an ended session's folder with its screenshots", async () => {
+    const session: string = (await ok("session", { action: "start", screenshots: true })).session_id
+    await ok("click", { ref_id: await clickRef(session) }, session)
+    expect(screensOf(session)).toHaveLength(2)
+    await ok("session", { action: "end", session_id: session })
+    expect((await ok("session", { action: "gc", ended: true })).removed).toContain(session)
+    expect(existsSync(join(home, "sessions", session))).toBe(false)
+  }, 60_000)
+
   it("a capture that cannot happen (no native capture, as on Wayland) is recorded as skipped with its reason; the click works", async () => {
     const session: string = (await ok("session", { action: "start", screenshots: true })).session_id
     const ref = await clickRef(session)
@@ -126,7 +135,7 @@ describe("session --screenshots on a virtual desktop with openbox", () => {
     expect(screensOf(session)).toEqual([])
     const shown = await ok("trace", { action: "show", event: "screenshot." }, session)
     expect(shown.events.map((e: any) => `${e.event}:${e.phase}`)).toEqual(["screenshot.skipped:pre", "screenshot.skipped:post"])
-    expect(shown.events[0].reason).toMatch(/^PLATFORM_NOT_SUPPORTED/)
+    expect(shown.events[0].reason).toMatch(/^adapter: PLATFORM_NOT_SUPPORTED: /)
     expect(await ok("trace", { action: "export" }, session)).toMatchObject({ screenshots_embedded: 0, screenshots_skipped: 2 })
   }, 60_000)
 
@@ -142,7 +151,7 @@ describe("session --screenshots on a virtual desktop with openbox", () => {
     }
     expect(screensOf(session)).toEqual([])
     const shown = await ok("trace", { action: "show", event: "screenshot." }, session)
-    expect(shown.events.map((e: any) => `${e.event}:${e.reason}`)).toEqual(["screenshot.skipped:limit", "screenshot.skipped:limit"])
+    expect(shown.events.map((e: any) => `${e.event}:${e.reason}`)).toEqual(["screenshot.skipped:count_budget", "screenshot.skipped:count_budget"])
   }, 60_000)
 
   it("measures the time --screenshots adds to a click (same run, printed)", async () => {

@@ -3,7 +3,8 @@
  * of its target window (the screen when it has none) taken before it and after it (after `--wait-for`). The PNGs
  * are 0600 files under the session's `trace/screens/`; the trace holds one event per capture naming the file, never
  * the pixels. A capture never fails the command and is bounded in time: what could not be captured is recorded as
- * `screenshot.skipped` with the reason. Per process at most SCREEN_LIMITS.count files / SCREEN_LIMITS.bytes bytes.
+ * `screenshot.skipped` with the reason (`adapter: <CODE>: message`, `count_budget`, `budget`, `write_failed`). Per
+ * process at most SCREEN_LIMITS.count files / SCREEN_LIMITS.bytes bytes.
  */
 import { REF_ACTION_COMMANDS } from "@agent-desktop/contracts/vocabulary"
 import { parseRef, refKey } from "@agent-desktop/domain"
@@ -17,6 +18,7 @@ import { nativeDesktop } from "../commands/native/nativeAccess.js"
 import type { DesktopError } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
 import { loadSnapshot, stateRoot } from "../StoreAccess.js"
+import { sessionFolder } from "./SessionFolder.js"
 
 export const SCREEN_LIMITS = { count: 200, bytes: 128 * 1024 * 1024 } as const
 
@@ -36,8 +38,6 @@ export const framedCommands = (): ReadonlySet<string> => new Set([...REF_ACTION_
 
 /** What this process has written so far (the limits are per process, like the reference's); tests may set it. */
 export const taken = { count: 0, bytes: 0 }
-
-export const sessionFolder = (root: string, sessionId: string) => path.join(root, "sessions", sessionId)
 
 /** The window the command acts on: a ref's source window, else its --app / --window-id; undefined: the screen. */
 const targetWindow = Effect.fnUntraced(function*(args: Args) {
@@ -79,9 +79,15 @@ export const writeScreen = (folder: string, name: string, png: Uint8Array): void
 
 type Phase = "pre" | "post"
 
+/** `count_budget` (SCREEN_LIMITS.count files) or `budget` (SCREEN_LIMITS.bytes) when one more PNG would not fit. */
+const overBudget = (bytes: number): "count_budget" | "budget" | undefined =>
+  taken.count + 1 > SCREEN_LIMITS.count ? "count_budget" : taken.bytes + Math.max(bytes, 1) > SCREEN_LIMITS.bytes ? "budget" : undefined
+
 /** Why a capture did not happen, in a few words for the trace. */
 const reasonOf = (cause: Cause.Cause<unknown>): string => {
-  const error = Cause.squash(cause) as Partial<DesktopError> & { message?: string }
+  const squashed = Cause.squash(cause)
+  if (Cause.isTimeoutError(squashed)) return `TIMEOUT: no capture within ${CAPTURE_BUDGET_MS} ms`
+  const error = squashed as Partial<DesktopError> & { message?: string }
   return error.code !== undefined ? `${error.code}: ${error.message ?? ""}`.trim() : String(error.message ?? error)
 }
 
@@ -94,8 +100,9 @@ interface Frame {
 const captureOnce = (frame: Frame, phase: Phase, args: Args) =>
   Effect.gen(function*() {
     const invocation = yield* Invocation
-    if (taken.count >= SCREEN_LIMITS.count || taken.bytes >= SCREEN_LIMITS.bytes) {
-      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: "limit", limit_count: SCREEN_LIMITS.count, limit_bytes: SCREEN_LIMITS.bytes })
+    const spent = overBudget(0)
+    if (spent !== undefined) {
+      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: spent })
       return
     }
     const attempt = Effect.gen(function*() {
@@ -107,20 +114,21 @@ const captureOnce = (frame: Frame, phase: Phase, args: Args) =>
     })
     const exit = yield* Effect.exit(Effect.timeout(attempt, CAPTURE_BUDGET_MS))
     if (exit._tag === "Failure") {
-      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: reasonOf(exit.cause) })
+      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: `adapter: ${reasonOf(exit.cause)}` })
       return
     }
     const { image, region } = exit.value
     const bytes = image.png.byteLength
-    if (taken.count + 1 > SCREEN_LIMITS.count || taken.bytes + bytes > SCREEN_LIMITS.bytes) {
-      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: "limit", bytes, limit_count: SCREEN_LIMITS.count, limit_bytes: SCREEN_LIMITS.bytes })
+    const over = overBudget(bytes)
+    if (over !== undefined) {
+      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: over, bytes })
       return
     }
     const name = `${invocation.id}-${phase}.png`
     const folder = path.join(sessionFolder(frame.root, frame.sessionId), SCREENS_FOLDER)
     const written = yield* Effect.exit(Effect.try(() => writeScreen(folder, name, image.png)))
     if (written._tag === "Failure") {
-      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: `write: ${reasonOf(written.cause)}` })
+      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: "write_failed", message: reasonOf(written.cause) })
       return
     }
     taken.count += 1

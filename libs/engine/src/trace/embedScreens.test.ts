@@ -67,7 +67,7 @@ describe("readScreen / embeddableScreens", () => {
       { event: "command.start", seq: 1 },
       { event: "screenshot.captured", seq: 2, phase: "pre", file: join(SCREENS_FOLDER, "pre.png") },
       { event: "screenshot.captured", seq: 3, phase: "post", file: join(SCREENS_FOLDER, "gone.png") },
-      { event: "screenshot.skipped", seq: 4, phase: "pre", reason: "limit" }
+      { event: "screenshot.skipped", seq: 4, phase: "pre", reason: "count_budget" }
     ]
     const result = embeddableScreens(session, events)
     expect(result).toEqual({ images: { "2": png(4, 5).toString("base64") }, embedded: 1, skipped: 2 })
