@@ -134,7 +134,7 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         const left = () => Math.max(1, Math.min(1000, options.deadline - Date.now()))
         const reads: MirrorReads = {
           live,
-          subtree: (ref, path, maxDepth) => reader.read(ref, { maxDepth, deadline: options.deadline, rootPath: path, bulk: false }),
+          subtree: (ref, path, maxDepth, bulk) => reader.read(ref, { maxDepth, deadline: options.deadline, rootPath: path, bulk }),
           childCount: (ref) => Accessible.of(session, ref).childCount(left())
         }
         const { result, via } = mirror && options.kept === true && options.root === undefined && profile.announcesChanges === true

@@ -67,6 +67,13 @@ export class MirroredTree {
     return out
   }
 
+  /** Nodes in the kept subtree at `path` (0 when unknown). */
+  sizeOf(path: string): number {
+    const count = (tree: Node): number => 1 + (tree.children ?? []).reduce((sum, child) => sum + count(child), 0)
+    const entry = this.index.get(path)
+    return entry ? count(entry.tree) : 0
+  }
+
   /** True when `path` is inside the subtree of `ancestor` (or is it). */
   within(path: string, ancestor: string): boolean {
     for (let entry = this.index.get(path); entry; entry = entry.parent && this.index.get(entry.parent.node.ref.path)) {

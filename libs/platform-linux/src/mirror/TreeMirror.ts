@@ -20,8 +20,11 @@ import { holdsChildren } from "./LeafRoles.js"
 export interface MirrorReads {
   /** The whole window, as without a mirror. */
   readonly live: () => Promise<ReadResult>
-  /** One node (maxDepth 0) or a subtree, live, from its path inside the window. */
-  readonly subtree: (ref: ObjectRef, rootPath: ReadonlyArray<number>, maxDepth: number) => Promise<ReadResult>
+  /**
+   * One node (maxDepth 0) or a subtree, live, from its path inside the window; `bulk`: the subtree is big enough
+   * that one call for the app's whole cache costs less than reading its nodes one by one.
+   */
+  readonly subtree: (ref: ObjectRef, rootPath: ReadonlyArray<number>, maxDepth: number, bulk: boolean) => Promise<ReadResult>
   /** One object's live child count. */
   readonly childCount: (ref: ObjectRef) => Promise<number>
 }
@@ -39,6 +42,11 @@ interface Entry {
 const maxEntries = 32
 /** Events waiting on one window before a patch is no cheaper than a read. */
 const maxPendingEvents = 2000
+/**
+ * Above this many kept nodes a subtree is re-read with the app's bulk cache (one Cache.GetItems): read node by node,
+ * a 250-node container took ~500 ms on gtk3-widget-factory where the bulk read of the whole window takes ~30 ms.
+ */
+const bulkSubtreeNodes = 24
 /** Re-reads per patch before reading the whole window is the better deal. */
 const maxPatchReads = 64
 
@@ -136,32 +144,49 @@ export class TreeMirror {
       if (patch.kind === "node") nodes.add(patch.path)
       if (patch.kind === "subtree") subtrees.add(patch.path)
     }
-    // Containers whose live child count differs from the kept list, checked alongside the event patches.
-    const counts = await Promise.all(tree.containers(holdsChildren).map(async ({ tree: node, listed }) => {
-      const live = await reads.childCount(node.node.ref)
-      return live >= 0 && live !== listed ? node.node.ref.path : undefined
-    }))
-    for (const path of counts) if (path !== undefined) subtrees.add(path)
-    if (nodes.size + subtrees.size === 0) return false
     // A subtree inside another one being re-read, or a node inside one, is read with it.
-    const roots = [...subtrees].filter((path) => ![...subtrees].some((other) => other !== path && tree.within(path, other)))
+    const roots = outermost(tree, [...subtrees])
     const single = [...nodes].filter((path) => !roots.some((root) => tree.within(path, root)))
     if (roots.length + single.length > maxPatchReads) throw new Error("too many changes to patch")
-    const reread = async (path: string, whole: boolean): Promise<Reread | undefined> => {
-      const found = tree.find(path)
-      if (!found) return undefined
-      const result = await reads.subtree(found.tree.node.ref, found.tree.path, whole ? maxDepth - found.tree.path.length : 0)
-      if (whole && !result.complete) throw new Error("a subtree could not be read whole")
-      // A node whose child count moved is re-read with its children.
-      if (!whole && result.root.node.childCount !== (found.tree.children?.length ?? 0) && result.root.node.childCount >= 0) return reread(path, true)
-      return { path, whole, tree: result.root }
+    // Containers outside those subtrees whose live child count differs from the kept list (a child added without
+    // an event), checked while the events' re-reads run; they are re-read in a second round.
+    const outside = tree.containers(holdsChildren).filter(({ tree: node }) => !roots.some((root) => tree.within(node.node.ref.path, root)))
+    const [mismatched, first] = await Promise.all([
+      Promise.all(outside.map(async ({ tree: node, listed }) => {
+        const live = await reads.childCount(node.node.ref)
+        return live >= 0 && live !== listed ? node.node.ref.path : undefined
+      })),
+      Promise.all([...roots.map((path) => this.reread(tree, path, true, maxDepth, reads)), ...single.map((path) => this.reread(tree, path, false, maxDepth, reads))])
+    ])
+    apply(tree, first)
+    const more = outermost(tree, mismatched.filter((path): path is string => path !== undefined))
+    if (roots.length + single.length + more.length > maxPatchReads) throw new Error("too many changes to patch")
+    apply(tree, await Promise.all(more.map((path) => this.reread(tree, path, true, maxDepth, reads))))
+    return roots.length + single.length + more.length > 0
+  }
+
+  private async reread(tree: MirroredTree, path: string, whole: boolean, maxDepth: number, reads: MirrorReads): Promise<Reread | undefined> {
+    const found = tree.find(path)
+    if (!found) return undefined
+    const bulk = whole && tree.sizeOf(path) > bulkSubtreeNodes
+    const result = await reads.subtree(found.tree.node.ref, found.tree.path, whole ? maxDepth - found.tree.path.length : 0, bulk)
+    if (whole && !result.complete) throw new Error("a subtree could not be read whole")
+    // A node whose child count moved is re-read with its children.
+    if (!whole && result.root.node.childCount !== (found.tree.children?.length ?? 0) && result.root.node.childCount >= 0) {
+      return this.reread(tree, path, true, maxDepth, reads)
     }
-    const done = await Promise.all([...roots.map((path) => reread(path, true)), ...single.map((path) => reread(path, false))])
-    for (const read of done) {
-      if (!read) continue
-      if (read.whole) tree.replaceSubtree(read.path, read.tree)
-      else tree.replaceNode(read.path, read.tree.node)
-    }
-    return true
+    return { path, whole, tree: result.root }
+  }
+}
+
+/** The paths not inside another one of the list. */
+const outermost = (tree: MirroredTree, paths: ReadonlyArray<string>): Array<string> =>
+  paths.filter((path) => !paths.some((other) => other !== path && tree.within(path, other)))
+
+const apply = (tree: MirroredTree, reads: ReadonlyArray<Reread | undefined>): void => {
+  for (const read of reads) {
+    if (!read) continue
+    if (read.whole) tree.replaceSubtree(read.path, read.tree)
+    else tree.replaceNode(read.path, read.tree.node)
   }
 }
