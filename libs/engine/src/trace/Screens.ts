@@ -10,13 +10,15 @@ import { REF_ACTION_COMMANDS } from "@agent-desktop/contracts/vocabulary"
 import { parseRef, refKey } from "@agent-desktop/domain"
 import { DesktopAdapter, type Bounds, type WindowInfo } from "@agent-desktop/platform"
 import { EventStore } from "@agent-desktop/store"
-import { Cause, Effect, Option } from "effect"
+import { Cause, Clock, Effect, Exit, Option } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import type { Args } from "../Args.js"
 import { nativeDesktop } from "../commands/native/nativeAccess.js"
 import type { DesktopError } from "../errors/DesktopError.js"
+import { fromCause } from "../errors/fromCause.js"
 import { Invocation } from "../Invocation.js"
+import { foldEvidence } from "../journal/foldEvidence.js"
 import { loadSnapshot, stateRoot } from "../StoreAccess.js"
 import { sessionFolder } from "./SessionFolder.js"
 
@@ -91,6 +93,10 @@ const reasonOf = (cause: Cause.Cause<unknown>): string => {
   return error.code !== undefined ? `${error.code}: ${error.message ?? ""}`.trim() : String(error.message ?? error)
 }
 
+/** A refusal before anything was sent (bad arguments, policy, a stale ref): the "after" is the "before". */
+const nothingSent = (exit: Exit.Exit<unknown, unknown>, events: Parameters<typeof foldEvidence>[0]): boolean =>
+  Exit.isFailure(exit) && fromCause(exit.cause).delivery === "not_delivered" && foldEvidence(events).delivery === "not_delivered"
+
 interface Frame {
   readonly root: string
   readonly sessionId: string
@@ -112,9 +118,11 @@ const captureOnce = (frame: Frame, phase: Phase, args: Args) =>
       const image = yield* native.capture(region)
       return { image, region }
     })
+    const started = yield* Clock.currentTimeMillis
     const exit = yield* Effect.exit(Effect.timeout(attempt, CAPTURE_BUDGET_MS))
+    const elapsed_ms = (yield* Clock.currentTimeMillis) - started
     if (exit._tag === "Failure") {
-      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: `adapter: ${reasonOf(exit.cause)}` })
+      invocation.record(SCREENSHOT_SKIPPED, { phase, reason: `adapter: ${reasonOf(exit.cause)}`, elapsed_ms })
       return
     }
     const { image, region } = exit.value
@@ -140,13 +148,15 @@ const captureOnce = (frame: Frame, phase: Phase, args: Args) =>
       width: image.width,
       height: image.height,
       scope: region === undefined ? "screen" : "window",
-      window_id: region === undefined ? null : frame.window?.id ?? null
+      window_id: region === undefined ? null : frame.window?.id ?? null,
+      elapsed_ms
     })
   })
 
 /**
  * Frame `run` with a pre and a post screenshot when the invocation's session records artifacts "full" and the
- * command sends something to an app; otherwise `run` as is. The post capture happens whatever `run` ends with.
+ * command sends something to an app; otherwise `run` as is. The post capture happens whatever `run` ends with,
+ * except after a refusal that provably sent nothing (recorded as skipped: `nothing_sent`).
  */
 export const withScreens = <A, R>(
   command: string,
@@ -162,5 +172,7 @@ export const withScreens = <A, R>(
     if (record?.artifacts !== "full") return yield* run
     const frame: Frame = { root: yield* stateRoot, sessionId, window: undefined }
     yield* captureOnce(frame, "pre", args)
-    return yield* run.pipe(Effect.onExit(() => captureOnce(frame, "post", args)))
+    return yield* run.pipe(Effect.onExit((exit) => nothingSent(exit, invocation.events())
+      ? Effect.sync(() => invocation.record(SCREENSHOT_SKIPPED, { phase: "post", reason: "nothing_sent" }))
+      : captureOnce(frame, "post", args)))
   })
