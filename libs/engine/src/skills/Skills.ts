@@ -1,4 +1,4 @@
-import { AGENT_DESKTOP_SKILL, COMMANDS_REFERENCE, ERRORS_AND_RECOVERY, OBSERVE_ACT_VERIFY, REFS } from "./agentDesktop.js"
+import { AGENT_DESKTOP_SKILL, COMMANDS_REFERENCE, ERRORS_AND_RECOVERY, OBSERVE_ACT_VERIFY, REFS, SESSIONS_AND_TRACES } from "./agentDesktop.js"
 
 export interface Skill {
   readonly name: string
@@ -18,6 +18,7 @@ export const STATIC_SKILLS: ReadonlyArray<Skill> = [
       "observe-act-verify": OBSERVE_ACT_VERIFY,
       refs: REFS,
       "errors-and-recovery": ERRORS_AND_RECOVERY,
+      "sessions-and-traces": SESSIONS_AND_TRACES,
       commands: COMMANDS_REFERENCE
     }
   }

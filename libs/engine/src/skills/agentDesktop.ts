@@ -15,8 +15,8 @@ Branch on \`ok\`, then on \`error.code\`; decide retries only from \`error.dispo
 3. Verify: read \`data.disposition\` (\`delivered_verified\` proves the effect; \`delivered_unverified\` means look again),
    then observe again (\`snapshot\`, \`get\`, \`is\`, or \`--wait-for 'button:Done'\` on the action itself).
 
-References: \`observe-act-verify\`, \`refs\`, \`errors-and-recovery\`, \`commands\` (every command, what it does, whether it
-needs \`--headed\`): \`agent-desktop skills get agent-desktop <ref>\`.
+References: \`observe-act-verify\`, \`refs\`, \`errors-and-recovery\`, \`sessions-and-traces\`, \`commands\`
+(every command, what it does, whether it needs \`--headed\`): \`agent-desktop skills get agent-desktop <ref>\`.
 What this machine supports: \`agent-desktop skills get platform\`.
 `
 
@@ -64,6 +64,24 @@ export const ERRORS_AND_RECOVERY = `# Errors and recovery
 - Exit codes: 0 ok, 1 structured error, 2 the command line could not be parsed (fix the arguments).
 - ${FAIL_CLOSED} always refuse (ACTION_NOT_SUPPORTED): nothing could release a held key or button if the agent
   stopped.
+`
+
+export const SESSIONS_AND_TRACES = `# Sessions and traces
+
+- \`agent-desktop session start [--name L] [--no-trace] [--screenshots]\` prints a \`session_id\`; pass it as
+  \`--session <id>\` (or \`AGENT_DESKTOP_SESSION\`) on every later call. Refs are saved per session.
+- The trace records every call of the session as events (redacted: typed text, values, names are
+  \`{"redacted": true}\`). \`trace show [--event PREFIX] [--limit N]\` prints them; \`trace export [--out PATH]\` writes
+  one self-contained HTML file and prints \`{path, event_count, screenshots_embedded, screenshots_skipped, ...}\`.
+- \`--screenshots\` (artifacts \`full\`): every command that sends something to an app (the ref actions, \`press\`,
+  \`hover\`, \`drag\`, \`scroll\`, \`mouse-*\`) also saves a PNG of its target window (the screen when it has none)
+  before and after it (after \`--wait-for\`), as 0600 files in the session's \`trace/screens/\`. The trace names
+  each one (\`screenshot.captured\`: \`phase\` pre|post, \`file\`, \`bytes\`, \`width\`, \`height\`, \`window_id\`);
+  \`trace export\` embeds them. Screenshots are not redacted: whatever the window shows is in them.
+- A capture never fails or stalls the command (about 15-20 ms each; at most 1.5 s): one that cannot happen is
+  \`screenshot.skipped\` with a \`reason\` (\`adapter: <CODE>: ...\` without X11, \`count_budget\` after 200 and
+  \`budget\` after 128 MiB per process, \`write_failed\`, \`nothing_sent\` for the "after" of a refused command).
+- \`--screenshots\` cannot be combined with \`--no-trace\`. \`session gc\` removes a session's folder with its PNGs.
 `
 
 /** Every command, from the command spec (commandTables.generated.ts). */
