@@ -4,7 +4,7 @@ import { Effect } from "effect"
 import { flag, optionalInt, optionalString, stringList, type Args } from "../Args.js"
 import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
 import { resolveRef, WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
-import { observeWindow, DEFAULT_SNAPSHOT_TIMEOUT_MS } from "./snapshot.js"
+import { observeWindow, DEFAULT_SNAPSHOT_TIMEOUT_MS } from "../snapshot/observeWindow.js"
 import { surfaceWindowId } from "./surfaceWindow.js"
 
 const DEFAULT_LIMIT = 50

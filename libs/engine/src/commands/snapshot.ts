@@ -1,126 +1,13 @@
-import { DesktopAdapter, type TreeObservation, type WindowInfo } from "@agent-desktop/platform"
+import { DesktopAdapter } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
-import { randomBytes } from "node:crypto"
-import { newSnapshotId } from "@agent-desktop/domain"
-import { flag, optionalInt, optionalString, type Args } from "../Args.js"
+import { optionalString, type Args } from "../Args.js"
 import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
-import { resolveRef, WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
+import { resolveRef } from "../resolve/resolveRef.js"
 import { captureSnapshot } from "../snapshot/captureSnapshot.js"
-import type { OutputNode, RenderOptions } from "../snapshot/renderTree.js"
-import { surfaceWindowId } from "./surfaceWindow.js"
-import { loadSnapshot, saveSnapshot, withStore, type SavedSnapshot } from "../StoreAccess.js"
-
-export const DEFAULT_SNAPSHOT_TIMEOUT_MS = 3000
-/**
- * The printed tree's default depth is the whole-window read's: the reference's 10 cut gnome-calculator's display
- * while `complete` said true. An explicit --max-depth is a requested cut; each cut container carries children_count.
- */
-const DEFAULT_MAX_DEPTH = WHOLE_WINDOW_DEPTH
-const SKELETON_DEPTH = 3
-
-export interface SnapshotRequest {
-  readonly app?: string
-  readonly windowId?: string
-  readonly render: RenderOptions
-  readonly timeoutMs: number
-}
-
-export const snapshotRequest = Effect.fnUntraced(function*(args: Args) {
-  // --surface menu|alert|sheet|focused names a window of its own on Linux (commands/surfaceWindow.ts).
-  const surfaceId = yield* surfaceWindowId(args)
-  const skeleton = yield* flag(args, "skeleton")
-  const maxDepth = (yield* optionalInt(args, "max_depth")) ?? DEFAULT_MAX_DEPTH
-  const app = yield* optionalString(args, "app")
-  const windowId = surfaceId ?? (yield* optionalString(args, "window_id"))
-  const request: SnapshotRequest = {
-    ...(app === undefined ? {} : { app }),
-    ...(windowId === undefined ? {} : { windowId }),
-    render: {
-      maxDepth: skeleton ? Math.min(maxDepth, SKELETON_DEPTH) : maxDepth,
-      interactiveOnly: yield* flag(args, "interactive_only"),
-      compact: yield* flag(args, "compact"),
-      includeBounds: yield* flag(args, "include_bounds"),
-      skeleton
-    },
-    timeoutMs: (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_SNAPSHOT_TIMEOUT_MS
-  }
-  return request
-})
-
-const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: OutputNode, observation: TreeObservation) => ({
-  app: window.app_name,
-  window: { id: window.id, title: window.title },
-  snapshot_id: saved.snapshot_id,
-  ref_count: Object.keys(saved.refs).length,
-  ...(observation.complete
-    ? { complete: true as const }
-    : { complete: false as const, truncated: true as const, nodes_observed: observation.nodesObserved }),
-  ...(saved.identity_unproven ? { identity_unproven: true } : {}),
-  tree
-})
-
-const nothingRead = (window: WindowInfo): TreeObservation => ({
-  window,
-  root: { role: "window", name: window.title, states: [], actions: [], path: [], handle: "", childCount: 0, budgetCut: true },
-  complete: false,
-  nodesObserved: 0
-})
-
-/**
- * Observe a window whole (identity proof needs every node), render it per the flags, save the RefMap. An
- * exhausted budget is a partial success (2.2), never a TIMEOUT.
- */
-export const observeWindow = Effect.fn("observeWindow")(function*(request: SnapshotRequest, options: { readonly save: boolean } = { save: true }) {
-  const adapter = yield* DesktopAdapter
-  const invocation = yield* Invocation
-  const started = yield* Clock.currentTimeMillis
-  const window = yield* adapter.resolveWindow({
-    ...(request.app === undefined ? {} : { app: request.app }),
-    ...(request.windowId === undefined ? {} : { windowId: request.windowId })
-  }).pipe(Effect.mapError(fromPlatformError))
-  const resolved = yield* Clock.currentTimeMillis
-  const deadline = resolved + request.timeoutMs
-  // An observation: a warm adapter may answer from a read the app's events prove unchanged (`kept`).
-  const observation = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline, kept: true }).pipe(
-    // Contract 2.2: an exhausted budget is a partial success, even when not one node could be read in time.
-    Effect.catchIf((error) => error.code === "TIMEOUT", () => Effect.succeed(nothingRead(window))),
-    Effect.mapError(fromPlatformError)
-  )
-  const read = yield* Clock.currentTimeMillis
-  const snapshotId = newSnapshotId(randomBytes(8))
-  const captured = captureSnapshot({
-    snapshotId,
-    observation,
-    windowRoot: observation.root,
-    windowComplete: observation.complete,
-    render: request.render,
-    startCounter: 0
-  })
-  const saved: SavedSnapshot = {
-    snapshot_id: snapshotId,
-    app: window.app_name,
-    window: { id: window.id, title: window.title },
-    refs: captured.refs,
-    counter: captured.counter,
-    complete: observation.complete,
-    identity_unproven: captured.identityUnproven
-  }
-  const rendered = yield* Clock.currentTimeMillis
-  if (options.save) yield* saveSnapshot(invocation.namespace, saved)
-  // `-v` shows where a snapshot's time goes (the speed work in tools/bench starts from these).
-  yield* Effect.logDebug("snapshot phases (ms)", {
-    resolve_window: resolved - started,
-    read_tree: read - resolved,
-    render_and_identities: rendered - read,
-    save: (yield* Clock.currentTimeMillis) - rendered,
-    nodes: observation.nodesObserved,
-    refs: captured.counter
-  })
-  invocation.record(options.save ? "snapshot.captured" : "snapshot.observed", { snapshot_id: snapshotId, ref_count: captured.counter, complete: observation.complete, nodes_observed: observation.nodesObserved })
-  return { saved, window, observation, captured, data: snapshotData(saved, window, captured.tree, observation) }
-})
+import { observeWindow, snapshotData, snapshotRequest, type SnapshotRequest } from "../snapshot/observeWindow.js"
+import { loadSnapshot, withStore } from "../StoreAccess.js"
 
 /**
  * `--root REF`: resolve the root strictly, read its subtree, and merge the new refs into the same snapshot: refs

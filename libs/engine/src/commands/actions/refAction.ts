@@ -13,8 +13,6 @@ import { ACTION_SPECS } from "./ActionSpec.js"
 
 export const REF_ACTIONS: ReadonlyArray<string> = Object.keys(ACTION_SPECS)
 
-/** Re-exported for commands/wait.ts until it imports ../actionTimeout.js itself. */
-export { DEFAULT_ACTION_TIMEOUT_MS }
 
 const ALREADY_IN_STATE: DeliveryStep = { label: "AlreadyInState", outcome: "skipped", mechanism: "semantic_api" }
 
