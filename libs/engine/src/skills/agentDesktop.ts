@@ -78,7 +78,8 @@ export const SESSIONS_AND_TRACES = `# Sessions and traces
   before and after it (after \`--wait-for\`), as 0600 files in the session's \`trace/screens/\`. The trace names
   each one (\`screenshot.captured\`: \`phase\` pre|post, \`file\`, \`bytes\`, \`width\`, \`height\`, \`window_id\`);
   \`trace export\` embeds them. Screenshots are not redacted: whatever the window shows is in them.
-- A capture never fails or stalls the command (about 15-20 ms each; at most 1.5 s): one that cannot happen is
+- A capture never fails or stalls the command (the "after" waits until the window has repainted; both together
+  add about 40-70 ms; at most 1.5 s each): one that cannot happen is
   \`screenshot.skipped\` with a \`reason\` (\`adapter: <CODE>: ...\` without X11, \`count_budget\` after 200 and
   \`budget\` after 128 MiB per process, \`write_failed\`, \`nothing_sent\` for the "after" of a refused command).
 - \`--screenshots\` cannot be combined with \`--no-trace\`. \`session gc\` removes a session's folder with its PNGs.

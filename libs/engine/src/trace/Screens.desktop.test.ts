@@ -193,6 +193,7 @@ describe("session --screenshots on a virtual desktop with openbox", () => {
     expect(screensOf(full)).toHaveLength(2 * rounds)
     const shots = (await ok("trace", { action: "show", event: "screenshot.captured" }, full)).events
     const phaseMs = (phase: string) => median(shots.filter((e: any) => e.phase === phase).map((e: any) => e.elapsed_ms as number))
-    console.log(`capture median: pre ${phaseMs("pre")} ms (window lookup + grab + write), post ${phaseMs("post")} ms (grab + write)`)
+    const grabs = shots.filter((e: any) => e.phase === "post").map((e: any) => `${e.grabs}${e.settled ? "" : "!"}`).join(",")
+    console.log(`capture median: pre ${phaseMs("pre")} ms (window lookup + grab + write), post ${phaseMs("post")} ms (grabs until settled + write; grabs: ${grabs})`)
   }, 120_000)
 })

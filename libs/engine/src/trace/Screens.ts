@@ -27,6 +27,13 @@ export const SCREEN_LIMITS = { count: 200, bytes: 128 * 1024 * 1024 } as const
 /** The longest one capture (finding the window, grabbing, writing) may add to a command. */
 export const CAPTURE_BUDGET_MS = 1500
 
+/**
+ * The post capture waits for the picture to settle: grabs SETTLE_MS apart until two agree, at most SETTLE_GRABS
+ * (an animation never settles: its last grab is kept, `settled: false`).
+ */
+export const SETTLE_MS = 20
+export const SETTLE_GRABS = 10
+
 export const SCREENSHOT_CAPTURED = "screenshot.captured"
 export const SCREENSHOT_SKIPPED = "screenshot.skipped"
 
@@ -115,8 +122,17 @@ const captureOnce = (frame: Frame, phase: Phase, args: Args) =>
       const native = yield* nativeDesktop
       if (phase === "pre") frame.window = yield* targetWindow(args)
       const region = onScreen(frame.window)
-      const image = yield* native.capture(region)
-      return { image, region }
+      const grab = native.capture(region)
+      if (phase === "pre") return { image: yield* grab, region, settled: true, grabs: 1 }
+      // An app repaints on its next frame, after the action returned: grab until two grabs SETTLE_MS apart agree.
+      let image = yield* grab
+      for (let grabs = 2; grabs <= SETTLE_GRABS; grabs++) {
+        yield* Effect.sleep(SETTLE_MS)
+        const next = yield* grab
+        if (Buffer.from(next.png).equals(Buffer.from(image.png))) return { image: next, region, settled: true, grabs }
+        image = next
+      }
+      return { image, region, settled: false, grabs: SETTLE_GRABS }
     })
     const started = yield* Clock.currentTimeMillis
     const exit = yield* Effect.exit(Effect.timeout(attempt, CAPTURE_BUDGET_MS))
@@ -125,7 +141,7 @@ const captureOnce = (frame: Frame, phase: Phase, args: Args) =>
       invocation.record(SCREENSHOT_SKIPPED, { phase, reason: `adapter: ${reasonOf(exit.cause)}`, elapsed_ms })
       return
     }
-    const { image, region } = exit.value
+    const { image, region, settled, grabs } = exit.value
     const bytes = image.png.byteLength
     const over = overBudget(bytes)
     if (over !== undefined) {
@@ -149,7 +165,8 @@ const captureOnce = (frame: Frame, phase: Phase, args: Args) =>
       height: image.height,
       scope: region === undefined ? "screen" : "window",
       window_id: region === undefined ? null : frame.window?.id ?? null,
-      elapsed_ms
+      elapsed_ms,
+      ...(phase === "post" ? { settled, grabs } : {})
     })
   })
 
