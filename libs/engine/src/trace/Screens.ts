@@ -47,6 +47,7 @@ export const framedCommands = (): ReadonlySet<string> => new Set([...REF_ACTION_
 
 /** What this process has written so far (the limits are per process, like the reference's); tests may set it. */
 export const taken = { count: 0, bytes: 0 }
+let shots = 0
 
 /** The window the command acts on: a ref's source window, else its --app / --window-id; undefined: the screen. */
 const targetWindow = Effect.fnUntraced(function*(args: Args) {
@@ -148,7 +149,8 @@ const captureOnce = (frame: Frame, phase: Phase, args: Args) =>
       invocation.record(SCREENSHOT_SKIPPED, { phase, reason: over, bytes })
       return
     }
-    const name = `${invocation.id}-${phase}.png`
+    // Numbered: a retried invocation (a transient failure before anything was sent) frames itself again.
+    const name = `${invocation.id}-${++shots}-${phase}.png`
     const folder = path.join(sessionFolder(frame.root, frame.sessionId), SCREENS_FOLDER)
     const written = yield* Effect.exit(Effect.try(() => writeScreen(folder, name, image.png)))
     if (written._tag === "Failure") {
