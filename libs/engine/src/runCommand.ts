@@ -15,6 +15,7 @@ import { Journal } from "./journal/Journal.js"
 import { redactRequest } from "./journal/redactRequest.js"
 import { storeFailureDetails } from "./StoreAccess.js"
 import { appendTraceFile, openTraceFile } from "./trace/TraceFile.js"
+import { withRefmapCopy } from "./trace/Refmaps.js"
 import { withScreens } from "./trace/Screens.js"
 import { isSafeToRetry, isTransient, safeRetry } from "./Retry.js"
 import { afterAction } from "./wait/afterAction.js"
@@ -118,7 +119,7 @@ export const runCommand = Effect.fn("runCommand")(function*(
     ? Effect.fail(new InvalidArgs({ message: `Unknown command '${request.command}'`, suggestion: "Run agent-desktop --help to list the commands" }))
     : options.agentId !== undefined && !AGENT_ID.test(options.agentId)
     ? Effect.fail(new InvalidArgs({ message: `Invalid agent id '${options.agentId}'`, suggestion: "Use 1-64 characters of [A-Za-z0-9_-] for --agent-id" }))
-    : withScreens(request.command, args, afterAction(request.command, args, handler(args)))
+    : withRefmapCopy(request.command, withScreens(request.command, args, afterAction(request.command, args, handler(args))))
   if (traceRefused !== undefined && options.traceStrict !== true) {
     yield* Effect.logWarning(`--trace not written: ${traceRefused}`)
   }

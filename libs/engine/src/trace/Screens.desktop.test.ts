@@ -93,6 +93,15 @@ describe("session --screenshots on a virtual desktop with openbox", () => {
 
     const exported = await ok("trace", { action: "export" }, session)
     expect(exported).toMatchObject({ screenshots_embedded: 2, screenshots_skipped: 0 })
+
+    // The snapshot the click's ref came from is copied next to the PNGs, as the store holds it.
+    const copied = (await ok("trace", { action: "show", event: "refmap." }, session)).events
+    expect(copied.map((e: any) => e.event)).toEqual(["refmap.copied"])
+    const refmapFile = join(home, "sessions", session, copied[0].file)
+    expect(statSync(refmapFile).mode & 0o777).toBe(0o600)
+    const refmap = JSON.parse(readFileSync(refmapFile, "utf8"))
+    expect(refmap.snapshot_id).toBe(copied[0].snapshot_id)
+    expect(Object.keys(refmap.refs)).toHaveLength(copied[0].ref_count)
     const html = readFileSync(exported.path, "utf8")
     expect(html).toContain(preBytes.toString("base64"))
     expect(html).toContain(postBytes.toString("base64"))
@@ -107,6 +116,7 @@ describe("session --screenshots on a virtual desktop with openbox", () => {
     const shown = await ok("trace", { action: "show", event: "screenshot." }, session)
     expect(shown.events).toEqual([])
     expect(await ok("trace", { action: "export" }, session)).toMatchObject({ screenshots_embedded: 0, screenshots_skipped: 0 })
+    expect(existsSync(join(home, "sessions", session, "trace", "refmaps"))).toBe(false)
     const refused = await run("session", { action: "start", no_trace: true, screenshots: true })
     expect(refused.ok).toBe(false)
     expect(refused.error.code).toBe("INVALID_ARGS")

@@ -19,8 +19,8 @@ import type { DesktopError } from "../errors/DesktopError.js"
 import { fromCause } from "../errors/fromCause.js"
 import { Invocation } from "../Invocation.js"
 import { foldEvidence } from "../journal/foldEvidence.js"
-import { loadSnapshot, stateRoot } from "../StoreAccess.js"
-import { sessionFolder } from "./SessionFolder.js"
+import { loadSnapshot } from "../StoreAccess.js"
+import { fullSessionFolder } from "./SessionFolder.js"
 
 export const SCREEN_LIMITS = { count: 200, bytes: 128 * 1024 * 1024 } as const
 
@@ -76,7 +76,7 @@ const onScreen = (window: WindowInfo | undefined): Bounds | undefined =>
 const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants
 
 /** A new 0600 file (O_EXCL | O_NOFOLLOW) in a real, owner-only folder; throws rather than follow a symlink. */
-export const writeScreen = (folder: string, name: string, png: Uint8Array): void => {
+export const writeArtifact = (folder: string, name: string, png: Uint8Array): void => {
   fs.mkdirSync(folder, { recursive: true, mode: 0o700 })
   if (!fs.lstatSync(folder).isDirectory()) throw new Error(`${folder} is not a folder`)
   const fd = fs.openSync(path.join(folder, name), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
@@ -106,8 +106,8 @@ const nothingSent = (exit: Exit.Exit<unknown, unknown>, events: Parameters<typeo
   Exit.isFailure(exit) && fromCause(exit.cause).delivery === "not_delivered" && foldEvidence(events).delivery === "not_delivered"
 
 interface Frame {
-  readonly root: string
-  readonly sessionId: string
+  /** The session's folder. */
+  readonly folder: string
   window: WindowInfo | undefined
 }
 
@@ -151,8 +151,8 @@ const captureOnce = (frame: Frame, phase: Phase, args: Args) =>
     }
     // Numbered: a retried invocation (a transient failure before anything was sent) frames itself again.
     const name = `${invocation.id}-${++shots}-${phase}.png`
-    const folder = path.join(sessionFolder(frame.root, frame.sessionId), SCREENS_FOLDER)
-    const written = yield* Effect.exit(Effect.try(() => writeScreen(folder, name, image.png)))
+    const folder = path.join(frame.folder, SCREENS_FOLDER)
+    const written = yield* Effect.exit(Effect.try(() => writeArtifact(folder, name, image.png)))
     if (written._tag === "Failure") {
       invocation.record(SCREENSHOT_SKIPPED, { phase, reason: "write_failed", message: reasonOf(written.cause) })
       return
@@ -184,12 +184,10 @@ export const withScreens = <A, R>(
 ): Effect.Effect<A, DesktopError, R | Invocation | DesktopAdapter | EventStore> =>
   Effect.gen(function*() {
     const invocation = yield* Invocation
-    const sessionId = invocation.options.session
-    if (sessionId === undefined || !framedCommands().has(command)) return yield* run
-    const store = yield* EventStore
-    const record = yield* store.getSession(sessionId).pipe(Effect.option, Effect.map(Option.getOrUndefined))
-    if (record?.artifacts !== "full") return yield* run
-    const frame: Frame = { root: yield* stateRoot, sessionId, window: undefined }
+    if (!framedCommands().has(command)) return yield* run
+    const folder = yield* fullSessionFolder
+    if (folder === undefined) return yield* run
+    const frame: Frame = { folder, window: undefined }
     yield* captureOnce(frame, "pre", args)
     return yield* run.pipe(Effect.onExit((exit) => nothingSent(exit, invocation.events())
       ? Effect.sync(() => invocation.record(SCREENSHOT_SKIPPED, { phase: "post", reason: "nothing_sent" }))

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { embeddableScreens, readScreen } from "./embedScreens.js"
-import { SCREENS_FOLDER, writeScreen } from "./Screens.js"
+import { SCREENS_FOLDER, writeArtifact } from "./Screens.js"
 
 /** The smallest bytes pngSize accepts: signature + IHDR of a w x h image. */
 const png = (width: number, height: number) => {
@@ -23,16 +23,16 @@ const sessionDir = () => {
   return session
 }
 
-describe("writeScreen", () => {
+describe("writeArtifact", () => {
   it("writes a new 0600 file and refuses to overwrite one or to write through a symlink", () => {
     const session = sessionDir()
     const folder = join(session, SCREENS_FOLDER)
-    writeScreen(folder, "a.png", png(2, 3))
+    writeArtifact(folder, "a.png", png(2, 3))
     expect(statSync(join(folder, "a.png")).mode & 0o777).toBe(0o600)
-    expect(() => writeScreen(folder, "a.png", png(2, 3))).toThrow(/EEXIST/)
+    expect(() => writeArtifact(folder, "a.png", png(2, 3))).toThrow(/EEXIST/)
     writeFileSync(join(session, "elsewhere"), "x")
     symlinkSync(join(session, "elsewhere"), join(folder, "b.png"))
-    expect(() => writeScreen(folder, "b.png", png(2, 3))).toThrow()
+    expect(() => writeArtifact(folder, "b.png", png(2, 3))).toThrow()
   })
 
   it("refuses a screens folder that is a symlink", () => {
@@ -40,14 +40,14 @@ describe("writeScreen", () => {
     mkdirSync(join(session, "trace"))
     mkdirSync(join(session, "real"))
     symlinkSync(join(session, "real"), join(session, SCREENS_FOLDER))
-    expect(() => writeScreen(join(session, SCREENS_FOLDER), "a.png", png(1, 1))).toThrow(/not a folder/)
+    expect(() => writeArtifact(join(session, SCREENS_FOLDER), "a.png", png(1, 1))).toThrow(/not a folder/)
   })
 })
 
 describe("readScreen / embeddableScreens", () => {
   it("reads only PNGs directly inside the session's trace/screens, never through a symlink", () => {
     const session = sessionDir()
-    writeScreen(join(session, SCREENS_FOLDER), "ok.png", png(4, 5))
+    writeArtifact(join(session, SCREENS_FOLDER), "ok.png", png(4, 5))
     writeFileSync(join(session, SCREENS_FOLDER, "text.png"), "not a png")
     writeFileSync(join(session, "outside.png"), png(1, 1))
     symlinkSync(join(session, "outside.png"), join(session, SCREENS_FOLDER, "link.png"))
@@ -62,7 +62,7 @@ describe("readScreen / embeddableScreens", () => {
 
   it("embeds each captured event's PNG by seq and counts the skipped events and the unreadable files as skipped", () => {
     const session = sessionDir()
-    writeScreen(join(session, SCREENS_FOLDER), "pre.png", png(4, 5))
+    writeArtifact(join(session, SCREENS_FOLDER), "pre.png", png(4, 5))
     const events = [
       { event: "command.start", seq: 1 },
       { event: "screenshot.captured", seq: 2, phase: "pre", file: join(SCREENS_FOLDER, "pre.png") },
