@@ -81,7 +81,7 @@ export const SESSIONS_AND_TRACES = `# Sessions and traces
 - A capture never fails or stalls the command (the "after" waits until the window has repainted; both together
   add about 40-90 ms; at most 1.5 s each): one that cannot happen is
   \`screenshot.skipped\` with a \`reason\` (\`adapter: <CODE>: ...\` without X11, \`count_budget\` after 200 and
-  \`budget\` after 128 MiB per process, \`write_failed\`, \`nothing_sent\` for the "after" of a refused command).
+  \`budget\` after 128 MiB in one invocation, \`write_failed\`, \`nothing_sent\` for the "after" of a refused command).
 - With \`--screenshots\` each \`snapshot\` / \`find\` also copies its saved refmap (what every ref meant) to the
   session's \`trace/refmaps/\` (\`refmap.copied\`: \`snapshot_id\`, \`file\`, \`ref_count\`).
 - \`--screenshots\` cannot be combined with \`--no-trace\`. \`session gc\` removes a session's folder with its PNGs.

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { pngSize } from "../commands/native/pngSize.js"
 import { EngineLive } from "../EngineLive.js"
 import { runCommand } from "../runCommand.js"
-import { SCREEN_LIMITS, taken } from "./Screens.js"
+import { SCREEN_LIMITS, setScreenLimits } from "./Screens.js"
 
 let desktop: RunningDesktop | undefined
 const home = mkdtempSync(join(tmpdir(), "ad-screens-"))
@@ -149,15 +149,14 @@ describe("session --screenshots on a virtual desktop with openbox", () => {
     expect(await ok("trace", { action: "export" }, session)).toMatchObject({ screenshots_embedded: 0, screenshots_skipped: 2 })
   }, 60_000)
 
-  it("beyond the per-process limit a capture is skipped and counted", async () => {
+  it("beyond the per-invocation limit a capture is skipped and counted", async () => {
     const session: string = (await ok("session", { action: "start", screenshots: true })).session_id
     const ref = await clickRef(session)
-    const before = { ...taken }
-    taken.count = SCREEN_LIMITS.count
+    setScreenLimits({ count: 0, bytes: SCREEN_LIMITS.bytes })
     try {
       await ok("click", { ref_id: ref }, session)
     } finally {
-      Object.assign(taken, before)
+      setScreenLimits()
     }
     expect(screensOf(session)).toEqual([])
     const shown = await ok("trace", { action: "show", event: "screenshot." }, session)

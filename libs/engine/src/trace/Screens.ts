@@ -4,7 +4,7 @@
  * are 0600 files under the session's `trace/screens/`; the trace holds one event per capture naming the file, never
  * the pixels. A capture never fails the command and is bounded in time: what could not be captured is recorded as
  * `screenshot.skipped` with the reason (`adapter: <CODE>: message`, `count_budget`, `budget`, `write_failed`). Per
- * process at most SCREEN_LIMITS.count files / SCREEN_LIMITS.bytes bytes.
+ * invocation (a one-shot process's whole life) at most SCREEN_LIMITS.count files / SCREEN_LIMITS.bytes bytes.
  */
 import { REF_ACTION_COMMANDS } from "@agent-desktop/contracts/vocabulary"
 import { parseRef, refKey } from "@agent-desktop/domain"
@@ -45,8 +45,17 @@ const NATIVE_INPUT = ["press", "mouse-move", "mouse-click", "mouse-wheel", "hove
 /** The commands that send something to an app: the ref actions, press, and the pointer/keyboard native commands. */
 export const framedCommands = (): ReadonlySet<string> => new Set([...REF_ACTION_COMMANDS, ...NATIVE_INPUT])
 
-/** What this process has written so far (the limits are per process, like the reference's); tests may set it. */
-export const taken = { count: 0, bytes: 0 }
+/**
+ * What each invocation has written so far. The reference's limits are per process, and a one-shot process runs one
+ * invocation (a batch is one): kept per invocation, a long-lived process (the warm host, the MCP server, wave) gets
+ * the same budget for every call instead of running out after its first hundred framed actions.
+ */
+const takenBy = new WeakMap<object, { count: number; bytes: number }>()
+let limits: { readonly count: number; readonly bytes: number } = SCREEN_LIMITS
+/** Tests: run with other limits (a full budget without taking 200 pictures). */
+export const setScreenLimits = (next: { readonly count: number; readonly bytes: number } = SCREEN_LIMITS): void => {
+  limits = next
+}
 let shots = 0
 
 /** The window the command acts on: a ref's source window, else its --app / --window-id; undefined: the screen. */
@@ -89,9 +98,17 @@ export const writeArtifact = (folder: string, name: string, png: Uint8Array): vo
 
 type Phase = "pre" | "post"
 
-/** `count_budget` (SCREEN_LIMITS.count files) or `budget` (SCREEN_LIMITS.bytes) when one more PNG would not fit. */
-const overBudget = (bytes: number): "count_budget" | "budget" | undefined =>
-  taken.count + 1 > SCREEN_LIMITS.count ? "count_budget" : taken.bytes + Math.max(bytes, 1) > SCREEN_LIMITS.bytes ? "budget" : undefined
+const takenIn = (invocation: object) => {
+  const known = takenBy.get(invocation)
+  if (known) return known
+  const fresh = { count: 0, bytes: 0 }
+  takenBy.set(invocation, fresh)
+  return fresh
+}
+
+/** `count_budget` (the count limit) or `budget` (the byte limit) when one more PNG would not fit this invocation. */
+const overBudget = (taken: { count: number; bytes: number }, bytes: number): "count_budget" | "budget" | undefined =>
+  taken.count + 1 > limits.count ? "count_budget" : taken.bytes + Math.max(bytes, 1) > limits.bytes ? "budget" : undefined
 
 /** Why a capture did not happen, in a few words for the trace. */
 const reasonOf = (cause: Cause.Cause<unknown>): string => {
@@ -114,7 +131,8 @@ interface Frame {
 const captureOnce = (frame: Frame, phase: Phase, args: Args) =>
   Effect.gen(function*() {
     const invocation = yield* Invocation
-    const spent = overBudget(0)
+    const taken = takenIn(invocation)
+    const spent = overBudget(taken, 0)
     if (spent !== undefined) {
       invocation.record(SCREENSHOT_SKIPPED, { phase, reason: spent })
       return
@@ -144,7 +162,7 @@ const captureOnce = (frame: Frame, phase: Phase, args: Args) =>
     }
     const { image, region, settled, grabs } = exit.value
     const bytes = image.png.byteLength
-    const over = overBudget(bytes)
+    const over = overBudget(taken, bytes)
     if (over !== undefined) {
       invocation.record(SCREENSHOT_SKIPPED, { phase, reason: over, bytes })
       return
