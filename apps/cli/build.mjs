@@ -11,7 +11,7 @@
 // bin/agent-desktop.js requires the entry (bin/package.json makes that directory CommonJS).
 import { build } from "esbuild"
 import { createHash } from "node:crypto"
-import { readFileSync, renameSync, rmSync } from "node:fs"
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import * as path from "node:path"
 
@@ -139,6 +139,10 @@ await build({
   ...commonJs
 })
 
+// Stored already wrapped as a CommonJS module function (exactly Module.wrap's text), so the loader compiles it as read
+// instead of concatenating and flattening a 450 KB string on every call (src/bundle/CachedScript.ts).
+const engineCode = readFileSync(`${outdir}/engine.cjs`, "utf8")
+writeFileSync(`${outdir}/engine.cjs`, createRequire(import.meta.url)("node:module").wrap(engineCode))
 const engineBuildId = createHash("sha256").update(readFileSync(`${outdir}/engine.cjs`)).digest("hex").slice(0, 16)
 
 await build({

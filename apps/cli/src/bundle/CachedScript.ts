@@ -65,6 +65,9 @@ const cacheKey = (file: string, source: string, buildId: string | undefined) => 
  * node:crypto alone cost ~7 ms of every engine call.
  */
 const MAGIC = Buffer.from("ADV8C003", "latin1")
+
+/** How Node's Module.wrap begins a CommonJS module's function. */
+export const WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname) { "
 const DIGEST_BYTES = 8
 const HEADER = MAGIC.length + DIGEST_BYTES
 
@@ -98,7 +101,10 @@ export const loadCachedScript = <A>(file: string, stateRoot: string | undefined,
   const name = `${fnv64(key)}.v8`
   const cacheDir = stateRoot === undefined ? undefined : privateSubdirectory(stateRoot, CACHE_DIR, false)
   const cachedData = cacheDir === undefined ? undefined : openCache(key, path.join(cacheDir, name))
-  const script = new vm.Script(Module.wrap(source), { filename: file, ...(cachedData === undefined ? {} : { cachedData }) })
+  // build.mjs writes engine.cjs already wrapped (byte for byte what Module.wrap gives): no 450 KB concatenation to
+  // flatten before compiling. Any other CommonJS file is wrapped here.
+  const wrapped = source.startsWith(WRAPPER_HEAD) ? source : Module.wrap(source)
+  const script = new vm.Script(wrapped, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) })
   const fromCache = cachedData !== undefined && script.cachedDataRejected !== true
   const wrapper = script.runInThisContext() as (
     exports: unknown,

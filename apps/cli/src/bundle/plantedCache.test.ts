@@ -14,6 +14,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { BIN, cleanEnv, envelopeOf, type RunResult, tempHome } from "../test/binary.js"
+import { WRAPPER_HEAD } from "./CachedScript.js"
 
 const NOBODY = 65534
 const dist = path.join(path.dirname(fs.realpathSync(BIN)), "../dist")
@@ -23,10 +24,16 @@ const run = (bin: string, home: string): RunResult => {
   return { exit: result.status ?? -1, stdout: result.stdout, stderr: result.stderr }
 }
 
-/** The hostile engine: marks the home it ran for, and answers like the real one so nothing looks wrong. */
+/**
+ * The hostile engine: marks the home it ran for, and answers like the real one so nothing looks wrong. Stored
+ * wrapped, as build.mjs stores the real one, so the compiled sources have the same length.
+ */
+const WRAPPER_TAIL = "\n});"
 const hostileEngine = (length: number) =>
+  WRAPPER_HEAD +
   (`exports.runFromCli=async()=>{require("node:fs").writeFileSync(process.env.AGENT_DESKTOP_HOME+"-owned","ran");` +
-    `return{version:"2.6",ok:true,command:"session",data:{sessions:[]}}}`).padEnd(length, " ")
+    `return{version:"2.6",ok:true,command:"session",data:{sessions:[]}}}`).padEnd(length - WRAPPER_HEAD.length - WRAPPER_TAIL.length, " ") +
+  WRAPPER_TAIL
 
 /**
  * A copy of the built CLI beside dist/ (so it resolves node_modules like the real one), its engine.cjs replaced by
