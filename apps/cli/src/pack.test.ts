@@ -1,7 +1,7 @@
 // The published shape of @agent-desktop/cli: the bundle packed with npm together with the packages it depends on
 // (the optional X11 addon and what that needs), installed from the tarballs into an empty project, then run there
 // with `npx agent-desktop`, outside the monorepo.
-import { execFileSync, spawnSync } from "node:child_process"
+import { execFileSync, spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -28,8 +28,41 @@ const oneEnvelope = (lines: ReadonlyArray<string>) => {
   return JSON.parse(lines[0]!) as { version: string; ok: boolean; command: string; data?: Record<string, unknown>; error?: { code: string; message: string } }
 }
 
+/** `npx agent-desktop mcp`: initialize, then one tools/call; resolves with that call's result (then stops it). */
+const mcpToolCall = (project: string, tool: string) =>
+  new Promise<Record<string, unknown>>((resolve, reject) => {
+    const child = spawn("npx", ["--offline", "agent-desktop", "mcp"], {
+      cwd: project,
+      env: { PATH: process.env["PATH"], HOME: process.env["HOME"], npm_config_update_notifier: "false", AGENT_DESKTOP_HOME: path.join(work, "state") },
+      stdio: ["pipe", "pipe", "pipe"]
+    })
+    const timer = setTimeout(() => finish(new Error(`no tools/call answer; stderr: ${stderr}`)), 60_000)
+    let stdout = ""
+    let stderr = ""
+    const finish = (outcome: Error | Record<string, unknown>) => {
+      clearTimeout(timer)
+      child.stdin.end()
+      child.kill("SIGTERM")
+      if (outcome instanceof Error) reject(outcome)
+      else resolve(outcome)
+    }
+    child.stderr.on("data", (chunk) => (stderr += chunk))
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk
+      for (const line of stdout.split("\n").filter((text) => text.trim().length > 0)) {
+        const message = JSON.parse(line) as { id?: number; result?: Record<string, unknown> }
+        if (message.id === 2 && message.result !== undefined) finish(message.result)
+      }
+    })
+    child.on("error", (error) => finish(error))
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`)
+    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "pack", version: "1" } } })
+    send({ jsonrpc: "2.0", method: "notifications/initialized" })
+    send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: tool, arguments: {} } })
+  })
+
 describe("npx agent-desktop from packed tarballs", () => {
-  it("packs the bundle with real dependencies, installs into an empty project and runs there", () => {
+  it("packs the bundle with real dependencies, installs into an empty project and runs there", async () => {
     execFileSync(process.execPath, [path.join(REPO, "node_modules/typescript/bin/tsc"), "-b", "contracts/tsconfig.lib.json", "libs/platform/tsconfig.lib.json", "libs/platform-linux-x11/tsconfig.lib.json"], { cwd: REPO })
     const packed = PACKAGES.map((dir) => pack(dir, work))
     const cli = packed.at(-1)!
@@ -76,6 +109,10 @@ describe("npx agent-desktop from packed tarballs", () => {
       expect(oneEnvelope(missing.lines)).toMatchObject({ ok: false, command: "click", error: { code: "SNAPSHOT_NOT_FOUND" } })
     }
     expect(fs.readdirSync(path.join(work, "state", "cache")).some((file) => file.endsWith(".v8"))).toBe(true)
+
+    // The long-lived MCP mode (its own ES module bundle) answers a tool call through the installed engine and SQLite.
+    const status = await mcpToolCall(project, "status")
+    expect(status["structuredContent"]).toMatchObject({ ok: true, command: "status" })
 
     // The optional addon missing (it did not build): native commands answer PLATFORM_NOT_SUPPORTED with the reason.
     fs.rmSync(path.join(project, "node_modules/@agent-desktop/platform-linux-x11"), { recursive: true })
