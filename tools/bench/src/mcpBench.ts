@@ -34,10 +34,14 @@ const INITIALIZE = JSON.stringify({
 }) + "\n"
 
 const initializeOnce = (env: NodeJS.ProcessEnv) =>
-  new Promise<number>((resolve) => {
+  new Promise<number>((resolve, reject) => {
     const start = process.hrtime.bigint()
-    const child = spawn(process.execPath, [bin, "mcp"], { env, stdio: ["pipe", "pipe", "ignore"] })
+    const child = spawn(process.execPath, [bin, "mcp"], { env, stdio: ["pipe", "pipe", "inherit"] })
+    // A server that dies before answering must end the bench, not hang it.
+    const died = (code: number | null) => reject(new Error(`agent-desktop mcp exited ${String(code)} before answering initialize`))
+    child.once("exit", died)
     child.stdout.once("data", () => {
+      child.off("exit", died)
       const ms = Number(process.hrtime.bigint() - start) / 1e6
       child.stdin.end()
       child.on("exit", () => resolve(ms))
