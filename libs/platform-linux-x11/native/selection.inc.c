@@ -285,7 +285,14 @@ static napi_value js_selection_serve(napi_env env, napi_callback_info info) {
   const char *result = "lost";
   for (;;) {
     XEvent ev;
-    if (!wait_for(&ev, is_request_or_clear, NULL, 24L * 3600 * 1000)) continue;
+    if (!wait_for(&ev, is_request_or_clear, NULL, 24L * 3600 * 1000)) {
+      /* The X server went away: nothing is left to own. (Looping here spun a core for as long as the process lived.) */
+      if (io_dead) {
+        result = "error";
+        break;
+      }
+      continue;
+    }
     if (ev.type == SelectionClear) {
       if (ev.xselectionclear.selection == sel) break;
       continue;

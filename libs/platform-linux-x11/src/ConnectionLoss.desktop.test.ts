@@ -3,8 +3,14 @@
  * CLI's envelope): the next call throws X11_CONNECTION_LOST, and a later open() reconnects.
  */
 import { startDesktop } from "@agent-desktop/desktop"
+import { existsSync, readFileSync } from "node:fs"
+import { setTimeout as sleep } from "node:timers/promises"
 import { describe, expect, it } from "vitest"
 import { loadAddon } from "./Addon.js"
+import { selectionItems } from "./ClipboardContent.js"
+import { startOwner } from "./ClipboardOwnerProcess.js"
+
+const alive = (pid: number) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ")
 
 describe("losing the X server", () => {
   it("throws X11_CONNECTION_LOST instead of exiting, then reconnects to a new server", async () => {
@@ -34,5 +40,23 @@ describe("losing the X server", () => {
       addon.close()
       await second.stop()
     }
+  }, 120_000)
+
+  it("a clipboard owner whose X server goes away exits instead of spinning", async () => {
+    const desktop = await startDesktop({ apps: [] })
+    const display = process.env["DISPLAY"]
+    process.env["DISPLAY"] = desktop.env.DISPLAY
+    let pid: number
+    try {
+      pid = await startOwner("CLIPBOARD", selectionItems({ type: "text", text: "outlived its server" }))
+    } finally {
+      if (display === undefined) delete process.env["DISPLAY"]
+      else process.env["DISPLAY"] = display
+    }
+    expect(alive(pid)).toBe(true)
+    await desktop.stop()
+    // Before the fix its serve loop spun a core for as long as it lived (found left behind by a benchmark run).
+    for (let i = 0; i < 100 && alive(pid); i++) await sleep(50)
+    expect(alive(pid)).toBe(false)
   }, 120_000)
 })
