@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { afterEach, beforeEach } from "vitest"
 import { entry, removeHome, snapshot, tempHome } from "../test/fixtures.js"
-import { EventStoreCore } from "./EventStoreCore.js"
+import { EventStoreCore, MAX_REFMAP_BYTES } from "./EventStoreCore.js"
 import { MAX_SNAPSHOTS_PER_NAMESPACE, PRUNED_SNAPSHOTS_PER_NAMESPACE } from "./Projections.js"
 
 let home: string
@@ -96,8 +96,8 @@ describe("snapshots", () => {
     assert.strictEqual(tagOf(() => store.drillDown("global", "s9999", { root_ref: "@e1", entries: [] })), "SnapshotNotFound")
   })
 
-  it("refuses a RefMap over 1 MiB", () => {
-    const big = entry("x".repeat(1024 * 1024), [0])
+  it("refuses a RefMap over its limit (MAX_REFMAP_BYTES, 4 MiB)", () => {
+    const big = entry("x".repeat(MAX_REFMAP_BYTES), [0])
     assert.strictEqual(tagOf(() => store.saveSnapshot("global", snapshot("s1111", { "@e1": big }))), "RefMapTooLarge")
     assert.strictEqual(store.readAll().length, 0)
   })
