@@ -22,8 +22,10 @@ const snapshot = (app: string, ...extra: Array<string>) => {
 }
 
 /** The X window's absolute geometry, from the X server (xwininfo), by exact title. */
+/** The visible X window of that title (GTK 4 may hold more than one window of a title; only one is mapped). */
 const xGeometry = (title: string) => {
-  const out = execFileSync("xwininfo", ["-name", title], { env, encoding: "utf8" })
+  const id = execFileSync("xdotool", ["search", "--onlyvisible", "--name", `^${title}$`], { env, encoding: "utf8" }).trim().split("\n")[0]!
+  const out = execFileSync("xwininfo", ["-id", id], { env, encoding: "utf8" })
   const get = (label: string) => Number(new RegExp(`${label}:\\s+(-?\\d+)`).exec(out)![1])
   return { x: get("Absolute upper-left X"), y: get("Absolute upper-left Y"), width: get("Width"), height: get("Height") }
 }
@@ -111,6 +113,8 @@ describe.skipIf(!gtk4)("agent-desktop on GTK 4 apps", () => {
   })
 
   it("gtk4-demo: bounds are on the screen (inside the X window openbox placed), and a tree row collapses and expands", () => {
+    // openbox reparents and decorates a new window a moment after it maps it (a CI run read y = 0 once).
+    eventually(() => xGeometry("GTK Demo").y > 0, true)
     const { all } = snapshot("gtk4-demo", "--include-bounds")
     const window = xGeometry("GTK Demo")
     assert.isAbove(window.y, 0, "openbox decorates the window, so its client area starts below the screen origin")
