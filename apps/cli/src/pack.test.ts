@@ -5,7 +5,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
-import { installInto, isolatedTempDir, pack, REPO, sqlitePrebuilds, workspaceDependencies } from "./test/packInstall.js"
+import { installInto, isolatedTempDir, pack, REPO, sqlitePrebuilds, workspaceDependencies } from "@agent-desktop/desktop"
 
 const work = isolatedTempDir("cli-pack")
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))

@@ -6,7 +6,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { finish, match, reply, sse, toolCall } from "@agent-desktop/fake-model"
 import { afterAll, describe, expect, it } from "vitest"
-import { installInto, isolatedTempDir, pack, REPO, sqlitePrebuilds, workspaceDependencies } from "./packInstall.js"
+import { installInto, isolatedTempDir, pack, REPO, sqlitePrebuilds, workspaceDependencies } from "@agent-desktop/desktop"
 import { withFake } from "./runWave.js"
 import { expectValidEvent, expectValidResult } from "./schemas.js"
 

@@ -5,3 +5,4 @@ export { desktopPackages, ensurePackages, type EnsureReport } from "./ensurePack
 export { processStartTicks, readLedger, type PidEntry } from "./PidLedger.js"
 export { readSavedEnv, startDesktop, type RunningApp, type RunningDesktop, type StartOptions } from "./startDesktop.js"
 export { stopDesktop, type StopReport } from "./stopDesktop.js"
+export { installInto, isolatedTempDir, pack, REPO, sqlitePrebuilds, workspaceDependencies, type Packed } from "./packInstall.js"

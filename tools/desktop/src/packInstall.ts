@@ -1,7 +1,5 @@
 /**
- * (The same steps as apps/cli/src/test/packInstall.ts: a test helper of each package, not a published module.)
- *
- * Packs workspace packages with npm and installs the tarballs into an empty project, as a user outside the monorepo
+ * Test support for the CLI's and wave's pack tests. Packs workspace packages with npm and installs the tarballs into an empty project, as a user outside the monorepo
  * would get them: dependencies from the npm registry or this machine's npm cache (`--prefer-offline`), install
  * scripts run (the X11 addon is compiled by node-gyp there).
  *
@@ -15,6 +13,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 
+/** The monorepo root (this file is tools/desktop/src or tools/desktop/dist). */
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..")
 
 export interface Packed {
