@@ -113,11 +113,14 @@ describe.skipIf(!gtk4)("agent-desktop on GTK 4 apps", () => {
   })
 
   it("gtk4-demo: bounds are on the screen (inside the X window openbox placed), and a tree row collapses and expands", () => {
-    // openbox reparents and decorates a new window a moment after it maps it (a CI run read y = 0 once).
+    // GTK 4 draws its own decorations, so openbox may place it at the screen origin, where window-relative and
+    // screen bounds would agree: move it to a known offset first, so the translation is really exercised.
+    const id = execFileSync("xdotool", ["search", "--onlyvisible", "--name", "^GTK Demo$"], { env, encoding: "utf8" }).trim().split("\n")[0]!
+    execFileSync("xdotool", ["windowmove", "--sync", id, "40", "50"], { env })
     eventually(() => xGeometry("GTK Demo").y > 0, true)
     const { all } = snapshot("gtk4-demo", "--include-bounds")
     const window = xGeometry("GTK Demo")
-    assert.isAbove(window.y, 0, "openbox decorates the window, so its client area starts below the screen origin")
+    assert.isAbove(window.y, 0, "the window was moved off the screen origin")
     const row = all.find((n) => n.name === "Benchmark" && n.available_actions?.includes("Collapse")) as Node & { bounds?: { x: number; y: number } }
     assert.isDefined(row, "the expanded Benchmark row offers Collapse")
     assert.isAtLeast(row!.bounds!.x, window.x)
