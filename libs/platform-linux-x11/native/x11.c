@@ -51,6 +51,7 @@ static int on_x_error(Display *d, XErrorEvent *e) {
 }
 
 static void helper_reset(void);
+static void capture_release_shm(int server_alive);
 
 #define CHECK(call) do { if ((call) != napi_ok) { napi_throw_error(env, NULL, "N-API call failed: " #call); return NULL; } } while (0)
 
@@ -65,6 +66,7 @@ static int need_display(napi_env env) {
     dpy = NULL;
     io_dead = 0;
     helper_reset();
+    capture_release_shm(0);
     napi_throw_error(env, "X11_CONNECTION_LOST", "the connection to the X server was lost");
     return 0;
   }
@@ -181,6 +183,7 @@ static napi_value js_open(napi_env env, napi_callback_info info) {
 static napi_value js_close(napi_env env, napi_callback_info info) {
   (void)info;
   if (dpy != NULL) {
+    capture_release_shm(1);
     XCloseDisplay(dpy);
     dpy = NULL;
   }
@@ -343,136 +346,7 @@ static int mask_shift(unsigned long mask) {
   return s;
 }
 
-/*
- * captureRoot(x, y, w, h) -> {width, height, rows}: rows = PNG scanlines (filter byte 0 + RGB per pixel), ready to
- * deflate. The region must lie inside the root window (the caller clips). XShm when the server offers it.
- */
-static napi_value js_capture_root(napi_env env, napi_callback_info info) {
-  napi_value argv[4];
-  int64_t x, y, w, h;
-  if (!args_n(env, info, 4, argv) || !need_display(env)) return NULL;
-  if (!get_i64(env, argv[0], &x, "x") || !get_i64(env, argv[1], &y, "y") || !get_i64(env, argv[2], &w, "width") ||
-      !get_i64(env, argv[3], &h, "height"))
-    return NULL;
-  if (w <= 0 || h <= 0 || w > 32768 || h > 32768) return throw_msg(env, "capture size out of range");
-  int screen = DefaultScreen(dpy);
-  Window root = RootWindow(dpy, screen);
-  Visual *visual = DefaultVisual(dpy, screen);
-  int depth = DefaultDepth(dpy, screen);
-  XImage *img = NULL;
-  XShmSegmentInfo shminfo;
-  int used_shm = 0;
-  if (has_shm) {
-    img = XShmCreateImage(dpy, visual, depth, ZPixmap, NULL, &shminfo, (unsigned)w, (unsigned)h);
-    if (img != NULL) {
-      shminfo.shmid = shmget(IPC_PRIVATE, (size_t)img->bytes_per_line * img->height, IPC_CREAT | 0600);
-      if (shminfo.shmid >= 0) {
-        shminfo.shmaddr = img->data = shmat(shminfo.shmid, NULL, 0);
-        shminfo.readOnly = False;
-        if (shminfo.shmaddr != (char *)-1 && XShmAttach(dpy, &shminfo)) {
-          XSync(dpy, False);
-          if (x_error == 0 && XShmGetImage(dpy, root, img, (int)x, (int)y, AllPlanes)) {
-            XSync(dpy, False);
-            if (x_error == 0) used_shm = 1;
-          }
-          if (!used_shm) {
-            XShmDetach(dpy, &shminfo);
-            XSync(dpy, False);
-          }
-        }
-        if (!used_shm) {
-          if (shminfo.shmaddr != (char *)-1) shmdt(shminfo.shmaddr);
-          shmctl(shminfo.shmid, IPC_RMID, NULL);
-        }
-      }
-      if (!used_shm) {
-        img->data = NULL;
-        XDestroyImage(img);
-        img = NULL;
-        x_error = 0; /* fall back to XGetImage (e.g. a remote server without shared memory) */
-      }
-    }
-  }
-  if (img == NULL) {
-    img = XGetImage(dpy, root, (int)x, (int)y, (unsigned)w, (unsigned)h, AllPlanes, ZPixmap);
-    XSync(dpy, False);
-    if (io_dead || img == NULL || x_error != 0) {
-      if (img) XDestroyImage(img);
-      if (io_dead) {
-        need_display(env);
-        return NULL;
-      }
-      x_error = 0;
-      return throw_msg(env, "XGetImage failed (is the region inside the screen?)");
-    }
-  }
-  if (io_dead) {
-    if (img) {
-      if (used_shm) img->data = NULL;
-      XDestroyImage(img);
-    }
-    need_display(env);
-    return NULL;
-  }
-  size_t stride = 1 + (size_t)w * 3;
-  size_t total = stride * (size_t)h;
-  void *raw;
-  napi_value buffer;
-  if (napi_create_buffer(env, total, &raw, &buffer) != napi_ok) {
-    if (used_shm) {
-      XShmDetach(dpy, &shminfo);
-      XSync(dpy, False);
-      shmdt(shminfo.shmaddr);
-      shmctl(shminfo.shmid, IPC_RMID, NULL);
-      img->data = NULL;
-    }
-    XDestroyImage(img);
-    return throw_msg(env, "out of memory for the capture");
-  }
-  uint8_t *out = (uint8_t *)raw;
-  unsigned long rm = img->red_mask, gm = img->green_mask, bm = img->blue_mask;
-  int rs = mask_shift(rm), gs = mask_shift(gm), bs = mask_shift(bm);
-  int fast = img->bits_per_pixel == 32 && rm == 0xff0000 && gm == 0xff00 && bm == 0xff && img->byte_order == LSBFirst;
-  for (int64_t row = 0; row < h; row++) {
-    uint8_t *dst = out + row * stride;
-    *dst++ = 0;
-    if (fast) {
-      const uint8_t *src = (const uint8_t *)img->data + row * img->bytes_per_line;
-      for (int64_t col = 0; col < w; col++) {
-        dst[0] = src[2];
-        dst[1] = src[1];
-        dst[2] = src[0];
-        dst += 3;
-        src += 4;
-      }
-    } else {
-      for (int64_t col = 0; col < w; col++) {
-        unsigned long p = XGetPixel(img, (int)col, (int)row);
-        unsigned long r = (p & rm) >> rs, g = (p & gm) >> gs, b = (p & bm) >> bs;
-        unsigned long rmax = rm >> rs, gmax = gm >> gs, bmax = bm >> bs;
-        dst[0] = (uint8_t)(rmax ? r * 255 / rmax : 0);
-        dst[1] = (uint8_t)(gmax ? g * 255 / gmax : 0);
-        dst[2] = (uint8_t)(bmax ? b * 255 / bmax : 0);
-        dst += 3;
-      }
-    }
-  }
-  if (used_shm) {
-    XShmDetach(dpy, &shminfo);
-    XSync(dpy, False);
-    shmdt(shminfo.shmaddr);
-    shmctl(shminfo.shmid, IPC_RMID, NULL);
-    img->data = NULL;
-  }
-  XDestroyImage(img);
-  napi_value obj;
-  CHECK(napi_create_object(env, &obj));
-  set_num(env, obj, "width", (double)w);
-  set_num(env, obj, "height", (double)h);
-  napi_set_named_property(env, obj, "rows", buffer);
-  napi_set_named_property(env, obj, "shm", boolean(env, used_shm));
-  return obj;
-}
+#include "capture.inc.c"
 
 /* monitors() -> [{name, x, y, width, height, primary}] from XRandR 1.5 (empty when the server lacks it). */
 static napi_value js_monitors(napi_env env, napi_callback_info info) {
@@ -733,6 +607,8 @@ static napi_value init(napi_env env, napi_value exports) {
     {"bindSpare", NULL, js_bind_spare, NULL, NULL, NULL, napi_default, NULL},
     {"unbind", NULL, js_unbind, NULL, NULL, NULL, napi_default, NULL},
     {"captureRoot", NULL, js_capture_root, NULL, NULL, NULL, napi_default, NULL},
+    {"capturePng", NULL, js_capture_png, NULL, NULL, NULL, napi_default, NULL},
+    {"captureRelease", NULL, js_capture_release, NULL, NULL, NULL, napi_default, NULL},
     {"monitors", NULL, js_monitors, NULL, NULL, NULL, napi_default, NULL},
     {"getProperty", NULL, js_get_property, NULL, NULL, NULL, napi_default, NULL},
     {"clientMessage", NULL, js_client_message, NULL, NULL, NULL, napi_default, NULL},

@@ -13,7 +13,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const statusFile = path.join(root, "build", "addon-status.json")
 const binary = path.join(root, "build", "Release", "agent_desktop_x11.node")
 
-const sources = ["binding.gyp", "native/x11.c", "native/selection.inc.c"]
+const sources = ["binding.gyp", "native/x11.c", "native/selection.inc.c", "native/capture.inc.c"]
 const hash = createHash("sha256")
 for (const file of sources) hash.update(readFileSync(path.join(root, file)))
 hash.update(process.version)
@@ -39,7 +39,8 @@ const headers = [
   ["X11/extensions/XTest.h", "libxtst-dev"],
   ["X11/extensions/XShm.h", "libxext-dev"],
   ["X11/extensions/Xrandr.h", "libxrandr-dev"],
-  ["X11/extensions/Xfixes.h", "libxfixes-dev"]
+  ["X11/extensions/Xfixes.h", "libxfixes-dev"],
+  ["zlib.h", "zlib1g-dev"]
 ]
 const missing = headers.filter(([header]) => !existsSync(path.join("/usr/include", header))).map(([, pkg]) => pkg)
 const compiler = spawnSync("cc", ["--version"], { stdio: "ignore" }).status === 0

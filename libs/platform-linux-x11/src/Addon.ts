@@ -61,6 +61,15 @@ export interface X11Addon {
     rows: Buffer
     shm: boolean
   }
+  /** The region as a PNG encoded in the addon (zlib `level` 0-9; PNG filter 0 none, 2 up, 4 Paeth on every row). */
+  readonly capturePng: (x: number, y: number, width: number, height: number, level: number, filter: 0 | 2 | 4) => {
+    width: number
+    height: number
+    png: Buffer
+    shm: boolean
+  }
+  /** Frees the shared-memory segment captures keep for the next one. */
+  readonly captureRelease: () => void
   readonly monitors: () => ReadonlyArray<RawMonitor>
   readonly getProperty: (window: number, name: string) => RawProperty | null
   readonly clientMessage: (window: number, type: string, data: ReadonlyArray<number | string>) => boolean

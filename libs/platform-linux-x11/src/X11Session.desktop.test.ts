@@ -126,6 +126,32 @@ describe("X11Session on a virtual desktop with openbox", () => {
     expect(() => x.capture({ x: -100, y: -100, width: 50, height: 50 })).toThrow(/off the screen/)
   })
 
+  it("encodes PNGs in the addon with each filter, through the kept shared-memory segment and after its release", () => {
+    const region = { x: 3, y: 7, w: 301, h: 203 } // odd sizes: rows are not a multiple of anything
+    const raw = x.addon.captureRoot(region.x, region.y, region.w, region.h)
+    const rawPixel = (px: number, py: number) => {
+      const at = py * (1 + region.w * 3) + 1 + px * 3
+      return [raw.rows[at], raw.rows[at + 1], raw.rows[at + 2]]
+    }
+    const check = (png: Buffer) => {
+      const decoded = decodePng(png)
+      expect([decoded.width, decoded.height]).toEqual([region.w, region.h])
+      for (let py = 0; py < region.h; py += 7) {
+        for (let px = 0; px < region.w; px += 5) expect(pixelAt(decoded, px, py).slice(0, 3)).toEqual(rawPixel(px, py))
+      }
+    }
+    x.addon.capturePng(0, 0, x.screen.width, x.screen.height, 1, 2) // a full-screen segment, kept
+    for (const filter of [0, 2, 4] as const) {
+      const shot = x.addon.capturePng(region.x, region.y, region.w, region.h, 6, filter)
+      expect(shot.shm).toBe(x.info.shm)
+      check(shot.png)
+    }
+    x.addon.captureRelease()
+    check(x.addon.capturePng(region.x, region.y, region.w, region.h, 1, 2).png)
+    expect(() => x.addon.capturePng(0, 0, 10, 10, 10, 2)).toThrow(/level/)
+    expect(() => x.addon.capturePng(0, 0, 10, 10, 1, 3 as 2)).toThrow(/filter/)
+  })
+
   it("finds the fixture's window and moves, resizes, minimizes, maximizes, restores and focuses it (read back by xwininfo/xprop)", async () => {
     const pid = desktop!.apps[0]!.pid
     const view = x.findWindow(pid, "Fixture")!

@@ -5,7 +5,6 @@
  */
 import type { X11Addon, AddonInfo } from "./Addon.js"
 import { keysymOf, MODIFIER_KEYSYMS } from "./Keysyms.js"
-import { encodePng } from "./Png.js"
 
 export type Button = "left" | "right" | "middle"
 export type Modifier = keyof typeof MODIFIER_KEYSYMS
@@ -23,6 +22,16 @@ const pause = (ms: number): void => {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 }
 const WHEEL = { up: 4, down: 5, left: 6, right: 7 } as const
+
+/**
+ * Screenshot PNGs: zlib level 1 with the "up" filter on every row, encoded in the addon. Measured on a 1280x1024
+ * screen (see the README): on UI content it is as small as no filter (122 vs 120 KB; scrot 113 KB) at the same
+ * cost, on photo-like content 22% smaller (514 vs 659 KB; scrot 537 KB) and no slower; Paeth or higher levels cost
+ * 1.5-3x the CPU for a few percent.
+ */
+const PNG_LEVEL = 1
+const PNG_FILTER = 2
+const KEEP_SEGMENT_MS = 30_000
 
 export interface Rect {
   readonly x: number
@@ -203,13 +212,33 @@ export class X11Session {
     const x1 = Math.min(screen.x + screen.width, Math.round(want.x + want.width))
     const y1 = Math.min(screen.y + screen.height, Math.round(want.y + want.height))
     if (x1 <= x0 || y1 <= y0) throw new RangeError("the region is entirely off the screen")
-    const shot = this.addon.captureRoot(x0, y0, x1 - x0, y1 - y0)
+    const shot = this.addon.capturePng(x0, y0, x1 - x0, y1 - y0, PNG_LEVEL, PNG_FILTER)
+    this.keepCaptureSegment()
     return {
-      png: encodePng(shot.width, shot.height, shot.rows),
+      png: shot.png,
       width: shot.width,
       height: shot.height,
       region: { x: x0, y: y0, width: x1 - x0, height: y1 - y0 }
     }
+  }
+
+  private releaseTimer: ReturnType<typeof setTimeout> | undefined
+
+  /**
+   * The addon keeps the capture's shared-memory segment (5 MiB for 1280x1024) so the next capture skips its set-up
+   * and page faults; a process that stops capturing gives it back after a while (the timer never keeps it alive).
+   */
+  private keepCaptureSegment(): void {
+    if (this.releaseTimer !== undefined) clearTimeout(this.releaseTimer)
+    this.releaseTimer = setTimeout(() => {
+      this.releaseTimer = undefined
+      try {
+        this.addon.captureRelease()
+      } catch {
+        // the display is gone; nothing is kept then
+      }
+    }, KEEP_SEGMENT_MS)
+    this.releaseTimer.unref()
   }
 
   private rootProperty(name: string) {
