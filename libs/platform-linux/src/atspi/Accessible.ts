@@ -171,6 +171,18 @@ export class Accessible {
     }))
   }
 
+  /**
+   * The action names a tree read needs to tell which contract actions a node has: every name, or where the toolkit
+   * decides them all by its first action (ToolkitProfile.actionsDecidedByFirst) that one name, in one call. Empty
+   * when the first name is empty (no default action). Acting reads every name (`actions`).
+   */
+  async deciderActions(timeoutMs: number): Promise<ReadonlyArray<ActionInfo>> {
+    if (!this.profile.actionsDecidedByFirst) return this.actions(timeoutMs)
+    const [name] = await this.call(Iface.action, "GetName", timeoutMs, "i", [0])
+    const first = String(name ?? "").toLowerCase()
+    return first ? [{ name: this.profile.actionAliases[first] ?? first }] : []
+  }
+
   async doAction(index: number, timeoutMs: number): Promise<boolean> {
     const [ok] = await this.call(Iface.action, "DoAction", timeoutMs, "i", [index])
     return ok === true
@@ -182,7 +194,9 @@ export class Accessible {
    */
   async text(timeoutMs: number, maxChars?: number): Promise<string> {
     let end = -1
-    if (this.profile.textNeedsExplicitEnd || maxChars !== undefined) {
+    if (maxChars !== undefined && this.profile.textEndClamped) {
+      end = maxChars
+    } else if (this.profile.textNeedsExplicitEnd || maxChars !== undefined) {
       const count = await this.characterCount(timeoutMs)
       end = maxChars === undefined ? count : Math.min(count, maxChars)
     }

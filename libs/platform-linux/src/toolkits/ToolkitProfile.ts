@@ -39,6 +39,17 @@ export interface ToolkitProfile {
   /** `Text.GetText(0, -1)` returns "" where the text is not empty: ask for `(0, CharacterCount)`. */
   readonly textNeedsExplicitEnd: boolean
   /**
+   * `Text.GetText(0, n)` with n past the end answers the whole text: a read capped at n characters is one call, with
+   * no `CharacterCount` asked first.
+   */
+  readonly textEndClamped?: boolean
+  /**
+   * Only the first action can be one the contract maps (click, press, toggle, ...): the toolkit lists its default
+   * action verb at index 0 and then a fixed set that never maps (context menu, scrolling, increment/decrement), on
+   * every object with Action. A tree read then asks `Action.GetName(0)` alone; acting still reads every name.
+   */
+  readonly actionsDecidedByFirst?: boolean
+  /**
    * Changes to objects a read has seen are announced by events (names, states, values, text, bounds, children), so
    * a warm process may keep a window's read and patch it (mirror/TreeMirror.ts, which finds children added without
    * an event by their parents' child counts). Proven for GTK 3 by the mirror's mutation tests; others read live.

@@ -14,9 +14,16 @@ export const chromium: ToolkitProfile = {
   placeholderNames: [],
   skipsHidden: false,
   textNeedsExplicitEnd: false,
+  textEndClamped: true,
+  actionsDecidedByFirst: true,
   quirks: [
     { what: "text fields carry no EditableText: text goes in through the keyboard (headed)", seenIn: "Chromium 156.0.8078" },
     { what: "Action.GetActions names are empty; Action.GetName(i) answers (doDefault, check, select, press)", seenIn: "Chromium 156.0.8078" },
+    {
+      what: "every object with Action lists its default action verb at index 0 (doDefault, press, click, activate, check, ...), then showContextMenu and only scroll/increment/decrement after it, so a tree read asks GetName(0) alone (one call per node instead of three: 14,000 fewer calls on a 4,700-node page)",
+      seenIn: "Chromium 156.0.8078"
+    },
+    { what: "Text.GetText(0, n) past the end answers the whole text (a capped read needs no CharacterCount)", seenIn: "Chromium 156.0.8078" },
     { what: "check boxes act through \"check\" / \"uncheck\"; a <select>'s Selection is on its menu child", seenIn: "Chromium 156.0.8078" },
     { what: "text of containers carries U+FFFC for each embedded child (removed when read)", seenIn: "Chromium 156.0.8078" }
   ]

@@ -188,7 +188,7 @@ export class TreeReader {
         const known = this.actionNames.get(key)
         if (known) node.actions = known
         else {
-          reads.push(optional(() => accessible.actions(budget.callTimeout())).then((a) => {
+          reads.push(optional(() => accessible.deciderActions(budget.callTimeout())).then((a) => {
             node.actions = a?.map((action) => action.name) ?? []
             if (a) {
               if (this.actionNames.size >= maxCachedActions) this.actionNames.clear()
