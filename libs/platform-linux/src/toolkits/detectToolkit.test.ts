@@ -15,7 +15,7 @@ describe("detectToolkit", () => {
   })
 
   it("sends GetAll only where a toolkit is known to answer it; every quirk names where it was seen", () => {
-    expect(allProfiles.filter((p) => p.getAllSafe).map((p) => p.id).sort()).toEqual(["gtk3", "gtk4"])
+    expect(allProfiles.filter((p) => p.getAllSafe).map((p) => p.id).sort()).toEqual(["gtk3", "gtk4", "libreoffice"])
     for (const profile of allProfiles) for (const quirk of profile.quirks) expect(quirk.seenIn).toMatch(/\d/)
   })
 
