@@ -26,7 +26,16 @@ export interface WindowEntry {
 
 const callMs = 1500
 
-const sameName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: "accent" }) === 0
+const ascii = /^[\x20-\x7e]*$/
+
+/**
+ * App names compared ignoring case, not accents. Printable ASCII names (nearly all) are compared without ICU: the
+ * first `localeCompare` with options loads the collator, ~8 ms of every one-shot call that names an app.
+ */
+export const sameName = (a: string, b: string): boolean => {
+  if (ascii.test(a) && ascii.test(b)) return a.length === b.length && a.toLowerCase() === b.toLowerCase()
+  return a.localeCompare(b, undefined, { sensitivity: "accent" }) === 0
+}
 
 export class AppDirectory {
   constructor(private readonly session: AtspiSession) {}
