@@ -26,4 +26,7 @@ export const Paths = {
 export const registryName = "org.a11y.atspi.Registry"
 
 /** Short interface names as GetInterfaces reports them ("org.a11y.atspi.Text" -> "Text"). */
-export const shortInterface = (name: string): string => name.replace(/^org\.a11y\.atspi\./, "")
+const prefix = "org.a11y.atspi."
+
+/** `org.a11y.atspi.Text` -> `Text` (a slice, not a regex: a 5,000-node cache lists ~25,000 interface names). */
+export const shortInterface = (name: string): string => name.startsWith(prefix) ? name.slice(prefix.length) : name

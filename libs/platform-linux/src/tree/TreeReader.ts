@@ -254,21 +254,33 @@ export class TreeReader {
       }))
     }
 
-    /** Reads one node's structure (through the limiter) and returns it with its child refs. */
-    const readNode = (ref: ObjectRef) =>
+    /**
+     * Reads one node's structure and returns it with its child refs: through the limiter when it needs calls; at
+     * once when the cache holds the node and its whole child list (most of a browser page), which sends nothing.
+     */
+    const readNode = (ref: ObjectRef): Promise<{ node: RawNode; childRefs: ReadonlyArray<IndexedRef>; capped: Capped }> => {
+      const cached = cache?.byPath.get(ref.path)
+      const cachedChildren = cached && (cache!.children.get(ref.path) ?? [])
+      if (cached && cachedChildren && cacheOrderTrusted(cachedChildren, cached.childCount) && cachedChildren.length <= limits.maxChildrenPerNode) {
+        let node = fromCache(cached, ref.busName, profile)
+        const childRefs = cachedChildren.map((child, index) => ({ ref: { busName: ref.busName, path: child.ref.path }, index }))
+        if (node.childCount !== childRefs.length && node.childCount <= 0) node = { ...node, childCount: childRefs.length }
+        scheduleDetails(node)
+        return Promise.resolve({ node, childRefs, capped: false as Capped })
+      }
+      return readNodeLive(ref)
+    }
+
+    const readNodeLive = (ref: ObjectRef): Promise<{ node: RawNode; childRefs: ReadonlyArray<IndexedRef>; capped: Capped }> =>
       limiter.run(async () => {
         const cached = cache?.byPath.get(ref.path)
         let node: RawNode
         let childRefs: ReadonlyArray<IndexedRef>
         let capped: Capped = false
         if (cached) {
+          // In the cache, but its child list is not provably the live one: the children are asked for.
           node = fromCache(cached, ref.busName, profile)
-          const cachedChildren = cache!.children.get(ref.path) ?? []
-          if (cacheOrderTrusted(cachedChildren, cached.childCount) && cachedChildren.length <= limits.maxChildrenPerNode) {
-            childRefs = cachedChildren.map((child, index) => ({ ref: { busName: ref.busName, path: child.ref.path }, index }))
-          } else {
-            ({ refs: childRefs, capped } = await childrenOf(node, cached.childCount))
-          }
+          ;({ refs: childRefs, capped } = await childrenOf(node, cached.childCount))
         } else {
           const live = await readLive(ref)
           node = live.node
