@@ -18,7 +18,7 @@ export const listNotifications = defineCommand({
   name: "list-notifications",
   summary: "List notifications",
   description:
-    "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses).",
+    "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); nothing trustworthy names the sending app (the popup does not show it; the log of xfce4-notifyd 0.7.3, the version Debian 12 ships, is off by default and records a wrong app for each app's first notification), so app_name is \"\" and --app and --expected-app answer PLATFORM_NOT_SUPPORTED (filter with --text, fingerprint with --expected-title). Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses).",
   category: "notification",
   headed: "none",
   support: LINUX("supported"),
@@ -31,7 +31,7 @@ export const dismissNotification = defineCommand({
   name: "dismiss-notification",
   summary: "Dismiss one notification",
   description:
-    "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Dismiss clicks the popup (headed) after the fingerprint matched, and reads it back gone.",
+    "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); nothing trustworthy names the sending app (the popup does not show it; the log of xfce4-notifyd 0.7.3, the version Debian 12 ships, is off by default and records a wrong app for each app's first notification), so app_name is \"\" and --app and --expected-app answer PLATFORM_NOT_SUPPORTED (filter with --text, fingerprint with --expected-title). Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Dismiss clicks the popup (headed) after the fingerprint matched, and reads it back gone.",
   category: "notification",
   headed: "required",
   support: LINUX("supported"),
@@ -44,7 +44,7 @@ export const dismissAllNotifications = defineCommand({
   name: "dismiss-all-notifications",
   summary: "Dismiss all notifications",
   description:
-    "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Each popup is clicked closed (headed) and read back gone.",
+    "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); nothing trustworthy names the sending app (the popup does not show it; the log of xfce4-notifyd 0.7.3, the version Debian 12 ships, is off by default and records a wrong app for each app's first notification), so app_name is \"\" and --app and --expected-app answer PLATFORM_NOT_SUPPORTED (filter with --text, fingerprint with --expected-title). Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Each popup is clicked closed (headed) and read back gone.",
   category: "notification",
   headed: "required",
   support: LINUX("supported"),
@@ -57,7 +57,7 @@ export const notificationAction = defineCommand({
   name: "notification-action",
   summary: "Press a notification's action",
   description:
-    "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); it does not show the sending app, so app_name is \"\". Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). The action's button is pressed through AT-SPI after the fingerprint (if given) matched.",
+    "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); nothing trustworthy names the sending app (the popup does not show it; the log of xfce4-notifyd 0.7.3, the version Debian 12 ships, is off by default and records a wrong app for each app's first notification), so app_name is \"\" and --app and --expected-app answer PLATFORM_NOT_SUPPORTED (filter with --text, fingerprint with --expected-title). Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). The action's button is pressed through AT-SPI after the fingerprint (if given) matched.",
   category: "notification",
   headed: "required",
   support: LINUX("supported"),

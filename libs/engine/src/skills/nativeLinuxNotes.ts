@@ -15,7 +15,9 @@ export const NATIVE_LINUX_NOTES = `## Pointer, screenshots, windows and the clip
   centre, and be what the AT-SPI hit test finds there (or contain it). Otherwise ACTION_FAILED lists the failed
   checks (details.checks) and nothing is sent: scroll it into view, restore or move its window, snapshot again.
 - screenshot: the screen, --screen N (a list-displays id) or a window's on-screen rectangle (what covers it is in
-  the picture), PNG written 0600 to PATH or inline base64.
+  the picture), PNG written 0600 to PATH or inline base64. The PNG is encoded in the addon (zlib level 1, the "up"
+  filter: about scrot's size); repeated screenshots are cheapest through a warm process (serve, mcp), which keeps
+  the shared-memory capture buffer.
 - ${WINDOW_OPERATIONS} ask the window manager and read the window
   back; positions and sizes are the frame's (decorations included), as list-windows reports. They need a running
   EWMH window manager.
@@ -29,10 +31,13 @@ export const NATIVE_LINUX_NOTES = `## Pointer, screenshots, windows and the clip
   compares apps and windows with the start every 100 ms. wait --notification [--text T] waits for a popup.
 - press --headed --app/--window-id makes that window the active one through the window manager, and verifies it,
   before any key is sent.
-- Notifications: read from xfce4-notifyd (its popups are in the accessibility tree; app_name is "" because it does
-  not show the sender). Other daemons answer PLATFORM_NOT_SUPPORTED naming them. dismiss-notification needs
-  --expected-title; notification-action presses the action's button; both refuse a mismatch with
-  NOTIFICATION_NOT_FOUND and need --headed.
+- Notifications: read from xfce4-notifyd (its popups are in the accessibility tree). app_name is always "": the
+  popup does not show the sender, and the daemon's log (off by default; no notification id) records a wrong app
+  name for each app's first notification in the version Debian 12 ships (0.7.3, a use-after-free fixed in 0.8.2).
+  So --app and --expected-app answer PLATFORM_NOT_SUPPORTED (details.kind notification_app_unknown) instead of
+  matching nothing: filter with --text, fingerprint with --expected-title. Other daemons answer
+  PLATFORM_NOT_SUPPORTED naming them. dismiss-notification needs --expected-title; notification-action presses the
+  action's button; both refuse a mismatch with NOTIFICATION_NOT_FOUND and need --headed.
 - clipboard-set starts a small detached owner process that serves text, a PNG or file URIs until anything else is
   copied; clipboard-clear ends it. clipboard-get reads text, file URIs or an image (written to --out).
 `

@@ -1,7 +1,8 @@
 /**
  * Notifications on Linux: org.freedesktop.Notifications has no "list what is shown" call, so this reads the one
  * daemon whose popups are in the accessibility tree, xfce4-notifyd (GTK: each popup a window with its summary and
- * body as labels and one button per action). The popups do not show the sending app, so `app_name` is "". Other
+ * body as labels and one button per action). Nothing trustworthy names the sending app, so `app_name` is ""
+ * (appNameUnknown.ts says which sources were checked and why each fails). Other
  * daemons are named in a PLATFORM_NOT_SUPPORTED: dunst and mako draw without an accessibility tree,
  * notification-daemon ignores accessible presses, shells keep theirs in their own UI.
  */

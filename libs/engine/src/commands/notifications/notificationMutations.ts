@@ -9,6 +9,7 @@ import { nativeDesktop, requireHeaded } from "../native/nativeAccess.js"
 import { recordSteps } from "../native/recordSteps.js"
 import { publicInfo, shownNotifications, SUPPORTED_DAEMON, type ShownNotification } from "./NotificationDaemon.js"
 import { pickNotification } from "./pickNotification.js"
+import { refuseAppFlags } from "./appNameUnknown.js"
 import { reportDisposition } from "../reportDisposition.js"
 
 const GONE_MS = 3000
@@ -58,8 +59,9 @@ export const dismissNotification = Effect.fn("dismiss-notification")(function*(a
 })
 
 /** `dismiss-all-notifications` (headed): each shown notification clicked closed, oldest first. */
-export const dismissAllNotifications = Effect.fn("dismiss-all-notifications")(function*() {
+export const dismissAllNotifications = Effect.fn("dismiss-all-notifications")(function*(args: Args) {
   yield* requireHeaded("dismiss-all-notifications")
+  yield* refuseAppFlags(args)
   const start = yield* shownNotifications
   let dismissed = 0
   const failures: Array<{ title: string; reason: string }> = []

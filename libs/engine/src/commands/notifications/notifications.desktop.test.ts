@@ -83,6 +83,18 @@ describe.skipIf(!existsSync("/usr/bin/notify-send") || !existsSync("/usr/share/d
     expect((await ok("list-notifications", { text: "alice" })).count).toBe(1)
   })
 
+  it("refuses --app and --expected-app (the sender is unknown: app_name stays \"\"), pressing nothing", async () => {
+    const filtered = await run("list-notifications", { app: "Mail" })
+    expect(filtered.error).toMatchObject({ code: "PLATFORM_NOT_SUPPORTED", details: { kind: "notification_app_unknown", flags: ["--app"] } })
+    const listed = await ok("list-notifications")
+    const backup = listed.notifications.find((n: { title: string }) => n.title === "Backup done")
+    const dismiss = await run("dismiss-notification", { index: backup.index, expected_app: "Backup", expected_title: "Backup done" }, true)
+    expect(dismiss.error).toMatchObject({ code: "PLATFORM_NOT_SUPPORTED", details: { flags: ["--expected-app"] } })
+    expect(dismiss.error.disposition.delivery).toBe("not_delivered")
+    await sleep(300)
+    expect(peerTitles()).toContain("Backup done")
+  })
+
   it("a wrong fingerprint presses nothing; the right one presses the action and notify-send hears it", async () => {
     const listed = await ok("list-notifications")
     const mail = listed.notifications.find((n: { title: string }) => n.title === "New message")

@@ -1,15 +1,17 @@
 import { Effect } from "effect"
 import { optionalString, type Args } from "../../Args.js"
 import { InvalidArgs, NotificationNotFound } from "../../errors/DesktopError.js"
+import { refuseAppFlags } from "./appNameUnknown.js"
 import { shownNotifications, type ShownNotification } from "./NotificationDaemon.js"
 
 /**
  * The notification at INDEX, proven by at least one fingerprint (--expected-title, --expected-app) before anything
- * is pressed; a mismatch is NOTIFICATION_NOT_FOUND. xfce4-notifyd does not show the sending app, so
- * --expected-app can only match "".
+ * is pressed; a mismatch is NOTIFICATION_NOT_FOUND. xfce4-notifyd does not show the sending app, so --app and
+ * --expected-app are refused (appNameUnknown.ts) and --expected-title is the fingerprint.
  */
 export const pickNotification = (args: Args, requireFingerprint: boolean) =>
   Effect.gen(function*() {
+    yield* refuseAppFlags(args)
     const index = args["index"]
     if (typeof index !== "number" || !Number.isSafeInteger(index) || index < 1) {
       return yield* new InvalidArgs({ message: "INDEX must be a notification's 1-based index", suggestion: "Run agent-desktop list-notifications" })
