@@ -1,9 +1,10 @@
 import { foldDisposition, type Disposition } from "@agent-desktop/domain"
-import { DesktopAdapter, type ActionTarget, type DeliveryStep, type SemanticAction } from "@agent-desktop/platform"
+import { DesktopAdapter, StepJournal, type ActionTarget, type DeliveryStep, type SemanticAction } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { Timeout, type DesktopError } from "./errors/DesktopError.js"
 import { fromPlatformError } from "./errors/fromPlatformError.js"
 import { Invocation } from "./Invocation.js"
+import { journalSteps, recordSteps } from "./journal/journalSteps.js"
 import { writeAhead } from "./journal/writeAhead.js"
 
 export interface Delivered {
@@ -14,10 +15,6 @@ export interface Delivered {
 
 /** Slack past the adapter's own deadline before the engine stops waiting for it (it should stop itself first). */
 const GRACE_MS = 250
-
-const recordSteps = (invocation: Invocation["Service"], steps: ReadonlyArray<DeliveryStep>) => {
-  for (const step of steps) invocation.record(`step.${step.outcome}`, { ...step })
-}
 
 /**
  * Run one action's delivery mechanisms (the adapter's chain) under one deadline, record every step as an evidence
@@ -33,7 +30,9 @@ export const deliver = Effect.fn("Delivery.deliver")(function*(
   const invocation = yield* Invocation
   const deadline = (yield* Clock.currentTimeMillis) + options.timeoutMs
   yield* writeAhead(`act(${action.kind})`, { action: action.kind, role: target.role })
+  const { journal, recorded } = journalSteps(invocation)
   const steps = yield* adapter.act(target, action, { headed: options.headed, deadline }).pipe(
+    Effect.provideService(StepJournal, journal),
     Effect.timeoutOrElse({
       duration: options.timeoutMs + GRACE_MS,
       orElse: () =>
@@ -44,12 +43,12 @@ export const deliver = Effect.fn("Delivery.deliver")(function*(
         }))
     }),
     Effect.tapError((error) => Effect.sync(() => {
-      if (error._tag === "PlatformError") recordSteps(invocation, error.steps ?? [])
+      if (error._tag === "PlatformError") recordSteps(invocation, error.steps ?? [], recorded)
       invocation.record("action.dispatch.error", { action: action.kind, code: error._tag === "PlatformError" ? error.code : error.code })
     })),
     Effect.mapError((error) => error._tag === "PlatformError" ? fromPlatformError(error) : error)
   )
-  recordSteps(invocation, steps)
+  recordSteps(invocation, steps, recorded)
   const disposition = foldDisposition(steps)
   invocation.record("action.dispatch.ok", { action: action.kind, ...disposition })
   return { steps, disposition }

@@ -1,6 +1,7 @@
-import type { ActionOptions, ObservedNode, SemanticAction, WindowInfo } from "@agent-desktop/platform"
+import { PlatformError, StepJournal, type ActionOptions, type ObservedNode, type SemanticAction, type WindowInfo } from "@agent-desktop/platform"
 import { controlFixture, fixtureControlPath, type FixtureRequest } from "@agent-desktop/desktop"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { Effect } from "effect"
 import { readFileSync } from "node:fs"
 import { setTimeout as sleep } from "node:timers/promises"
 import { closeTestDesktop, flip, openTestDesktop, run, type TestDesktop } from "../test/VirtualDesktop.js"
@@ -129,6 +130,48 @@ describe("LinuxAdapter (acting on the fixture app)", () => {
     assert.isTrue(steps.some((s) => s.label.startsWith("DeviceEventController.GenerateKeyboardEvent") && s.outcome === "succeeded"))
     const state = await eventually(() => control({ op: "state", id: "entry" }), (s) => s.text === "K")
     assert.strictEqual(state.text, "K")
+  })
+
+  it("a StepJournal hears each message before it goes out and its answer after; one that cannot record stops the keys", async () => {
+    const window = await fixtureWindow()
+    const entry = await named("Name")
+    await act(entry, { kind: "clear" })
+    await act(entry, { kind: "focus" })
+    const heard: Array<string> = []
+    const journal = (refuse: (label: string) => boolean) => StepJournal.of({
+      sending: (step, stepsSoFar) => {
+        heard.push(`sending ${step.label} after ${stepsSoFar.length}`)
+        if (refuse(step.label)) throw new PlatformError({ code: "INTERNAL", message: "cannot record", steps: [...stepsSoFar] })
+      },
+      // succeeded or skipped (GTK 3 declines a window's GrabFocus): answered either way
+      answered: (step) => { heard.push(`${step.outcome === "attempted" ? "unanswered" : "answered"} ${step.label}`) }
+    })
+    const press = (refuse: (label: string) => boolean) =>
+      run(Effect.result(adapter().pressKeys({ modifiers: ["shift"], key: "k" }, window, { headed: true, deadline: Date.now() + 5000 }).pipe(
+        Effect.provideService(StepJournal, journal(refuse))
+      )))
+    assert.strictEqual((await press(() => false))._tag, "Success")
+    assert.deepStrictEqual(heard, [
+      "sending Component.GrabFocus(window) after 0", "answered Component.GrabFocus(window)",
+      "sending DeviceEventController.LockModifiers after 1", "answered DeviceEventController.LockModifiers",
+      "sending DeviceEventController.GenerateKeyboardEvent(k) after 2", "answered DeviceEventController.GenerateKeyboardEvent(k)",
+      "sending DeviceEventController.UnlockModifiers after 3", "answered DeviceEventController.UnlockModifiers"
+    ])
+    assert.strictEqual((await eventually(() => control({ op: "state", id: "entry" }), (s) => s.text === "K")).text, "K")
+
+    // The journal cannot record the key: the key is not sent, the locked modifier is still released (a clean-up goes
+    // out even unrecorded), and the failure carries the steps that did go out.
+    heard.length = 0
+    const refused = await press((label) => label.includes("GenerateKeyboardEvent") || label.includes("UnlockModifiers"))
+    assert.strictEqual(refused._tag, "Failure")
+    if (refused._tag === "Failure") assert.deepStrictEqual(refused.failure.steps?.map((step) => step.label), ["Component.GrabFocus(window)", "DeviceEventController.LockModifiers"])
+    assert.notInclude(heard, "answered DeviceEventController.GenerateKeyboardEvent(k)")
+    assert.include(heard, "answered DeviceEventController.UnlockModifiers")
+    await sleep(300)
+    assert.strictEqual((await control({ op: "state", id: "entry" })).text, "K", "nothing more was typed")
+    // Shift was released: a plain key now types lowercase.
+    await run(adapter().pressKeys({ modifiers: [], key: "j" }, window, { headed: true, deadline: Date.now() + 5000 }))
+    assert.strictEqual((await eventually(() => control({ op: "state", id: "entry" }), (s) => s.text === "Kj")).text, "Kj")
   })
 
   it("an action the element lacks is ACTION_NOT_SUPPORTED with no step taken", async () => {

@@ -7,6 +7,7 @@
 import {
   DesktopAdapter,
   PlatformError,
+  StepJournal,
   type DesktopAdapterShape,
   type ReadTreeOptions,
   type TreeObservation,
@@ -15,6 +16,7 @@ import {
 import { x11Native } from "@agent-desktop/platform-linux-x11"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import { Actor, lookupFailure } from "./actions/Actor.js"
 import { hitTestChain } from "./actions/HitTest.js"
 import { AppDirectory } from "./atspi/AppDirectory.js"
@@ -177,10 +179,17 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         return chosen.info
       }),
     readTree,
-    act: (target, action, options) => use(action.kind, ({ actor }) => actor.act(target, action, options)),
+    // Each message an action sends is journalled by the engine as it goes out (StepJournal), when it provides one.
+    act: (target, action, options) =>
+      Effect.serviceOption(StepJournal).pipe(Effect.flatMap((journal) =>
+        use(action.kind, ({ actor }) => actor.act(target, action, options, Option.getOrUndefined(journal)))
+      )),
     readState: (target) => use("state readback", ({ actor }) => actor.readState(target)),
     pressKeys: (combo, window, options) =>
-      use("press", ({ actor }) => actor.pressKeys(combo, window ? windowRef(window) : undefined, options)),
+      Effect.serviceOption(StepJournal).pipe(Effect.flatMap((journal) =>
+        use("press", ({ actor }) =>
+          actor.pressKeys(combo, window ? windowRef(window) : undefined, options, Option.getOrUndefined(journal)))
+      )),
     // XTEST, capture, RandR and EWMH through a native addon, loaded on first use (libs/platform-linux-x11).
     native: x11Native,
     hitTest: (window, point, deadline) =>

@@ -1,9 +1,10 @@
-import { DesktopAdapter } from "@agent-desktop/platform"
+import { DesktopAdapter, StepJournal } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { flag, optionalInt, optionalString, requiredString, type Args } from "../Args.js"
 import { InvalidArgs, PolicyDenied } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
+import { journalSteps, recordSteps } from "../journal/journalSteps.js"
 import { writeAhead } from "../journal/writeAhead.js"
 import { parseCombo } from "../keys/parseCombo.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "./actionTimeout.js"
@@ -39,14 +40,16 @@ export const press = Effect.fn("press")(function*(args: Args) {
   if (window !== undefined && invocation.options.headed === true) yield* focusForKeys(window)
   const deadline = (yield* Clock.currentTimeMillis) + timeoutMs
   yield* writeAhead("pressKeys", { action: "press" })
+  const { journal, recorded } = journalSteps(invocation)
   const steps = yield* adapter.pressKeys(parsed.combo, window, { headed: invocation.options.headed === true, deadline }).pipe(
+    Effect.provideService(StepJournal, journal),
     Effect.tapError((error) => Effect.sync(() => {
-      for (const step of error.steps ?? []) invocation.record(`step.${step.outcome}`, { ...step })
+      recordSteps(invocation, error.steps ?? [], recorded)
       invocation.record("action.dispatch.error", { action: "press", code: error.code })
     })),
     Effect.mapError(fromPlatformError)
   )
-  for (const step of steps) invocation.record(`step.${step.outcome}`, { ...step })
+  recordSteps(invocation, steps, recorded)
   invocation.record("action.dispatch.ok", { action: "press" })
   return { action: "press", disposition: yield* reportDisposition("press", steps), steps }
 })

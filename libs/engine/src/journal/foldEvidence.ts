@@ -31,17 +31,19 @@ const stepOf = (event: EvidenceEvent): DeliveryStep | undefined => {
 }
 
 /**
- * The disposition an invocation's events prove, by domain's rule. A write-ahead `step.attempted` counts until the
- * adapter's answer arrives (then the steps it reported say what happened): an action cut off between the two —
- * by a crash, a signal, a hung bus — folds to `delivery_uncertain`, never to `not_delivered`.
+ * The disposition an invocation's events prove, by domain's rule. A write-ahead `step.attempted` counts until it is
+ * answered — by its own message's outcome (same `message` number; the journal records each answer as it comes) or by
+ * the adapter's answer for the whole action: an action cut off in between — by a crash, a signal, a hung bus — folds to
+ * `delivery_uncertain` (or `delivered_*` when an earlier message of it was answered), never to `not_delivered`.
  */
 export const foldEvidence = (events: ReadonlyArray<EvidenceEvent>): Disposition => {
   const steps: Array<DeliveryStep> = []
-  let pending: DeliveryStep | undefined
+  // Written ahead and not answered yet; `message` pairs a message's answer with its write-ahead record.
+  let pending: Array<{ readonly step: DeliveryStep; readonly message: unknown }> = []
   let readback: "confirmed" | "contradicted" | "unavailable" | undefined
   for (const event of events) {
     if (EVIDENCE.answered.includes(event.type)) {
-      pending = undefined
+      pending = []
       continue
     }
     if (event.type === EVIDENCE.readback && isRecord(event.payload)) {
@@ -50,15 +52,16 @@ export const foldEvidence = (events: ReadonlyArray<EvidenceEvent>): Disposition 
       continue
     }
     const step = stepOf(event)
-    if (step === undefined) continue
-    if (isRecord(event.payload) && event.payload["write_ahead"] === true) {
-      if (pending !== undefined) steps.push(pending)
-      pending = step
-    } else {
-      steps.push(step)
+    if (step === undefined || !isRecord(event.payload)) continue
+    const message = event.payload["message"]
+    if (event.payload["write_ahead"] === true) {
+      pending.push({ step, message })
+      continue
     }
+    if (message !== undefined) pending = pending.filter((written) => written.message !== message)
+    steps.push(step)
   }
-  if (pending !== undefined) steps.push(pending)
+  steps.push(...pending.map((written) => written.step))
   return foldDisposition(steps, readback === undefined ? {} : { readback })
 }
 

@@ -1,9 +1,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import { validateEnvelope } from "@agent-desktop/contract-check"
+import { StepJournal, type DeliveryStep, type PlatformError } from "@agent-desktop/platform"
 import { EventStore, EventStoreCore } from "@agent-desktop/store"
 import Database from "better-sqlite3"
-import { Effect, Layer } from "effect"
-import { spawnSync } from "node:child_process"
+import { Effect, Layer, Option } from "effect"
+import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -46,6 +47,23 @@ const body = (envelope: { ok: boolean }): Record<string, any> => {
 
 const saveRef = (snapshot: Record<string, any>): string =>
   snapshot["data"]["tree"]["children"].find((node: { name?: string }) => node.name === "Save").ref_id
+
+/** Another process takes the write lock and keeps it for `ms`; returns once it holds it. */
+const lockElsewhere = (database: string, ms: number): void => {
+  const marker = `${database}.locked-${process.pid}`
+  spawn("python3", ["-c", [
+    "import sqlite3, sys, time, pathlib",
+    "c = sqlite3.connect(sys.argv[1], isolation_level=None)",
+    "c.execute('BEGIN EXCLUSIVE')",
+    "pathlib.Path(sys.argv[2]).touch()",
+    "time.sleep(float(sys.argv[3]) / 1000)",
+    "c.execute('ROLLBACK')"
+  ].join("\n"), database, marker, String(ms)], { stdio: "ignore" }).unref()
+  const wait = new Int32Array(new SharedArrayBuffer(4))
+  for (let i = 0; i < 200 && !fs.existsSync(marker); i++) Atomics.wait(wait, 0, 0, 25)
+  if (!fs.existsSync(marker)) throw new Error("the locking process did not take the lock")
+  fs.rmSync(marker)
+}
 
 const deadPid = (): number => {
   const child = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" })
@@ -93,6 +111,57 @@ describe("write-ahead evidence", () => {
       assert.include(onDisk, "step.attempted")
       assert.notInclude(onDisk, "step.succeeded")
     }))
+
+  it.live("journals each message of an action: a store lock between two messages stops the second, the first counts", () =>
+    Effect.gen(function*() {
+      const { home, adapter, run } = setup()
+      const ref = saveRef(body(yield* run({ command: "snapshot", args: { app: "testapp" } })))
+      const sent: Array<string> = []
+      // An adapter that sends two messages (focus, then a key), reporting each to the engine's journal.
+      adapter.onAct = () => Effect.gen(function*() {
+        const journal = Option.getOrThrow(yield* Effect.serviceOption(StepJournal))
+        const steps: Array<DeliveryStep> = []
+        const message = (label: string) => {
+          journal.sending({ label, outcome: "attempted", mechanism: "semantic_api" }, steps)
+          sent.push(label)
+          const step: DeliveryStep = { label, outcome: "succeeded", mechanism: "semantic_api" }
+          steps.push(step)
+          journal.answered(step)
+        }
+        return yield* Effect.try({
+          try: () => {
+            message("Component.GrabFocus")
+            // Another process takes the database between the two messages for longer than the write-ahead waits
+            // (two tries of 2 s), and lets go before the closing flush gives up.
+            lockElsewhere(path.join(home, "events.db"), 4500)
+            message("KeyEvent")
+            return steps
+          },
+          catch: (error) => error as PlatformError
+        })
+      })
+      const envelope = body(yield* run({ command: "click", args: { ref_id: ref } }))
+      assert.deepStrictEqual(sent, ["Component.GrabFocus"], "the second message is not sent")
+      assert.deepStrictEqual(envelope["error"]["disposition"], { delivery: "delivered_unverified", retry: "unsafe" })
+      assert.strictEqual(envelope["error"]["details"]["reason"], "busy")
+      assert.match(envelope["error"]["message"], /Nothing more was sent: KeyEvent/)
+      const reader = new Database(path.join(home, "events.db"), { readonly: true })
+      const stream = (reader.prepare(`SELECT stream FROM events WHERE type = 'step.attempted' ORDER BY position DESC LIMIT 1`).get() as { stream: string }).stream
+      const rows = reader.prepare(`SELECT type, payload FROM events WHERE stream = ? ORDER BY seq`).all(stream) as Array<{ type: string; payload: string }>
+      reader.close()
+      const journalled = rows.filter((row) => row.type.startsWith("step.")).map((row) => {
+        const payload = JSON.parse(row.payload) as { message?: number; write_ahead?: boolean }
+        return `${row.type}${payload.write_ahead === true ? " (ahead)" : ""} ${payload.message ?? "-"}`
+      })
+      // The action's own record, then message 1 (focus) ahead and answered, message 2 (the key) ahead and not sent.
+      assert.deepStrictEqual(journalled, [
+        "step.attempted (ahead) -",
+        "step.attempted (ahead) 1",
+        "step.succeeded 1",
+        "step.attempted (ahead) 2",
+        "step.skipped 2"
+      ])
+    }), 60_000)
 
   it.live("sends nothing when the attempt cannot be written first: not_delivered, safe, a store message", () =>
     Effect.gen(function*() {

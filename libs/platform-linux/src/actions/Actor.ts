@@ -10,7 +10,8 @@ import {
   type DeliveryStep,
   type KeyCombo,
   type PostState,
-  type SemanticAction
+  type SemanticAction,
+  type StepJournal
 } from "@agent-desktop/platform"
 import { Accessible, isNullRef } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
@@ -34,6 +35,7 @@ import {
 import { confirmShowing } from "../toolkits/normalizeStates.js"
 import { readRawNode, refOfHandle, type RawNode } from "../tree/RawNode.js"
 import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
+import { StepLog } from "./StepLog.js"
 import { screenExtents } from "../toolkits/screenExtents.js"
 
 const perCallMs = 2000
@@ -109,13 +111,23 @@ export class Actor {
     }
   }
 
-  /** Sends one call; a reply of `false` is a declined step, no reply is an attempted one. */
+  /**
+   * Sends one call, journalled first; a reply of `false` is a declined step, no reply is an attempted one. A
+   * clean-up call (releasing locked modifiers) goes out even when the journal cannot record it: leaving the user's
+   * keyboard locked would be worse than an unrecorded release.
+   */
   private async step(
-    steps: Array<DeliveryStep>,
+    steps: StepLog,
     label: string,
     send: () => Promise<boolean>,
-    make: (label: string, outcome: DeliveryStep["outcome"]) => DeliveryStep = semantic
+    make: (label: string, outcome: DeliveryStep["outcome"]) => DeliveryStep = semantic,
+    cleanup = false
   ): Promise<boolean> {
+    try {
+      steps.sending(make(label, "attempted"))
+    } catch (error) {
+      if (!cleanup) throw error
+    }
     try {
       const accepted = await send()
       steps.push(make(label, accepted ? "succeeded" : "skipped"))
@@ -127,16 +139,16 @@ export class Actor {
           code: error.failure === "timeout" ? "TIMEOUT" : "APP_UNRESPONSIVE",
           message: `${label} was sent but no answer came back; it may have taken effect`,
           platformDetail: error.message,
-          steps
+          steps: steps.all
         })
       }
       steps.push(make(label, "skipped"))
-      throw new PlatformError({ code: "ACTION_FAILED", message: `${label} was rejected`, platformDetail: String(error), steps })
+      throw new PlatformError({ code: "ACTION_FAILED", message: `${label} was rejected`, platformDetail: String(error), steps: steps.all })
     }
   }
 
-  private declined(steps: ReadonlyArray<DeliveryStep>, what: string): PlatformError {
-    return new PlatformError({ code: "ACTION_FAILED", message: `the toolkit declined ${what}`, steps })
+  private declined(steps: StepLog, what: string): PlatformError {
+    return new PlatformError({ code: "ACTION_FAILED", message: `the toolkit declined ${what}`, steps: steps.all })
   }
 
   private unsupported(node: RawNode, what: string): PlatformError {
@@ -147,7 +159,7 @@ export class Actor {
     })
   }
 
-  private async doAction(steps: Array<DeliveryStep>, node: RawNode, index: number, deadline: number): Promise<void> {
+  private async doAction(steps: StepLog, node: RawNode, index: number, deadline: number): Promise<void> {
     const name = node.actions?.[index] ?? String(index)
     const accessible = Accessible.of(this.session, node.ref)
     if (!(await this.step(steps, `Action.DoAction(${name})`, () => accessible.doAction(index, timeoutFor(deadline))))) {
@@ -155,7 +167,7 @@ export class Actor {
     }
   }
 
-  private async pointerClick(steps: Array<DeliveryStep>, node: RawNode, deadline: number): Promise<void> {
+  private async pointerClick(steps: StepLog, node: RawNode, deadline: number): Promise<void> {
     // GTK 4.8's extents are window-relative: screenExtents places them on the screen.
     const bounds = await screenExtents(this.session, node.ref, deadline).catch(() => undefined)
     if (!bounds || bounds.width <= 0 || bounds.height <= 0) throw this.unsupported(node, "a pointer click (no on-screen bounds)")
@@ -168,11 +180,16 @@ export class Actor {
       }, timeoutFor(deadline)).then(() => true), physical)
   }
 
-  async act(target: ActionTarget, action: SemanticAction, options: ActionOptions): Promise<ReadonlyArray<DeliveryStep>> {
+  async act(
+    target: ActionTarget,
+    action: SemanticAction,
+    options: ActionOptions,
+    journal?: StepJournal["Service"]
+  ): Promise<ReadonlyArray<DeliveryStep>> {
     const ref = this.refOf(target)
     const node = await this.inspect(ref, timeoutFor(options.deadline))
     const accessible = Accessible.of(this.session, ref)
-    const steps: Array<DeliveryStep> = []
+    const steps = new StepLog(journal)
     const deadline = options.deadline
     switch (action.kind) {
       case "click": {
@@ -182,7 +199,7 @@ export class Actor {
         else if (node.states.has(AtspiState.selectable)) await this.selectInParent(steps, node, deadline)
         else if (options.headed) await this.pointerClick(steps, node, deadline)
         else throw this.unsupported(node, "click")
-        return steps
+        return steps.all
       }
       case "toggle": {
         const index = (node.actions ?? []).indexOf("toggle") >= 0 ? (node.actions ?? []).indexOf("toggle") : clickActionIndex(node)
@@ -190,7 +207,7 @@ export class Actor {
         const wasChecked = node.states.has(AtspiState.checked)
         await this.doAction(steps, node, index, deadline)
         await this.settle(accessible, (states) => states.has(AtspiState.checked) !== wasChecked, deadline)
-        return steps
+        return steps.all
       }
       case "expand":
       case "collapse": {
@@ -204,21 +221,21 @@ export class Actor {
         if (node.states.has(AtspiState.expandable)) {
           await this.settle(accessible, (states) => states.has(AtspiState.expanded) === want, deadline)
         }
-        return steps
+        return steps.all
       }
       case "focus": {
         if (!node.interfaces.includes("Component")) throw this.unsupported(node, "focus")
         if (!(await this.step(steps, "Component.GrabFocus", () => accessible.grabFocus(timeoutFor(deadline))))) {
           throw this.declined(steps, "focus")
         }
-        return steps
+        return steps.all
       }
       case "scroll_to": {
         if (!node.interfaces.includes("Component")) throw this.unsupported(node, "scroll-to")
         if (!(await this.step(steps, "Component.ScrollTo", () => accessible.scrollTo(timeoutFor(deadline))))) {
           throw this.declined(steps, "scroll-to")
         }
-        return steps
+        return steps.all
       }
       case "set_value": {
         if (this.needsKeyboard(node, accessible)) return this.keyboardEntry(steps, node, action.value, true, options)
@@ -227,13 +244,13 @@ export class Actor {
           (!isEditable(node) || node.role === AtspiRole.spinButton || node.role === AtspiRole.slider)
         if (useValue) {
           await this.step(steps, "Value.CurrentValue", () => accessible.setCurrentValue(numeric, timeoutFor(deadline)).then(() => true))
-          return steps
+          return steps.all
         }
         if (!isEditable(node)) throw this.unsupported(node, `set-value ${hasSettableValue(node) ? "with a non-numeric value" : ""}`.trim())
         if (!(await this.step(steps, "EditableText.SetTextContents", () => accessible.setTextContents(action.value, timeoutFor(deadline))))) {
           throw this.declined(steps, "set-value")
         }
-        return steps
+        return steps.all
       }
       case "clear": {
         if (this.needsKeyboard(node, accessible)) return this.keyboardEntry(steps, node, "", true, options)
@@ -241,7 +258,7 @@ export class Actor {
         if (!(await this.step(steps, "EditableText.SetTextContents", () => accessible.setTextContents("", timeoutFor(deadline))))) {
           throw this.declined(steps, "clear")
         }
-        return steps
+        return steps.all
       }
       case "type": {
         if (this.needsKeyboard(node, accessible)) return this.keyboardEntry(steps, node, action.text, false, options)
@@ -256,7 +273,7 @@ export class Actor {
         if (!(await this.step(steps, "EditableText.InsertText", () => accessible.insertText(position, action.text, timeoutFor(deadline))))) {
           throw this.declined(steps, "type")
         }
-        return steps
+        return steps.all
       }
       case "select":
         return this.select(steps, node, action.value, deadline)
@@ -286,7 +303,7 @@ export class Actor {
    * (XTEST). Physical input: only with `--headed`; headless, a POLICY_DENIED that names the flag.
    */
   private async keyboardEntry(
-    steps: Array<DeliveryStep>,
+    steps: StepLog,
     node: RawNode,
     text: string,
     replace: boolean,
@@ -320,7 +337,7 @@ export class Actor {
       try {
         await this.step(steps, "DeviceEventController.GenerateKeyboardEvent(ctrl+a)", dec(keysymOf("a")!, "", KeySynth.sym), physical)
       } finally {
-        await this.step(steps, "DeviceEventController.UnlockModifiers", dec(ctrl, "", KeySynth.unlockModifiers), physical).catch(() => false)
+        await this.step(steps, "DeviceEventController.UnlockModifiers", dec(ctrl, "", KeySynth.unlockModifiers), physical, true).catch(() => false)
       }
       await this.step(steps, "DeviceEventController.GenerateKeyboardEvent(BackSpace)", dec(keysymOf("backspace")!, "", KeySynth.sym), physical)
     }
@@ -338,7 +355,7 @@ export class Actor {
       if (Date.now() + 50 >= options.deadline) break
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
-    return steps
+    return steps.all
   }
 
   /** A combo box without Selection of its own (a browser's <select>): its menu child has it. */
@@ -350,7 +367,7 @@ export class Actor {
     return child?.interfaces.includes("Selection") ? child : node
   }
 
-  private async select(steps: Array<DeliveryStep>, target: RawNode, value: string, deadline: number): Promise<ReadonlyArray<DeliveryStep>> {
+  private async select(steps: StepLog, target: RawNode, value: string, deadline: number): Promise<ReadonlyArray<DeliveryStep>> {
     const node = await this.selectionOwner(target, deadline)
     const accessible = Accessible.of(this.session, node.ref)
     if (node.interfaces.includes("Selection")) {
@@ -376,19 +393,19 @@ export class Actor {
           details: { available: names.slice(0, 50) }
         })
       }
-      if (await this.step(steps, "Selection.SelectChild", () => accessible.selectChild(index, timeoutFor(deadline)))) return steps
+      if (await this.step(steps, "Selection.SelectChild", () => accessible.selectChild(index, timeoutFor(deadline)))) return steps.all
       // Chromium 156 declines SelectChild on a <select>'s menu; its items carry a "select" action that works.
       const item = await this.inspect(items[index]!, timeoutFor(deadline))
       const itemAction = (item.actions ?? []).indexOf("select")
       if (itemAction < 0) throw this.declined(steps, "select")
       await this.doAction(steps, item, itemAction, deadline)
-      return steps
+      return steps.all
     }
     if (node.states.has(AtspiState.selectable)) return this.selectInParent(steps, node, deadline)
     throw this.unsupported(node, "select")
   }
 
-  private async selectInParent(steps: Array<DeliveryStep>, node: RawNode, deadline: number): Promise<ReadonlyArray<DeliveryStep>> {
+  private async selectInParent(steps: StepLog, node: RawNode, deadline: number): Promise<ReadonlyArray<DeliveryStep>> {
     const accessible = Accessible.of(this.session, node.ref)
     const [parentRef, position] = await Promise.all([
       accessible.parent(timeoutFor(deadline)),
@@ -398,16 +415,21 @@ export class Actor {
     if (!(await this.step(steps, "Selection.SelectChild", () => parent.selectChild(position, timeoutFor(deadline))))) {
       throw this.declined(steps, "select")
     }
-    return steps
+    return steps.all
   }
 
   /** Keys through the registry's DeviceEventController: lock modifiers, the key as a keysym, unlock. */
-  async pressKeys(combo: KeyCombo, window: ObjectRef | undefined, options: ActionOptions): Promise<ReadonlyArray<DeliveryStep>> {
+  async pressKeys(
+    combo: KeyCombo,
+    window: ObjectRef | undefined,
+    options: ActionOptions,
+    journal?: StepJournal["Service"]
+  ): Promise<ReadonlyArray<DeliveryStep>> {
     const keysym = keysymOf(combo.key)
     if (keysym === undefined) {
       throw new PlatformError({ code: "ACTION_NOT_SUPPORTED", message: `unknown key name: ${combo.key}` })
     }
-    const steps: Array<DeliveryStep> = []
+    const steps = new StepLog(journal)
     if (window && options.headed) {
       await this.step(steps, "Component.GrabFocus(window)", () => Accessible.of(this.session, window).grabFocus(timeoutFor(options.deadline)))
     }
@@ -422,9 +444,9 @@ export class Actor {
       await this.step(steps, `DeviceEventController.GenerateKeyboardEvent(${combo.key})`, dec(keysym, KeySynth.sym), physical)
     } finally {
       if (mask !== 0) {
-        await this.step(steps, "DeviceEventController.UnlockModifiers", dec(mask, KeySynth.unlockModifiers), physical).catch(() => false)
+        await this.step(steps, "DeviceEventController.UnlockModifiers", dec(mask, KeySynth.unlockModifiers), physical, true).catch(() => false)
       }
     }
-    return steps
+    return steps.all
   }
 }
