@@ -20,10 +20,12 @@ describe("losing the X server", () => {
     const first = await startDesktop({ apps: [] })
     addon.open(first.env.DISPLAY)
     addon.motion(10, 10)
+    addon.capturePng(0, 0, 200, 200, 1, 2) // keeps a shared-memory segment attached to this server
     await first.stop()
     let code: string | undefined
     for (let i = 0; i < 3 && code === undefined; i++) {
       try {
+        addon.capturePng(0, 0, 200, 200, 1, 2)
         addon.motion(20, 20)
         addon.queryPointer()
       } catch (error) {
@@ -36,6 +38,8 @@ describe("losing the X server", () => {
       expect(addon.open(second.env.DISPLAY).display).toBe(second.env.DISPLAY)
       addon.motion(30, 40)
       expect(addon.queryPointer()).toMatchObject({ x: 30, y: 40 })
+      // the lost server's segment was dropped: the new one gets its own
+      expect(addon.capturePng(0, 0, 200, 200, 1, 2)).toMatchObject({ width: 200, height: 200 })
     } finally {
       addon.close()
       await second.stop()

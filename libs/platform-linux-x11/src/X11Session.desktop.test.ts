@@ -126,8 +126,8 @@ describe("X11Session on a virtual desktop with openbox", () => {
     expect(() => x.capture({ x: -100, y: -100, width: 50, height: 50 })).toThrow(/off the screen/)
   })
 
-  it("encodes PNGs in the addon with each filter, through the kept shared-memory segment and after its release", () => {
-    const region = { x: 3, y: 7, w: 301, h: 203 } // odd sizes: rows are not a multiple of anything
+  it("encodes PNGs in the addon with each filter, band by band, through the kept shared-memory segment and after its release", () => {
+    const region = { x: 3, y: 7, w: 1201, h: 1011 } // odd sizes: 15 bands of 68 rows, the last one partial
     const raw = x.addon.captureRoot(region.x, region.y, region.w, region.h)
     const rawPixel = (px: number, py: number) => {
       const at = py * (1 + region.w * 3) + 1 + px * 3

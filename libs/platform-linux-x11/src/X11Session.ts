@@ -225,8 +225,8 @@ export class X11Session {
   private releaseTimer: ReturnType<typeof setTimeout> | undefined
 
   /**
-   * The addon keeps the capture's shared-memory segment (5 MiB for 1280x1024) so the next capture skips its set-up
-   * and page faults; a process that stops capturing gives it back after a while (the timer never keeps it alive).
+   * The addon keeps the capture's shared-memory band (~320 KiB) so the next capture skips its set-up and page
+   * faults; a process that stops capturing gives it back after a while (the timer never keeps it alive).
    */
   private keepCaptureSegment(): void {
     if (this.releaseTimer !== undefined) clearTimeout(this.releaseTimer)
