@@ -87,7 +87,10 @@ export class AtspiSession {
       if (connection !== this.bus) this.apps.delete(target.busName)
       return this.bus.call({ ...spec, path: target.path, destination: target.busName }, timeoutMs)
     }
-    return connection.call({ ...spec, path: target.path }, timeoutMs)
+    // A literal, not a spread: one call per detail of every node of a read.
+    return connection.call(spec.signature === undefined
+      ? { path: target.path, interface: spec.interface, member: spec.member }
+      : { path: target.path, interface: spec.interface, member: spec.member, signature: spec.signature, body: spec.body ?? [] }, timeoutMs)
   }
 
   /** Forgets an app's connection (after it went away). */

@@ -63,6 +63,11 @@ type CacheIndex = {
   readonly children: ReadonlyMap<string, ReadonlyArray<CacheItem>>
 }
 
+const inIndexOrder = (items: ReadonlyArray<CacheItem>): boolean => {
+  for (let i = 1; i < items.length; i++) if (items[i - 1]!.indexInParent > items[i]!.indexInParent) return false
+  return true
+}
+
 const indexCache = (items: ReadonlyArray<CacheItem>): CacheIndex => {
   const byPath = new Map<string, CacheItem>()
   const children = new Map<string, Array<CacheItem>>()
@@ -72,7 +77,9 @@ const indexCache = (items: ReadonlyArray<CacheItem>): CacheIndex => {
     if (siblings) siblings.push(item)
     else children.set(item.parent.path, [item])
   }
-  for (const siblings of children.values()) siblings.sort((a, b) => a.indexInParent - b.indexInParent)
+  for (const siblings of children.values()) {
+    if (!inIndexOrder(siblings)) siblings.sort((a, b) => a.indexInParent - b.indexInParent)
+  }
   return { byPath, children }
 }
 
