@@ -3,7 +3,9 @@
  * desktop (1280x1024, openbox, the fixture app), all cases interleaved run by run:
  *
  * - `agent-desktop --headed mouse-click --xy X,Y` (one-shot, end to end) vs `xdotool mousemove X Y click 1`;
- * - `agent-desktop screenshot FILE` (one-shot) vs `import -window root FILE` (ImageMagick) vs `scrot -o FILE`;
+ * - `agent-desktop screenshot FILE` one-shot, the same CLI call answered by a warm host (`agent-desktop serve`), and the
+ *   MCP server's `screenshot` tool (official SDK client, a running `agent-desktop mcp`) vs `import -window root FILE`
+ *   (ImageMagick) vs `scrot -o FILE`;
  * - `agent-desktop clipboard-set TEXT` and `clipboard-get` (the clipboard round trip; the set includes starting the
  *   owner process and reading the content back);
  * - in process: the addon's capture alone, and capture + PNG encoding (what the CLI spends beyond start-up).
@@ -12,7 +14,9 @@
  */
 import { startDesktop } from "@agent-desktop/desktop"
 import { loadAddon, X11Session } from "@agent-desktop/platform-linux-x11"
-import { spawnSync } from "node:child_process"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -26,13 +30,17 @@ const bin = path.resolve(argValue("--bin") ?? path.resolve(here, "../../../apps/
 
 const desktop = await startDesktop({ apps: ["fixture"], windowManager: "openbox" })
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "ad-native-bench-"))
-const env = { ...process.env, ...desktop.env, AGENT_DESKTOP_HOME: path.join(work, "home") }
+const home = path.join(work, "home")
+const hostEnv = { ...process.env, ...desktop.env, AGENT_DESKTOP_HOME: home }
+// One-shot cases never reach the host that the "via warm host" case uses.
+const env = { ...hostEnv, AGENT_DESKTOP_HOST: "off" }
 const file = (name: string) => path.join(work, name)
 
 interface Case {
   readonly name: string
   readonly argv: ReadonlyArray<string>
   readonly output?: string
+  readonly env?: NodeJS.ProcessEnv
 }
 
 const cases: ReadonlyArray<Case> = [
@@ -40,6 +48,12 @@ const cases: ReadonlyArray<Case> = [
   { name: "agent-desktop --headed mouse-click --xy 5,5", argv: [process.execPath, bin, "--headed", "mouse-click", "--xy", "5,5"] },
   { name: "xdotool mousemove 5 5 click 1", argv: ["xdotool", "mousemove", "5", "5", "click", "1"] },
   { name: "agent-desktop screenshot FILE", argv: [process.execPath, bin, "screenshot", file("ours.png")], output: file("ours.png") },
+  {
+    name: "agent-desktop screenshot FILE (via warm host)",
+    argv: [process.execPath, bin, "screenshot", file("host.png")],
+    output: file("host.png"),
+    env: hostEnv
+  },
   { name: "import -window root FILE", argv: ["import", "-window", "root", file("import.png")], output: file("import.png") },
   { name: "scrot -o FILE", argv: ["scrot", "-o", file("scrot.png")], output: file("scrot.png") },
   { name: "agent-desktop clipboard-set TEXT", argv: [process.execPath, bin, "clipboard-set", "bench text"] },
@@ -48,17 +62,60 @@ const cases: ReadonlyArray<Case> = [
 
 const once = (c: Case): number => {
   const started = process.hrtime.bigint()
-  const result = spawnSync(c.argv[0]!, c.argv.slice(1), { env, encoding: "utf8" })
+  const result = spawnSync(c.argv[0]!, c.argv.slice(1), { env: c.env ?? env, encoding: "utf8" })
   const ms = Number(process.hrtime.bigint() - started) / 1e6
   if (result.status !== 0) throw new Error(`${c.name} exited ${result.status}: ${result.stdout}${result.stderr}`)
+  if (c.output !== undefined && !fs.readFileSync(c.output).subarray(1, 4).equals(Buffer.from("PNG"))) {
+    throw new Error(`${c.name} wrote no PNG`)
+  }
   return ms
 }
 
+const MCP_CASE = "MCP screenshot tool (path FILE), warm server"
+
+/** The warm host for this state root (`agent-desktop serve`), listening once its socket exists. */
+const startHost = async () => {
+  const host = spawn(process.execPath, [bin, "serve"], { env: hostEnv, stdio: "ignore" })
+  const socket = path.join(home, "host", "engine.sock")
+  for (let i = 0; i < 500 && !fs.existsSync(socket); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  if (!fs.existsSync(socket)) throw new Error("agent-desktop serve did not open its socket")
+  return host
+}
+
+const startMcp = async () => {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin, "mcp"],
+    env: Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    stderr: "ignore"
+  })
+  const client = new Client({ name: "native-bench", version: "1" })
+  await client.connect(transport)
+  return client
+}
+
+const mcpOnce = async (client: Client): Promise<number> => {
+  const started = process.hrtime.bigint()
+  const result = await client.callTool({ name: "screenshot", arguments: { path: file("mcp.png") } })
+  const ms = Number(process.hrtime.bigint() - started) / 1e6
+  if (result.isError === true) throw new Error(`MCP screenshot failed: ${JSON.stringify(result.structuredContent)}`)
+  return ms
+}
+
+let host: ReturnType<typeof spawn> | undefined
+let client: Client | undefined
 try {
-  // Untimed first round: the CLI's first run of a build writes its code cache; the tools warm the page cache.
+  host = await startHost()
+  client = await startMcp()
+  // Untimed first round: the CLI's first run of a build writes its code cache; the tools warm the page cache; the
+  // host and the MCP server load the addon.
   for (const c of cases) once(c)
-  const times = new Map<string, Array<number>>(cases.map((c) => [c.name, []]))
-  for (let run = 0; run < runs; run++) for (const c of cases) times.get(c.name)!.push(once(c))
+  await mcpOnce(client)
+  const times = new Map<string, Array<number>>([...cases.map((c) => [c.name, []] as [string, Array<number>]), [MCP_CASE, []]])
+  for (let run = 0; run < runs; run++) {
+    for (const c of cases) times.get(c.name)!.push(once(c))
+    times.get(MCP_CASE)!.push(await mcpOnce(client))
+  }
 
   const load = loadAddon()
   if (load._tag !== "Loaded") throw new Error(load.reason)
@@ -73,6 +130,10 @@ try {
     return median(samples)
   }
   const rawMs = inProcess(() => load.addon.captureRoot(0, 0, session.screen.width, session.screen.height))
+  session.addon.captureRelease()
+  const firstStarted = process.hrtime.bigint()
+  session.capture()
+  const firstMs = Number(process.hrtime.bigint() - firstStarted) / 1e6
   const encodedMs = inProcess(() => session.capture())
   const clickMs = inProcess(() => session.click(5, 5, "left", 1, []))
   load.addon.close()
@@ -92,16 +153,24 @@ try {
     row("agent-desktop --headed mouse-click --xy 5,5", "xdotool mousemove 5 5 click 1"),
     row("xdotool mousemove 5 5 click 1", "xdotool mousemove 5 5 click 1"),
     row("agent-desktop screenshot FILE", "scrot -o FILE"),
+    row("agent-desktop screenshot FILE (via warm host)", "scrot -o FILE"),
+    row(MCP_CASE, "scrot -o FILE"),
     row("import -window root FILE", "scrot -o FILE"),
     row("scrot -o FILE", "scrot -o FILE"),
     row("agent-desktop clipboard-set TEXT", "node -e 0"),
     row("agent-desktop clipboard-get", "node -e 0"),
     "",
-    `in process: capture ${rawMs.toFixed(1)} ms, capture + PNG ${encodedMs.toFixed(1)} ms, click ${clickMs.toFixed(1)} ms (the 8 ms press hold included)`,
-    `PNG sizes: ours ${size(cases[3]!)}, import ${size(cases[4]!)}, scrot ${size(cases[5]!)}`,
+    `in process: capture to raw rows ${rawMs.toFixed(1)} ms, capture + PNG ${encodedMs.toFixed(1)} ms (the first in a process, new shared segment: ${firstMs.toFixed(1)} ms), click ${clickMs.toFixed(1)} ms (the 8 ms press hold included)`,
+    `PNG sizes: ours ${size(cases[3]!)}, import ${size(cases[5]!)}, scrot ${size(cases[6]!)}`,
     ""
   ].join("\n"))
 } finally {
+  await client?.close()
+  if (host !== undefined && host.exitCode === null) {
+    const exited = new Promise((resolve) => host!.once("exit", resolve))
+    host.kill("SIGTERM")
+    await exited
+  }
   await desktop.stop()
   fs.rmSync(work, { recursive: true, force: true })
 }
