@@ -25,7 +25,8 @@ declare const __AD_ENGINE_BUILD_ID__: string
 export const runEngine: EngineRunner = async (request) => {
   const { loadCachedScript } = await import("./bundle/CachedScript.js")
   const engine = loadCachedScript<typeof RunEngine>(engineFile, stateRootOf(request.env), __AD_ENGINE_BUILD_ID__)
-  const envelope = await engine.exports.runFromCli(request)
+  // The CLI exits right after this call (agent-desktop.ts).
+  const envelope = await engine.exports.runFromCli(request, undefined, true)
   engine.saveCache()
   return envelope
 }

@@ -15,9 +15,9 @@ export const platformAdapter = (warm = false): Layer.Layer<DesktopAdapter, unkno
   process.platform === "linux" ? (warm ? LinuxAdapter.warmLayer : LinuxAdapter.layer) : UnsupportedAdapter
 
 /** The engine's services for one state root; a one-shot call builds them per run, the warm host once. */
-const engineLayer = (env: EngineRequest["env"], adapter?: Layer.Layer<DesktopAdapter, unknown>) => {
+const engineLayer = (env: EngineRequest["env"], adapter: Layer.Layer<DesktopAdapter, unknown> | undefined, exitsAfter: boolean) => {
   const home = env["AGENT_DESKTOP_HOME"] || undefined
-  return EngineLive({ adapter: adapter ?? platformAdapter(), ...(home === undefined ? {} : { home }) })
+  return EngineLive({ adapter: adapter ?? platformAdapter(), ...(home === undefined ? {} : { home }), exitsAfterClose: exitsAfter })
 }
 
 /** One CLI request as an engine program (the services still to be provided); never fails: errors are envelopes. */
@@ -47,10 +47,17 @@ export const cliProgram = (request: EngineRequest) => {
   )
 }
 
-/** `adapter` overrides the platform choice (tests use the UnsupportedAdapter for determinism). */
-export const runFromCli = async (request: EngineRequest, adapter?: Layer.Layer<DesktopAdapter, unknown>): Promise<NativeEnvelope> => {
+/**
+ * `adapter` overrides the platform choice (tests use the UnsupportedAdapter for determinism). `exitsAfter`: the
+ * caller exits the process right after (the CLI's own runners), so the store skips its closing checkpoint.
+ */
+export const runFromCli = async (
+  request: EngineRequest,
+  adapter?: Layer.Layer<DesktopAdapter, unknown>,
+  exitsAfter = false
+): Promise<NativeEnvelope> => {
   const program = cliProgram(request).pipe(
-    Effect.provide(engineLayer(request.env, adapter)),
+    Effect.provide(engineLayer(request.env, adapter, exitsAfter)),
     Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
   )
   return (await Effect.runPromise(program)) as NativeEnvelope

@@ -8,6 +8,8 @@ export interface EngineOptions<E, R> {
   readonly adapter: Layer.Layer<DesktopAdapter, E, R>
   /** Absolute state root; `$AGENT_DESKTOP_HOME` or `~/.agent-desktop` when absent. */
   readonly home?: string
+  /** The process exits as soon as the layer is released (a one-shot CLI call); see the store's `exitsAfterClose`. */
+  readonly exitsAfterClose?: boolean
 }
 
 /**
@@ -17,6 +19,9 @@ export interface EngineOptions<E, R> {
 export const EngineLive = <E, R>(options: EngineOptions<E, R>) =>
   Layer.mergeAll(
     guardedAdapter(options.adapter),
-    EventStore.layer(options.home === undefined ? {} : { home: options.home }),
+    EventStore.layer({
+      ...(options.home === undefined ? {} : { home: options.home }),
+      ...(options.exitsAfterClose === true ? { exitsAfterClose: true } : {})
+    }),
     Layer.succeed(References.LogToStderr, true)
   )

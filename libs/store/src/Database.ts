@@ -36,7 +36,15 @@ const foreignTables = (db: Database.Database): ReadonlyArray<string> =>
     .map((row) => row.name)
     .filter((name) => !OUR_TABLES.has(name))
 
-export const openDatabase = (file: string): Database.Database => {
+export interface OpenOptions {
+  /**
+   * `PRAGMA wal_autocheckpoint` for this connection (SQLite's default otherwise), with a `journal_size_limit` of
+   * twice that, so a log that grew while other processes held it open is cut back when it restarts.
+   */
+  readonly walAutoCheckpointPages?: number
+}
+
+export const openDatabase = (file: string, options: OpenOptions = {}): Database.Database => {
   const db = new Database(file, { timeout: BUSY_TIMEOUT_MS })
   try {
     const version = db.pragma("user_version", { simple: true }) as number
@@ -62,6 +70,10 @@ export const openDatabase = (file: string): Database.Database => {
       }).immediate()
     }
     db.pragma("synchronous = NORMAL")
+    if (options.walAutoCheckpointPages !== undefined) {
+      db.pragma(`wal_autocheckpoint = ${options.walAutoCheckpointPages}`)
+      db.pragma(`journal_size_limit = ${options.walAutoCheckpointPages * 2 * 4096}`)
+    }
     return db
   } catch (error) {
     db.close()

@@ -4,8 +4,7 @@
  * typed failures.
  */
 import { Clock, Context, Effect, Layer } from "effect"
-import { EventStoreCore, type InvocationEvents } from "./EventStoreCore.js"
-import type { StateRootOptions } from "./StateRoot.js"
+import { EventStoreCore, type EventStoreOptions, type InvocationEvents } from "./EventStoreCore.js"
 import {
   toStoreError, type InvalidSessionId, type RefMapTooLarge, type RootRefNotFound, type SessionExists,
   type SessionNotFound, type SnapshotNotFound, type StoreError, StoreFailure
@@ -91,7 +90,7 @@ export class EventStore extends Context.Service<EventStore, EventStoreShape>()("
   }
 
   /** Opens the store under the state root (InvalidHome, StoreFailure) and closes it when the scope ends. */
-  static layer(options: StateRootOptions = {}): Layer.Layer<EventStore, StoreError> {
+  static layer(options: Omit<EventStoreOptions, "now"> = {}): Layer.Layer<EventStore, StoreError> {
     return Layer.effect(
       EventStore,
       Effect.gen(function*() {

@@ -28,9 +28,19 @@ export { MAX_REFMAP_BYTES } from "./core/SnapshotRepository.js"
 export { GC_RECENT_ACTIVITY_MS } from "./core/SessionRepository.js"
 export { DEFAULT_TRACE_LIMIT } from "./core/TraceQuery.js"
 
+/** A left log is checkpointed by the commit that takes it past this many pages (1 MiB; SQLite's default is 1000). */
+export const LEFT_WAL_CHECKPOINT_PAGES = 256
+
 export interface EventStoreOptions extends StateRootOptions {
   /** Clock for event times (epoch ms). */
   readonly now?: () => number
+  /**
+   * The process exits right after `close()` (a one-shot CLI call): close then leaves the write-ahead log for the next
+   * open instead of checkpointing it into the main file and deleting it — that checkpoint, and re-creating the log
+   * on the next call, cost two to four fsyncs per call. SQLite recovers a left log on the next open exactly as after a
+   * kill -9, and a lower auto-checkpoint keeps the log short, so that recovery stays cheap.
+   */
+  readonly exitsAfterClose?: boolean
 }
 
 export interface InvocationEvents {
@@ -46,8 +56,17 @@ export class EventStoreCore {
   readonly #db: Database.Database
   readonly #context: StoreContext
 
-  private constructor(db: Database.Database, readonly stateRoot: string, readonly databasePath: string, now: () => number) {
+  readonly #exitsAfterClose: boolean
+
+  private constructor(
+    db: Database.Database,
+    readonly stateRoot: string,
+    readonly databasePath: string,
+    now: () => number,
+    exitsAfterClose: boolean
+  ) {
     this.#db = db
+    this.#exitsAfterClose = exitsAfterClose
     this.#context = { db, sql: new Statements(db), now }
   }
 
@@ -59,13 +78,18 @@ export class EventStoreCore {
       createStoreFile(file)
       refuseEmptyStore(file)
       ensurePrivateFile(file)
-      return new EventStoreCore(openDatabase(file), root, file, options.now ?? Date.now)
+      const exitsAfterClose = options.exitsAfterClose === true
+      const db = openDatabase(file, exitsAfterClose ? { walAutoCheckpointPages: LEFT_WAL_CHECKPOINT_PAGES } : {})
+      return new EventStoreCore(db, root, file, options.now ?? Date.now, exitsAfterClose)
     } catch (error) {
       throw toStoreError(error)
     }
   }
 
   close(): void {
+    // Left open on purpose (see EventStoreOptions.exitsAfterClose): the process exits next, and the OS closes the
+    // file without SQLite's closing checkpoint.
+    if (this.#exitsAfterClose) return
     if (this.#db.open) this.#db.close()
   }
 
