@@ -50,11 +50,19 @@ export const assertAlive = (env: NodeJS.ProcessEnv, app: string): void => {
   if (!(json["ms"] < 2000)) throw new Error(`${app} answered only after ${json["ms"]} ms`)
 }
 
-/** Name, text, value and states of the first node with this AT-SPI role name (and exact name), read by libatspi. */
+/**
+ * Name, text, value and states of the first node with this AT-SPI role name (and exact name), read by libatspi. A
+ * miss is read again twice (a second apart): on a loaded CI machine an app still busy with 34,000 accessibles'
+ * events once answered libatspi's listing too late and was reported "app not found".
+ */
 export const probeRead = (env: NodeJS.ProcessEnv, app: string, atspiRole: string, name = ""): Record<string, any> => {
-  const { status, json } = probe(env, ["read", app, atspiRole, name])
-  if (status !== 0) throw new Error(`libatspi found no ${atspiRole} '${name}' in ${app}: ${JSON.stringify(json)}`)
-  return json
+  let last = probe(env, ["read", app, atspiRole, name])
+  for (let attempt = 0; attempt < 2 && last.status !== 0; attempt++) {
+    spawnSync("sleep", ["1"])
+    last = probe(env, ["read", app, atspiRole, name])
+  }
+  if (last.status !== 0) throw new Error(`libatspi found no ${atspiRole} '${name}' in ${app}: ${JSON.stringify(last.json)}`)
+  return last.json
 }
 
 /** The first node with this AT-SPI role in state SELECTED, with its children's names (libatspi). */
