@@ -7,7 +7,7 @@
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import type { EngineRunner } from "./main.js"
+import type { EngineRunner } from "./EngineRequest.js"
 import type * as RunEngine from "./runEngine.js"
 
 /** The store's own rule (reference §2.5); an invalid home gets no cache and the store reports it. */

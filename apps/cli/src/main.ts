@@ -9,23 +9,12 @@ import {
 import { runEngine as defaultRunner } from "./engineRunner.js"
 import { BINARY_VERSION, helpText } from "./HelpText.js"
 import { parse } from "./parser/parse.js"
-import type { ArgValue, Globals } from "./parser/ParsedCommand.js"
+import type { EngineRequest, EngineRunner, NativeEnvelope } from "./EngineRequest.js"
+import type { Globals } from "./parser/ParsedCommand.js"
 
 export { CONTRACT_VERSIONS }
 
-/** A 2.6 envelope as the engine returns it; converted to the requested version only at the edge. */
-export type NativeEnvelope = Readonly<Record<string, unknown>> & { readonly ok: boolean; readonly command: string }
-
-export interface EngineRequest {
-  readonly command: string
-  readonly args: Readonly<Record<string, ArgValue>>
-  readonly globals: Globals
-  readonly env: Readonly<Record<string, string | undefined>>
-  /** Aborted on SIGINT/SIGTERM/SIGHUP (reason: the signal's name); the engine stops and still returns an envelope. */
-  readonly signal?: AbortSignal
-}
-
-export type EngineRunner = (request: EngineRequest) => Promise<NativeEnvelope>
+export type { EngineRequest, EngineRunner, NativeEnvelope }
 
 export interface Io {
   readonly env: Readonly<Record<string, string | undefined>>

@@ -8,7 +8,7 @@ import { UnsupportedAdapter, type DesktopAdapter } from "@agent-desktop/platform
 // bundle wrap every module lazily, which defeats tree shaking (effect's Schema, Cron, ... came along: +76 KB).
 import { LinuxAdapter } from "@agent-desktop/platform-linux"
 import { Effect, References, type Layer } from "effect"
-import type { EngineRequest, NativeEnvelope } from "./main.js"
+import type { EngineRequest, NativeEnvelope } from "./EngineRequest.js"
 
 /** `warm`: a long-lived host's adapter, which listens to AT-SPI events to keep unchanged windows' reads. */
 export const platformAdapter = (warm = false): Layer.Layer<DesktopAdapter, unknown> =>
