@@ -4,22 +4,21 @@
  * button's label changed), named by trace events; `trace export` embeds them and counts them. A session without
  * --screenshots records none. The added time per click is measured in the same run (printed, not asserted).
  */
-import { startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
 import { LinuxAdapter } from "@agent-desktop/platform-linux"
 import { DesktopAdapter } from "@agent-desktop/platform"
 import { Effect, Layer } from "effect"
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { pngSize } from "../commands/native/pngSize.js"
 import { EngineLive } from "../EngineLive.js"
 import { runCommand } from "../runCommand.js"
 import { SCREEN_LIMITS, setScreenLimits } from "./Screens.js"
+import { useDesktop } from "../test/useDesktop.js"
 
-let desktop: RunningDesktop | undefined
+const desktop = useDesktop({ apps: ["fixture"], windowManager: "openbox" })
 const home = mkdtempSync(join(tmpdir(), "ad-screens-"))
-const saved = { ...process.env }
 
 const run = async (command: string, args: Record<string, unknown>, session?: string): Promise<any> => {
   const envelope: any = await Effect.runPromise(
@@ -53,17 +52,6 @@ const screensOf = (session: string) => {
 }
 
 describe("session --screenshots on a virtual desktop with openbox", () => {
-  beforeAll(async () => {
-    desktop = await startDesktop({ apps: ["fixture"], windowManager: "openbox" })
-    Object.assign(process.env, desktop.env)
-  }, 90_000)
-  afterAll(async () => {
-    await desktop?.stop()
-    for (const key of Object.keys(desktop?.env ?? {})) {
-      if (saved[key] === undefined) delete process.env[key]
-      else process.env[key] = saved[key]
-    }
-  }, 30_000)
 
   it("a click records a pre and a post PNG of the window; trace show lists them; trace export embeds them", async () => {
     const started = await ok("session", { action: "start", screenshots: true })

@@ -2,19 +2,18 @@
  * clipboard-get, clipboard-set and clipboard-clear end to end on a virtual desktop: a Python GTK client reads
  * what we set, bad input changes nothing, and no owner process outlives a clear.
  */
-import { startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
+import { systemPython } from "@agent-desktop/desktop"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { setTimeout as sleep } from "node:timers/promises"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { linuxEngine } from "../../test/linuxEngine.js"
+import { eventually, useDesktop } from "../../test/useDesktop.js"
 
-let desktop: RunningDesktop | undefined
+const desktop = useDesktop({ apps: [] })
 const home = mkdtempSync(join(tmpdir(), "ad-clipboard-"))
 const dir = mkdtempSync(join(tmpdir(), "ad-clipboard-files-"))
-const saved = { ...process.env }
 
 const { run, ok } = linuxEngine(home)
 const gtkText = (): string | null => JSON.parse(execFileSync(systemPython, ["-c", `
@@ -27,32 +26,13 @@ print(json.dumps(Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD).wait_for_text()))
 const owners = () => readdirSync("/proc").filter((p) => /^\d+$/.test(p)).filter((pid) => {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("clipboardOwner.js") &&
-      readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`DISPLAY=${desktop!.env.DISPLAY}`)
+      readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`DISPLAY=${desktop().env.DISPLAY}`)
   } catch {
     return false
   }
 })
-const eventually = async <A>(read: () => A | Promise<A>, good: (a: A) => boolean): Promise<A> => {
-  let last = await read()
-  for (let i = 0; i < 60 && !good(last); i++) {
-    await sleep(50)
-    last = await read()
-  }
-  return last
-}
 
 describe("clipboard commands on a virtual desktop", () => {
-  beforeAll(async () => {
-    desktop = await startDesktop({ apps: [] })
-    Object.assign(process.env, desktop.env)
-  }, 90_000)
-  afterAll(async () => {
-    await desktop?.stop()
-    for (const key of Object.keys(desktop?.env ?? {})) {
-      if (saved[key] === undefined) delete process.env[key]
-      else process.env[key] = saved[key]
-    }
-  }, 30_000)
 
   it("text: set (verified), GTK reads it, get returns it", async () => {
     const set = await ok("clipboard-set", { text: "-leading dash and ünïcode" })

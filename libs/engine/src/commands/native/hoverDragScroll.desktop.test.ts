@@ -2,18 +2,18 @@
  * hover, drag and scroll end to end on Xvfb + openbox: the pointer read back by xdotool, the fixture's slider
  * value through its control socket, the grid's scroll bar through pyatspi.
  */
-import { controlFixture, fixtureControlPath, peerPath, startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
+import { controlFixture, fixtureControlPath, peerPath, systemPython } from "@agent-desktop/desktop"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { linuxEngine } from "../../test/linuxEngine.js"
+import { eventually, useDesktop } from "../../test/useDesktop.js"
 
-let desktop: RunningDesktop | undefined
+const desktop = useDesktop({ apps: ["fixture", "grid:60"], windowManager: "openbox" })
 const home = mkdtempSync(join(tmpdir(), "ad-hover-drag-"))
-const saved = { ...process.env }
 
 const { run, ok } = linuxEngine(home)
 
@@ -36,28 +36,9 @@ const pointer = () => {
   const out = tool("xdotool", ["getmouselocation", "--shell"])
   return { x: Number(/X=(\d+)/.exec(out)![1]), y: Number(/Y=(\d+)/.exec(out)![1]) }
 }
-const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop!.stateDir), request)
-const eventually = async <A>(read: () => A | Promise<A>, good: (a: A) => boolean): Promise<A> => {
-  let last = await read()
-  for (let i = 0; i < 60 && !good(last); i++) {
-    await sleep(50)
-    last = await read()
-  }
-  return last
-}
+const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop().stateDir), request)
 
 describe("hover, drag and scroll on a virtual desktop with openbox", () => {
-  beforeAll(async () => {
-    desktop = await startDesktop({ apps: ["fixture", "grid:60"], windowManager: "openbox" })
-    Object.assign(process.env, desktop.env)
-  }, 90_000)
-  afterAll(async () => {
-    await desktop?.stop()
-    for (const key of Object.keys(desktop?.env ?? {})) {
-      if (saved[key] === undefined) delete process.env[key]
-      else process.env[key] = saved[key]
-    }
-  }, 30_000)
 
   it("hover: a point and a ref's centre, read back by xdotool; headless and --duration are refused", async () => {
     expect((await run("hover", { xy: { x: 50, y: 60 } })).error.code).toBe("POLICY_DENIED")

@@ -3,37 +3,26 @@
  * to when running, closed through the window manager and by signal; read back through /proc, xdotool and the
  * accessibility registry (list-apps).
  */
-import { fixturePath, startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
+import { fixturePath, systemPython } from "@agent-desktop/desktop"
 import { execFileSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { linuxEngine } from "../../test/linuxEngine.js"
 import { isAlive } from "./processes.js"
+import { eventually, useDesktop } from "../../test/useDesktop.js"
 
-let desktop: RunningDesktop | undefined
+const desktop = useDesktop({ apps: [], windowManager: "openbox" })
 const home = mkdtempSync(join(tmpdir(), "ad-launch-"))
 const data = mkdtempSync(join(tmpdir(), "ad-launch-xdg-"))
-const saved = { ...process.env }
 const started: Array<number> = []
 
 const { run, ok } = linuxEngine(home)
 const appNames = async () => (await ok("list-apps")).apps.map((a: { name: string }) => a.name)
-const eventually = async <A>(read: () => A | Promise<A>, good: (a: A) => boolean): Promise<A> => {
-  let last = await read()
-  for (let i = 0; i < 60 && !good(last); i++) {
-    await sleep(50)
-    last = await read()
-  }
-  return last
-}
 
 describe("launch and close-app on a virtual desktop with openbox", () => {
   beforeAll(async () => {
-    desktop = await startDesktop({ apps: [], windowManager: "openbox" })
-    Object.assign(process.env, desktop.env)
     mkdirSync(join(data, "applications"))
     writeFileSync(join(data, "applications", "org.agentdesktop.Grid.desktop"),
       `[Desktop Entry]\nType=Application\nName=Grid\nExec=${systemPython} ${fixturePath("grid.py")} 3 %U\n`)
@@ -41,11 +30,6 @@ describe("launch and close-app on a virtual desktop with openbox", () => {
   }, 90_000)
   afterAll(async () => {
     for (const pid of started) if (isAlive(pid)) process.kill(pid, "SIGKILL")
-    await desktop?.stop()
-    for (const key of [...Object.keys(desktop?.env ?? {}), "XDG_DATA_HOME"]) {
-      if (saved[key] === undefined) delete process.env[key]
-      else process.env[key] = saved[key]
-    }
   }, 30_000)
 
   it("launches by path with --arg and waits for the window; a second launch attaches; --no-attach refuses", async () => {

@@ -3,19 +3,19 @@
  * fixture app. Every effect is read back through another channel (the fixture's log and control socket, pyatspi,
  * xdotool, xprop, xwininfo, xdpyinfo, decoded PNG pixels); every envelope passes the strict 2.6 schema.
  */
-import { controlFixture, fixtureControlPath, peerPath, startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
+import { controlFixture, fixtureControlPath, peerPath, systemPython } from "@agent-desktop/desktop"
 import { decodePng, pixelAt } from "@agent-desktop/platform-linux-x11"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, readFileSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
 import { linuxEngine } from "../../test/linuxEngine.js"
+import { eventually, useDesktop } from "../../test/useDesktop.js"
 
-let desktop: RunningDesktop | undefined
+const desktop = useDesktop({ apps: ["fixture"], windowManager: "openbox" })
 const home = mkdtempSync(join(tmpdir(), "ad-native-"))
-const saved = { ...process.env }
 
 
 const { run, ok } = linuxEngine(home)
@@ -43,22 +43,14 @@ const pointer = () => {
   const out = tool("xdotool", ["getmouselocation", "--shell"])
   return { x: Number(/X=(\d+)/.exec(out)![1]), y: Number(/Y=(\d+)/.exec(out)![1]) }
 }
-const fixtureLog = () => readFileSync(desktop!.apps[0]!.logPath, "utf8")
+const fixtureLog = () => readFileSync(desktop().apps[0]!.logPath, "utf8")
 const clicks = () => (fixtureLog().match(/^clicked \d+$/gm) ?? []).length
-const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop!.stateDir), request)
-const eventually = async <A>(read: () => A | Promise<A>, good: (a: A) => boolean): Promise<A> => {
-  let last = await read()
-  for (let i = 0; i < 60 && !good(last); i++) {
-    await sleep(50)
-    last = await read()
-  }
-  return last
-}
+const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop().stateDir), request)
 let xid: string | undefined
 /** The fixture's managed top-level window (GTK also has an unmapped 10x10 leader window of the same name). */
 const fixtureXid = () => {
   if (xid) return xid
-  const ids = tool("xdotool", ["search", "--onlyvisible", "--pid", String(desktop!.apps[0]!.pid), "--name", "^Fixture$"]).trim().split("\n")
+  const ids = tool("xdotool", ["search", "--onlyvisible", "--pid", String(desktop().apps[0]!.pid), "--name", "^Fixture$"]).trim().split("\n")
   expect(ids).toHaveLength(1)
   xid = `0x${Number(ids[0]).toString(16)}`
   return xid
@@ -72,17 +64,8 @@ const wmState = () => tool("xprop", ["-id", fixtureXid(), "_NET_WM_STATE"])
 
 describe("native commands on a virtual desktop with openbox", () => {
   beforeAll(async () => {
-    desktop = await startDesktop({ apps: ["fixture"], windowManager: "openbox" })
-    Object.assign(process.env, desktop.env)
     fixtureXid()
   }, 90_000)
-  afterAll(async () => {
-    await desktop?.stop()
-    for (const key of Object.keys(desktop?.env ?? {})) {
-      if (saved[key] === undefined) delete process.env[key]
-      else process.env[key] = saved[key]
-    }
-  }, 30_000)
 
   it("list-displays: the one Xvfb screen, as xdpyinfo reports it", async () => {
     const dims = /dimensions:\s+(\d+)x(\d+) pixels/.exec(tool("xdpyinfo", []))!
@@ -165,7 +148,7 @@ describe("native commands on a virtual desktop with openbox", () => {
   it("move-window and resize-window: the window manager carries them out; xwininfo and AT-SPI read them back", async () => {
     const moved = await ok("move-window", { app: "fixture", x: 140, y: 90 })
     expect(moved).toMatchObject({ action: "move-window", x: 140, y: 90, details: { verification_scope: "window_position" } })
-    expect(moved.target).toMatchObject({ kind: "window", title: "Fixture", process: { pid: desktop!.apps[0]!.pid } })
+    expect(moved.target).toMatchObject({ kind: "window", title: "Fixture", process: { pid: desktop().apps[0]!.pid } })
     expect(moved.disposition.delivery).toBe("delivered_verified")
     // frame semantics (what list-windows reports): the client area sits inside openbox's decorations
     const [left, right, top, bottom] = /= (\d+), (\d+), (\d+), (\d+)/.exec(tool("xprop", ["-id", fixtureXid(), "_NET_FRAME_EXTENTS"]))!.slice(1).map(Number) as [number, number, number, number]

@@ -3,19 +3,19 @@
  * focus of the source window, actionability checks, XTEST. Read back through the fixture's own log and control
  * socket and pyatspi; refusals leave the app untouched.
  */
-import { controlFixture, fixtureControlPath, peerPath, startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
+import { controlFixture, fixtureControlPath, peerPath, systemPython } from "@agent-desktop/desktop"
 import { loadAddon } from "@agent-desktop/platform-linux-x11"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { linuxEngine } from "../../test/linuxEngine.js"
+import { eventually, useDesktop } from "../../test/useDesktop.js"
 
-let desktop: RunningDesktop | undefined
+const desktop = useDesktop({ apps: ["fixture"], windowManager: "openbox" })
 const home = mkdtempSync(join(tmpdir(), "ad-pointer-ref-"))
-const saved = { ...process.env }
 
 const { run, ok } = linuxEngine(home)
 
@@ -28,30 +28,11 @@ const refOf = async (role: string, name: RegExp): Promise<string> => {
   return node.ref_id
 }
 const tool = (command: string, args: ReadonlyArray<string>) => execFileSync(command, args, { env: process.env, encoding: "utf8" })
-const clicks = () => (readFileSync(desktop!.apps[0]!.logPath, "utf8").match(/^clicked \d+$/gm) ?? []).length
-const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop!.stateDir), request)
+const clicks = () => (readFileSync(desktop().apps[0]!.logPath, "utf8").match(/^clicked \d+$/gm) ?? []).length
+const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop().stateDir), request)
 const peerDump = () => execFileSync(systemPython, [peerPath(), "dump", "fixture"], { encoding: "utf8" })
-const eventually = async <A>(read: () => A | Promise<A>, good: (a: A) => boolean): Promise<A> => {
-  let last = await read()
-  for (let i = 0; i < 60 && !good(last); i++) {
-    await sleep(50)
-    last = await read()
-  }
-  return last
-}
 
 describe("pointer ref actions on a virtual desktop with openbox", () => {
-  beforeAll(async () => {
-    desktop = await startDesktop({ apps: ["fixture"], windowManager: "openbox" })
-    Object.assign(process.env, desktop.env)
-  }, 90_000)
-  afterAll(async () => {
-    await desktop?.stop()
-    for (const key of Object.keys(desktop?.env ?? {})) {
-      if (saved[key] === undefined) delete process.env[key]
-      else process.env[key] = saved[key]
-    }
-  }, 30_000)
 
   it("double-click: POLICY_DENIED without --headed (nothing clicked); headed the button counts two clicks", async () => {
     const ref = await refOf("button", /^clicks: \d+$/)
@@ -88,7 +69,7 @@ describe("pointer ref actions on a virtual desktop with openbox", () => {
     expect((await menuOpened).found).toBe(true)
     // list-surfaces now shows the popup menu beside the window
     const after = await eventually(() => ok("list-surfaces", { app: "fixture" }), (d) => d.surfaces.some((x: { type: string }) => x.type === "menu"))
-    expect(after.pid).toBe(desktop!.apps[0]!.pid)
+    expect(after.pid).toBe(desktop().apps[0]!.pid)
     const menu = after.surfaces.find((x: { type: string }) => x.type === "menu")
     expect(menu.item_count).toBeGreaterThanOrEqual(5)
     // snapshot --surface menu reads the open menu itself
@@ -121,7 +102,7 @@ describe("pointer ref actions on a virtual desktop with openbox", () => {
   })
 
   it("refuses a target covered by an always-on-top window (topmost check) and clicks nothing", async () => {
-    const grid = await desktop!.launch("grid:1")
+    const grid = await desktop().launch("grid:1")
     const xid = Number(tool("xdotool", ["search", "--sync", "--onlyvisible", "--pid", String(grid.pid), "--name", "^Grid 1$"]).trim().split("\n")[0])
     const ref = await refOf("button", /^clicks: \d+$/)
     const windows = await ok("list-windows", { app: "fixture" })

@@ -3,45 +3,34 @@
  * active through the window manager and verified before the key goes out, so the key lands in NAME (its entry's
  * text, read through the fixture's control socket) and not in the window that was active.
  */
-import { controlFixture, fixtureControlPath, startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
+import { controlFixture, fixtureControlPath } from "@agent-desktop/desktop"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { linuxEngine } from "../../test/linuxEngine.js"
+import { useDesktop } from "../../test/useDesktop.js"
 
-let desktop: RunningDesktop | undefined
+const desktop = useDesktop({ apps: ["fixture", "grid:2"], windowManager: "openbox" })
 const home = mkdtempSync(join(tmpdir(), "ad-press-focus-"))
-const saved = { ...process.env }
 
 const { ok } = linuxEngine(home)
 const tool = (command: string, args: ReadonlyArray<string>) => execFileSync(command, args, { env: process.env, encoding: "utf8" }).trim()
 const windowOf = (pid: number, name: string) => tool("xdotool", ["search", "--sync", "--onlyvisible", "--pid", String(pid), "--name", name]).split("\n")[0]!
 
 describe("press --headed --app focuses that app's window first", () => {
-  beforeAll(async () => {
-    desktop = await startDesktop({ apps: ["fixture", "grid:2"], windowManager: "openbox" })
-    Object.assign(process.env, desktop.env)
-  }, 90_000)
-  afterAll(async () => {
-    await desktop?.stop()
-    for (const key of Object.keys(desktop?.env ?? {})) {
-      if (saved[key] === undefined) delete process.env[key]
-      else process.env[key] = saved[key]
-    }
-  }, 30_000)
 
   it("the key lands in the fixture's entry although the grid was the active window", async () => {
-    const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop!.stateDir), request)
+    const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop().stateDir), request)
     const snapshot = await ok("snapshot", { app: "fixture", interactive_only: true, timeout_ms: 10_000 })
     const all = (n: any): Array<any> => [n, ...(n.children ?? []).flatMap(all)]
     const entry = all(snapshot.tree).find((n) => n.role === "textfield" && n.name === "Name")
     await ok("set-value", { ref_id: entry.ref_id, value: "ab" })
     await ok("focus", { ref_id: entry.ref_id })
-    const fixture = windowOf(desktop!.apps[0]!.pid, "^Fixture$")
-    const grid = windowOf(desktop!.apps[1]!.pid, "^Grid 2$")
+    const fixture = windowOf(desktop().apps[0]!.pid, "^Fixture$")
+    const grid = windowOf(desktop().apps[1]!.pid, "^Grid 2$")
     tool("xdotool", ["windowactivate", "--sync", grid])
     expect(tool("xdotool", ["getactivewindow"])).toBe(grid)
     await ok("press", { combo: "end", app: "fixture" }, true)

@@ -2,45 +2,34 @@
  * wait --event end to end: the event happens while the wait runs (an app starts, takes focus, closes), read back
  * against what started it.
  */
-import { fixturePath, startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
+import { fixturePath, systemPython } from "@agent-desktop/desktop"
 import { execFileSync } from "node:child_process"
 import { mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setTimeout as sleep } from "node:timers/promises"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { linuxEngine } from "../../test/linuxEngine.js"
+import { useDesktop } from "../../test/useDesktop.js"
 
-let desktop: RunningDesktop | undefined
+const desktop = useDesktop({ apps: ["fixture"], windowManager: "openbox" })
 const home = mkdtempSync(join(tmpdir(), "ad-wait-event-"))
-const saved = { ...process.env }
 
 const { ok } = linuxEngine(home)
 
 describe("wait --event on a virtual desktop with openbox", () => {
-  beforeAll(async () => {
-    desktop = await startDesktop({ apps: ["fixture"], windowManager: "openbox" })
-    Object.assign(process.env, desktop.env)
-  }, 90_000)
-  afterAll(async () => {
-    await desktop?.stop()
-    for (const key of Object.keys(desktop?.env ?? {})) {
-      if (saved[key] === undefined) delete process.env[key]
-      else process.env[key] = saved[key]
-    }
-  }, 30_000)
 
   it("app-launched and window-opened while an app starts; focus-changed; app-terminated when it closes", async () => {
     const launched = ok("wait", { event: "app-launched", timeout: 30_000 })
     const opened = ok("wait", { event: "window-opened", app: "grid", timeout: 30_000 })
     await sleep(500)
-    const grid = await desktop!.launch("grid:1")
+    const grid = await desktop().launch("grid:1")
     expect((await launched).event).toEqual({ kind: "app-launched", app: "grid", pid: grid.pid })
     expect((await opened).event).toMatchObject({ kind: "window-opened", title: "Grid 1", app: "grid", pid: grid.pid })
 
     const focus = ok("wait", { event: "focus-changed", app: "fixture", timeout: 20_000 })
     await sleep(500)
-    const fixture = execFileSync("xdotool", ["search", "--onlyvisible", "--pid", String(desktop!.apps[0]!.pid), "--name", "^Fixture$"], { env: process.env, encoding: "utf8" }).trim().split("\n")[0]!
+    const fixture = execFileSync("xdotool", ["search", "--onlyvisible", "--pid", String(desktop().apps[0]!.pid), "--name", "^Fixture$"], { env: process.env, encoding: "utf8" }).trim().split("\n")[0]!
     execFileSync("xdotool", ["windowactivate", "--sync", fixture], { env: process.env })
     expect((await focus).event).toMatchObject({ kind: "focus-changed", title: "Fixture", app: "fixture" })
 
@@ -52,7 +41,7 @@ describe("wait --event on a virtual desktop with openbox", () => {
 
   it("a window that opens and closes within milliseconds is seen through AT-SPI events, which no state poll could", async () => {
     // The host window only; "Flash" opens 2.5 s after start and is destroyed 5 ms after it was shown.
-    const flash = await desktop!.launch({ name: "flash", argv: [systemPython, fixturePath("flash.py"), "2500", "5"] })
+    const flash = await desktop().launch({ name: "flash", argv: [systemPython, fixturePath("flash.py"), "2500", "5"] })
     await sleep(300)
     const opened = ok("wait", { event: "window-opened", app: "flash", timeout: 20_000 })
     const closed = ok("wait", { event: "window-closed", app: "flash", timeout: 20_000 })
