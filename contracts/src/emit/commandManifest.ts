@@ -71,9 +71,10 @@ export const renderManifestModule = (manifest: JsonObject): string =>
   [
     "// GENERATED from src/commands/ by `npm run generate` (contracts). Do not edit: change the command spec.",
     "// Import-free on purpose: the CLI parser and wave read it without loading TypeBox. The value is parsed from JSON",
-    "// (faster to load than an object literal of this size); CommandManifest is its exact type.",
+    "// (faster to load than an object literal of this size); CommandManifest is its exact type. Marked pure, so a",
+    "// bundle that imports the vocabulary without using the manifest (the CLI's warm-host client) leaves it out.",
     `export type CommandManifest = ${typeLiteral(manifest)}`,
     "",
-    `export const COMMAND_MANIFEST: CommandManifest = JSON.parse(${JSON.stringify(JSON.stringify(manifest))})`,
+    `export const COMMAND_MANIFEST: CommandManifest = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(manifest))})`,
     ""
   ].join("\n")

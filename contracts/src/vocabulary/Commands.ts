@@ -1,7 +1,8 @@
 import { COMMAND_MANIFEST } from "../manifest/commands.generated.js"
 
 // Command-name lists, all derived from the command spec (src/commands/, generated into the import-free manifest):
-// no list of command names is written anywhere else.
+// no list of command names is written anywhere else. Each is marked pure so bundlers drop the unused ones (and the
+// manifest with them).
 
 type Manifest = (typeof COMMAND_MANIFEST)["commands"]
 
@@ -16,20 +17,21 @@ const where = <P>(test: (entry: Manifest[ManifestCommandName]) => boolean): Read
     test(COMMAND_MANIFEST.commands[name])
   ) as Array<CommandsWhere<P>>
 
-export const COMMAND_NAMES: ReadonlyArray<ManifestCommandName> = Object.keys(COMMAND_MANIFEST.commands) as Array<ManifestCommandName>
+export const COMMAND_NAMES: ReadonlyArray<ManifestCommandName> = /* @__PURE__ */ (() =>
+  Object.keys(COMMAND_MANIFEST.commands) as Array<ManifestCommandName>)()
 
 export const isCommandName = (value: string): value is ManifestCommandName => Object.hasOwn(COMMAND_MANIFEST.commands, value)
 
 /** Ref actions: one element each, `data` is an ActionResult. */
-export const REF_ACTION_COMMANDS = where<{ readonly category: "ref-action" }>((entry) => entry.category === "ref-action")
+export const REF_ACTION_COMMANDS = /* @__PURE__ */ where<{ readonly category: "ref-action" }>((entry) => entry.category === "ref-action")
 
 /** Published names that always fail closed until a daemon can guarantee release of held input. */
-export const FAIL_CLOSED_COMMANDS = where<{ readonly support: { readonly linux: "fail_closed" } }>(
+export const FAIL_CLOSED_COMMANDS = /* @__PURE__ */ where<{ readonly support: { readonly linux: "fail_closed" } }>(
   (entry) => entry.support.linux === "fail_closed"
 )
 
 /** Commands whose shape the reference leaves unconfirmed; their `data` stays an open object. */
-export const UNCONFIRMED_COMMANDS = where<{ readonly unconfirmed: true }>((entry) => "unconfirmed" in entry)
+export const UNCONFIRMED_COMMANDS = /* @__PURE__ */ where<{ readonly unconfirmed: true }>((entry) => "unconfirmed" in entry)
 
 /** Commands that accept post-action `--wait-for` / `--wait-for-gone`. */
-export const WAIT_FOR_COMMANDS = where<{ readonly waitFor: true }>((entry) => "waitFor" in entry)
+export const WAIT_FOR_COMMANDS = /* @__PURE__ */ where<{ readonly waitFor: true }>((entry) => "waitFor" in entry)
