@@ -103,8 +103,17 @@ const copier = (value: unknown): (() => unknown) => {
   return () => JSON.parse(json) as unknown
 }
 
+const serialised = new WeakMap<CompactRefMap, string>()
+
+/** The stored JSON of a compact RefMap, made once per map: the size check and the snapshots row share it. */
+export const compactRefMapJson = (compact: CompactRefMap): string => {
+  let json = serialised.get(compact)
+  if (json === undefined) serialised.set(compact, json = JSON.stringify(compact))
+  return json
+}
+
 /** Bytes of the stored (compact) form: what the 1 MiB limit is about. */
-export const compactRefMapBytes = (compact: CompactRefMap): number => Buffer.byteLength(JSON.stringify(compact))
+export const compactRefMapBytes = (compact: CompactRefMap): number => Buffer.byteLength(compactRefMapJson(compact))
 
 const sharedFields = (entries: ReadonlyArray<Readonly<Record<string, unknown>>>): Record<string, unknown> => {
   const shared: Record<string, unknown> = {}

@@ -8,7 +8,7 @@
  * carry an event of the same name (an invocation recording "snapshot.saved" as a step, a wave message) without
  * touching the tables.
  */
-import { compactRefMap, expandRefMap, isCompactRefMap, type StoredRefMap } from "./CompactRefMap.js"
+import { compactRefMap, compactRefMapJson, expandRefMap, isCompactRefMap, type StoredRefMap } from "./CompactRefMap.js"
 import { sessionStream, snapshotStream } from "./Streams.js"
 import type { Statements } from "./Statements.js"
 import type { SnapshotInput, StoredEvent } from "./StoreTypes.js"
@@ -107,7 +107,7 @@ const projectSnapshotSaved = (sql: Statements, event: StoredEvent, p: SnapshotSa
        window_json, refs_json, counter, complete, identity_unproven) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
   ).run(
     p.namespace, p.snapshot_id, event.position, event.position, event.time_ms, p.app, JSON.stringify(p.window),
-    JSON.stringify(isCompactRefMap(p.refs) ? p.refs : compactRefMap(p.refs)), p.counter, p.complete ? 1 : 0, p.identity_unproven ? 1 : 0
+    compactRefMapJson(isCompactRefMap(p.refs) ? p.refs : compactRefMap(p.refs)), p.counter, p.complete ? 1 : 0, p.identity_unproven ? 1 : 0
   )
   applyRetention(sql, p.namespace, p.snapshot_id)
 }
