@@ -2,9 +2,8 @@ import { foldDisposition, type Disposition } from "@agent-desktop/domain"
 import { DesktopAdapter, StepJournal, type ActionTarget, type DeliveryStep, type SemanticAction } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { Timeout, type DesktopError } from "./errors/DesktopError.js"
-import { fromPlatformError } from "./errors/fromPlatformError.js"
 import { Invocation } from "./Invocation.js"
-import { journalSteps, recordSteps } from "./journal/journalSteps.js"
+import { journalledError, journalSteps, recordSteps } from "./journal/journalSteps.js"
 import { writeAhead } from "./journal/writeAhead.js"
 
 export interface Delivered {
@@ -30,9 +29,9 @@ export const deliver = Effect.fn("Delivery.deliver")(function*(
   const invocation = yield* Invocation
   const deadline = (yield* Clock.currentTimeMillis) + options.timeoutMs
   yield* writeAhead(`act(${action.kind})`, { action: action.kind, role: target.role })
-  const { journal, recorded } = journalSteps(invocation)
+  const journalled = journalSteps(invocation)
   const steps = yield* adapter.act(target, action, { headed: options.headed, deadline }).pipe(
-    Effect.provideService(StepJournal, journal),
+    Effect.provideService(StepJournal, journalled.journal),
     Effect.timeoutOrElse({
       duration: options.timeoutMs + GRACE_MS,
       orElse: () =>
@@ -43,12 +42,12 @@ export const deliver = Effect.fn("Delivery.deliver")(function*(
         }))
     }),
     Effect.tapError((error) => Effect.sync(() => {
-      if (error._tag === "PlatformError") recordSteps(invocation, error.steps ?? [], recorded)
+      if (error._tag === "PlatformError") recordSteps(invocation, error.steps ?? [], journalled.recorded)
       invocation.record("action.dispatch.error", { action: action.kind, code: error._tag === "PlatformError" ? error.code : error.code })
     })),
-    Effect.mapError((error) => error._tag === "PlatformError" ? fromPlatformError(error) : error)
+    Effect.mapError((error) => error._tag === "PlatformError" ? journalledError(journalled, error) : error)
   )
-  recordSteps(invocation, steps, recorded)
+  recordSteps(invocation, steps, journalled.recorded)
   const disposition = foldDisposition(steps)
   invocation.record("action.dispatch.ok", { action: action.kind, ...disposition })
   return { steps, disposition }

@@ -66,6 +66,10 @@ const FAILURE_ADVICE: Readonly<Record<StoreFailureReason, { readonly what: strin
   other: { what: "The state store failed", suggestion: "Check the state root's disk and permissions, then retry", retryable: true }
 }
 
+/** What to do about a store failure, by its reason (the one rule for every command that meets one). */
+export const storeFailureSuggestion = (error: StoreError): string =>
+  FAILURE_ADVICE[error._tag === "StoreFailure" ? error.reason ?? "other" : "other"].suggestion
+
 const storeFailure = (error: StoreFailure): DesktopError => {
   const reason = error.reason ?? "other"
   const advice = FAILURE_ADVICE[reason]

@@ -4,7 +4,7 @@ import { flag, optionalInt, optionalString, requiredString, type Args } from "..
 import { InvalidArgs, PolicyDenied } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
-import { journalSteps, recordSteps } from "../journal/journalSteps.js"
+import { journalledError, journalSteps, recordSteps } from "../journal/journalSteps.js"
 import { writeAhead } from "../journal/writeAhead.js"
 import { parseCombo } from "../keys/parseCombo.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "./actionTimeout.js"
@@ -40,16 +40,16 @@ export const press = Effect.fn("press")(function*(args: Args) {
   if (window !== undefined && invocation.options.headed === true) yield* focusForKeys(window)
   const deadline = (yield* Clock.currentTimeMillis) + timeoutMs
   yield* writeAhead("pressKeys", { action: "press" })
-  const { journal, recorded } = journalSteps(invocation)
+  const journalled = journalSteps(invocation)
   const steps = yield* adapter.pressKeys(parsed.combo, window, { headed: invocation.options.headed === true, deadline }).pipe(
-    Effect.provideService(StepJournal, journal),
+    Effect.provideService(StepJournal, journalled.journal),
     Effect.tapError((error) => Effect.sync(() => {
-      recordSteps(invocation, error.steps ?? [], recorded)
+      recordSteps(invocation, error.steps ?? [], journalled.recorded)
       invocation.record("action.dispatch.error", { action: "press", code: error.code })
     })),
-    Effect.mapError(fromPlatformError)
+    Effect.mapError((error) => journalledError(journalled, error))
   )
-  recordSteps(invocation, steps, recorded)
+  recordSteps(invocation, steps, journalled.recorded)
   invocation.record("action.dispatch.ok", { action: "press" })
   return { action: "press", disposition: yield* reportDisposition("press", steps), steps }
 })

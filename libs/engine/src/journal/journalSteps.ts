@@ -1,12 +1,17 @@
 import { PlatformError, StepJournal, type DeliveryStep } from "@agent-desktop/platform"
+import type { StoreError } from "@agent-desktop/store"
+import { Internal, type DesktopError } from "../errors/DesktopError.js"
+import { fromPlatformError } from "../errors/fromPlatformError.js"
 import type { Invocation } from "../Invocation.js"
-import { storeFailureDetails } from "../StoreAccess.js"
+import { storeFailureDetails, storeFailureSuggestion } from "../StoreAccess.js"
 import { EVIDENCE } from "./foldEvidence.js"
 
 /** One delivery's StepJournal and the steps it has already recorded (Delivery records only the rest). */
 export interface JournalledSteps {
   readonly journal: StepJournal["Service"]
   readonly recorded: ReadonlySet<DeliveryStep>
+  /** The store failure that stopped the action before a message, if one did. */
+  readonly stoppedBy: () => StoreError | undefined
 }
 
 /**
@@ -21,6 +26,7 @@ export const journalSteps = (invocation: Invocation["Service"]): JournalledSteps
   // the store, so the number is what pairs them). An adapter sends one message at a time within an action.
   let sent = 0
   let unanswered: number | undefined
+  let stopped: StoreError | undefined
   const journal = StepJournal.of({
     sending: (step, stepsSoFar) => {
       const message = ++sent
@@ -30,6 +36,7 @@ export const journalSteps = (invocation: Invocation["Service"]): JournalledSteps
       if (failure === undefined) return
       // Answered here: this message never went out.
       unanswered = undefined
+      stopped = failure
       invocation.record("step.skipped", { label: step.label, message, sent: false, reason: "write_ahead_failed" })
       throw new PlatformError({
         code: "INTERNAL",
@@ -44,7 +51,23 @@ export const journalSteps = (invocation: Invocation["Service"]): JournalledSteps
       unanswered = undefined
     }
   })
-  return { journal, recorded }
+  return { journal, recorded, stoppedBy: () => stopped }
+}
+
+/**
+ * The adapter's failure as the engine's error. When the journal stopped the action, the store's own advice goes with
+ * it (a locked or full store is not a bug to report); the delivery is what the steps that went out prove.
+ */
+export const journalledError = (journalled: JournalledSteps, error: PlatformError): DesktopError => {
+  const base = fromPlatformError(error)
+  const stopped = journalled.stoppedBy()
+  if (stopped === undefined) return base
+  return new Internal({
+    message: error.message,
+    ...(base.delivery === undefined ? {} : { delivery: base.delivery }),
+    ...(error.details === undefined ? {} : { details: error.details }),
+    suggestion: storeFailureSuggestion(stopped)
+  })
 }
 
 /** The adapter's steps its journal has not recorded yet (an adapter without one, or a step taken without a message). */

@@ -145,6 +145,8 @@ describe("write-ahead evidence", () => {
       assert.deepStrictEqual(envelope["error"]["disposition"], { delivery: "delivered_unverified", retry: "unsafe" })
       assert.strictEqual(envelope["error"]["details"]["reason"], "busy")
       assert.match(envelope["error"]["message"], /Nothing more was sent: KeyEvent/)
+      // The store's own advice, not "report as a bug".
+      assert.match(envelope["error"]["suggestion"], /has the lock/)
       const reader = new Database(path.join(home, "events.db"), { readonly: true })
       const stream = (reader.prepare(`SELECT stream FROM events WHERE type = 'step.attempted' ORDER BY position DESC LIMIT 1`).get() as { stream: string }).stream
       const rows = reader.prepare(`SELECT type, payload FROM events WHERE stream = ? ORDER BY seq`).all(stream) as Array<{ type: string; payload: string }>
