@@ -70,11 +70,16 @@ export const journalledError = (journalled: JournalledSteps, error: PlatformErro
   })
 }
 
-/** The adapter's steps its journal has not recorded yet (an adapter without one, or a step taken without a message). */
+const NONE: ReadonlySet<DeliveryStep> = new Set()
+
+/**
+ * Records steps as evidence events: an adapter's steps its journal has not recorded yet (an adapter without one, or a
+ * step taken without a message), or a native command's steps (`recorded` left empty).
+ */
 export const recordSteps = (
   invocation: Invocation["Service"],
   steps: ReadonlyArray<DeliveryStep>,
-  recorded: ReadonlySet<DeliveryStep>
+  recorded: ReadonlySet<DeliveryStep> = NONE
 ): void => {
   for (const step of steps) if (!recorded.has(step)) invocation.record(`step.${step.outcome}`, { ...step })
 }

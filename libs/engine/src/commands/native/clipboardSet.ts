@@ -8,7 +8,7 @@ import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { pngSize } from "./pngSize.js"
-import { recordSteps } from "./recordSteps.js"
+import { recordSteps } from "../../journal/journalSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 import { reportDisposition } from "../reportDisposition.js"
 

@@ -7,7 +7,7 @@ import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { isAlive, protectedReason } from "./processes.js"
-import { recordSteps } from "./recordSteps.js"
+import { recordSteps } from "../../journal/journalSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 import { reportDisposition } from "../reportDisposition.js"
 

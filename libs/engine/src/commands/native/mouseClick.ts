@@ -5,7 +5,7 @@ import { InvalidArgs } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { ensureOnScreen, modifiersOf, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
-import { recordSteps } from "./recordSteps.js"
+import { recordSteps } from "../../journal/journalSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 import { reportDisposition } from "../reportDisposition.js"
 

@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { writeAhead } from "../../journal/writeAhead.js"
-import { recordSteps } from "./recordSteps.js"
+import { recordSteps } from "../../journal/journalSteps.js"
 
 const LABEL = "XTestFakeMotionEvent"
 

@@ -4,7 +4,7 @@ import { Clock, Effect } from "effect"
 import { ActionFailed } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
-import { recordSteps as recordStepEvents } from "./recordSteps.js"
+import { recordSteps as recordStepEvents } from "../../journal/journalSteps.js"
 import type { WindowTargetPair } from "./windowTarget.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 

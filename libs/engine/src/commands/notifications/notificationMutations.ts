@@ -6,7 +6,9 @@ import { ActionFailed, NotificationNotFound } from "../../errors/DesktopError.js
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { nativeDesktop, requireHeaded } from "../native/nativeAccess.js"
-import { recordSteps } from "../native/recordSteps.js"
+import { deliver } from "../../Delivery.js"
+import { recordSteps } from "../../journal/journalSteps.js"
+import { writeAhead } from "../../journal/writeAhead.js"
 import { publicInfo, shownNotifications, SUPPORTED_DAEMON, type ShownNotification } from "./NotificationDaemon.js"
 import { pickNotification } from "./pickNotification.js"
 import { refuseAppFlags } from "./appNameUnknown.js"
@@ -35,7 +37,7 @@ const dismissOne = (n: ShownNotification) =>
       return yield* new ActionFailed({ message: `notification '${n.title}' has no on-screen position`, delivery: "not_delivered" })
     }
     const native = yield* nativeDesktop
-    invocation.record("step.attempted", { label: "XTestFakeButtonEvent", outcome: "attempted", mechanism: "physical_synthetic" })
+    yield* writeAhead("XTestFakeButtonEvent", { outcome: "attempted", mechanism: "physical_synthetic" })
     yield* native.click(n.point, { button: "left", count: 1, modifiers: [] }).pipe(Effect.mapError(fromPlatformError))
     const gone = yield* waitGone(n)
     const steps: ReadonlyArray<DeliveryStep> = [{ label: "XTestFakeButtonEvent", outcome: "succeeded", mechanism: "physical_synthetic", verified: gone }]
@@ -86,13 +88,8 @@ export const notificationAction = Effect.fn("notification-action")(function*(arg
       details: { index: n.index, actions: n.actions }
     })
   }
-  const adapter = yield* DesktopAdapter
-  const invocation = yield* Invocation
-  const deadline = (yield* Clock.currentTimeMillis) + 5000
-  invocation.record("step.attempted", { label: "Action.DoAction(click)", outcome: "attempted", mechanism: "semantic_api" })
-  const steps = yield* adapter.act({ handle: button.handle, role: "button" }, { kind: "click" }, { headed: true, deadline })
-    .pipe(Effect.mapError(fromPlatformError))
-  recordSteps(invocation, steps)
+  // Written ahead and journalled message by message, as every ref action's delivery.
+  const { steps } = yield* deliver({ handle: button.handle, role: "button" }, { kind: "click" }, { headed: true, timeoutMs: 5000 })
   const gone = yield* waitGone(n)
   return { action: "notification-action", disposition: yield* reportDisposition("notification-action", steps, { readback: gone ? "confirmed" : "unavailable" }), steps }
 })
