@@ -170,7 +170,14 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
-    server.listen(socket, () => resolve())
+    // The socket file is made by the bind inside listen(), synchronously: under umask 177 it is 0600 from the
+    // start, so no client (nor a test) ever sees it with looser bits between the bind and a chmod.
+    const umask = process.umask(0o177)
+    try {
+      server.listen(socket, () => resolve())
+    } finally {
+      process.umask(umask)
+    }
   })
   fs.chmodSync(socket, 0o600)
   armIdle()
