@@ -195,6 +195,17 @@ static int rows_put(const uint8_t *rgb, int64_t row, void *ctx) {
   return 1;
 }
 
+/* A capture's result: { width, height, <field>: data, shm }. */
+static napi_value capture_result(napi_env env, int64_t w, int64_t h, const char *field, napi_value data, int shm) {
+  napi_value obj;
+  CHECK(napi_create_object(env, &obj));
+  set_num(env, obj, "width", (double)w);
+  set_num(env, obj, "height", (double)h);
+  napi_set_named_property(env, obj, field, data);
+  napi_set_named_property(env, obj, "shm", boolean(env, shm));
+  return obj;
+}
+
 static napi_value js_capture_root(napi_env env, napi_callback_info info) {
   napi_value argv[4];
   int64_t x, y, w, h;
@@ -212,13 +223,7 @@ static napi_value js_capture_root(napi_env env, napi_callback_info info) {
   int done = capture_each_row(x, y, w, h, rgb, rows_put, &ctx, &shm);
   free(rgb);
   if (done != 1) return capture_failed(env);
-  napi_value obj;
-  CHECK(napi_create_object(env, &obj));
-  set_num(env, obj, "width", (double)w);
-  set_num(env, obj, "height", (double)h);
-  napi_set_named_property(env, obj, "rows", buffer);
-  napi_set_named_property(env, obj, "shm", boolean(env, shm));
-  return obj;
+  return capture_result(env, w, h, "rows", buffer, shm);
 }
 
 static void put_u32(uint8_t *p, uint32_t v) {
@@ -350,13 +355,7 @@ static napi_value js_capture_png(napi_env env, napi_callback_info info) {
     free(png);
     if (st != napi_ok) return throw_msg(env, "out of memory for the PNG");
   }
-  napi_value obj;
-  CHECK(napi_create_object(env, &obj));
-  set_num(env, obj, "width", (double)w);
-  set_num(env, obj, "height", (double)h);
-  napi_set_named_property(env, obj, "png", buffer);
-  napi_set_named_property(env, obj, "shm", boolean(env, shm));
-  return obj;
+  return capture_result(env, w, h, "png", buffer, shm);
 }
 
 /* captureRelease(): frees the kept shared-memory segment (the next capture makes a new one). */
