@@ -26,7 +26,7 @@ export const runEngine: EngineRunner = async (request) => {
   const { loadCachedScript } = await import("./bundle/CachedScript.js")
   const engine = loadCachedScript<typeof RunEngine>(engineFile, stateRootOf(request.env), __AD_ENGINE_BUILD_ID__)
   // The CLI exits right after this call (agent-desktop.ts).
-  const envelope = await engine.exports.runFromCli(request, undefined, true)
+  const envelope = await engine.exports.runFromCli(request, { exitsAfter: true })
   engine.saveCache()
   return envelope
 }

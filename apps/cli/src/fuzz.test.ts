@@ -17,7 +17,7 @@ const runInProcess = async (argv: ReadonlyArray<string>) => {
     env,
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
-    runEngine: (request) => runFromCli(request, UnsupportedAdapter)
+    runEngine: (request) => runFromCli(request, { adapter: UnsupportedAdapter })
   })
   return { exit, stdout, stderr }
 }

@@ -47,17 +47,16 @@ export const cliProgram = (request: EngineRequest) => {
   )
 }
 
-/**
- * `adapter` overrides the platform choice (tests use the UnsupportedAdapter for determinism). `exitsAfter`: the
- * caller exits the process right after (the CLI's own runners), so the store skips its closing checkpoint.
- */
-export const runFromCli = async (
-  request: EngineRequest,
-  adapter?: Layer.Layer<DesktopAdapter, unknown>,
-  exitsAfter = false
-): Promise<NativeEnvelope> => {
+export interface RunOptions {
+  /** Overrides the platform choice (tests use the UnsupportedAdapter for determinism). */
+  readonly adapter?: Layer.Layer<DesktopAdapter, unknown>
+  /** The caller exits the process right after (the CLI's bundled runner), so the store skips its closing checkpoint. */
+  readonly exitsAfter?: boolean
+}
+
+export const runFromCli = async (request: EngineRequest, options: RunOptions = {}): Promise<NativeEnvelope> => {
   const program = cliProgram(request).pipe(
-    Effect.provide(engineLayer(request.env, adapter, exitsAfter)),
+    Effect.provide(engineLayer(request.env, options.adapter, options.exitsAfter === true)),
     Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
   )
   return (await Effect.runPromise(program)) as NativeEnvelope
