@@ -58,7 +58,7 @@ export const assertAlive = (env: NodeJS.ProcessEnv, app: string): void => {
 export const probeRead = (env: NodeJS.ProcessEnv, app: string, atspiRole: string, name = ""): Record<string, any> => {
   let last = probe(env, ["read", app, atspiRole, name])
   for (let attempt = 0; attempt < 2 && last.status !== 0; attempt++) {
-    spawnSync("sleep", ["1"])
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000)
     last = probe(env, ["read", app, atspiRole, name])
   }
   if (last.status !== 0) throw new Error(`libatspi found no ${atspiRole} '${name}' in ${app}: ${JSON.stringify(last.json)}`)
