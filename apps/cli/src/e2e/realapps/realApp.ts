@@ -38,6 +38,11 @@ export const refOf = (all: ReadonlyArray<Node>, role: string, name: string): str
   return node.ref_id!
 }
 
+/** A synchronous pause: these helpers run between synchronous CLI calls. */
+const pause = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+}
+
 const probe = (env: NodeJS.ProcessEnv, args: ReadonlyArray<string>) => {
   const result = spawnSync(systemPython, [probePath(), ...args], { env, encoding: "utf8", timeout: 10_000 })
   return { status: result.status, json: result.stdout ? JSON.parse(result.stdout) as Record<string, any> : { error: result.stderr || "timeout" } }
@@ -58,7 +63,7 @@ export const assertAlive = (env: NodeJS.ProcessEnv, app: string): void => {
 export const probeRead = (env: NodeJS.ProcessEnv, app: string, atspiRole: string, name = ""): Record<string, any> => {
   let last = probe(env, ["read", app, atspiRole, name])
   for (let attempt = 0; attempt < 2 && last.status !== 0; attempt++) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000)
+    pause(1000)
     last = probe(env, ["read", app, atspiRole, name])
   }
   if (last.status !== 0) throw new Error(`libatspi found no ${atspiRole} '${name}' in ${app}: ${JSON.stringify(last.json)}`)
@@ -86,7 +91,7 @@ export const probeCell = (env: NodeJS.ProcessEnv, app: string, row: number, colu
 export const eventually = (read: () => unknown, expected: unknown, attempts = 40): unknown => {
   let value = read()
   for (let i = 1; i < attempts && value !== expected; i++) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250)
+    pause(250)
     value = read()
   }
   return value
