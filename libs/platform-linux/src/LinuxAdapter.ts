@@ -106,6 +106,12 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
       catch: toPlatformError(what)
     })
 
+  /** An action's messages are journalled by the engine as they go out (StepJournal), when it provides one. */
+  const withJournal = <A>(what: string, f: (actor: Actor, journal: StepJournal["Service"] | undefined) => Promise<A>) =>
+    Effect.serviceOption(StepJournal).pipe(Effect.flatMap((journal) =>
+      use(what, ({ actor }) => f(actor, Option.getOrUndefined(journal)))
+    ))
+
   const windowRef = (window: WindowInfo) => {
     const ref = refOfWindowId(window.id)
     if (!ref) throw new PlatformError({ code: "WINDOW_NOT_FOUND", message: `not an AT-SPI window id: ${window.id}` })
@@ -179,17 +185,11 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         return chosen.info
       }),
     readTree,
-    // Each message an action sends is journalled by the engine as it goes out (StepJournal), when it provides one.
     act: (target, action, options) =>
-      Effect.serviceOption(StepJournal).pipe(Effect.flatMap((journal) =>
-        use(action.kind, ({ actor }) => actor.act(target, action, options, Option.getOrUndefined(journal)))
-      )),
+      withJournal(action.kind, (actor, journal) => actor.act(target, action, options, journal)),
     readState: (target) => use("state readback", ({ actor }) => actor.readState(target)),
     pressKeys: (combo, window, options) =>
-      Effect.serviceOption(StepJournal).pipe(Effect.flatMap((journal) =>
-        use("press", ({ actor }) =>
-          actor.pressKeys(combo, window ? windowRef(window) : undefined, options, Option.getOrUndefined(journal)))
-      )),
+      withJournal("press", (actor, journal) => actor.pressKeys(combo, window ? windowRef(window) : undefined, options, journal)),
     // XTEST, capture, RandR and EWMH through a native addon, loaded on first use (libs/platform-linux-x11).
     native: x11Native,
     hitTest: (window, point, deadline) =>

@@ -159,16 +159,24 @@ export class Accessible {
   async actions(timeoutMs: number): Promise<ReadonlyArray<ActionInfo>> {
     const [list] = await this.call(Iface.action, "GetActions", timeoutMs)
     const entries = (list ?? []) as ReadonlyArray<[string, string, string]>
-    const alias = (name: string) => this.profile.actionAliases[name] ?? name
     return Promise.all(entries.map(async ([localised], index) => {
       // GetActions names are localised, sometimes empty, and in some toolkits no names at all; GetName(i) is the
       // toolkit's own name.
       if (!this.profile.actionNamesFromGetName && localised && usableActionName(localised)) {
-        return { name: alias(localised.toLowerCase()) }
+        return { name: this.actionAlias(localised.toLowerCase()) }
       }
-      const [name] = await this.call(Iface.action, "GetName", timeoutMs, "i", [index])
-      return { name: alias(String(name ?? "").toLowerCase()) }
+      return { name: await this.actionNameAt(index, timeoutMs) }
     }))
+  }
+
+  private actionAlias(name: string): string {
+    return this.profile.actionAliases[name] ?? name
+  }
+
+  /** `GetName(index)`, lower-cased and mapped through the toolkit's aliases ("" when the action has no name). */
+  private async actionNameAt(index: number, timeoutMs: number): Promise<string> {
+    const [name] = await this.call(Iface.action, "GetName", timeoutMs, "i", [index])
+    return this.actionAlias(String(name ?? "").toLowerCase())
   }
 
   /**
@@ -178,9 +186,8 @@ export class Accessible {
    */
   async deciderActions(timeoutMs: number): Promise<ReadonlyArray<ActionInfo>> {
     if (!this.profile.actionsDecidedByFirst) return this.actions(timeoutMs)
-    const [name] = await this.call(Iface.action, "GetName", timeoutMs, "i", [0])
-    const first = String(name ?? "").toLowerCase()
-    return first ? [{ name: this.profile.actionAliases[first] ?? first }] : []
+    const first = await this.actionNameAt(0, timeoutMs)
+    return first ? [{ name: first }] : []
   }
 
   async doAction(index: number, timeoutMs: number): Promise<boolean> {

@@ -67,9 +67,9 @@ export class DesktopTracker {
       }
       case "window-shown":
       case "window-hidden":
-        return this.shownChanged(change.window, change.change === "window-shown", undefined, true)
+        return this.shownChanged(change.window, change.change === "window-shown", true)
       case "toplevel-state":
-        return this.shownChanged(change.window, change.shown, undefined, false)
+        return this.shownChanged(change.window, change.shown, false)
     }
   }
 
@@ -108,11 +108,9 @@ export class DesktopTracker {
   }
 
   private async appRegistered(busName: string): Promise<ReadonlyArray<DesktopEvent>> {
-    if (this.apps.has(busName) || this.left.has(busName)) return []
-    const app = await this.reads.app(busName)
-    if (!app) return []
-    this.apps.set(busName, app)
-    const events: Array<DesktopEvent> = [{ kind: "app-launched", app: app.name, pid: app.pid }]
+    const events = [...await this.launchedFirst(busName)]
+    const app = this.apps.get(busName)
+    if (events.length === 0 || app === undefined) return []
     // Its first windows may have been shown before it sent window events: they are new with the app.
     for (const window of await this.reads.windows(app)) {
       const id = windowIdOf(window.ref)
@@ -157,7 +155,7 @@ export class DesktopTracker {
   private async windowCreated(ref: ObjectRef, title: string | undefined): Promise<ReadonlyArray<DesktopEvent>> {
     // A toplevel added and its window:create are one opening.
     if (this.opened.has(windowIdOf(ref))) return []
-    return [...await this.launchedFirst(ref.busName), ...await this.openedNow(ref, title, true)]
+    return this.openedWithApp(ref, title)
   }
 
   private async windowDestroyed(ref: ObjectRef, title: string | undefined): Promise<ReadonlyArray<DesktopEvent>> {
@@ -171,23 +169,28 @@ export class DesktopTracker {
     return known?.shown === false ? [closed] : [closed, { ...closed, kind: "surface-dismissed" }]
   }
 
+  /** A window that opened after the watch began, preceded by its app's launch when the app is new too. */
+  private async openedWithApp(ref: ObjectRef, title: string | undefined): Promise<ReadonlyArray<DesktopEvent>> {
+    return [...await this.launchedFirst(ref.busName), ...await this.openedNow(ref, title, true)]
+  }
+
   /** A window event from a toplevel never seen before: it opened after the watch began. */
   private async seen(ref: ObjectRef): Promise<ReadonlyArray<DesktopEvent>> {
     const id = windowIdOf(ref)
     if (this.windows.has(id) || this.closed.has(id)) return []
-    return [...await this.launchedFirst(ref.busName), ...await this.openedNow(ref, undefined, true)]
+    return this.openedWithApp(ref, undefined)
   }
 
-  private async shownChanged(ref: ObjectRef, shown: boolean, title: string | undefined, isToplevel: boolean): Promise<ReadonlyArray<DesktopEvent>> {
+  private async shownChanged(ref: ObjectRef, shown: boolean, isToplevel: boolean): Promise<ReadonlyArray<DesktopEvent>> {
     const id = windowIdOf(ref)
     const known = this.windows.get(id)
     if (!known) {
       // Showing/visible changes come from every widget; only a window event names a toplevel for sure.
       if (!isToplevel || this.closed.has(id) || !shown) return []
-      return [...await this.launchedFirst(ref.busName), ...await this.openedNow(ref, title, true)]
+      return this.openedWithApp(ref, undefined)
     }
     if (known.shown === shown) return []
     known.shown = shown
-    return [await this.windowEvent(shown ? "surface-appeared" : "surface-dismissed", ref, title)]
+    return [await this.windowEvent(shown ? "surface-appeared" : "surface-dismissed", ref)]
   }
 }

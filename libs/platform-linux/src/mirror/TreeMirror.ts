@@ -91,16 +91,16 @@ export class TreeMirror {
   private async readInTurn(window: ObjectRef, id: string, maxDepth: number, barrierMs: number, reads: MirrorReads): Promise<MirrorRead> {
     // The entry stays listed while the barrier is in flight: events that arrive meanwhile belong to it.
     const kept = this.entries.get(id)
-    if (!this.stream.healthy) {
+    const forgetAndReadLive = async (): Promise<MirrorRead> => {
       this.entries.delete(id)
       return { result: await reads.live(), via: "live" }
     }
+    if (!this.stream.healthy) return forgetAndReadLive()
     let extents: string
     try {
       extents = (await this.stream.barrier(window, barrierMs)).join(",")
     } catch {
-      this.entries.delete(id)
-      return { result: await reads.live(), via: "live" }
+      return forgetAndReadLive()
     }
     if (kept?.tree && kept.pending && kept.epoch === this.stream.epoch && kept.extents === extents && this.entries.get(id) === kept) {
       const events = kept.pending
@@ -109,7 +109,6 @@ export class TreeMirror {
       const changed = await this.patch(kept.tree, events, maxDepth, reads).catch(() => undefined)
       if (changed !== undefined && this.stream.epoch === kept.epoch) return { result: kept.tree.result(), via: changed ? "patched" : "kept" }
     }
-    this.entries.delete(id)
     // Listen before reading: an event during the read is applied to it next time (a re-read is idempotent).
     const entry: Entry = { tree: undefined, epoch: this.stream.epoch, extents, busName: window.busName, pending: [] }
     this.remember(id, entry)

@@ -268,19 +268,18 @@ export class TreeReader {
     const readNode = (ref: ObjectRef): Promise<{ node: RawNode; childRefs: ReadonlyArray<IndexedRef>; capped: Capped }> => {
       const cached = cache?.byPath.get(ref.path)
       const cachedChildren = cached && (cache!.children.get(ref.path) ?? [])
+      // A trusted child list matches the node's child count, so the count needs no correction here.
       if (cached && cachedChildren && cacheOrderTrusted(cachedChildren, cached.childCount) && cachedChildren.length <= limits.maxChildrenPerNode) {
-        let node = fromCache(cached, ref.busName, profile)
+        const node = fromCache(cached, ref.busName, profile)
         const childRefs = cachedChildren.map((child, index) => ({ ref: { busName: ref.busName, path: child.ref.path }, index }))
-        if (node.childCount !== childRefs.length && node.childCount <= 0) node = { ...node, childCount: childRefs.length }
         scheduleDetails(node)
         return Promise.resolve({ node, childRefs, capped: false as Capped })
       }
-      return readNodeLive(ref)
+      return readNodeLive(ref, cached)
     }
 
-    const readNodeLive = (ref: ObjectRef): Promise<{ node: RawNode; childRefs: ReadonlyArray<IndexedRef>; capped: Capped }> =>
+    const readNodeLive = (ref: ObjectRef, cached: CacheItem | undefined): Promise<{ node: RawNode; childRefs: ReadonlyArray<IndexedRef>; capped: Capped }> =>
       limiter.run(async () => {
-        const cached = cache?.byPath.get(ref.path)
         let node: RawNode
         let childRefs: ReadonlyArray<IndexedRef>
         let capped: Capped = false
