@@ -1,12 +1,13 @@
 // Sums vitest's JSON reports (test-results/vitest.json in every package) into the closing line CI reads.
 // A failed build or a non-test failure (typecheck, drift check) counts as one failure so it can never pass silently.
 import { existsSync, readdirSync, readFileSync } from "node:fs"
-import { join } from "node:path"
+import { join, relative } from "node:path"
 
 const outerStatus = Number(process.argv[2] ?? 0)
 let passed = 0
 let failed = 0
 const reports = []
+const failures = []
 for (const group of ["contracts", "libs", "apps", "tools", "clients"]) {
   const dirs = group === "contracts" ? ["contracts"] : existsSync(group) ? readdirSync(group).map((d) => join(group, d)) : []
   for (const dir of dirs) {
@@ -16,9 +17,18 @@ for (const group of ["contracts", "libs", "apps", "tools", "clients"]) {
     passed += report.numPassedTests
     failed += report.numFailedTests
     reports.push(`${dir}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`)
+    for (const suite of report.testResults ?? []) {
+      for (const test of suite.assertionResults ?? []) {
+        if (test.status !== "failed") continue
+        const reason = String(test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)
+        failures.push(`FAILED ${relative(process.cwd(), suite.name)} > ${test.fullName}\n  ${reason}`)
+      }
+    }
   }
 }
 for (const line of reports) process.stderr.write(`${line}\n`)
+// The names of what failed come last, beside the closing line, where a truncated log still shows them.
+for (const line of failures) process.stderr.write(`${line}\n`)
 if (outerStatus !== 0 && failed === 0) {
   process.stderr.write("a build, typecheck or check step failed outside the test counts\n")
   failed = 1

@@ -15,7 +15,7 @@ const signal = (pid: number, sig: NodeJS.Signals): boolean => {
   }
 }
 
-/** TERM, then KILL after `graceMs` if the same command still runs under that PID. */
+/** TERM, then KILL after `graceMs` if the same command still runs under that PID; returns once it is gone. */
 const stopOne = async (entry: PidEntry, graceMs: number): Promise<"TERM" | "KILL" | "gone"> => {
   if (!stillOurs(entry)) return "gone"
   signal(entry.pid, "SIGTERM")
@@ -26,6 +26,10 @@ const stopOne = async (entry: PidEntry, graceMs: number): Promise<"TERM" | "KILL
   }
   if (!stillOurs(entry)) return "TERM"
   signal(entry.pid, "SIGKILL")
+  // A killed process still shows its command line until the kernel has torn it down, which on a loaded machine takes
+  // a moment: wait for that, so "stopped" means gone.
+  const killedBy = Date.now() + 5_000
+  while (stillOurs(entry) && Date.now() < killedBy) await sleep(10)
   return "KILL"
 }
 
