@@ -124,6 +124,36 @@ const lazyBuiltins = {
   }
 }
 
+/**
+ * Every other Node built-in as a module of plain bindings, read once from the built-in's exports. esbuild turns each
+ * `import * as fs from "node:fs"` of a CommonJS bundle into its own copy of the module with a getter per export
+ * (`__toESM`): two dozen such copies of fs, path and os were ~150 KB of closures and a few ms of every call. With
+ * plain bindings, `fs.readFileSync` is a reference to one `const`, and unused exports are dropped.
+ */
+const EAGER_BUILTINS = /^node:[a-z_/]+$/
+const eagerBuiltins = {
+  name: "eager-builtins",
+  setup(build) {
+    build.onResolve({ filter: EAGER_BUILTINS }, (args) =>
+      args.namespace === "eager-builtin" || LAZY_BUILTINS.test(args.path) ? undefined : { path: args.path, namespace: "eager-builtin" })
+    build.onResolve({ filter: EAGER_BUILTINS, namespace: "eager-builtin" }, (args) => ({ path: args.path, external: true }))
+    build.onLoad({ filter: /.*/, namespace: "eager-builtin" }, (args) => {
+      const names = Object.keys(builtinRequire(args.path)).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== "default")
+      return {
+        contents: [
+          `const builtin$ = require(${JSON.stringify(args.path)})`,
+          `const read$ = (name) => builtin$[name]`,
+          `export default builtin$`,
+          // A pure call is dropped when its export is unused, so only what the bundle uses is read (fs.promises, a
+          // getter that loads fs/promises, stays unread).
+          ...names.map((name) => `export const ${name} = /* @__PURE__ */ read$(${JSON.stringify(name)})`)
+        ].join("\n"),
+        loader: "js"
+      }
+    })
+  }
+}
+
 /** CommonJS output that still knows its own URL (the Linux adapter loads dbus-native relative to its module). */
 const commonJs = {
   format: "cjs",
@@ -135,7 +165,7 @@ await build({
   ...common,
   entryPoints: ["src/runEngine.ts"],
   outfile: `${outdir}/engine.cjs`,
-  plugins: [sqliteAddon, lazyBuiltins],
+  plugins: [sqliteAddon, lazyBuiltins, eagerBuiltins],
   ...commonJs
 })
 
@@ -151,7 +181,7 @@ await build({
   entryPoints: { "agent-desktop": "src/agent-desktop.ts" },
   outExtension: { ".js": ".cjs" },
   outdir,
-  plugins: [bundledEngineRunner, lazyParts],
+  plugins: [bundledEngineRunner, lazyParts, eagerBuiltins],
   // The engine's code cache is named after this, so the entry never hashes the engine on a run.
   define: { ...commonJs.define, __AD_ENGINE_BUILD_ID__: JSON.stringify(engineBuildId) }
 })
@@ -161,6 +191,7 @@ await build({
   ...commonJs,
   entryPoints: LAZY,
   outExtension: { ".js": ".cjs" },
+  plugins: [eagerBuiltins],
   outdir: `${outdir}/lazy`
 })
 
