@@ -154,6 +154,25 @@ const eagerBuiltins = {
   }
 }
 
+/**
+ * The command spec (~60 KB of JSON) is in the entry already, parsed for the parser; the engine is only ever loaded by
+ * the entry (src/engineRunner.bundle.ts), which hands its parsed copy over as a module the engine requires, instead of
+ * the engine carrying, compiling and parsing a second one on every call.
+ */
+const ENGINE_PROVIDED_MANIFEST = "agent-desktop:command-manifest"
+const manifestFromEntry = {
+  name: "manifest-from-entry",
+  setup(build) {
+    build.onResolve({ filter: /\/commands\.generated\.js$/ }, (args) =>
+      args.resolveDir.includes(`${path.sep}contracts${path.sep}src${path.sep}`) ? { path: "manifest", namespace: "manifest-from-entry" } : undefined)
+    build.onResolve({ filter: /^agent-desktop:/, namespace: "manifest-from-entry" }, (args) => ({ path: args.path, external: true }))
+    build.onLoad({ filter: /.*/, namespace: "manifest-from-entry" }, () => ({
+      contents: `export const COMMAND_MANIFEST = /* @__PURE__ */ require(${JSON.stringify(ENGINE_PROVIDED_MANIFEST)}).COMMAND_MANIFEST`,
+      loader: "js"
+    }))
+  }
+}
+
 /** CommonJS output that still knows its own URL (the Linux adapter loads dbus-native relative to its module). */
 const commonJs = {
   format: "cjs",
@@ -165,7 +184,7 @@ await build({
   ...common,
   entryPoints: ["src/runEngine.ts"],
   outfile: `${outdir}/engine.cjs`,
-  plugins: [sqliteAddon, lazyBuiltins, eagerBuiltins],
+  plugins: [sqliteAddon, lazyBuiltins, eagerBuiltins, manifestFromEntry],
   ...commonJs
 })
 
@@ -183,7 +202,11 @@ await build({
   outdir,
   plugins: [bundledEngineRunner, lazyParts, eagerBuiltins],
   // The engine's code cache is named after this, so the entry never hashes the engine on a run.
-  define: { ...commonJs.define, __AD_ENGINE_BUILD_ID__: JSON.stringify(engineBuildId) }
+  define: {
+    ...commonJs.define,
+    __AD_ENGINE_BUILD_ID__: JSON.stringify(engineBuildId),
+    __AD_ENGINE_PROVIDED_MANIFEST__: JSON.stringify(ENGINE_PROVIDED_MANIFEST)
+  }
 })
 
 await build({

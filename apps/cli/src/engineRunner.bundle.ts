@@ -4,6 +4,7 @@
  * (bundle/PrivateDirectory.ts). The first run of a build compiles as usual and then saves the cache, which covers
  * every function that run compiled; later runs skip that work.
  */
+import { COMMAND_MANIFEST } from "@agent-desktop/contracts/commands"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -21,10 +22,15 @@ const stateRootOf = (env: Readonly<Record<string, string | undefined>>): string 
 const engineFile = fileURLToPath(new URL("./engine.cjs", import.meta.url))
 /** engine.cjs's content hash, put here by build.mjs. */
 declare const __AD_ENGINE_BUILD_ID__: string
+/** The module id under which engine.cjs requires the command spec from this entry (build.mjs). */
+declare const __AD_ENGINE_PROVIDED_MANIFEST__: string
 
 export const runEngine: EngineRunner = async (request) => {
   const { loadCachedScript } = await import("./bundle/CachedScript.js")
-  const engine = loadCachedScript<typeof RunEngine>(engineFile, stateRootOf(request.env), __AD_ENGINE_BUILD_ID__)
+  const engine = loadCachedScript<typeof RunEngine>(engineFile, stateRootOf(request.env), {
+    buildId: __AD_ENGINE_BUILD_ID__,
+    provided: { [__AD_ENGINE_PROVIDED_MANIFEST__]: { COMMAND_MANIFEST } }
+  })
   // The CLI exits right after this call (agent-desktop.ts).
   const envelope = await engine.exports.runFromCli(request, { exitsAfter: true })
   engine.saveCache()

@@ -34,6 +34,16 @@ describe("loadCachedScript", () => {
     expect(second.exports.answer()).toBe(42)
   })
 
+  it("answers the script's require of a provided module with the caller's value, and any other id as Node does", () => {
+    const { root, file } = fixture()
+    fs.writeFileSync(file, `exports.manifest = require("test:provided"); exports.sep = require("node:path").sep`)
+    const value = { commands: {} }
+    const run = loadCachedScript<{ manifest: unknown; sep: string }>(file, root, { provided: { "test:provided": value } })
+    expect(run.exports.manifest).toBe(value)
+    expect(run.exports.sep).toBe(path.sep)
+    expect(() => loadCachedScript(file, root)).toThrow(/test:provided/)
+  })
+
   it("never uses the cache of another source, even of the same length", () => {
     const { root, file } = fixture()
     write(file, "41")
@@ -86,12 +96,12 @@ describe("loadCachedScript with a build id", () => {
   it("reuses the cache of the same build and file, and not of a file edited in place", () => {
     const { root, file } = fixture()
     write(file, "1")
-    loadCachedScript(file, root, "build-a").saveCache()
-    expect(loadCachedScript(file, root, "build-a").fromCache).toBe(true)
-    expect(loadCachedScript(file, root, "build-b").fromCache).toBe(false)
+    loadCachedScript(file, root, { buildId: "build-a" }).saveCache()
+    expect(loadCachedScript(file, root, { buildId: "build-a" }).fromCache).toBe(true)
+    expect(loadCachedScript(file, root, { buildId: "build-b" }).fromCache).toBe(false)
     write(file, "2")
     fs.utimesSync(file, new Date(), new Date(Date.now() + 5000))
-    const edited = loadCachedScript<{ answer: () => number }>(file, root, "build-a")
+    const edited = loadCachedScript<{ answer: () => number }>(file, root, { buildId: "build-a" })
     expect(edited.fromCache).toBe(false)
     expect(edited.exports.answer()).toBe(2)
   })

@@ -64,7 +64,7 @@ const cacheKey = (file: string, source: string, buildId: string | undefined) => 
  * digest computed by a tiny WebAssembly loop over the bytes as read (WordHasher.ts), not sha256: loading
  * node:crypto alone cost ~7 ms of every engine call.
  */
-const MAGIC = Buffer.from("ADV8C003", "latin1")
+const MAGIC = Buffer.from("ADV8C004", "latin1")
 
 /** How Node's Module.wrap begins a CommonJS module's function. */
 export const WRAPPER_HEAD = "(function (exports, require, module, __filename, __dirname) { "
@@ -93,7 +93,22 @@ const openCache = (key: string, file: string): Uint8Array | undefined => {
  * The cache lives in `<stateRoot>/cache`, a directory this tool made private (PrivateDirectory.ts); `stateRoot`
  * undefined, or a state root or cache directory that fails the checks: no cache, a plain compile.
  */
-export const loadCachedScript = <A>(file: string, stateRoot: string | undefined, buildId?: string): CachedScript<A> => {
+export interface LoadOptions {
+  /** The bundle's content hash, computed by the build (spares hashing the source on every run). */
+  readonly buildId?: string
+  /** Modules the loader hands to the script's `require` by id, instead of resolving them. */
+  readonly provided?: Readonly<Record<string, unknown>>
+}
+
+/** The script's `require`: Node's for its directory, with `provided` modules answered first. */
+const requireFor = (file: string, provided: Readonly<Record<string, unknown>> | undefined): NodeJS.Require => {
+  const nodeRequire = createRequire(file)
+  if (provided === undefined) return nodeRequire
+  return Object.assign((id: string) => (Object.hasOwn(provided, id) ? provided[id] : nodeRequire(id)), nodeRequire)
+}
+
+export const loadCachedScript = <A>(file: string, stateRoot: string | undefined, options: LoadOptions = {}): CachedScript<A> => {
+  const { buildId } = options
   const bytes = fs.readFileSync(file)
   // A bundle is ASCII (esbuild escapes the rest), and a Latin-1 string is a plain copy where UTF-8 is a decode.
   const source = bytes.toString(isAscii(bytes) ? "latin1" : "utf8")
@@ -114,7 +129,7 @@ export const loadCachedScript = <A>(file: string, stateRoot: string | undefined,
     dirname: string
   ) => void
   const module = { exports: {} as unknown }
-  wrapper.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file))
+  wrapper.call(module.exports, module.exports, requireFor(file, options.provided), module, file, path.dirname(file))
   return {
     exports: module.exports as A,
     fromCache,
