@@ -83,8 +83,23 @@ static void capture_row_rgb(XImage *img, int64_t row, int64_t w, uint8_t *dst) {
 /* Called with each row of the region as RGB bytes, top to bottom; returns 0 to stop (a failure of its own). */
 typedef int (*capture_row_fn)(const uint8_t *rgb, int64_t row, void *ctx);
 
-/* Rows per request: a segment of about 320 KiB (64 rows of a 1280-pixel screen), at least one row. */
+/* Rows per request: a segment of about 320 KiB (64 rows of a 1280-pixel screen), at least one row, at most `h`. */
 #define CAPTURE_CHUNK_BYTES (320 * 1024)
+
+static int64_t capture_band_rows(int64_t bytes_per_line, int64_t h) {
+  int64_t rows = CAPTURE_CHUNK_BYTES / bytes_per_line;
+  if (rows < 1) rows = 1;
+  return rows > h ? h : rows;
+}
+
+/* The `n` rows of a band that starts at row `first` of the region, converted and handed to `fn` (1, or -1 if it failed). */
+static int capture_band(XImage *img, int64_t first, int64_t n, int64_t w, uint8_t *rgb, capture_row_fn fn, void *ctx) {
+  for (int64_t r = 0; r < n; r++) {
+    capture_row_rgb(img, r, w, rgb);
+    if (!fn(rgb, first + r, ctx)) return -1;
+  }
+  return 1;
+}
 
 /*
  * The region, `rows` rows per request, each row converted to RGB in `rgb` (w * 3 bytes) and handed to `fn`.
@@ -105,9 +120,7 @@ static int capture_each_row(int64_t x, int64_t y, int64_t w, int64_t h, uint8_t 
   if (has_shm) {
     XImage *img = XShmCreateImage(dpy, visual, depth, ZPixmap, NULL, &shm_cache, (unsigned)w, 1);
     if (img != NULL) {
-      int64_t rows = CAPTURE_CHUNK_BYTES / img->bytes_per_line;
-      if (rows < 1) rows = 1;
-      if (rows > h) rows = h;
+      int64_t rows = capture_band_rows(img->bytes_per_line, h);
       if (capture_shm_segment((size_t)img->bytes_per_line * (size_t)rows)) {
         img->data = shm_cache.shmaddr;
         for (; done < h && result == 1; done += rows) {
@@ -118,10 +131,7 @@ static int capture_each_row(int64_t x, int64_t y, int64_t w, int64_t h, uint8_t 
             break;
           }
           *shm = 1;
-          for (int64_t r = 0; r < n && result == 1; r++) {
-            capture_row_rgb(img, r, w, rgb);
-            if (!fn(rgb, done + r, ctx)) result = -1;
-          }
+          result = capture_band(img, done, n, w, rgb, fn, ctx);
         }
         img->data = NULL;
       }
@@ -136,8 +146,7 @@ static int capture_each_row(int64_t x, int64_t y, int64_t w, int64_t h, uint8_t 
     }
   }
   if (!*shm && result == 1) {
-    int64_t rows = CAPTURE_CHUNK_BYTES / (w * 4);
-    if (rows < 1) rows = 1;
+    int64_t rows = capture_band_rows(w * 4, h);
     for (; done < h && result == 1; done += rows) {
       int64_t n = h - done < rows ? h - done : rows;
       XImage *img = XGetImage(dpy, root, (int)x, (int)(y + done), (unsigned)w, (unsigned)n, AllPlanes, ZPixmap);
@@ -146,10 +155,7 @@ static int capture_each_row(int64_t x, int64_t y, int64_t w, int64_t h, uint8_t 
         result = 0;
         break;
       }
-      for (int64_t r = 0; r < n && result == 1; r++) {
-        capture_row_rgb(img, r, w, rgb);
-        if (!fn(rgb, done + r, ctx)) result = -1;
-      }
+      result = capture_band(img, done, n, w, rgb, fn, ctx);
       XDestroyImage(img);
     }
   }
