@@ -2,6 +2,7 @@
 import { variantValue } from "../dbus/DbusConnection.js"
 import { genericProfile, type ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import type { AtspiSession, ObjectRef } from "./AtspiSession.js"
+import { decodeCacheItems, DecodedCacheItems } from "./CacheItemDecoder.js"
 import { Iface, Paths, shortInterface } from "./Interfaces.js"
 import { StateSet } from "./States.js"
 
@@ -43,6 +44,11 @@ export const cleanName = (name: string): string => name.trim()
 /** U+FFFC stands for an embedded child object (Chromium 156 form fields, Firefox): never text of its own. */
 export const cleanText = (text: string): string => text.includes("\ufffc") ? text.replace(/\ufffc/g, "") : text
 
+/** GetExtents' coordinate type: ATSPI_COORD_TYPE_SCREEN. */
+const screenCoords: ReadonlyArray<unknown> = [0]
+
+const firstVariantValue = (values: ReadonlyArray<unknown>): unknown => variantValue(values[0])
+
 /** Action names GetActions returns that are no names at all (Firefox ESR 153: ";;"). */
 const usableActionName = (name: string): boolean => /^[\x20-\x7e]+$/.test(name) && !name.includes(";")
 
@@ -63,37 +69,33 @@ export class Accessible {
     return new Accessible(this.session, { busName: this.ref.busName, path }, this.profile)
   }
 
-  private async call(iface: string, member: string, timeoutMs: number, signature?: string, body?: ReadonlyArray<unknown>) {
-    return this.session.call(this.ref, {
-      interface: iface,
-      member,
-      ...(signature === undefined ? {} : { signature, body: body ?? [] })
-    }, timeoutMs)
+  /** Not async: the session's promise is returned as is (one promise and one tick fewer per call of a read). */
+  private call(iface: string, member: string, timeoutMs: number, signature?: string, body?: ReadonlyArray<unknown>): Promise<ReadonlyArray<unknown>> {
+    return this.session.call(this.ref, signature === undefined
+      ? { interface: iface, member }
+      : { interface: iface, member, signature, body: body ?? [] }, timeoutMs)
   }
 
-  private async property(iface: string, name: string, timeoutMs: number): Promise<unknown> {
-    const [variant] = await this.call(Iface.properties, "Get", timeoutMs, "ss", [iface, name])
-    return variantValue(variant)
+  private property(iface: string, name: string, timeoutMs: number): Promise<unknown> {
+    return this.call(Iface.properties, "Get", timeoutMs, "ss", [iface, name]).then(firstVariantValue)
   }
 
-  async role(timeoutMs: number): Promise<number> {
-    const [role] = await this.call(Iface.accessible, "GetRole", timeoutMs)
-    return Number(role)
+  role(timeoutMs: number): Promise<number> {
+    return this.call(Iface.accessible, "GetRole", timeoutMs).then(([role]) => Number(role))
   }
 
-  async states(timeoutMs: number): Promise<StateSet> {
-    const [words] = await this.call(Iface.accessible, "GetState", timeoutMs)
-    return StateSet.from(words)
+  states(timeoutMs: number): Promise<StateSet> {
+    return this.call(Iface.accessible, "GetState", timeoutMs).then(([words]) => StateSet.from(words))
   }
 
-  async interfaces(timeoutMs: number): Promise<ReadonlyArray<string>> {
-    const [names] = await this.call(Iface.accessible, "GetInterfaces", timeoutMs)
-    return ((names ?? []) as ReadonlyArray<string>).map(shortInterface)
+  interfaces(timeoutMs: number): Promise<ReadonlyArray<string>> {
+    return this.call(Iface.accessible, "GetInterfaces", timeoutMs)
+      .then(([names]) => ((names ?? []) as ReadonlyArray<string>).map(shortInterface))
   }
 
-  async children(timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
-    const [refs] = await this.call(Iface.accessible, "GetChildren", timeoutMs)
-    return ((refs ?? []) as ReadonlyArray<unknown>).map(toRef)
+  children(timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
+    return this.call(Iface.accessible, "GetChildren", timeoutMs)
+      .then(([refs]) => ((refs ?? []) as ReadonlyArray<unknown>).map(toRef))
   }
 
   async name(timeoutMs: number): Promise<string> {
@@ -148,12 +150,13 @@ export class Accessible {
     return Number(index)
   }
 
-  async extents(timeoutMs: number): Promise<Extents | undefined> {
-    const [box] = await this.call(Iface.component, "GetExtents", timeoutMs, "u", [0])
-    const [x, y, width, height] = (box ?? []) as [number, number, number, number]
-    // Hidden GTK3 menu items report G_MININT.
-    if (x === undefined || x <= -2147483648 || y <= -2147483648) return undefined
-    return { x, y, width, height }
+  extents(timeoutMs: number): Promise<Extents | undefined> {
+    return this.call(Iface.component, "GetExtents", timeoutMs, "u", screenCoords).then(([box]) => {
+      const [x, y, width, height] = (box ?? []) as [number, number, number, number]
+      // Hidden GTK3 menu items report G_MININT.
+      if (x === undefined || x <= -2147483648 || y <= -2147483648) return undefined
+      return { x, y, width, height }
+    })
   }
 
   async actions(timeoutMs: number): Promise<ReadonlyArray<ActionInfo>> {
@@ -174,9 +177,9 @@ export class Accessible {
   }
 
   /** `GetName(index)`, lower-cased and mapped through the toolkit's aliases ("" when the action has no name). */
-  private async actionNameAt(index: number, timeoutMs: number): Promise<string> {
-    const [name] = await this.call(Iface.action, "GetName", timeoutMs, "i", [index])
-    return this.actionAlias(String(name ?? "").toLowerCase())
+  private actionNameAt(index: number, timeoutMs: number): Promise<string> {
+    return this.call(Iface.action, "GetName", timeoutMs, "i", [index])
+      .then(([name]) => this.actionAlias(String(name ?? "").toLowerCase()))
   }
 
   /**
@@ -184,10 +187,9 @@ export class Accessible {
    * decides them all by its first action (ToolkitProfile.actionsDecidedByFirst) that one name, in one call. Empty
    * when the first name is empty (no default action). Acting reads every name (`actions`).
    */
-  async deciderActions(timeoutMs: number): Promise<ReadonlyArray<ActionInfo>> {
+  deciderActions(timeoutMs: number): Promise<ReadonlyArray<ActionInfo>> {
     if (!this.profile.actionsDecidedByFirst) return this.actions(timeoutMs)
-    const first = await this.actionNameAt(0, timeoutMs)
-    return first ? [{ name: first }] : []
+    return this.actionNameAt(0, timeoutMs).then((first) => first ? [{ name: first }] : [])
   }
 
   async doAction(index: number, timeoutMs: number): Promise<boolean> {
@@ -219,8 +221,8 @@ export class Accessible {
     return Number(await this.property(Iface.text, "CharacterCount", timeoutMs))
   }
 
-  async currentValue(timeoutMs: number): Promise<number> {
-    return Number(await this.property(Iface.value, "CurrentValue", timeoutMs))
+  currentValue(timeoutMs: number): Promise<number> {
+    return this.property(Iface.value, "CurrentValue", timeoutMs).then(Number)
   }
 
   async setCurrentValue(value: number, timeoutMs: number): Promise<void> {
@@ -278,9 +280,10 @@ export class Accessible {
   static async cacheItems(session: AtspiSession, busName: string, timeoutMs: number): Promise<ReadonlyArray<CacheItem>> {
     const [items] = await session.call(
       { busName, path: Paths.cache },
-      { interface: Iface.cache, member: "GetItems" },
+      { interface: Iface.cache, member: "GetItems", decodeBody: decodeCacheItems },
       timeoutMs
     )
+    if (items instanceof DecodedCacheItems) return items.items
     return ((items ?? []) as ReadonlyArray<ReadonlyArray<unknown>>).map((item) => ({
       ref: toRef(item[0]),
       parent: toRef(item[2]),

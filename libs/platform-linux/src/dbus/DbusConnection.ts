@@ -8,6 +8,7 @@
 import { BusAddressRefused, parseBusAddress, type BusTarget } from "./BusAddress.js"
 import { NativeConnection } from "./NativeConnection.js"
 import { RefusedConnection } from "./RefusedConnection.js"
+import type { BodyDecoder } from "./WireCodec.js"
 import { WireConnection } from "./WireConnection.js"
 
 export interface CallSpec {
@@ -17,6 +18,8 @@ export interface CallSpec {
   readonly member: string
   readonly signature?: string
   readonly body?: ReadonlyArray<unknown>
+  /** A reader for this call's reply body (the wire transport uses it; others hand back the generic values). */
+  readonly decodeBody?: BodyDecoder
 }
 
 /** A broadcast signal as it arrived: who sent it, from which object, and its body. */

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { createRequire } from "node:module"
-import { decodeMessage, encodeMethodCall, messageLength } from "./WireCodec.js"
+import { decodeMessage, encodeMethodCall, messageLength, Writer, writeMethodCall } from "./WireCodec.js"
 
 // dbus-native's own codec is the reference the dedicated one is checked against, in both directions.
 const require = createRequire(import.meta.url)
@@ -68,5 +68,38 @@ describe("WireCodec", () => {
     const decoded = decodeMessage(buffer)
     assert.strictEqual(decoded.type, 1)
     assert.deepStrictEqual(decoded.body, [])
+  })
+
+  it("writes calls back to back into one buffer, each aligned from its own start", () => {
+    const writer = new Writer(16)
+    const calls = cases.map(({ signature, body }, i) => ({ serial: i + 1, path: `/o/${"x".repeat(i)}`, interface: "org.a11y.atspi.Test", member: "Do", signature, body }))
+    for (const call of calls) writeMethodCall(writer, call)
+    let rest = writer.buffer.subarray(0, writer.length)
+    for (const call of calls) {
+      const length = messageLength(rest)
+      const theirs = reference.unmarshall(rest.subarray(0, length))
+      assert.strictEqual(theirs.serial, call.serial)
+      assert.strictEqual(theirs.path, call.path)
+      assert.deepStrictEqual(plain(theirs.body), plain(reference.unmarshall(encodeMethodCall(call)).body))
+      rest = rest.subarray(length)
+    }
+    assert.strictEqual(rest.length, 0)
+  })
+
+  it("leaves the buffer as it was when a body cannot be marshalled", () => {
+    const writer = new Writer(64)
+    writeMethodCall(writer, { serial: 1, path: "/a", member: "Do", signature: "y", body: [1] })
+    const before = writer.length
+    assert.throws(() => writeMethodCall(writer, { serial: 2, path: "/a", member: "Do", signature: "v", body: [["ii", 1]] }))
+    assert.strictEqual(writer.length, before)
+    assert.strictEqual(reference.unmarshall(writer.buffer.subarray(0, writer.length)).serial, 1)
+  })
+
+  it("hands a reply's body to the decoder named for its serial, and falls back when it declines", () => {
+    const buffer = reference.marshall({ type: 2, serial: 9, replySerial: 7, signature: "su", body: ["x", 5] })
+    const mine = decodeMessage(buffer, (serial) => serial === 7 ? (_b, _start, signature) => [`decoded ${signature}`] : undefined)
+    assert.deepStrictEqual(mine.body, ["decoded su"])
+    assert.deepStrictEqual(decodeMessage(buffer, () => () => undefined).body, ["x", 5])
+    assert.deepStrictEqual(decodeMessage(buffer, () => undefined).body, ["x", 5])
   })
 })

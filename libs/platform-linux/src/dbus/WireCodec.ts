@@ -12,32 +12,38 @@ export const MessageType = { methodCall: 1, methodReturn: 2, error: 3, signal: 4
 export interface OutgoingCall {
   readonly serial: number
   readonly path: string
-  readonly interface?: string
+  readonly interface?: string | undefined
   readonly member: string
-  readonly destination?: string
-  readonly signature?: string
-  readonly body?: ReadonlyArray<unknown>
+  readonly destination?: string | undefined
+  readonly signature?: string | undefined
+  readonly body?: ReadonlyArray<unknown> | undefined
 }
 
 export interface IncomingMessage {
   readonly type: number
   readonly serial: number
-  readonly replySerial?: number
-  readonly errorName?: string
-  readonly sender?: string
-  readonly signature?: string
+  readonly replySerial: number | undefined
+  readonly errorName: string | undefined
+  readonly sender: string | undefined
+  readonly signature: string | undefined
   /** Object path, interface and member: set on signals (and method calls), which is where they are read. */
-  readonly path?: string
-  readonly interface?: string
-  readonly member?: string
+  readonly path: string | undefined
+  readonly interface: string | undefined
+  readonly member: string | undefined
   readonly body: ReadonlyArray<unknown>
 }
 
-class Writer {
+/**
+ * Writes messages into one growing buffer. Alignment is relative to `origin`, the start of the message being
+ * written, so several messages can follow each other in one buffer (a connection's outbox: one allocation per
+ * socket write, not two per message).
+ */
+export class Writer {
   buffer: Buffer
   length = 0
+  origin = 0
 
-  constructor(size: number, private readonly base = 0) {
+  constructor(size: number) {
     this.buffer = Buffer.allocUnsafe(size)
   }
 
@@ -49,11 +55,10 @@ class Writer {
   }
 
   align(to: number) {
-    const position = this.base + this.length
-    const pad = (to - (position % to)) % to
+    const pad = (to - ((this.length - this.origin) % to)) % to
+    if (pad === 0) return
     this.ensure(pad)
-    this.buffer.fill(0, this.length, this.length + pad)
-    this.length += pad
+    for (let i = 0; i < pad; i++) this.buffer[this.length++] = 0
   }
 
   byte(value: number) {
@@ -76,11 +81,12 @@ class Writer {
   }
 
   string(value: string) {
-    const bytes = Buffer.byteLength(value)
-    this.uint32(bytes)
-    this.ensure(bytes + 1)
-    this.buffer.write(value, this.length, "utf8")
-    this.length += bytes
+    this.align(4)
+    // UTF-8 needs at most three bytes per UTF-16 unit: write the text after its length word, then the length.
+    this.ensure(4 + value.length * 3 + 1)
+    const bytes = this.buffer.write(value, this.length + 4, "utf8")
+    this.buffer.writeUInt32LE(bytes, this.length)
+    this.length += 4 + bytes
     this.buffer[this.length++] = 0
   }
 
@@ -139,40 +145,68 @@ class Writer {
   }
 }
 
-/** One method call, header and body, in one buffer. */
+const headerField = (writer: Writer, code: number, signature: string): void => {
+  writer.align(8)
+  writer.byte(code)
+  writer.signature(signature)
+}
+
+/**
+ * Appends one method call, header and body, to `writer` (from its current length, which becomes the message's
+ * origin). On an unmarshallable body it throws with the writer rolled back to where it was.
+ */
+export const writeMethodCall = (writer: Writer, call: OutgoingCall): void => {
+  const start = writer.length
+  const origin = writer.origin
+  writer.origin = start
+  try {
+    writer.byte(0x6c) // 'l'
+    writer.byte(MessageType.methodCall)
+    writer.byte(0)
+    writer.byte(1)
+    writer.uint32(0) // body length, set below
+    writer.uint32(call.serial)
+    writer.uint32(0) // header fields length, set below
+    const fieldsAt = writer.length
+    headerField(writer, 1, "o")
+    writer.string(call.path)
+    if (call.interface) {
+      headerField(writer, 2, "s")
+      writer.string(call.interface)
+    }
+    headerField(writer, 3, "s")
+    writer.string(call.member)
+    if (call.destination) {
+      headerField(writer, 6, "s")
+      writer.string(call.destination)
+    }
+    if (call.signature) {
+      headerField(writer, 8, "g")
+      writer.signature(call.signature)
+    }
+    writer.buffer.writeUInt32LE(writer.length - fieldsAt, start + 12)
+    writer.align(8)
+    if (call.signature) {
+      // The body starts 8-aligned in the message, so aligning relative to the message is aligning in the body.
+      const bodyAt = writer.length
+      const types = parseSignature(call.signature)
+      const values = call.body ?? []
+      for (let i = 0; i < types.length; i++) writer.value(types[i]!, values[i])
+      writer.buffer.writeUInt32LE(writer.length - bodyAt, start + 4)
+    }
+  } catch (error) {
+    writer.length = start
+    throw error
+  } finally {
+    writer.origin = origin
+  }
+}
+
+/** One method call, header and body, in one buffer of its own. */
 export const encodeMethodCall = (call: OutgoingCall): Buffer => {
-  let body: Writer | undefined
-  if (call.signature) {
-    // The body starts 8-aligned in the message, so aligning relative to the body is aligning in the message.
-    body = new Writer(64)
-    const types = parseSignature(call.signature)
-    const values = call.body ?? []
-    types.forEach((type, i) => body!.value(type, values[i]))
-  }
-  const header = new Writer(128 + call.path.length + call.member.length + (call.interface?.length ?? 0) + (call.destination?.length ?? 0))
-  header.byte(0x6c) // 'l'
-  header.byte(MessageType.methodCall)
-  header.byte(0)
-  header.byte(1)
-  header.uint32(body?.length ?? 0)
-  header.uint32(call.serial)
-  header.uint32(0)
-  const fieldsAt = header.length
-  const field = (code: number, signature: string, write: () => void) => {
-    header.align(8)
-    header.byte(code)
-    header.signature(signature)
-    write()
-  }
-  field(1, "o", () => header.string(call.path))
-  if (call.interface) field(2, "s", () => header.string(call.interface!))
-  field(3, "s", () => header.string(call.member))
-  if (call.destination) field(6, "s", () => header.string(call.destination!))
-  if (call.signature) field(8, "g", () => header.signature(call.signature!))
-  header.buffer.writeUInt32LE(header.length - fieldsAt, 12)
-  header.align(8)
-  if (!body) return header.buffer.subarray(0, header.length)
-  return Buffer.concat([header.buffer.subarray(0, header.length), body.buffer.subarray(0, body.length)])
+  const writer = new Writer(256 + call.path.length + call.member.length)
+  writeMethodCall(writer, call)
+  return writer.buffer.subarray(0, writer.length)
 }
 
 class Reader {
@@ -254,8 +288,17 @@ export const messageLength = (buffer: Buffer): number => {
   return 16 + (((fieldsLength + 7) >> 3) << 3) + bodyLength
 }
 
-/** Decodes one complete message (`buffer` holds exactly it). */
-export const decodeMessage = (buffer: Buffer): IncomingMessage => {
+/**
+ * Reads a reply's whole body where the caller knows its layout better than the generic reader (Cache.GetItems), or
+ * answers undefined to leave it to the generic reader (another signature).
+ */
+export type BodyDecoder = (buffer: Buffer, bodyStart: number, signature: string) => ReadonlyArray<unknown> | undefined
+
+/**
+ * Decodes one complete message (`buffer` holds exactly it). `decoderFor` may name a body decoder for the reply to
+ * a given call serial (the caller's own, for a body it knows).
+ */
+export const decodeMessage = (buffer: Buffer, decoderFor?: (replySerial: number) => BodyDecoder | undefined): IncomingMessage => {
   const fieldsLength = buffer.readUInt32LE(12)
   const header = new Reader(buffer, 0, 16)
   const end = 16 + fieldsLength
@@ -269,8 +312,21 @@ export const decodeMessage = (buffer: Buffer): IncomingMessage => {
   while (header.position < end) {
     header.align(8)
     const code = buffer[header.position++]!
-    const fieldSignature = header.signature()
-    const value = header.value(parseSignature(fieldSignature)[0]!)
+    // Every header field is one basic type: its signature is one byte (length 1, code, NUL).
+    const fieldType = buffer[header.position] === 1 ? buffer[header.position + 1]! : 0
+    let value: unknown
+    if (fieldType === 0x75 /* u */) {
+      header.position += 3
+      value = header.uint32()
+    } else if (fieldType === 0x73 /* s */ || fieldType === 0x6f /* o */) {
+      header.position += 3
+      value = header.string()
+    } else if (fieldType === 0x67 /* g */) {
+      header.position += 3
+      value = header.signature()
+    } else {
+      value = header.value(parseSignature(header.signature())[0]!)
+    }
     if (code === 5) replySerial = value as number
     else if (code === 4) errorName = value as string
     else if (code === 7) sender = value as string
@@ -280,21 +336,27 @@ export const decodeMessage = (buffer: Buffer): IncomingMessage => {
     else if (code === 3) member = value as string
   }
   const bodyStart = 16 + (((fieldsLength + 7) >> 3) << 3)
-  let body: ReadonlyArray<unknown> = []
-  if (signature && buffer.length > bodyStart) {
+  const decodeBody = decoderFor && replySerial !== undefined ? decoderFor(replySerial) : undefined
+  let body: ReadonlyArray<unknown> | undefined = decodeBody && signature && buffer.length > bodyStart
+    ? decodeBody(buffer, bodyStart, signature)
+    : undefined
+  if (body === undefined && signature && buffer.length > bodyStart) {
+    const values: Array<unknown> = []
     const reader = new Reader(buffer, bodyStart, bodyStart)
-    body = parseSignature(signature).map((node) => reader.value(node))
+    const types = parseSignature(signature)
+    for (let i = 0; i < types.length; i++) values.push(reader.value(types[i]!))
+    body = values
   }
   return {
     type: buffer[1]!,
     serial: buffer.readUInt32LE(8),
-    ...(replySerial !== undefined ? { replySerial } : {}),
-    ...(errorName !== undefined ? { errorName } : {}),
-    ...(sender !== undefined ? { sender } : {}),
-    ...(signature !== undefined ? { signature } : {}),
-    ...(path !== undefined ? { path } : {}),
-    ...(iface !== undefined ? { interface: iface } : {}),
-    ...(member !== undefined ? { member } : {}),
-    body
+    replySerial,
+    errorName,
+    sender,
+    signature,
+    path,
+    interface: iface,
+    member,
+    body: body ?? []
   }
 }

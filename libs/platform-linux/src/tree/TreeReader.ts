@@ -102,13 +102,20 @@ const fromCache = (item: CacheItem, busName: string, profile: ToolkitProfile): R
   childCount: Math.max(0, item.childCount)
 })
 
-const optional = async <A>(read: () => Promise<A>): Promise<A | undefined> => {
+const settled: Promise<unknown> = Promise.resolve()
+
+const optionalFailure = (error: unknown): undefined => {
+  if (error instanceof BudgetExpired) throw error
+  if (error instanceof DbusCallError && (error.failure === "timeout" || error.peerGone)) throw error
+  return undefined
+}
+
+/** A detail read whose remote failure means "not there"; timeouts and a gone peer still fail the node. */
+const optional = <A>(read: () => Promise<A>): Promise<A | undefined> => {
   try {
-    return await read()
+    return read().catch(optionalFailure)
   } catch (error) {
-    if (error instanceof BudgetExpired) throw error
-    if (error instanceof DbusCallError && (error.failure === "timeout" || error.peerGone)) throw error
-    return undefined
+    return Promise.reject(error).catch(optionalFailure)
   }
 }
 
@@ -179,8 +186,9 @@ export class TreeReader {
       return timedOut
     }
 
-    const readDetails = async (node: RawNode): Promise<void> => {
-      if (!details) return
+    /** Not async: a node's detail reads are settled by one Promise.all (or its one read) without a resumption. */
+    const readDetails = (node: RawNode): Promise<unknown> => {
+      if (!details) return settled
       const accessible = Accessible.of(this.session, node.ref)
       const reads: Array<Promise<unknown>> = []
       // Objects that are not showing have no on-screen extents (GTK reports G_MININT or zeros).
@@ -215,7 +223,7 @@ export class TreeReader {
           if (name !== undefined) node.selected = name
         }))
       }
-      await Promise.all(reads)
+      return reads.length === 0 ? settled : reads.length === 1 ? reads[0]! : Promise.all(reads)
     }
 
     const indexed = (refs: ReadonlyArray<ObjectRef>): Array<IndexedRef> =>
@@ -248,7 +256,7 @@ export class TreeReader {
 
     // Details never gate the descent: a node's children are known (from the cache, or from the live walk) before
     // its bounds and actions arrive, so the tree's depth does not add round trips to the critical path.
-    const detailReads: Array<Promise<void>> = []
+    const detailReads: Array<Promise<unknown>> = []
     const scheduleDetails = (node: RawNode) => {
       detailReads.push(limiter.run(() => readDetails(node)).catch((error: unknown) => {
         if (isTimeout(error)) {
