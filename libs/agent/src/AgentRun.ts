@@ -8,6 +8,7 @@ import { ModelConfig, ModelConfigError, resolveModelSettings } from "./config/Mo
 import { loadSettings } from "./config/WaveSettings.js"
 import { runHooks } from "./hooks/runHooks.js"
 import { Agent } from "./loop/Agent.js"
+import type { AgentState } from "./loop/AgentState.js"
 import type { EmitEvent, PendingTaskInfo } from "./loop/AgentEvent.js"
 import { newSessionId } from "./loop/ids.js"
 import { mainSystemPrompt, subagentSystemPrompt } from "./loop/prompts.js"
@@ -69,6 +70,8 @@ export class AgentRun {
   thrown: string | undefined
   incompleteTasks: ReadonlyArray<PendingTaskInfo> = []
   agent: Agent | undefined
+  /** The agent's state when the run stopped waiting for it (set however the wait ended). */
+  ended: AgentState | undefined
   private readonly emit: EmitEvent
 
   constructor(readonly request: RunRequest, private readonly onCreated: (info: CreatedInfo) => void) {
@@ -79,16 +82,16 @@ export class AgentRun {
   }
 
   get turns(): number {
-    return this.agent?.turns ?? 0
+    return this.ended?.turns ?? 0
   }
   get lastText(): string {
-    return this.agent?.lastText ?? ""
+    return this.ended?.lastText ?? ""
   }
   get producedContent(): boolean {
-    return this.agent?.producedContent ?? false
+    return this.ended?.producedContent ?? false
   }
   get maxTurnsHit(): boolean {
-    return this.agent?.maxTurnsHit ?? false
+    return this.ended?.maxTurnsHit ?? false
   }
 
   execute(): Effect.Effect<void> {
@@ -199,7 +202,7 @@ export class AgentRun {
         agent.startBackground(
           { type: "memory", description: "auto-memory extraction", notify: false },
           Effect.gen(function*() {
-            const transcript = agent.messages
+            const transcript = (yield* agent.snapshot).messages
               .filter((m) => m.role === "user" || m.role === "assistant")
               .map((m) => `${m.role}: ${typeof m.content === "string" ? m.content : ""}`)
               .join("\n")
@@ -225,7 +228,7 @@ export class AgentRun {
       const agent: Agent = yield* Agent.make({
         sessionId,
         model,
-        systemPrompt: "",
+        systemPrompt: (tools) => mainSystemPrompt({ cwd: request.cwd, memory: readMemory(waveHome), tools }),
         tools: (host) => {
           const tools = guarded(filterTools([...desktop(), bashTool(request.cwd), agentTool(host, makeSub, self.emit)], allow))
           toolNames.push(...tools.map((tool) => tool.name))
@@ -243,10 +246,6 @@ export class AgentRun {
           return prompts % settings.autoMemoryFrequency === 0 ? extractMemory(agent) : Effect.void
         }
       })
-      agent.messages[0] = {
-        role: "system",
-        content: mainSystemPrompt({ cwd: request.cwd, memory: readMemory(waveHome), tools: toolNames })
-      }
       self.agent = agent
       self.created = {
         sessionId,
@@ -275,27 +274,31 @@ export class AgentRun {
           }
           yield* agent.enqueue(request.prompt)
         }
-        const waited = yield* awaitSettled(agent, {
+        const waited = yield* awaitSettled(agent.settleState, {
           maxWaitMs: request.maxWaitMs,
           heartbeatMs: request.heartbeatMs ?? 5_000,
           onHeartbeat: (pending) => self.emit({ type: "waiting", pending })
         })
         if (!waited.settled) {
-          const pending = agent.pendingTasks()
+          const pending = (yield* agent.settleState).pending
           yield* agent.killAll()
+          const stillLoading = (yield* agent.snapshot).loading
           self.incompleteTasks = pending
           self.emit({
             type: "error",
             message: `Background wait ceiling of ${request.maxWaitMs} ms reached; stopped ${pending.length} task(s)` +
-              (agent.isLoading() ? " and the unfinished turn" : ""),
+              (stillLoading ? " and the unfinished turn" : ""),
             source: "internal",
             recoverable: true
           })
         }
-      }).pipe(Effect.ensuring(agent.destroy()))
+      }).pipe(Effect.ensuring(Effect.gen(function*() {
+        self.ended = yield* agent.snapshot
+        yield* agent.destroy()
+      })))
       yield* request.sessions.append(sessionId, [{
         type: "wave.run_ended",
-        payload: { turns: agent.turns, usage: { ...self.ledger.totals }, subtype: "completed" }
+        payload: { turns: (yield* agent.snapshot).turns, usage: { ...self.ledger.totals }, subtype: "completed" }
       }])
     })
   }

@@ -39,11 +39,12 @@ describe("Agent loop with a background sub-agent (real HTTP)", () => {
               source: "main"
             })
             yield* agent.enqueue("start a background task")
-            assert.isTrue(isBusy(agent)) // isLoading is set synchronously on dispatch
-            const waited = yield* awaitSettled(agent, { maxWaitMs: 10_000, pollMs: 1 })
+            assert.isTrue(isBusy(yield* agent.settleState)) // isLoading is set synchronously on dispatch
+            const waited = yield* awaitSettled(agent.settleState, { maxWaitMs: 10_000, pollMs: 1 })
             assert.isTrue(waited.settled)
-            assert.strictEqual(agent.lastText, "wrapped up")
-            assert.strictEqual([...agent.background.tasks.values()][0]?.status, "completed")
+            const state = yield* agent.snapshot
+            assert.strictEqual(state.lastText, "wrapped up")
+            assert.strictEqual(state.tasks[0]?.status, "completed")
             assert.isTrue(events.some((e) => e.type === "tool_end" && e.name === "Agent" && e.success))
             yield* agent.destroy()
           }

@@ -3,12 +3,12 @@ import { Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import { awaitSettled, type SettleProbe } from "./settle.js"
 
-const probe = (state: { running: boolean; loading: boolean; queued: number }): SettleProbe => ({
-  hasRunningBackgroundWork: () => state.running,
-  isLoading: () => state.loading,
-  hasPendingMessages: () => state.queued > 0,
-  pendingTasks: () => state.running ? [{ task_id: "t1", type: "agent", description: "d" }] : []
-})
+const probe = (state: { running: boolean; loading: boolean; queued: number }): SettleProbe =>
+  Effect.sync(() => ({
+    pending: state.running ? [{ task_id: "t1", type: "agent", description: "d" }] : [],
+    loading: state.loading,
+    queued: state.queued
+  }))
 
 describe("awaitSettled (exit wait, story 4)", () => {
   it.effect("4.2: the last task completed but the agent is mid-turn (isLoading): keep waiting", () =>

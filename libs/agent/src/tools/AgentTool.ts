@@ -3,6 +3,7 @@
 import { Effect } from "effect"
 import type { EmitEvent } from "../loop/AgentEvent.js"
 import type { Agent } from "../loop/Agent.js"
+import type { BackgroundHost } from "../loop/BackgroundTask.js"
 import { failure, type Tool } from "./Tool.js"
 
 export interface SubAgentFactory {
@@ -38,7 +39,7 @@ const runSubAgent = (makeSub: SubAgentFactory, emit: EmitEvent, prompt: string, 
     return answer
   })
 
-export const agentTool = (host: Agent, makeSub: SubAgentFactory, emit: EmitEvent): Tool => ({
+export const agentTool = (host: BackgroundHost, makeSub: SubAgentFactory, emit: EmitEvent): Tool => ({
   name: "Agent",
   description: "Start a sub-agent with its own conversation to carry out a self-contained task. Its final answer " +
     "comes back as this tool's result. With run_in_background: true the call returns at once and you receive a " +

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { Agent } from "../loop/Agent.js"
+import type { BackgroundHost } from "../loop/BackgroundTask.js"
 import { agentTool } from "./AgentTool.js"
 import { bashTool } from "./BashTool.js"
 import { desktopTools } from "./DesktopTools.js"
@@ -10,7 +10,7 @@ import { availableToolNames } from "./toolNames.js"
 describe("availableToolNames", () => {
   it("names exactly the tools the agent builds, in the same order, under the same filters", () => {
     const runner = () => Effect.succeed({ version: "2.6", ok: true, command: "x" })
-    const fakeHost = {} as Agent
+    const fakeHost = {} as BackgroundHost
     const build = (desktop: boolean) => [
       ...(desktop ? desktopTools(runner, { headed: false, session: "s", autoRecover: false }) : []),
       bashTool("/"),
