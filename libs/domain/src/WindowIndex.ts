@@ -29,5 +29,13 @@ export const indexWindow = <N extends IdentityNode>(root: N): WindowIndex<N> => 
 }
 
 /** `childCount` of the window root and each ancestor down to the node's parent; -1 where the path is unknown. */
-export const pathChildCounts = (index: WindowIndex<IdentityNode>, path: ReadonlyArray<number>): Array<number> =>
-  path.map((_, depth) => index.byPath.get(pathKey(path.slice(0, depth)))?.childCount ?? -1)
+export const pathChildCounts = (index: WindowIndex<IdentityNode>, path: ReadonlyArray<number>): Array<number> => {
+  // Each ancestor's key extends its parent's (pathKey of the prefix), built once instead of slice + join per depth.
+  const counts: Array<number> = []
+  let key = ""
+  for (let depth = 0; depth < path.length; depth++) {
+    counts.push(index.byPath.get(key)?.childCount ?? -1)
+    key = depth === 0 ? String(path[0]) : `${key}/${path[depth]}`
+  }
+  return counts
+}
