@@ -4,24 +4,30 @@ import { availableActions, contractValue, mapRole, mapStates } from "./ContractN
 import { handleOf } from "./RawNode.js"
 import type { RawTree } from "./TreeReader.js"
 
+type Building = { -readonly [K in keyof ObservedNode]: ObservedNode[K] }
+
+/**
+ * Optional fields are assigned, not spread from temporary objects: a spread per field was most of this function's
+ * time on a 4,700-node page. Fields keep the order they always had.
+ */
 export const toObserved = (tree: RawTree): ObservedNode => {
   const { node } = tree
   const value = contractValue(node)
-  return {
-    role: mapRole(node),
-    // A computed name exists only where the toolkit's own is empty or a placeholder (NameFromContent).
-    ...(node.computedName ? { name: node.computedName } : node.name ? { name: node.name } : {}),
-    ...(value !== undefined ? { value } : {}),
-    ...(node.description ? { description: node.description } : {}),
-    nativeId: { kind: "atspi_object_path", value: node.ref.path },
-    states: mapStates(node),
-    actions: availableActions(node),
-    ...(node.bounds ? { bounds: node.bounds } : {}),
-    path: tree.path,
-    handle: handleOf(node.ref),
-    childCount: node.childCount,
-    ...(tree.children ? { children: tree.children.map(toObserved) } : {}),
-    ...(tree.budgetCut || node.detailsCut ? { budgetCut: true } : {}),
-    ...(tree.visibleOnly ? { visibleOnly: true } : {})
-  }
+  const out: Building = { role: mapRole(node) } as Building
+  // A computed name exists only where the toolkit's own is empty or a placeholder (NameFromContent).
+  if (node.computedName) out.name = node.computedName
+  else if (node.name) out.name = node.name
+  if (value !== undefined) out.value = value
+  if (node.description) out.description = node.description
+  out.nativeId = { kind: "atspi_object_path", value: node.ref.path }
+  out.states = mapStates(node)
+  out.actions = availableActions(node)
+  if (node.bounds) out.bounds = node.bounds
+  out.path = tree.path
+  out.handle = handleOf(node.ref)
+  out.childCount = node.childCount
+  if (tree.children) out.children = tree.children.map(toObserved)
+  if (tree.budgetCut || node.detailsCut) out.budgetCut = true
+  if (tree.visibleOnly) out.visibleOnly = true
+  return out
 }

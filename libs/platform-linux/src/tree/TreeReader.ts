@@ -58,6 +58,11 @@ export interface ReadOptions {
 /** Why a node's children were not all listed: only its visible ones exist for a guest, or the per-node cap. */
 type Capped = false | "visible-only" | "count"
 
+type NodeRead = { readonly node: RawNode; readonly childRefs: ReadonlyArray<IndexedRef>; readonly capped: Capped }
+
+/** What observing a node gives: the subtree, "cut" (the budget or a timeout stopped it), or undefined (it vanished). */
+type Outcome = RawTree | "cut" | undefined
+
 type CacheIndex = {
   readonly byPath: ReadonlyMap<string, CacheItem>
   readonly children: ReadonlyMap<string, ReadonlyArray<CacheItem>>
@@ -270,10 +275,10 @@ export class TreeReader {
     }
 
     /**
-     * Reads one node's structure and returns it with its child refs: through the limiter when it needs calls; at
-     * once when the cache holds the node and its whole child list (most of a browser page), which sends nothing.
+     * One node's structure and its child refs, at once when the cache holds the node and its whole child list (most
+     * of a browser page: it sends nothing), else undefined (the node is read live, through the limiter).
      */
-    const readNode = (ref: ObjectRef): Promise<{ node: RawNode; childRefs: ReadonlyArray<IndexedRef>; capped: Capped }> => {
+    const readCached = (ref: ObjectRef): NodeRead | undefined => {
       const cached = cache?.byPath.get(ref.path)
       const cachedChildren = cached && (cache!.children.get(ref.path) ?? [])
       // A trusted child list matches the node's child count, so the count needs no correction here.
@@ -281,12 +286,12 @@ export class TreeReader {
         const node = fromCache(cached, ref.busName, profile)
         const childRefs = cachedChildren.map((child, index) => ({ ref: { busName: ref.busName, path: child.ref.path }, index }))
         scheduleDetails(node)
-        return Promise.resolve({ node, childRefs, capped: false as Capped })
+        return { node, childRefs, capped: false }
       }
-      return readNodeLive(ref, cached)
+      return undefined
     }
 
-    const readNodeLive = (ref: ObjectRef, cached: CacheItem | undefined): Promise<{ node: RawNode; childRefs: ReadonlyArray<IndexedRef>; capped: Capped }> =>
+    const readNodeLive = (ref: ObjectRef, cached: CacheItem | undefined): Promise<NodeRead> =>
       limiter.run(async () => {
         let node: RawNode
         let childRefs: ReadonlyArray<IndexedRef>
@@ -307,23 +312,39 @@ export class TreeReader {
         return { node, childRefs, capped }
       })
 
-    /** A node, or "cut" when the budget (or a timeout) stopped its read, or undefined when it vanished. */
-    const observe = async (ref: ObjectRef, path: ReadonlyArray<number>, depth: number, counted = true): Promise<RawTree | "cut" | undefined> => {
-      let read: { node: RawNode; childRefs: ReadonlyArray<IndexedRef>; capped: Capped }
-      try {
-        if (counted) started++
-        read = await readNode(ref)
-      } catch (error) {
-        if (isTimeout(error)) {
-          if (depth === 0) throw error
-          complete = false
-          return "cut"
-        }
+    /** A read that failed: "cut" on a timeout, undefined for a child that vanished, else the error again. */
+    const readFailed = (error: unknown, depth: number): Outcome => {
+      if (isTimeout(error)) {
         if (depth === 0) throw error
-        // A child that vanished between listing and reading is simply no longer there.
-        if (error instanceof DbusCallError && (error.objectGone || error.failure === "remote")) return undefined
-        throw error
+        complete = false
+        return "cut"
       }
+      if (depth === 0) throw error
+      // A child that vanished between listing and reading is simply no longer there.
+      if (error instanceof DbusCallError && (error.objectGone || error.failure === "remote")) return undefined
+      throw error
+    }
+
+    /**
+     * A node, or "cut" when the budget (or a timeout) stopped its read, or undefined when it vanished. Synchronous
+     * while the cache answers (a whole browser page is built without a promise per node); a promise from the first
+     * node read live.
+     */
+    const observe = (ref: ObjectRef, path: ReadonlyArray<number>, depth: number, counted = true): Outcome | Promise<Outcome> => {
+      if (counted) started++
+      const cached = readCached(ref)
+      if (cached) return withChildren(cached, path, depth)
+      let live: Promise<NodeRead>
+      try {
+        live = readNodeLive(ref, cache?.byPath.get(ref.path))
+      } catch (error) {
+        return readFailed(error, depth)
+      }
+      return live.then((read) => withChildren(read, path, depth), (error: unknown) => readFailed(error, depth))
+    }
+
+    /** The rest of `observe` once the node is read: its children, observed in turn. */
+    const withChildren = (read: NodeRead, path: ReadonlyArray<number>, depth: number): Outcome | Promise<Outcome> => {
       observed++
       // A toolkit that keeps hidden copies of what it shows (LibreOffice's submenus): the hidden copy is not read.
       if (depth > 0 && profile.skipsHidden && !read.node.states.has(AtspiState.visible)) return undefined
@@ -341,12 +362,13 @@ export class TreeReader {
         return { node: read.node, path, budgetCut: true }
       }
       started += read.childRefs.length
-      const children = await Promise.all(
-        read.childRefs.map((child) => observe(child.ref, [...path, child.index], depth + 1, false))
-      )
-      const present = children.filter((child): child is RawTree => child !== undefined && child !== "cut")
-      const cut = children.includes("cut") || read.capped === "count"
-      return { node: read.node, path, children: present, ...(cut ? { budgetCut: true } : {}), ...visibleOnly }
+      const outcomes = read.childRefs.map((child) => observe(child.ref, [...path, child.index], depth + 1, false))
+      const assemble = (children: ReadonlyArray<Outcome>): RawTree => {
+        const present = children.filter((child): child is RawTree => child !== undefined && child !== "cut")
+        const cut = children.includes("cut") || read.capped === "count"
+        return { node: read.node, path, children: present, ...(cut ? { budgetCut: true } : {}), ...visibleOnly }
+      }
+      return outcomes.some((outcome) => outcome instanceof Promise) ? Promise.all(outcomes).then(assemble) : assemble(outcomes as ReadonlyArray<Outcome>)
     }
 
     const tree = await observe(root, options.rootPath ?? [], 0)
