@@ -20,11 +20,16 @@ describe("Agent background tasks", () => {
   it.effect("killAll interrupts what runs, marks it killed, queues no notification and stops the agent", () =>
     Effect.gen(function*() {
       const agent = yield* makeAgent
+      const started = yield* Deferred.make<void>()
       const interrupted = yield* Deferred.make<void>()
       const task = yield* agent.startBackground(
         { type: "agent", description: "forever", notify: true },
-        Effect.never.pipe(Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined)))
+        Deferred.succeed(started, undefined).pipe(
+          Effect.andThen(Effect.never),
+          Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
+        )
       )
+      yield* Deferred.await(started)
       assert.deepStrictEqual((yield* agent.settleState).pending, [{ task_id: task.id, type: "agent", description: "forever" }])
       const killed = yield* agent.killAll()
       assert.deepStrictEqual(killed.map((t) => [t.id, t.status]), [[task.id, "killed"]])

@@ -52,7 +52,8 @@ const make = Effect.fn("Agent.make")(function*(options: AgentOptions): Effect.fn
       yield* Ref.update(state, addTask(task))
       const finish = (exit: Exit.Exit<string, string>) =>
         Ref.modify(state, finishTask(task.id, taskOutcome(exit))).pipe(Effect.flatMap(dispatchIf))
-      yield* FiberMap.run(fibers, task.id, work.pipe(Effect.exit, Effect.flatMap(finish)))
+      // Scheduled, not started inside this call (as Effect.forkIn does): the caller's step ends first.
+      yield* FiberMap.run(fibers, task.id, { startImmediately: false })(work.pipe(Effect.exit, Effect.flatMap(finish)))
       return task
     })
 
