@@ -44,6 +44,9 @@ export const cleanName = (name: string): string => name.trim()
 /** U+FFFC stands for an embedded child object (Chromium 156 form fields, Firefox): never text of its own. */
 export const cleanText = (text: string): string => text.includes("\ufffc") ? text.replace(/\ufffc/g, "") : text
 
+/** The body of a call on index 0 (GetName(0) on every node of a browser page), shared. */
+const firstIndex: ReadonlyArray<unknown> = [0]
+
 /** GetExtents' coordinate type: ATSPI_COORD_TYPE_SCREEN. */
 const screenCoords: ReadonlyArray<unknown> = [0]
 
@@ -178,7 +181,7 @@ export class Accessible {
 
   /** `GetName(index)`, lower-cased and mapped through the toolkit's aliases ("" when the action has no name). */
   private actionNameAt(index: number, timeoutMs: number): Promise<string> {
-    return this.call(Iface.action, "GetName", timeoutMs, "i", [index])
+    return this.call(Iface.action, "GetName", timeoutMs, "i", index === 0 ? firstIndex : [index])
       .then(([name]) => this.actionAlias(String(name ?? "").toLowerCase()))
   }
 

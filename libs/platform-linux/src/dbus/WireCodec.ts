@@ -155,7 +155,10 @@ const headerField = (writer: Writer, code: number, signature: string): void => {
  * Appends one method call, header and body, to `writer` (from its current length, which becomes the message's
  * origin). On an unmarshallable body it throws with the writer rolled back to where it was.
  */
-export const writeMethodCall = (writer: Writer, call: OutgoingCall): void => {
+export const writeMethodCall = (writer: Writer, call: OutgoingCall): void => writeCall(writer, call.serial, call)
+
+/** `writeMethodCall` with the serial apart: a connection writes the caller's own spec, without a copy per call. */
+export const writeCall = (writer: Writer, serial: number, call: Omit<OutgoingCall, "serial">): void => {
   const start = writer.length
   const origin = writer.origin
   writer.origin = start
@@ -165,7 +168,7 @@ export const writeMethodCall = (writer: Writer, call: OutgoingCall): void => {
     writer.byte(0)
     writer.byte(1)
     writer.uint32(0) // body length, set below
-    writer.uint32(call.serial)
+    writer.uint32(serial)
     writer.uint32(0) // header fields length, set below
     const fieldsAt = writer.length
     headerField(writer, 1, "o")

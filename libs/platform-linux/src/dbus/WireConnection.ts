@@ -6,7 +6,7 @@
 import { connect, type Socket } from "node:net"
 import { DbusCallError } from "./DbusCallError.js"
 import type { CallSpec, DbusConnection, SignalListener } from "./DbusConnection.js"
-import { decodeMessage, MessageType, messageLength, Writer, writeMethodCall, type BodyDecoder, type IncomingMessage } from "./WireCodec.js"
+import { decodeMessage, MessageType, messageLength, Writer, writeCall, type BodyDecoder, type IncomingMessage } from "./WireCodec.js"
 
 export interface UnixTarget {
   readonly path: string
@@ -95,10 +95,7 @@ export class WireConnection implements DbusConnection {
     }
     const serial = this.serial++
     try {
-      writeMethodCall(this.outbox, {
-        serial, path: spec.path, interface: spec.interface, member: spec.member, destination: spec.destination,
-        signature: spec.signature, body: spec.body
-      })
+      writeCall(this.outbox, serial, spec)
     } catch (error) {
       return Promise.reject(new DbusCallError("remote", spec.member, undefined, `could not encode: ${(error as Error).message}`))
     }

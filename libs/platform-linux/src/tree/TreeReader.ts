@@ -115,13 +115,18 @@ const optionalFailure = (error: unknown): undefined => {
   return undefined
 }
 
-/** A detail read whose remote failure means "not there"; timeouts and a gone peer still fail the node. */
-const optional = <A>(read: () => Promise<A>): Promise<A | undefined> => {
+/**
+ * A detail read whose remote failure means "not there" (`apply` gets undefined); timeouts and a gone peer still fail
+ * the node. One promise per read: `apply` is the reply's own handler.
+ */
+const optional = <A>(read: () => Promise<A>, apply: (value: A | undefined) => unknown): Promise<unknown> => {
+  let pending: Promise<A>
   try {
-    return read().catch(optionalFailure)
+    pending = read()
   } catch (error) {
-    return Promise.reject(error).catch(optionalFailure)
+    pending = Promise.reject(error)
   }
+  return pending.then(apply, (error: unknown) => apply(optionalFailure(error)))
 }
 
 /**
@@ -198,7 +203,7 @@ export class TreeReader {
       const reads: Array<Promise<unknown>> = []
       // Objects that are not showing have no on-screen extents (GTK reports G_MININT or zeros).
       if (node.interfaces.includes("Component") && node.states.has(AtspiState.showing)) {
-        reads.push(optional(() => accessible.extents(budget.callTimeout())).then((b) => {
+        reads.push(optional(() => accessible.extents(budget.callTimeout()), (b) => {
           if (b) node.bounds = origin ? { ...b, x: b.x + origin.x, y: b.y + origin.y } : b
           node.states = confirmShowing(node.states, b, profile)
         }))
@@ -208,7 +213,7 @@ export class TreeReader {
         const known = this.actionNames.get(key)
         if (known) node.actions = known
         else {
-          reads.push(optional(() => accessible.deciderActions(budget.callTimeout())).then((a) => {
+          reads.push(optional(() => accessible.deciderActions(budget.callTimeout()), (a) => {
             node.actions = a?.map((action) => action.name) ?? []
             if (a) {
               if (this.actionNames.size >= maxCachedActions) this.actionNames.clear()
@@ -218,13 +223,13 @@ export class TreeReader {
         }
       }
       if (wantsText(node)) {
-        reads.push(optional(() => accessible.text(budget.callTimeout(), limits.maxTextChars)).then((t) => t !== undefined && (node.text = t)))
+        reads.push(optional(() => accessible.text(budget.callTimeout(), limits.maxTextChars), (t) => t !== undefined && (node.text = t)))
       }
       if (wantsValue(node)) {
-        reads.push(optional(() => accessible.currentValue(budget.callTimeout())).then((v) => v !== undefined && (node.value = v)))
+        reads.push(optional(() => accessible.currentValue(budget.callTimeout()), (v) => v !== undefined && (node.value = v)))
       }
       if (wantsSelection(node)) {
-        reads.push(optional(() => accessible.selectedChildName(budget.callTimeout(), node.interfaces)).then((name) => {
+        reads.push(optional(() => accessible.selectedChildName(budget.callTimeout(), node.interfaces), (name) => {
           if (name !== undefined) node.selected = name
         }))
       }
