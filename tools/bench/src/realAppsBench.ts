@@ -4,6 +4,10 @@
  * sizes (-i, -i --compact) and the nodes the peer walked:
  *
  *   node tools/bench/dist/realAppsBench.js [--runs N] [--bin path/to/agent-desktop.js] [--apps a,b,...]
+ *     [--compare-bin path/to/other/agent-desktop.js]
+ *
+ * `--compare-bin` times a second build in the same runs (interleaved with the first and the peer), so a change is
+ * measured against its baseline under the same load.
  *
  * Apps (label: registry name ← desktop spec): gnome-calculator, gtk4-demo, calculator ← qt:calculator, soffice ←
  * localc, Firefox and Chromium ← the form fixture page, and `Chromium-5000` / `Firefox-5000` ← a generated page of
@@ -23,6 +27,7 @@ import { argValue } from "./argValue.js"
 const here = path.dirname(fileURLToPath(import.meta.url))
 const runs = Number(argValue("--runs") ?? 5)
 const bin = path.resolve(argValue("--bin") ?? path.resolve(here, "../../../apps/cli/bin/agent-desktop.js"))
+const compareBin = argValue("--compare-bin") === undefined ? undefined : path.resolve(argValue("--compare-bin")!)
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "ad-realbench-"))
 const page = `file://${fixturePath("form.html")}`
 const bigPagePath = path.join(home, "big-page.html")
@@ -58,14 +63,21 @@ const countNodes = (node: { children?: ReadonlyArray<unknown> }): number =>
   1 + (node.children ?? []).reduce<number>((n, child) => n + countNodes(child as { children?: ReadonlyArray<unknown> }), 0)
 
 const benchApp = (label: string, app: string, env: NodeJS.ProcessEnv) => {
-  const cli = [process.execPath, bin, "snapshot", "--app", app, "-i", "--timeout-ms", "30000"]
+  const snapshotArgs = ["snapshot", "--app", app, "-i", "--timeout-ms", "30000"]
+  const cli = [process.execPath, bin, ...snapshotArgs]
+  const other = compareBin === undefined ? undefined : [process.execPath, compareBin, ...snapshotArgs]
   const peer = [systemPython, peerPath(), "dump", app]
   timed(cli, env)
+  if (other) timed(other, env)
   const peerNodes = countNodes((JSON.parse(timed(peer, env).stdout) as { windows: ReadonlyArray<{ children?: ReadonlyArray<unknown> }> }).windows[0]!)
   const cliTimes: Array<number> = []
+  const otherTimes: Array<number> = []
   const peerTimes: Array<number> = []
   for (let i = 0; i < runs; i++) {
+    // The two builds take turns going first, so neither always runs right after the peer.
+    if (other && i % 2 === 1) otherTimes.push(timed(other, env).ms)
     cliTimes.push(timed(cli, env).ms)
+    if (other && i % 2 === 0) otherTimes.push(timed(other, env).ms)
     peerTimes.push(timed(peer, env).ms)
   }
   const interactive = timed(cli, env).stdout
@@ -73,12 +85,15 @@ const benchApp = (label: string, app: string, env: NodeJS.ProcessEnv) => {
   const data = (JSON.parse(interactive) as { data: { ref_count: number; complete: boolean } }).data
   return {
     app: label, peerNodes, refs: data.ref_count, complete: data.complete,
-    cli: median(cliTimes), peer: median(peerTimes),
+    cli: median(cliTimes), peer: median(peerTimes), other: otherTimes.length > 0 ? median(otherTimes) : undefined,
     bytes: Buffer.byteLength(interactive), compactBytes: Buffer.byteLength(compact)
   }
 }
 
+const loadNow = () => os.loadavg().map((n) => n.toFixed(1)).join(" ")
+
 const main = async () => {
+  const loadAtStart = loadNow()
   const wanted = argValue("--apps")?.split(",")
   const apps = catalogue.filter((app) => (!wanted || wanted.includes(app.label)) && (fs.existsSync(app.binary) || (process.stderr.write(`skipped ${app.label}: ${app.binary} missing\n`), false)))
   const rows: Array<ReturnType<typeof benchApp>> = []
@@ -89,18 +104,20 @@ const main = async () => {
       // Let a browser finish loading its page before the first timed read.
       await new Promise((resolve) => setTimeout(resolve, app.spec.includes("file://") ? 8000 : 2000))
       rows.push(benchApp(app.label, app.name, env))
-      process.stderr.write(`${app.label} done\n`)
+      process.stderr.write(`${app.label} done (load ${loadNow()})\n`)
     } finally {
       await desktop.stop()
     }
   }
   {
     const lines = [
-      `runs: ${runs} per case, node ${process.version}, load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`,
+      `runs: ${runs} per case, node ${process.version}, load average ${loadAtStart} at the start, ${loadNow()} at the end`,
+      ...(compareBin ? [`--bin ${bin}`, `--compare-bin ${compareBin}`] : []),
       "",
-      "| app | peer nodes | refs | complete | one-shot `snapshot -i` ms | one-shot peer dump ms | ratio | -i bytes (~tokens) | -i --compact bytes |",
-      "|---|---:|---:|---|---:|---:|---:|---:|---:|",
-      ...rows.map((r) => `| ${r.app} | ${r.peerNodes} | ${r.refs} | ${r.complete} | ${r.cli.toFixed(0)} | ${r.peer.toFixed(0)} | ${(r.cli / r.peer).toFixed(2)} | ${r.bytes} (~${Math.round(r.bytes / 4)}) | ${r.compactBytes} |`)
+      `| app | peer nodes | refs | complete | one-shot \`snapshot -i\` ms | one-shot peer dump ms | ratio |${compareBin ? " --compare-bin ms | ratio |" : ""} -i bytes (~tokens) | -i --compact bytes |`,
+      `|---|---:|---:|---|---:|---:|---:|${compareBin ? "---:|---:|" : ""}---:|---:|`,
+      ...rows.map((r) => `| ${r.app} | ${r.peerNodes} | ${r.refs} | ${r.complete} | ${r.cli.toFixed(0)} | ${r.peer.toFixed(0)} | ${(r.cli / r.peer).toFixed(2)} |` +
+        `${r.other === undefined ? "" : ` ${r.other.toFixed(0)} | ${(r.other / r.peer).toFixed(2)} |`} ${r.bytes} (~${Math.round(r.bytes / 4)}) | ${r.compactBytes} |`)
     ]
     process.stdout.write(lines.join("\n") + "\n")
   }
