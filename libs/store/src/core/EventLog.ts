@@ -2,6 +2,7 @@
  * The append-only event log: per-stream gapless seqs assigned inside the appending transaction, projections
  * updated in the same transaction (Projections.ts), reads by stream, by position and by stream prefix.
  */
+import { compactRefMapJson, isCompactRefMap } from "../CompactRefMap.js"
 import { BUSY_TIMEOUT_MS } from "../Database.js"
 import { project } from "../Projections.js"
 import { StoreFailure } from "../StoreErrors.js"
@@ -32,6 +33,28 @@ export const toEvent = (row: EventRow): StoredEvent => ({
 })
 
 /** Inserts the events after the stream's last seq and projects each; call inside a write transaction. */
+/**
+ * Stands for a compact RefMap in a payload's JSON until its own JSON takes its place: random per process, so no
+ * string a payload carries can be taken for it (not node:crypto, which costs every one-shot call its load).
+ */
+let refMapMark: string | undefined
+
+/**
+ * A payload's JSON. A compact RefMap inside it (a snapshot's, ~0.5 MB on a 5,000-node page) is written from the
+ * JSON already made for its size check (compactRefMapJson), not serialised a second time.
+ */
+const payloadJson = (payload: unknown): string => {
+  const maps: Array<string> = []
+  const json = JSON.stringify(payload, (_key, value: unknown) => {
+    if (!isCompactRefMap(value)) return value
+    refMapMark ??= `refmap-${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}-`
+    maps.push(compactRefMapJson(value))
+    return `${refMapMark}${maps.length - 1}`
+  })
+  if (maps.length === 0) return json
+  return json.replace(new RegExp(`"${refMapMark}(\\d+)"`, "g"), (_mark, index: string) => maps[Number(index)]!)
+}
+
 export const appendInTransaction = (
   context: StoreContext,
   stream: string,
@@ -43,7 +66,7 @@ export const appendInTransaction = (
   const stored = events.map((event, i): StoredEvent => {
     const seq = last + 1 + i
     const time_ms = event.time_ms ?? context.now()
-    const payload = JSON.stringify(event.payload ?? null)
+    const payload = payloadJson(event.payload ?? null)
     const info = insert.run(stream, seq, event.type, payload, time_ms, options.session_id ?? null)
     const record: StoredEvent = {
       position: Number(info.lastInsertRowid),
