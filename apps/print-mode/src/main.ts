@@ -1,7 +1,7 @@
 // wave -p: argv -> one agent run -> text | json | stream-json. All three formats project the same agent events;
 // stdout is written only through OutputWriter, flushed before the exit code is returned.
-import { AgentRun, type AgentEvent, type CreatedInfo, parseToolList } from "@agent-desktop/agent"
-import { Cause, Effect, Exit, Fiber } from "effect"
+import { AgentRun, type AgentEvent, type CreatedInfo, maxTurnsHit, parseToolList } from "@agent-desktop/agent"
+import { Deferred, Effect, Exit } from "effect"
 import { HELP, parseArgs, type WaveArgs } from "./cli/parseArgs.js"
 import { lazyDesktopRunner } from "./desktop/lazyDesktopRunner.js"
 import { measureStreaming } from "./output/measureStreaming.js"
@@ -91,7 +91,9 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
   const emit = io.env["WAVE_REPORT_CPU"] === "1" ? measureStreaming(project) : project
   const sessions = storeSessions(io.env, (message) => emit({ type: "error", message, source: "internal", recoverable: true }))
   const desktop = io.env["WAVE_DISABLE_DESKTOP"] === "1" ? undefined : lazyDesktopRunner(io.env)
-  const run = new AgentRun({
+  // Completed by a signal or an uncaught exception: the run stops, tears down and still answers its outcome.
+  const stop = Deferred.makeUnsafe<void>()
+  const run = AgentRun.run({
     prompt: args.message,
     cwd: io.cwd,
     env: io.env,
@@ -109,10 +111,12 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
     desktop: desktop?.run,
     sessions,
     emit,
-    sessionId: early?.init.sessionId
-  }, (info) => {
-    // On the fast path init is already out, built from the same settings, id and tool list.
-    if (early === undefined) stream.created(info, SCHEMA_VERSION)
+    sessionId: early?.init.sessionId,
+    onCreated: (info) => {
+      // On the fast path init is already out, built from the same settings, id and tool list.
+      if (early === undefined) stream.created(info, SCHEMA_VERSION)
+    },
+    stop: Deferred.await(stop)
   })
 
   if (io.env["WAVE_TEST_STRAY_STDOUT"] === "1") {
@@ -120,12 +124,12 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
     console.log("stray line from a dependency")
   }
 
-  const fiber = Effect.runFork(run.execute())
+  const outcomePromise = Effect.runPromise(run)
   let signal: Signal | undefined
   const onSignal = (name: Signal) => () => {
     if (signal !== undefined) process.exit(SIGNAL_EXIT[name])
     signal = name
-    Effect.runFork(Fiber.interrupt(fiber))
+    Deferred.doneUnsafe(stop, Exit.void)
   }
   const onInt = onSignal("SIGINT")
   const onTerm = onSignal("SIGTERM")
@@ -135,25 +139,22 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
   let crashed: string | undefined
   const onCrash = (error: unknown) => {
     crashed ??= `Uncaught exception: ${error instanceof Error ? error.message : String(error)}`
-    Effect.runFork(Fiber.interrupt(fiber))
+    Deferred.doneUnsafe(stop, Exit.void)
   }
   process.on("uncaughtException", onCrash)
   process.on("unhandledRejection", onCrash)
-  const exit = await Effect.runPromise(Fiber.await(fiber))
-  let thrown = run.thrown ?? crashed
-  if (Exit.isFailure(exit) && !Cause.hasInterruptsOnly(exit.cause)) {
-    thrown = `Internal error: ${Cause.pretty(exit.cause).split("\n")[0] ?? "unknown"}`
-  }
+  const outcome = await outcomePromise
+  const thrown = outcome.thrown ?? crashed
   const endedAt = Date.now()
   if (thrown !== undefined && !structured) stderr(`wave: ${thrown}\n`)
   const result = stream.finish((seq) =>
     fold.finish({
-      sessionId: run.created?.sessionId,
+      sessionId: outcome.created?.sessionId,
       durationMs: endedAt - startedAt,
       thrown,
       signal,
-      maxTurnsHit: run.maxTurnsHit,
-      incompleteTasks: run.incompleteTasks,
+      maxTurnsHit: maxTurnsHit(outcome),
+      incompleteTasks: outcome.incompleteTasks,
       seq
     })
   )

@@ -1,10 +1,11 @@
 // @agent-desktop/agent: wave's runtime. Start reading at AgentRun.ts (one print-mode run), then loop/Agent.ts.
-export { AgentRun, type CreatedInfo, type RunRequest } from "./AgentRun.js"
+export { AgentRun, type RunRequest } from "./AgentRun.js"
+export { type CreatedInfo, maxTurnsHit, type RunOutcome } from "./RunOutcome.js"
 export { ModelConfig, ModelConfigError, type ModelSettings, resolveModelSettings } from "./config/ModelConfig.js"
 export { loadSettings, type WaveSettings } from "./config/WaveSettings.js"
 export { Agent } from "./loop/Agent.js"
 export type { AgentOptions } from "./loop/AgentOptions.js"
-export type { AgentState } from "./loop/AgentState.js"
+export type { AgentState, Answer } from "./loop/AgentState.js"
 export type { BackgroundHost, BackgroundTask } from "./loop/BackgroundTask.js"
 export type { AgentEvent, EmitEvent, ErrorSource, PendingTaskInfo, UsageSource } from "./loop/AgentEvent.js"
 export { awaitSettled, isBusy, type SettleOptions, type SettleProbe, type SettleState } from "./loop/settle.js"

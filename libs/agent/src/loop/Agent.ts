@@ -9,7 +9,7 @@ import type { ChatMessage } from "../provider/ChatTypes.js"
 import { ModelProvider } from "../provider/ModelProvider.js"
 import { toolSpec } from "../tools/Tool.js"
 import type { AgentOptions } from "./AgentOptions.js"
-import { addMessage, type AgentState, initialState, startConversation } from "./AgentState.js"
+import { addMessage, type AgentState, type Answer, answerOf, initialState, startConversation } from "./AgentState.js"
 import type { BackgroundHost, BackgroundTask, BackgroundTaskSpec } from "./BackgroundTask.js"
 import { enqueue, startLoading, stop, stopLoading, takeBatch } from "./dispatchState.js"
 import { newTaskId } from "./ids.js"
@@ -24,8 +24,10 @@ export interface Agent extends BackgroundHost {
   readonly settleState: SettleProbe
   /** Queues a user message (or notification) and dispatches it when the agent is idle. */
   readonly enqueue: (text: string) => Effect.Effect<void>
+  /** The names of the agent's tools, in order (what its system prompt was written from). */
+  readonly toolNames: ReadonlyArray<string>
   /** Runs a prompt to the end of its turn loop (sub-agents; the main agent goes through the queue instead). */
-  readonly runToCompletion: (prompt: string) => Effect.Effect<string>
+  readonly runToCompletion: (prompt: string) => Effect.Effect<Answer>
   /** At the wait ceiling: kill what still runs (no notification is queued for a killed task) and stop. */
   readonly killAll: () => Effect.Effect<ReadonlyArray<BackgroundTask>>
   /** Stops everything the agent started (end of run, signals). */
@@ -58,9 +60,8 @@ const make = Effect.fn("Agent.make")(function*(options: AgentOptions): Effect.fn
     })
 
   const tools = options.tools({ startBackground })
-  const systemPrompt = typeof options.systemPrompt === "string"
-    ? options.systemPrompt
-    : options.systemPrompt(tools.map((tool) => tool.name))
+  const toolNames = tools.map((tool) => tool.name)
+  const systemPrompt = typeof options.systemPrompt === "string" ? options.systemPrompt : options.systemPrompt(toolNames)
   yield* Ref.update(state, startConversation(systemPrompt, options.history ?? []))
   const turns = runTurns({
     state,
@@ -92,13 +93,14 @@ const make = Effect.fn("Agent.make")(function*(options: AgentOptions): Effect.fn
       loading: current.loading,
       queued: current.queue.length
     })),
+    toolNames,
     enqueue: (text) => Ref.modify(state, enqueue(text)).pipe(Effect.flatMap(dispatchIf)),
     runToCompletion: (prompt) =>
       Effect.gen(function*() {
         yield* Ref.update(state, startLoading)
         yield* record({ role: "user", content: prompt })
         yield* turns
-        return (yield* Ref.get(state)).lastText
+        return answerOf(yield* Ref.get(state))
       }).pipe(Effect.ensuring(Ref.update(state, stopLoading))),
     startBackground,
     killAll: () =>

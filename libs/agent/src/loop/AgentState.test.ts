@@ -1,5 +1,14 @@
 import { assert, describe, it } from "@effect/vitest"
-import { addMessage, completeTurn, hitMaxTurns, initialState, maxTurnsReached, startConversation } from "./AgentState.js"
+import {
+  addMessage,
+  answerOf,
+  completeTurn,
+  failTurn,
+  hitMaxTurns,
+  initialState,
+  maxTurnsReached,
+  startConversation
+} from "./AgentState.js"
 
 describe("AgentState transitions", () => {
   it("startConversation puts the system prompt before the restored history", () => {
@@ -28,5 +37,13 @@ describe("AgentState transitions", () => {
     assert.isTrue(maxTurnsReached(2, two))
     assert.isFalse(maxTurnsReached(undefined, two))
     assert.isTrue(hitMaxTurns(two).maxTurnsHit)
+  })
+
+  it("failTurn keeps each failed model call's message; answerOf is the last text with those failures", () => {
+    const failed = failTurn("second")(failTurn("first")(initialState))
+    assert.deepStrictEqual(failed.errors, ["first", "second"])
+    assert.deepStrictEqual(initialState.errors, [])
+    assert.deepStrictEqual(answerOf(completeTurn("partial")(failed)), { text: "partial", errors: ["first", "second"] })
+    assert.deepStrictEqual(answerOf(initialState), { text: "", errors: [] })
   })
 })

@@ -21,6 +21,14 @@ export interface AgentState {
   readonly lastText: string
   readonly producedContent: boolean
   readonly maxTurnsHit: boolean
+  /** Why model calls failed (each one ended its turn loop with an error block). */
+  readonly errors: ReadonlyArray<string>
+}
+
+/** What a prompt run to completion answers (sub-agents, memory extraction): the last text and the failures. */
+export interface Answer {
+  readonly text: string
+  readonly errors: ReadonlyArray<string>
 }
 
 export const initialState: AgentState = {
@@ -32,7 +40,8 @@ export const initialState: AgentState = {
   turns: 0,
   lastText: "",
   producedContent: false,
-  maxTurnsHit: false
+  maxTurnsHit: false,
+  errors: []
 }
 
 /** The system prompt, then a restored conversation (which is not persisted again). */
@@ -59,3 +68,11 @@ export const maxTurnsReached = (maxTurns: number | undefined, state: AgentState)
   maxTurns !== undefined && state.turns >= maxTurns
 
 export const hitMaxTurns = (state: AgentState): AgentState => ({ ...state, maxTurnsHit: true })
+
+/** A model call failed: the turn loop ends with this error block. */
+export const failTurn = (message: string) => (state: AgentState): AgentState => ({
+  ...state,
+  errors: [...state.errors, message]
+})
+
+export const answerOf = (state: AgentState): Answer => ({ text: state.lastText, errors: state.errors })

@@ -6,7 +6,7 @@ import type { ChatMessage, Completion, ToolSpec } from "../provider/ChatTypes.js
 import { type ModelError, ModelHttpError } from "../provider/ModelError.js"
 import type { ModelProvider } from "../provider/ModelProvider.js"
 import type { AgentOptions } from "./AgentOptions.js"
-import { type AgentState, completeTurn, hitMaxTurns, maxTurnsReached } from "./AgentState.js"
+import { type AgentState, completeTurn, failTurn, hitMaxTurns, maxTurnsReached } from "./AgentState.js"
 import { runToolCall, type ToolCallContext } from "./runToolCall.js"
 import { streamHandlers } from "./streamHandlers.js"
 
@@ -54,6 +54,7 @@ export const runTurns = (context: TurnLoopContext): Effect.Effect<void> =>
       if (result._tag === "Failure") {
         const error = result.failure
         const httpStatus = errorStatus(error)
+        yield* Ref.update(context.state, failTurn(error.message))
         emit({
           type: "error",
           message: error.message,

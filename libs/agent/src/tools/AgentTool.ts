@@ -25,18 +25,12 @@ const usageOnly = (emit: EmitEvent): EmitEvent => (event) => {
 /** Runs the sub-agent; fails with a message when it produced errors and no answer (E2: the parent decides). */
 const runSubAgent = (makeSub: SubAgentFactory, emit: EmitEvent, prompt: string, subagentType: string) =>
   Effect.gen(function*() {
-    const errors: Array<string> = []
-    const sub = yield* makeSub({
-      prompt,
-      subagentType,
-      emit: (event) => {
-        if (event.type === "error") errors.push(event.message)
-        usageOnly(emit)(event)
-      }
-    })
+    const sub = yield* makeSub({ prompt, subagentType, emit: usageOnly(emit) })
     const answer = yield* sub.runToCompletion(prompt).pipe(Effect.ensuring(sub.destroy()))
-    if (answer.length === 0 && errors.length > 0) return yield* Effect.fail(`Sub-agent failed: ${errors.join("; ")}`)
-    return answer
+    if (answer.text.length === 0 && answer.errors.length > 0) {
+      return yield* Effect.fail(`Sub-agent failed: ${answer.errors.join("; ")}`)
+    }
+    return answer.text
   })
 
 export const agentTool = (host: BackgroundHost, makeSub: SubAgentFactory, emit: EmitEvent): Tool => ({
