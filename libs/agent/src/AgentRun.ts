@@ -13,7 +13,8 @@ import type { EmitEvent } from "./loop/AgentEvent.js"
 import { newSessionId } from "./loop/ids.js"
 import { mainSystemPrompt, subagentSystemPrompt } from "./loop/prompts.js"
 import { awaitSettled } from "./loop/settle.js"
-import { appendMemory, MEMORY_EXTRACTION_PROMPT, readMemory } from "./memory/autoMemory.js"
+import { MEMORY_EXTRACTION_PROMPT, readMemory } from "./memory/autoMemory.js"
+import { extractMemory, hadPrompt, memoryDue } from "./memory/memoryExtraction.js"
 import { PermissionGate, type PermissionMode } from "./permissions/PermissionGate.js"
 import type { ChatMessage } from "./provider/ChatTypes.js"
 import { ModelProvider } from "./provider/ModelProvider.js"
@@ -179,32 +180,18 @@ const runAgent = (
         maxTurns: 50
       }))
 
-    let prompts = 0
-    const extractMemory = (agent: Agent): Effect.Effect<void> =>
-      agent.startBackground(
-        { type: "memory", description: "auto-memory extraction", notify: false },
-        Effect.gen(function*() {
-          const transcript = (yield* agent.snapshot).messages
-            .filter((m) => m.role === "user" || m.role === "assistant")
-            .map((m) => `${m.role}: ${typeof m.content === "string" ? m.content : ""}`)
-            .join("\n")
-          const sub = yield* withProvider(Agent.make({
-            sessionId,
-            model,
-            systemPrompt: MEMORY_EXTRACTION_PROMPT,
-            tools: () => [],
-            emit: (event) => {
-              if (event.type === "usage") emit({ ...event, source: "memory" })
-            },
-            source: "memory",
-            maxTurns: 1
-          }))
-          const answer = (yield* sub.runToCompletion(transcript).pipe(Effect.ensuring(sub.destroy()))).text
-          const refused = yield* Effect.sync(() => appendMemory(waveHome, answer))
-          if (refused !== undefined) emit({ type: "error", message: `memory not saved: ${refused}`, source: "internal", recoverable: true })
-          return answer
-        })
-      ).pipe(Effect.asVoid)
+    const extractor = withProvider(Agent.make({
+      sessionId,
+      model,
+      systemPrompt: MEMORY_EXTRACTION_PROMPT,
+      tools: () => [],
+      emit: (event) => {
+        if (event.type === "usage") emit({ ...event, source: "memory" })
+      },
+      source: "memory",
+      maxTurns: 1
+    }))
+    const promptBatches = yield* Ref.make(0)
 
     const agent: Agent = yield* Agent.make({
       sessionId,
@@ -216,12 +203,12 @@ const runAgent = (
       maxTurns: request.maxTurns,
       history,
       onMessage: persist,
-      onBatchEnd: (batch): Effect.Effect<void> => {
-        const hadPrompt = batch.some((text) => !text.startsWith("<task-notification>"))
-        if (!hadPrompt || !settings.autoMemoryEnabled) return Effect.void
-        prompts++
-        return prompts % settings.autoMemoryFrequency === 0 ? extractMemory(agent) : Effect.void
-      }
+      onBatchEnd: (batch): Effect.Effect<void> =>
+        hadPrompt(batch) && settings.autoMemoryEnabled
+          ? Ref.updateAndGet(promptBatches, (count) => count + 1).pipe(Effect.flatMap((count) =>
+            memoryDue(count, settings.autoMemoryFrequency) ? extractMemory(agent, extractor, waveHome, emit) : Effect.void
+          ))
+          : Effect.void
     })
     const created: CreatedInfo = {
       sessionId,
