@@ -26,12 +26,15 @@ export interface RawNode {
   detailsCut?: boolean
 }
 
-/** One live read of what every node needs (name, description, child count, role, states, interfaces), pipelined. */
-export const readRawNode = async (accessible: Accessible, timeoutMs: number): Promise<RawNode> => {
+/**
+ * One live read of what every node needs (name, description, child count, role, states, interfaces), pipelined.
+ * `knownStates`: the node's state set, already read (it is not asked again).
+ */
+export const readRawNode = async (accessible: Accessible, timeoutMs: number, knownStates?: StateSet): Promise<RawNode> => {
   const [basics, role, states, interfaces] = await Promise.all([
     accessible.basics(timeoutMs),
     accessible.role(timeoutMs),
-    accessible.states(timeoutMs),
+    knownStates ?? accessible.states(timeoutMs),
     accessible.interfaces(timeoutMs)
   ])
   return {

@@ -10,7 +10,7 @@
  */
 import { Accessible, isNullRef, type CacheItem } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
-import { AtspiState } from "../atspi/States.js"
+import { AtspiState, type StateSet } from "../atspi/States.js"
 import { DbusCallError } from "../dbus/DbusCallError.js"
 import { confirmShowing, normalizeStates } from "../toolkits/normalizeStates.js"
 import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
@@ -257,12 +257,29 @@ export class TreeReader {
         : { refs, capped: false }
     }
 
-    const readLive = async (ref: ObjectRef): Promise<{ node: RawNode; children: ReadonlyArray<IndexedRef>; capped: Capped }> => {
-      const node = await readRawNode(Accessible.of(this.session, ref), budget.callTimeout())
+    const readLive = async (ref: ObjectRef, depth: number): Promise<{ node: RawNode; children: ReadonlyArray<IndexedRef>; capped: Capped }> => {
+      const accessible = Accessible.of(this.session, ref)
+      let knownStates: StateSet | undefined
+      if (depth > 0 && profile.skipsHidden) {
+        // Where hidden nodes are dropped, the state set is asked first: a hidden one costs one call, not five.
+        knownStates = await accessible.states(budget.callTimeout())
+        const states = normalizeStates(knownStates, profile)
+        if (!states.has(AtspiState.visible)) {
+          return { node: { ref, role: 0, name: "", description: "", states, interfaces: [], childCount: 0 }, children: [], capped: false }
+        }
+      }
+      const node = await readRawNode(accessible, budget.callTimeout(), knownStates)
       // Most walked nodes (table cells) are leaves: childrenOf asks for children only when there are some.
       const { refs, capped } = await childrenOf(node)
       return { node, children: refs, capped }
     }
+
+    /**
+     * A toolkit that keeps hidden copies of what it shows (LibreOffice's submenus): the hidden copy is not read, and
+     * its details are not asked for (they were: ~GetActions of every hidden menu item).
+     */
+    const dropped = (node: RawNode, depth: number): boolean =>
+      depth > 0 && profile.skipsHidden && !node.states.has(AtspiState.visible)
 
     // Details never gate the descent: a node's children are known (from the cache, or from the live walk) before
     // its bounds and actions arrive, so the tree's depth does not add round trips to the critical path.
@@ -283,20 +300,20 @@ export class TreeReader {
      * One node's structure and its child refs, at once when the cache holds the node and its whole child list (most
      * of a browser page: it sends nothing), else undefined (the node is read live, through the limiter).
      */
-    const readCached = (ref: ObjectRef): NodeRead | undefined => {
+    const readCached = (ref: ObjectRef, depth: number): NodeRead | undefined => {
       const cached = cache?.byPath.get(ref.path)
       const cachedChildren = cached && (cache!.children.get(ref.path) ?? [])
       // A trusted child list matches the node's child count, so the count needs no correction here.
       if (cached && cachedChildren && cacheOrderTrusted(cachedChildren, cached.childCount) && cachedChildren.length <= limits.maxChildrenPerNode) {
         const node = fromCache(cached, ref.busName, profile)
         const childRefs = cachedChildren.map((child, index) => ({ ref: { busName: ref.busName, path: child.ref.path }, index }))
-        scheduleDetails(node)
+        if (!dropped(node, depth)) scheduleDetails(node)
         return { node, childRefs, capped: false }
       }
       return undefined
     }
 
-    const readNodeLive = (ref: ObjectRef, cached: CacheItem | undefined): Promise<NodeRead> =>
+    const readNodeLive = (ref: ObjectRef, cached: CacheItem | undefined, depth: number): Promise<NodeRead> =>
       limiter.run(async () => {
         let node: RawNode
         let childRefs: ReadonlyArray<IndexedRef>
@@ -306,14 +323,14 @@ export class TreeReader {
           node = fromCache(cached, ref.busName, profile)
           ;({ refs: childRefs, capped } = await childrenOf(node, cached.childCount))
         } else {
-          const live = await readLive(ref)
+          const live = await readLive(ref, depth)
           node = live.node
           childRefs = live.children
           capped = live.capped
         }
         // GTK3 menus report a child count of -1; the list actually read is the truth.
         if (node.childCount !== childRefs.length && node.childCount <= 0) node = { ...node, childCount: childRefs.length }
-        scheduleDetails(node)
+        if (!dropped(node, depth)) scheduleDetails(node)
         return { node, childRefs, capped }
       })
 
@@ -337,11 +354,11 @@ export class TreeReader {
      */
     const observe = (ref: ObjectRef, path: ReadonlyArray<number>, depth: number, counted = true): Outcome | Promise<Outcome> => {
       if (counted) started++
-      const cached = readCached(ref)
+      const cached = readCached(ref, depth)
       if (cached) return withChildren(cached, path, depth)
       let live: Promise<NodeRead>
       try {
-        live = readNodeLive(ref, cache?.byPath.get(ref.path))
+        live = readNodeLive(ref, cache?.byPath.get(ref.path), depth)
       } catch (error) {
         return readFailed(error, depth)
       }
@@ -351,8 +368,7 @@ export class TreeReader {
     /** The rest of `observe` once the node is read: its children, observed in turn. */
     const withChildren = (read: NodeRead, path: ReadonlyArray<number>, depth: number): Outcome | Promise<Outcome> => {
       observed++
-      // A toolkit that keeps hidden copies of what it shows (LibreOffice's submenus): the hidden copy is not read.
-      if (depth > 0 && profile.skipsHidden && !read.node.states.has(AtspiState.visible)) return undefined
+      if (dropped(read.node, depth)) return undefined
       // A container that manages its descendants is read as far as it can ever be (its visible children): it is
       // marked truncated, but the window read stays complete, or no ref of a spreadsheet window could ever prove
       // its identity. A count cap on an ordinary container leaves nodes unread: the read is incomplete.
