@@ -1,0 +1,29 @@
+import { PlatformError } from "@agent-desktop/platform"
+import { DbusCallError } from "../dbus/DbusCallError.js"
+import { mapRole } from "../tree/ContractNode.js"
+import type { RawNode } from "../tree/RawNode.js"
+import type { StepLog } from "./StepLog.js"
+
+/** Maps a failed read (nothing sent yet) to the contract code. */
+export const lookupFailure = (error: unknown, what: string): PlatformError => {
+  if (error instanceof PlatformError) return error
+  if (error instanceof DbusCallError) {
+    if (error.peerGone) return new PlatformError({ code: "APP_NOT_FOUND", message: `the app owning ${what} is gone`, platformDetail: error.message })
+    if (error.objectGone) return new PlatformError({ code: "ELEMENT_NOT_FOUND", message: `${what} no longer exists`, platformDetail: error.message })
+    if (error.failure === "timeout") return new PlatformError({ code: "APP_UNRESPONSIVE", message: `the app did not answer while reading ${what}`, platformDetail: error.message })
+    return new PlatformError({ code: "ELEMENT_NOT_FOUND", message: `${what} could not be read`, platformDetail: error.message })
+  }
+  return new PlatformError({ code: "INTERNAL", message: `reading ${what} failed`, platformDetail: String(error) })
+}
+
+/** The toolkit answered `false`: nothing happened. Carries the steps so far. */
+export const declined = (steps: StepLog, what: string): PlatformError =>
+  new PlatformError({ code: "ACTION_FAILED", message: `the toolkit declined ${what}`, steps: steps.all })
+
+/** The element offers no AT-SPI way to do this (nothing was sent). */
+export const unsupported = (node: RawNode, what: string): PlatformError =>
+  new PlatformError({
+    code: "ACTION_NOT_SUPPORTED",
+    message: `a ${mapRole(node)} does not support ${what} through AT-SPI`,
+    details: { role: mapRole(node), toolkit_actions: node.actions ?? [], interfaces: node.interfaces }
+  })

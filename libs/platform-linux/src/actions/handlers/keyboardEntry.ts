@@ -1,0 +1,68 @@
+import { PlatformError, type DeliveryStep } from "@agent-desktop/platform"
+import { AtspiState } from "../../atspi/States.js"
+import type { ToolkitProfile } from "../../toolkits/ToolkitProfile.js"
+import { isEditable, isKeyboardEditable, mapRole } from "../../tree/ContractNode.js"
+import type { RawNode } from "../../tree/RawNode.js"
+import type { ActContext } from "../ActContext.js"
+import { pause, pollMs, pollTimeout, settleMs, timeoutFor } from "../Deadline.js"
+import { keyboardEvent } from "../DeviceEvents.js"
+import { declined } from "../Failures.js"
+import { KeySynth, keysymOf, modifierMask } from "../Keys.js"
+import { physical, step } from "../Step.js"
+
+/** Text that can only go in through the keyboard: no EditableText (Chromium) or an inert one (Firefox). */
+export const needsKeyboard = (node: RawNode, profile: ToolkitProfile): boolean =>
+  isKeyboardEditable(node) && (!isEditable(node) || profile.editableTextInert)
+
+/**
+ * Focus the field, select its text (ctrl+a) when replacing, and type through the registry's DeviceEventController
+ * (XTEST). Physical input: only with `--headed`; headless, a POLICY_DENIED that names the flag.
+ */
+export const keyboardEntry = async (
+  { session, node, accessible, steps, deadline, options }: ActContext,
+  text: string,
+  replace: boolean
+): Promise<ReadonlyArray<DeliveryStep>> => {
+  if (!options.headed) {
+    throw new PlatformError({
+      code: "POLICY_DENIED",
+      message: `this ${mapRole(node)} takes text only through synthesized key events (its toolkit ignores or lacks EditableText); re-run with --headed to type through XTEST`,
+      details: { headed_required: true, toolkit: accessible.profile.id }
+    })
+  }
+  if (!(await step(steps, "Component.GrabFocus", () => accessible.grabFocus(timeoutFor(deadline))))) {
+    throw declined(steps, "focus before typing")
+  }
+  // Focus moves asynchronously too: keys sent before it arrives land in the previously focused widget.
+  for (let waited = 0; waited < settleMs; waited += pollMs) {
+    const states = await accessible.states(pollTimeout(deadline)).catch(() => undefined)
+    if (states?.has(AtspiState.focused) || Date.now() + pollMs >= deadline) break
+    await pause(pollMs)
+  }
+  const dec = (keycode: number, keystring: string, synth: number) => keyboardEvent(session, keycode, keystring, synth, deadline)
+  if (replace) {
+    const ctrl = modifierMask("ctrl")
+    await step(steps, "DeviceEventController.LockModifiers", dec(ctrl, "", KeySynth.lockModifiers), physical)
+    try {
+      await step(steps, "DeviceEventController.GenerateKeyboardEvent(ctrl+a)", dec(keysymOf("a")!, "", KeySynth.sym), physical)
+    } finally {
+      await step(steps, "DeviceEventController.UnlockModifiers", dec(ctrl, "", KeySynth.unlockModifiers), physical, true).catch(() => false)
+    }
+    await step(steps, "DeviceEventController.GenerateKeyboardEvent(BackSpace)", dec(keysymOf("backspace")!, "", KeySynth.sym), physical)
+  }
+  const before = replace ? "" : await accessible.text(timeoutFor(deadline)).catch(() => "")
+  if (text !== "") {
+    await step(steps, "DeviceEventController.GenerateKeyboardEvent(string)", dec(0, text, KeySynth.string), physical)
+  }
+  // Key events reach the field asynchronously (X server, toolkit, a browser's content process): wait, bounded,
+  // until the text shows them, so the engine's read-back does not read too early. Not reaching it is no error
+  // here; the read-back reports what it sees.
+  const expected = replace ? text : undefined
+  for (let waited = 0; waited < settleMs; waited += pollMs) {
+    const now = await accessible.text(pollTimeout(deadline)).catch(() => undefined)
+    if (now !== undefined && (expected !== undefined ? now === expected : now.length >= before.length + text.length)) break
+    if (Date.now() + pollMs >= deadline) break
+    await pause(pollMs)
+  }
+  return steps.all
+}

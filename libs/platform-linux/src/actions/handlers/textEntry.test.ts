@@ -1,0 +1,53 @@
+import { assert, describe, it } from "@effect/vitest"
+import { AtspiRole } from "../../atspi/Roles.js"
+import { AtspiState } from "../../atspi/States.js"
+import { gecko } from "../../toolkits/gecko.js"
+import { gtk3 } from "../../toolkits/gtk3.js"
+import { rawNode, stateSet, visibleStates } from "../testing/rawNode.js"
+import { insertPosition, setValuePath } from "./textEntry.js"
+
+const editable = stateSet(...visibleStates, AtspiState.editable)
+const entry = rawNode({ role: AtspiRole.entry, states: editable, interfaces: ["Accessible", "Component", "Text", "EditableText"] })
+const spin = rawNode({ role: AtspiRole.spinButton, states: editable, interfaces: ["Accessible", "Component", "Text", "EditableText", "Value"] })
+const slider = rawNode({ role: AtspiRole.slider, interfaces: ["Accessible", "Component", "Value"] })
+
+describe("setValuePath", () => {
+  it("an editable text field takes text through EditableText, even a number", () => {
+    assert.strictEqual(setValuePath(entry, "hello", gtk3), "text")
+    assert.strictEqual(setValuePath(entry, "42", gtk3), "text")
+  })
+
+  it("a spin button takes a number through Value and other text through EditableText", () => {
+    assert.strictEqual(setValuePath(spin, "5", gtk3), "value")
+    assert.strictEqual(setValuePath(spin, "five", gtk3), "text")
+    assert.strictEqual(setValuePath(spin, " ", gtk3), "text")
+  })
+
+  it("a slider takes only a finite number", () => {
+    assert.strictEqual(setValuePath(slider, "0.5", gtk3), "value")
+    assert.strictEqual(setValuePath(slider, "Infinity", gtk3), "unsupported")
+    assert.strictEqual(setValuePath(slider, "loud", gtk3), "unsupported")
+  })
+
+  it("a field whose EditableText is inert (Firefox) or missing (Chromium) goes through the keyboard", () => {
+    assert.strictEqual(setValuePath(entry, "hello", gecko), "keyboard")
+    const noEditableText = rawNode({ role: AtspiRole.entry, states: editable, interfaces: ["Accessible", "Component", "Text"] })
+    assert.strictEqual(setValuePath(noEditableText, "hello", gtk3), "keyboard")
+  })
+
+  it("a read-only field is unsupported", () => {
+    const readOnly = rawNode({ ...entry, states: stateSet(...visibleStates, AtspiState.editable, AtspiState.readOnly) })
+    assert.strictEqual(setValuePath(readOnly, "x", gtk3), "unsupported")
+  })
+})
+
+describe("insertPosition", () => {
+  it("at the caret when it is inside the text, else at the end", () => {
+    assert.strictEqual(insertPosition(5, 2), 2)
+    assert.strictEqual(insertPosition(5, 5), 5)
+    assert.strictEqual(insertPosition(5, 0), 0)
+    assert.strictEqual(insertPosition(5, 9), 5)
+    assert.strictEqual(insertPosition(5, -1), 5)
+    assert.strictEqual(insertPosition(5, undefined), 5)
+  })
+})

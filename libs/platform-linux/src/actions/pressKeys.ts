@@ -1,0 +1,37 @@
+import { PlatformError, type ActionOptions, type DeliveryStep, type KeyCombo, type StepJournal } from "@agent-desktop/platform"
+import { Accessible } from "../atspi/Accessible.js"
+import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
+import { timeoutFor } from "./Deadline.js"
+import { keyboardEvent } from "./DeviceEvents.js"
+import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
+import { physical, step } from "./Step.js"
+import { StepLog } from "./StepLog.js"
+
+/** Keys through the registry's DeviceEventController: lock modifiers, the key as a keysym, unlock. */
+export const pressKeys = async (
+  session: AtspiSession,
+  combo: KeyCombo,
+  window: ObjectRef | undefined,
+  options: ActionOptions,
+  journal?: StepJournal["Service"]
+): Promise<ReadonlyArray<DeliveryStep>> => {
+  const keysym = keysymOf(combo.key)
+  if (keysym === undefined) {
+    throw new PlatformError({ code: "ACTION_NOT_SUPPORTED", message: `unknown key name: ${combo.key}` })
+  }
+  const steps = new StepLog(journal)
+  if (window && options.headed) {
+    await step(steps, "Component.GrabFocus(window)", () => Accessible.of(session, window).grabFocus(timeoutFor(options.deadline)))
+  }
+  const mask = combo.modifiers.reduce((acc, modifier) => acc | modifierMask(modifier), 0)
+  const dec = (keycode: number, synth: number) => keyboardEvent(session, keycode, "", synth, options.deadline)
+  if (mask !== 0) await step(steps, "DeviceEventController.LockModifiers", dec(mask, KeySynth.lockModifiers), physical)
+  try {
+    await step(steps, `DeviceEventController.GenerateKeyboardEvent(${combo.key})`, dec(keysym, KeySynth.sym), physical)
+  } finally {
+    if (mask !== 0) {
+      await step(steps, "DeviceEventController.UnlockModifiers", dec(mask, KeySynth.unlockModifiers), physical, true).catch(() => false)
+    }
+  }
+  return steps.all
+}
