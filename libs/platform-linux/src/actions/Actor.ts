@@ -17,7 +17,7 @@ import {
 import { Accessible } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { contractValue, mapRole, mapStates } from "../tree/ContractNode.js"
-import { refOfHandle, type RawNode } from "../tree/RawNode.js"
+import { refOfHandle } from "../tree/RawNode.js"
 import type { ActionHandler } from "./ActContext.js"
 import { ACTION_HANDLERS } from "./ActionHandlers.js"
 import { perCallMs, timeoutFor } from "./Deadline.js"
@@ -36,13 +36,8 @@ export class Actor {
     return ref
   }
 
-  /** A fresh read of everything acting needs: role, states, interfaces, actions, value. */
-  inspect(ref: ObjectRef, timeoutMs: number): Promise<RawNode> {
-    return inspectNode(this.session, ref, timeoutMs)
-  }
-
   async readState(target: ActionTarget): Promise<PostState> {
-    const node = await this.inspect(this.refOf(target), perCallMs)
+    const node = await inspectNode(this.session, this.refOf(target), perCallMs)
     const states = mapStates(node)
     const value = contractValue(node)
     return {
@@ -62,7 +57,7 @@ export class Actor {
     journal?: StepJournal["Service"]
   ): Promise<ReadonlyArray<DeliveryStep>> {
     const ref = this.refOf(target)
-    const node = await this.inspect(ref, timeoutFor(options.deadline))
+    const node = await inspectNode(this.session, ref, timeoutFor(options.deadline))
     // The table is keyed by kind, so the row read for `action.kind` takes exactly this action.
     const handler = ACTION_HANDLERS[action.kind] as ActionHandler<SemanticAction>
     return handler({
