@@ -1,10 +1,10 @@
 import { assert, describe, it } from "@effect/vitest"
-import { PlatformError } from "@agent-desktop/platform"
 import type { AppCall, AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { AtspiState } from "../atspi/States.js"
 import { DbusCallError } from "../dbus/DbusCallError.js"
 import { gtk3 } from "../toolkits/gtk3.js"
 import { Actor } from "./Actor.js"
+import { failure } from "./testing/failure.js"
 
 /** A stand-in for one push button whose DoAction call behaves as told; everything else answers normally. */
 const buttonSession = (onDoAction: () => Promise<ReadonlyArray<unknown>>): AtspiSession => {
@@ -29,16 +29,6 @@ const click = (session: AtspiSession) =>
     headed: false,
     deadline: Date.now() + 5000
   })
-
-const failure = async (promise: Promise<unknown>): Promise<PlatformError> => {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof PlatformError) return error
-    throw error
-  }
-  throw new Error("expected a PlatformError")
-}
 
 describe("Actor evidence", () => {
   it("an accepted DoAction is a succeeded semantic step", async () => {
