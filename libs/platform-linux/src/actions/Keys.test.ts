@@ -9,7 +9,11 @@ describe("key names", () => {
     assert.strictEqual(keysymOf("F12"), 0xffc9)
     assert.strictEqual(keysymOf("A"), 0x61)
     assert.strictEqual(keysymOf("5"), 0x35)
-    assert.isUndefined(keysymOf("f13"))
+    assert.strictEqual(keysymOf("f13"), 0xffca)
+    assert.strictEqual(keysymOf("space"), 0x20)
+    assert.isUndefined(keysymOf("f25"))
+    assert.isUndefined(keysymOf("é"))
+    assert.isUndefined(keysymOf("😀"))
     assert.isUndefined(keysymOf("hyper"))
   })
 
