@@ -204,15 +204,27 @@ static napi_value js_motion(napi_env env, napi_callback_info info) {
   return boolean(env, 1);
 }
 
+/* The (number, down) arguments of button() and key(), on a server with XTEST; 0 with a JS exception pending. */
+static int xtest_press_args(napi_env env, napi_callback_info info, const char *what, int64_t *number, bool *down) {
+  napi_value argv[2];
+  if (!args_n(env, info, 2, argv) || !need_display(env)) return 0;
+  if (!get_i64(env, argv[0], number, what)) return 0;
+  if (napi_get_value_bool(env, argv[1], down) != napi_ok) {
+    throw_msg(env, "down must be a boolean");
+    return 0;
+  }
+  if (!has_xtest) {
+    throw_msg(env, "the X server has no XTEST extension");
+    return 0;
+  }
+  return 1;
+}
+
 /* button(number, down) */
 static napi_value js_button(napi_env env, napi_callback_info info) {
-  napi_value argv[2];
   int64_t b;
   bool down;
-  if (!args_n(env, info, 2, argv) || !need_display(env)) return NULL;
-  if (!get_i64(env, argv[0], &b, "button")) return NULL;
-  if (napi_get_value_bool(env, argv[1], &down) != napi_ok) return throw_msg(env, "down must be a boolean");
-  if (!has_xtest) return throw_msg(env, "the X server has no XTEST extension");
+  if (!xtest_press_args(env, info, "button", &b, &down)) return NULL;
   XTestFakeButtonEvent(dpy, (unsigned int)b, down ? True : False, CurrentTime);
   if (!sync_ok(env, "XTestFakeButtonEvent")) return NULL;
   return boolean(env, 1);
@@ -220,13 +232,9 @@ static napi_value js_button(napi_env env, napi_callback_info info) {
 
 /* key(keycode, down) */
 static napi_value js_key(napi_env env, napi_callback_info info) {
-  napi_value argv[2];
   int64_t kc;
   bool down;
-  if (!args_n(env, info, 2, argv) || !need_display(env)) return NULL;
-  if (!get_i64(env, argv[0], &kc, "keycode")) return NULL;
-  if (napi_get_value_bool(env, argv[1], &down) != napi_ok) return throw_msg(env, "down must be a boolean");
-  if (!has_xtest) return throw_msg(env, "the X server has no XTEST extension");
+  if (!xtest_press_args(env, info, "keycode", &kc, &down)) return NULL;
   XTestFakeKeyEvent(dpy, (unsigned int)kc, down ? True : False, CurrentTime);
   if (!sync_ok(env, "XTestFakeKeyEvent")) return NULL;
   return boolean(env, 1);
