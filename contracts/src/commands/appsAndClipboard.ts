@@ -118,11 +118,14 @@ export const listWindows = defineCommand({
   data: { "2.1": ListWindowsData }
 })
 
+/** What every window-manager operation (focus, resize, move, minimize, maximize, restore) does on Linux. */
+const WINDOW_OPERATION =
+  "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+
 export const focusWindow = defineCommand({
   name: "focus-window",
   summary: "Focus a window",
-  description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
+  description: WINDOW_OPERATION,
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
@@ -134,8 +137,7 @@ export const focusWindow = defineCommand({
 export const resizeWindow = defineCommand({
   name: "resize-window",
   summary: "Resize a window",
-  description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
+  description: WINDOW_OPERATION,
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
@@ -148,8 +150,7 @@ export const resizeWindow = defineCommand({
 export const moveWindow = defineCommand({
   name: "move-window",
   summary: "Move a window",
-  description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
+  description: WINDOW_OPERATION,
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
@@ -162,8 +163,7 @@ export const moveWindow = defineCommand({
 export const minimize = defineCommand({
   name: "minimize",
   summary: "Minimize a window",
-  description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
+  description: WINDOW_OPERATION,
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
@@ -176,8 +176,7 @@ export const minimize = defineCommand({
 export const maximize = defineCommand({
   name: "maximize",
   summary: "Maximize a window",
-  description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
+  description: WINDOW_OPERATION,
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
@@ -190,8 +189,7 @@ export const maximize = defineCommand({
 export const restore = defineCommand({
   name: "restore",
   summary: "Restore a window",
-  description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed.",
+  description: WINDOW_OPERATION,
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
