@@ -97,8 +97,12 @@ const cacheOrderTrusted = (children: ReadonlyArray<CacheItem>, childCount: numbe
   return children.every((child, index) => child.indexInParent === index)
 }
 
+/** The item's own reference where it names the same app (always, in practice): one object fewer per node. */
+const sameAppRef = (item: CacheItem, busName: string): ObjectRef =>
+  item.ref.busName === busName ? item.ref : { busName, path: item.ref.path }
+
 const fromCache = (item: CacheItem, busName: string, profile: ToolkitProfile): RawNode => ({
-  ref: { busName, path: item.ref.path },
+  ref: sameAppRef(item, busName),
   role: item.role,
   name: item.name,
   description: item.description,
@@ -306,7 +310,7 @@ export class TreeReader {
       // A trusted child list matches the node's child count, so the count needs no correction here.
       if (cached && cachedChildren && cacheOrderTrusted(cachedChildren, cached.childCount) && cachedChildren.length <= limits.maxChildrenPerNode) {
         const node = fromCache(cached, ref.busName, profile)
-        const childRefs = cachedChildren.map((child, index) => ({ ref: { busName: ref.busName, path: child.ref.path }, index }))
+        const childRefs = cachedChildren.map((child, index) => ({ ref: sameAppRef(child, ref.busName), index }))
         if (!dropped(node, depth)) scheduleDetails(node)
         return { node, childRefs, capped: false }
       }
