@@ -1,15 +1,16 @@
 // wave -p: argv -> one agent run -> text | json | stream-json. All three formats project the same agent events;
 // stdout is written only through OutputWriter, flushed before the exit code is returned.
 import { AgentRun, type AgentEvent, type CreatedInfo, maxTurnsHit, parseToolList } from "@agent-desktop/agent"
-import { Deferred, Effect, Exit } from "effect"
+import { Deferred, Effect, Exit, MutableRef } from "effect"
 import { HELP, parseArgs, type WaveArgs } from "./cli/parseArgs.js"
 import { lazyDesktopRunner } from "./desktop/lazyDesktopRunner.js"
 import { measureStreaming } from "./output/measureStreaming.js"
 import { OutputWriter } from "./output/OutputWriter.js"
 import { installStdoutGuard } from "./output/stdoutGuard.js"
-import { ResultFold } from "./projection/resultFold.js"
+import { renderResult } from "./projection/renderResult.js"
+import { emptyResult, resultStep } from "./projection/resultState.js"
 import { statsText } from "./projection/stats.js"
-import { StreamJsonProjection } from "./projection/streamJson.js"
+import { emptyStream, streamCreated, streamFinish, type StreamState, type StreamStep, streamStep } from "./projection/streamJsonState.js"
 import { TextProjection } from "./projection/textProjection.js"
 import type { ResultEvent } from "./projection/waveTypes.js"
 import { storeSessions } from "./sessions/storeSessions.js"
@@ -71,7 +72,8 @@ export const main = async (io: MainIo, startedAt = Date.now()): Promise<number> 
 /** What the start-up fast path already did: the writer and guard exist and system/init is written. */
 export interface EarlyStart {
   readonly writer: OutputWriter
-  readonly stream: StreamJsonProjection
+  /** The stream-json fold after system/init. */
+  readonly stream: StreamState
   readonly init: CreatedInfo
 }
 
@@ -79,13 +81,22 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
   const structured = args.outputFormat !== "text"
   const writer = early?.writer ?? new OutputWriter()
   if (structured && early === undefined) installStdoutGuard()
-  const fold = new ResultFold()
-  const stream = early?.stream ??
-    new StreamJsonProjection(args.outputFormat === "stream-json" ? (line) => writer.out(line) : () => {})
+  // The folds of the agent events, held here. stream-json's seq numbers the json result too, so its fold runs in
+  // every format; its lines are written only in stream-json.
+  const folded = MutableRef.make(emptyResult)
+  const stream = MutableRef.make(early?.stream ?? emptyStream)
+  const writeLines = (lines: ReadonlyArray<string>) => {
+    if (args.outputFormat === "stream-json") for (const line of lines) writer.out(line)
+  }
+  const streamed = (step: (state: StreamState) => StreamStep) => {
+    const [next, lines] = step(MutableRef.get(stream))
+    MutableRef.set(stream, next)
+    writeLines(lines)
+  }
   const text = args.outputFormat === "text" ? new TextProjection((chunk) => writer.out(chunk)) : undefined
   const project = (event: AgentEvent) => {
-    fold.push(event)
-    stream.push(event)
+    MutableRef.update(folded, (state) => resultStep(state, event))
+    streamed((state) => streamStep(state, event))
     text?.push(event)
   }
   const emit = io.env["WAVE_REPORT_CPU"] === "1" ? measureStreaming(project) : project
@@ -114,7 +125,7 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
     sessionId: early?.init.sessionId,
     onCreated: (info) => {
       // On the fast path init is already out, built from the same settings, id and tool list.
-      if (early === undefined) stream.created(info, SCHEMA_VERSION)
+      if (early === undefined) streamed((state) => streamCreated(state, info, SCHEMA_VERSION))
     },
     stop: Deferred.await(stop)
   })
@@ -147,8 +158,9 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
   const thrown = outcome.thrown ?? crashed
   const endedAt = Date.now()
   if (thrown !== undefined && !structured) stderr(`wave: ${thrown}\n`)
-  const result = stream.finish((seq) =>
-    fold.finish({
+  const folds = MutableRef.get(folded)
+  const { lines, result } = streamFinish(MutableRef.get(stream), (seq) =>
+    renderResult(folds, {
       sessionId: outcome.created?.sessionId,
       durationMs: endedAt - startedAt,
       thrown,
@@ -158,10 +170,11 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
       seq
     })
   )
+  writeLines(lines)
   if (args.outputFormat === "json") writer.out(`${JSON.stringify(result)}\n`)
   text?.end()
   if (args.showStats) {
-    const summary = statsText(fold.usageTotals, startedAt, endedAt)
+    const summary = statsText(folds.usage.totals, startedAt, endedAt)
     if (structured) stderr(summary)
     else writer.out(summary)
   }

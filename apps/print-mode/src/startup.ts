@@ -7,7 +7,7 @@ import { parseArgs } from "./cli/parseArgs.js"
 import type { MainIo } from "./main.js"
 import { OutputWriter } from "./output/OutputWriter.js"
 import { installStdoutGuard } from "./output/stdoutGuard.js"
-import { StreamJsonProjection } from "./projection/streamJson.js"
+import { emptyStream, streamCreated } from "./projection/streamJsonState.js"
 
 export const startup = async (io: MainIo): Promise<number> => {
   const startedAt = Date.now()
@@ -20,7 +20,6 @@ export const startup = async (io: MainIo): Promise<number> => {
     if (settings !== undefined && !isSettingsProblem(settings)) {
       const writer = new OutputWriter()
       installStdoutGuard()
-      const stream = new StreamJsonProjection((line) => writer.out(line))
       const init: CreatedInfo = {
         sessionId: newSessionId(),
         model: settings.model,
@@ -33,7 +32,8 @@ export const startup = async (io: MainIo): Promise<number> => {
         }),
         restored: false
       }
-      stream.created(init, 1)
+      const [stream, lines] = streamCreated(emptyStream, init, 1)
+      for (const line of lines) writer.out(line)
       const { runPrint } = await import("./main.js")
       return runPrint(args, io, startedAt, { writer, stream, init })
     }

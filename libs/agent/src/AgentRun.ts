@@ -35,7 +35,7 @@ import { bashTool } from "./tools/BashTool.js"
 import { desktopTools, type DesktopToolRunner } from "./tools/DesktopTools.js"
 import type { Tool } from "./tools/Tool.js"
 import { filterTools } from "./tools/ToolFilter.js"
-import { UsageLedger } from "./usage/UsageLedger.js"
+import { emptyUsageLedger, recordUsage, type UsageLedger } from "./usage/usageLedger.js"
 
 export interface RunRequest {
   readonly prompt: string | undefined
@@ -90,9 +90,9 @@ export const AgentRun = { run } as const
 
 const execute = (request: RunRequest, outcome: Ref.Ref<RunOutcome>): Effect.Effect<void> =>
   Effect.gen(function*() {
-    const ledger = new UsageLedger()
+    const ledger = yield* Ref.make(emptyUsageLedger)
     const emit: EmitEvent = (event) => {
-      if (event.type === "usage") ledger.record(event.model, event.source, event.usage)
+      if (event.type === "usage") Effect.runSync(Ref.update(ledger, (usage) => recordUsage(usage, event)))
       request.emit(event)
     }
     const settings = resolveModelSettings(request.env, { model: request.model })
@@ -113,7 +113,7 @@ const runAgent = (
   request: RunRequest,
   outcome: Ref.Ref<RunOutcome>,
   emit: EmitEvent,
-  ledger: UsageLedger,
+  ledger: Ref.Ref<UsageLedger>,
   model: string
 ): Effect.Effect<void, never, ModelProvider> =>
   Effect.gen(function*() {
@@ -262,6 +262,6 @@ const runAgent = (
     })))
     yield* request.sessions.append(sessionId, [{
       type: "wave.run_ended",
-      payload: { turns: (yield* agent.snapshot).turns, usage: { ...ledger.totals }, subtype: "completed" }
+      payload: { turns: (yield* agent.snapshot).turns, usage: (yield* Ref.get(ledger)).totals, subtype: "completed" }
     }])
   })

@@ -28,7 +28,14 @@ export {
 } from "./tools/DesktopTools.js"
 export type { Tool, ToolContext, ToolOutcome } from "./tools/Tool.js"
 export { filterTools, parseToolList } from "./tools/ToolFilter.js"
-export { type ModelUsageSummary, UsageLedger, type UsageTotals } from "./usage/UsageLedger.js"
+export {
+  emptyUsageLedger,
+  type ModelUsageSummary,
+  recordUsage,
+  type UsageLedger,
+  type UsageRecord,
+  type UsageTotals
+} from "./usage/usageLedger.js"
 export { availableToolNames } from "./tools/toolNames.js"
 export { isSettingsProblem, readModelSettings, type SettingsProblem } from "./config/readModelSettings.js"
 export { newSessionId } from "./loop/ids.js"
