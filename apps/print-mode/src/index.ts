@@ -12,4 +12,4 @@ export {
   type StreamStep,
   streamStep
 } from "./projection/streamJsonState.js"
-export { TextProjection } from "./projection/textProjection.js"
+export { emptyText, textEnd, type TextState, type TextStep, textStep } from "./projection/textState.js"

@@ -11,7 +11,7 @@ import { renderResult } from "./projection/renderResult.js"
 import { emptyResult, resultStep } from "./projection/resultState.js"
 import { statsText } from "./projection/stats.js"
 import { emptyStream, streamCreated, streamFinish, type StreamState, type StreamStep, streamStep } from "./projection/streamJsonState.js"
-import { TextProjection } from "./projection/textProjection.js"
+import { emptyText, textEnd, textStep } from "./projection/textState.js"
 import type { ResultEvent } from "./projection/waveTypes.js"
 import { storeSessions } from "./sessions/storeSessions.js"
 
@@ -42,6 +42,13 @@ const argumentErrorResult = (message: string, startedAt: number): ResultEvent =>
   tool_calls: [],
   errors: [message]
 })
+
+/** One step of a fold answering its next state and its output: the state stays in the cell, the output is returned. */
+const advance = <S, O>(cell: MutableRef.MutableRef<S>, step: (state: S) => readonly [S, O]): O => {
+  const [next, output] = step(MutableRef.get(cell))
+  MutableRef.set(cell, next)
+  return output
+}
 
 export const main = async (io: MainIo, startedAt = Date.now()): Promise<number> => {
   const parsed = parseArgs(io.argv)
@@ -81,23 +88,22 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
   const structured = args.outputFormat !== "text"
   const writer = early?.writer ?? new OutputWriter()
   if (structured && early === undefined) installStdoutGuard()
-  // The folds of the agent events, held here. stream-json's seq numbers the json result too, so its fold runs in
-  // every format; its lines are written only in stream-json.
+  // The folds of the agent events (json, stream-json, text), held here. stream-json's seq numbers the json result
+  // too, so its fold runs in every format; its lines are written only in stream-json.
   const folded = MutableRef.make(emptyResult)
   const stream = MutableRef.make(early?.stream ?? emptyStream)
   const writeLines = (lines: ReadonlyArray<string>) => {
     if (args.outputFormat === "stream-json") for (const line of lines) writer.out(line)
   }
-  const streamed = (step: (state: StreamState) => StreamStep) => {
-    const [next, lines] = step(MutableRef.get(stream))
-    MutableRef.set(stream, next)
-    writeLines(lines)
-  }
-  const text = args.outputFormat === "text" ? new TextProjection((chunk) => writer.out(chunk)) : undefined
+  const streamed = (step: (state: StreamState) => StreamStep) => writeLines(advance(stream, step))
+  const text = args.outputFormat === "text" ? MutableRef.make(emptyText) : undefined
   const project = (event: AgentEvent) => {
     MutableRef.update(folded, (state) => resultStep(state, event))
     streamed((state) => streamStep(state, event))
-    text?.push(event)
+    if (text !== undefined) {
+      const chunk = advance(text, (state) => textStep(state, event))
+      if (chunk.length > 0) writer.out(chunk)
+    }
   }
   const emit = io.env["WAVE_REPORT_CPU"] === "1" ? measureStreaming(project) : project
   const sessions = storeSessions(io.env, (message) => emit({ type: "error", message, source: "internal", recoverable: true }))
@@ -172,7 +178,7 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
   )
   writeLines(lines)
   if (args.outputFormat === "json") writer.out(`${JSON.stringify(result)}\n`)
-  text?.end()
+  if (text !== undefined) writer.out(textEnd)
   if (args.showStats) {
     const summary = statsText(folds.usage.totals, startedAt, endedAt)
     if (structured) stderr(summary)
