@@ -1,8 +1,8 @@
 // The model provider service: one streamed completion per call, retried per modelRetrySchedule.
-import { Context, Effect, Layer } from "effect"
+import { Context, Effect, Layer, MutableRef } from "effect"
 import { ModelConfig } from "../config/ModelConfig.js"
 import type { Completion, CompletionRequest, StreamHandlers } from "./ChatTypes.js"
-import { CompletionAssembler } from "./CompletionAssembler.js"
+import { completionOf, emptyCompletion } from "./completionState.js"
 import { type ModelError, ModelNetworkError } from "./ModelError.js"
 import { modelRetrySchedule } from "./retrySchedule.js"
 import { streamCompletion } from "./streamCompletion.js"
@@ -18,21 +18,18 @@ export class ModelProvider extends Context.Service<ModelProvider, {
       const schedule = modelRetrySchedule(settings)
       const complete = (request: CompletionRequest, handlers: StreamHandlers) =>
         Effect.suspend(() => {
-          const assembler = new CompletionAssembler(request.model, handlers)
+          const completion = MutableRef.make(emptyCompletion(request.model))
           return Effect.tryPromise({
-            try: (signal) => streamCompletion(settings, request, assembler, signal),
+            try: (signal) => streamCompletion(settings, request, completion, handlers, signal),
             catch: (error) =>
               typeof error === "object" && error !== null && "_tag" in error
                 ? error as ModelError
                 : new ModelNetworkError({ detail: String(error) })
           }).pipe(
-            Effect.tapError(() => Effect.sync(() => assembler.emitted && handlers.onDiscard())),
-            Effect.as(assembler)
+            Effect.tapError(() => Effect.sync(() => MutableRef.get(completion).emitted && handlers.onDiscard())),
+            Effect.map(() => completionOf(MutableRef.get(completion)))
           )
-        }).pipe(
-          Effect.retry(schedule),
-          Effect.map((assembler) => assembler.result())
-        )
+        }).pipe(Effect.retry(schedule))
       return ModelProvider.of({ model: settings.model, complete })
     })
   )

@@ -1,12 +1,13 @@
 // One streamed chat-completions request over node:http (no undici): resolves with the assembled Completion or
 // rejects with a ModelError. Cancelled through the AbortSignal Effect passes to tryPromise.
+import { MutableRef } from "effect"
 import type * as Http from "node:http"
 import type { ModelSettings } from "../config/ModelConfig.js"
 import type { CompletionRequest, StreamHandlers } from "./ChatTypes.js"
-import { CompletionAssembler } from "./CompletionAssembler.js"
+import { type CompletionState, completionStep } from "./completionState.js"
 import { type ModelError, ModelHttpError, ModelNetworkError, ModelProtocolError } from "./ModelError.js"
 import { parseRetryAfter } from "./retrySchedule.js"
-import { SseLineReader } from "./SseLineReader.js"
+import { sseLines } from "./sseLines.js"
 
 const errorDetail = (body: string): string => {
   try {
@@ -30,10 +31,6 @@ export const requestBody = (settings: ModelSettings, request: CompletionRequest)
     ...(request.tools.length > 0 ? { tools: request.tools, tool_choice: "auto" } : {})
   })
 
-export interface AttemptOutcome {
-  readonly assembler: CompletionAssembler
-}
-
 // node:http(s) load lazily: they are not needed before system/init, and start-up is budgeted.
 let transports: Promise<{ readonly http: typeof Http; readonly https: typeof import("node:https") }> | undefined
 const loadTransports = () =>
@@ -42,7 +39,9 @@ const loadTransports = () =>
 export const streamCompletion = async (
   settings: ModelSettings,
   request: CompletionRequest,
-  assembler: CompletionAssembler,
+  /** The attempt's fold; each payload's deltas go to `handlers` as they come. */
+  completion: MutableRef.MutableRef<CompletionState>,
+  handlers: StreamHandlers,
   signal: AbortSignal
 ): Promise<void> => {
   const { http, https } = await loadTransports()
@@ -78,19 +77,26 @@ export const streamCompletion = async (
         response.on("error", (error) => fail(new ModelNetworkError({ detail: error.message })))
         return
       }
-      const reader = new SseLineReader()
+      let pending = ""
       let done = false
       let valid = 0
       response.on("data", (part: string) => {
         if (done) return
-        for (const payload of reader.push(part)) {
+        const [rest, payloads] = sseLines(pending, part)
+        pending = rest
+        for (const payload of payloads) {
           if (payload === "[DONE]") {
             done = true
             break
           }
-          const before = assembler.malformed
-          assembler.pushPayload(payload)
-          if (assembler.malformed === before) valid++
+          const before = MutableRef.get(completion)
+          const [next, deltas] = completionStep(before, payload)
+          MutableRef.set(completion, next)
+          if (next.malformed === before.malformed) valid++
+          for (const delta of deltas) {
+            if (delta.kind === "reasoning") handlers.onReasoning(delta.text)
+            else handlers.onContent(delta.text)
+          }
         }
       })
       response.on("end", () => {
@@ -98,7 +104,7 @@ export const streamCompletion = async (
         settled = true
         // [DONE] after nothing usable is not an empty answer: it is a stream we could not read.
         if (valid === 0) {
-          const malformed = assembler.malformed
+          const malformed = MutableRef.get(completion).malformed
           fail(new ModelProtocolError({
             detail: `the stream ${done ? "ended ([DONE])" : "ended"} without any valid chunk` +
               (malformed > 0 ? ` (${malformed} malformed)` : "")
