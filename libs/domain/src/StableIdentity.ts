@@ -33,13 +33,12 @@ export const identifierOf = (nativeId: NativeIdentifier | undefined): NativeIden
 
 export const identityOf = (node: IdentityNode): SavedIdentity => {
   const identifier = identifierOf(node.nativeId)
-  return {
-    role: node.role,
-    ...(node.name === undefined ? {} : { name: node.name }),
-    ...(node.value === undefined ? {} : { value: node.value }),
-    ...(node.description === undefined ? {} : { description: node.description }),
-    ...(identifier === undefined ? {} : { native_id: { kind: identifier.kind, value: identifier.value } })
-  }
+  const identity: { -readonly [K in keyof SavedIdentity]: SavedIdentity[K] } = { role: node.role }
+  if (node.name !== undefined) identity.name = node.name
+  if (node.value !== undefined) identity.value = node.value
+  if (node.description !== undefined) identity.description = node.description
+  if (identifier !== undefined) identity.native_id = { kind: identifier.kind, value: identifier.value }
+  return identity
 }
 
 const same = (a: string | undefined, b: string | undefined): boolean => (a ?? "") === (b ?? "")

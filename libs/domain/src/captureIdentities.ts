@@ -40,7 +40,7 @@ export const captureIdentities = (
     const saved = identityOf(node)
     const peers = buckets.get(bucketKey(node.role, node)) ?? []
     const unique = proven && countUpTo(peers, (peer) => matchesIdentity(saved, peer), 2) === 1
-    return { unique_at_capture: unique, path_child_counts: pathChildCounts(index, node.path) }
+    return { unique_at_capture: unique, path_child_counts: pathChildCounts(windowRoot, node.path) }
   })
   return { identityUnproven: !proven, identities }
 }

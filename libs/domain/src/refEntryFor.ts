@@ -20,24 +20,30 @@ export interface RefSource {
   readonly root_ref?: string
 }
 
-export const refEntryFor = (node: RefNode, source: RefSource, identity: CapturedIdentity): RefEntry => ({
-  pid: source.pid,
-  ...(source.process_instance === undefined ? {} : { process_instance: source.process_instance }),
-  role: node.role,
-  ...(node.name === undefined ? {} : { name: node.name }),
-  ...(node.value === undefined ? {} : { value: node.value }),
-  ...(node.description === undefined ? {} : { description: node.description }),
-  ...(node.nativeId === undefined ? {} : { native_id: { kind: node.nativeId.kind, value: node.nativeId.value } }),
-  ...(node.bounds === undefined ? {} : { bounds: node.bounds }),
-  bounds_hash: boundsHash(node.bounds),
-  ...(node.states.length === 0 ? {} : { states: [...node.states] }),
-  available_actions: [...node.actions],
-  source_app: source.app,
-  ...(source.window_id === undefined ? {} : { source_window_id: source.window_id }),
-  ...(source.window_title === undefined ? {} : { source_window_title: source.window_title }),
-  path: [...node.path],
-  path_child_counts: [...identity.path_child_counts],
-  handle: node.handle,
-  unique_at_capture: identity.unique_at_capture,
-  ...(source.root_ref === undefined ? {} : { root_ref: source.root_ref })
-})
+/**
+ * Built field by field in the stored order (not with conditional spreads: a 5,000-node browser page saves ~3,600
+ * entries, and each spread made and copied a temporary object).
+ */
+export const refEntryFor = (node: RefNode, source: RefSource, identity: CapturedIdentity): RefEntry => {
+  const entry: { -readonly [K in keyof RefEntry]: RefEntry[K] } = { pid: source.pid } as RefEntry
+  if (source.process_instance !== undefined) entry.process_instance = source.process_instance
+  entry.role = node.role
+  if (node.name !== undefined) entry.name = node.name
+  if (node.value !== undefined) entry.value = node.value
+  if (node.description !== undefined) entry.description = node.description
+  if (node.nativeId !== undefined) entry.native_id = { kind: node.nativeId.kind, value: node.nativeId.value }
+  if (node.bounds !== undefined) entry.bounds = node.bounds
+  entry.bounds_hash = boundsHash(node.bounds)
+  if (node.states.length > 0) entry.states = node.states.slice()
+  entry.available_actions = node.actions.slice()
+  entry.source_app = source.app
+  if (source.window_id !== undefined) entry.source_window_id = source.window_id
+  if (source.window_title !== undefined) entry.source_window_title = source.window_title
+  entry.path = node.path.slice()
+  // A fresh array of the capture's own: nothing else holds it.
+  entry.path_child_counts = identity.path_child_counts
+  entry.handle = node.handle
+  entry.unique_at_capture = identity.unique_at_capture
+  if (source.root_ref !== undefined) entry.root_ref = source.root_ref
+  return entry
+}

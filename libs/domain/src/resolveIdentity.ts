@@ -17,7 +17,7 @@ import type { RefEntry } from "./RefEntry.js"
 import { CONTENT_NAMED_ROLES, type Role } from "./Roles.js"
 import { matchesAllButName, matchesIdentity } from "./StableIdentity.js"
 import { countUpTo } from "./captureIdentities.js"
-import { indexWindow, pathChildCounts, pathKey, type WindowIndex } from "./WindowIndex.js"
+import { indexWindow, nodeAtPath, pathChildCounts, pathKey, type WindowIndex } from "./WindowIndex.js"
 
 export type IdentityMatch = "exact" | "moved" | "renamed"
 
@@ -42,15 +42,15 @@ export const resolveIdentity = <N extends IdentityNode>(
   if (only !== undefined) {
     return { _tag: "Unique", node: only, match: pathKey(only.path) === pathKey(entry.path) ? "exact" : "moved" }
   }
-  const renamed = renamedInPlace(entry, index)
+  const renamed = renamedInPlace(entry, liveWindowRoot, index)
   return renamed === undefined ? { _tag: "Absent" } : { _tag: "Unique", node: renamed, match: "renamed" }
 }
 
-const renamedInPlace = <N extends IdentityNode>(entry: RefEntry, index: WindowIndex<N>): N | undefined => {
+const renamedInPlace = <N extends IdentityNode>(entry: RefEntry, root: N, index: WindowIndex<N>): N | undefined => {
   if (!CONTENT_NAMED_ROLES.has(entry.role as Role) || entry.path_child_counts === undefined) return undefined
-  const atPath = index.byPath.get(pathKey(entry.path))
+  const atPath = nodeAtPath(root, entry.path)
   if (atPath === undefined || !matchesAllButName(entry, atPath)) return undefined
-  const liveCounts = pathChildCounts(index, entry.path)
+  const liveCounts = pathChildCounts(root, entry.path)
   if (pathKey(liveCounts) !== pathKey(entry.path_child_counts)) return undefined
   const peers = index.byRole.get(entry.role) ?? []
   const savedNameStillShown = countUpTo(peers, (peer) => (peer.name ?? "") === (entry.name ?? ""), 1) > 0

@@ -31,16 +31,25 @@ export interface Captured {
  * them). So is a native id that is only an address (an AT-SPI object path: it proves nothing, StableIdentity.ts,
  * and the handle already holds it): ~70 of a GTK ref's ~160 stored bytes.
  */
-export const identityFields = (node: ObservedNode): ObservedNode => {
+export const identityFields = (node: ObservedNode): RefNode => {
   const content = node.value !== undefined && !valueIsIdentity(node.role)
   const address = node.nativeId !== undefined && identifierOf(node.nativeId) === undefined
   if (!content && !address) return node
-  const { value, nativeId, ...rest } = node
-  return {
-    ...rest,
-    ...(content || value === undefined ? {} : { value }),
-    ...(address || nativeId === undefined ? {} : { nativeId })
+  // What refEntryFor reads, without the left-out fields (assigned, not spread: ~3,600 of these on a big page).
+  const kept: { -readonly [K in keyof RefNode]: RefNode[K] } = {
+    role: node.role,
+    states: node.states,
+    actions: node.actions,
+    path: node.path,
+    childCount: node.childCount,
+    handle: node.handle
   }
+  if (node.name !== undefined) kept.name = node.name
+  if (!content && node.value !== undefined) kept.value = node.value
+  if (node.description !== undefined) kept.description = node.description
+  if (!address && node.nativeId !== undefined) kept.nativeId = node.nativeId
+  if (node.bounds !== undefined) kept.bounds = node.bounds
+  return kept
 }
 
 const hasLabel = (node: ObservedNode) => (node.name ?? "") !== "" || (node.description ?? "") !== ""
@@ -77,7 +86,7 @@ export const captureSnapshot = (input: CaptureInput): Captured => {
   const source = sourceOf(input.observation.window, input.rootRef)
   const refs: Record<string, RefEntry> = {}
   refNodes.forEach(([key, node], i) => {
-    refs[key] = refEntryFor(identityFields(node) as RefNode, source, identities[i]!)
+    refs[key] = refEntryFor(identityFields(node), source, identities[i]!)
   })
   return { tree, refs, counter, identityUnproven, refByNode }
 }
