@@ -54,7 +54,17 @@ const toolEnded = (calls: ReadonlyMap<string, ToolCallEntry>, event: Extract<Age
 export const resultStep = (state: ResultState, event: AgentEvent): ResultState => {
   switch (event.type) {
     case "content_delta":
-      return { ...state, texts: withEntry(state.texts, event.message_id, (state.texts.get(event.message_id) ?? "") + event.delta) }
+      // Deltas are most of a run: the next record is written out rather than spread.
+      return {
+        turns: state.turns,
+        lastText: state.lastText,
+        producedContent: state.producedContent,
+        texts: withEntry(state.texts, event.message_id, (state.texts.get(event.message_id) ?? "") + event.delta),
+        errors: state.errors,
+        toolCalls: state.toolCalls,
+        usage: state.usage,
+        denials: state.denials
+      }
     case "message_discard":
       return { ...state, texts: without(state.texts, event.message_id) }
     case "message_end": {

@@ -46,8 +46,16 @@ export const streamStep = (state: StreamState, event: AgentEvent): StreamStep =>
     case "content_delta":
     case "reasoning_delta": {
       if (state.held !== undefined) return placed(state, bodyOf(event))
+      // Deltas are most of a stream: the next record is written out rather than spread.
       const seq = state.seq + 1
-      return [{ ...state, seq }, [deltaLine(event.type, event.message_id, event.delta, seq, state.sessionId)]]
+      const next: StreamState = {
+        seq,
+        sessionId: state.sessionId,
+        held: state.held,
+        startedTools: state.startedTools,
+        endedTools: state.endedTools
+      }
+      return [next, [deltaLine(event.type, event.message_id, event.delta, seq, state.sessionId)]]
     }
     // D10: exactly one tool/start and one tool/end per id; an end without a start gets its start first (X5).
     case "tool_start":

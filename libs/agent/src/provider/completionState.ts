@@ -108,19 +108,22 @@ export const completionStep = (state: CompletionState, payload: string): Complet
   const choice = chunk.choices?.[0]
   if (choice === undefined) return [usage === state.usage ? state : { ...state, usage }, []]
   const delta = choice.delta
-  const deltas: ReadonlyArray<CompletionDelta> = [
-    ...(nonEmpty(delta?.reasoning_content) ? [{ kind: "reasoning" as const, text: delta.reasoning_content }] : []),
-    ...(nonEmpty(delta?.content) ? [{ kind: "content" as const, text: delta.content }] : [])
-  ]
-  const text = (kind: CompletionDelta["kind"]) => deltas.find((d) => d.kind === kind)?.text ?? ""
+  const reasoning = nonEmpty(delta?.reasoning_content) ? delta.reasoning_content : ""
+  const content = nonEmpty(delta?.content) ? delta.content : ""
+  const deltas: ReadonlyArray<CompletionDelta> = reasoning === ""
+    ? content === "" ? [] : [{ kind: "content", text: content }]
+    : content === ""
+    ? [{ kind: "reasoning", text: reasoning }]
+    : [{ kind: "reasoning", text: reasoning }, { kind: "content", text: content }]
   return [{
-    ...state,
-    usage,
-    reasoning: state.reasoning + text("reasoning"),
-    content: state.content + text("content"),
-    calls: (delta?.tool_calls ?? []).reduce(withFragment, state.calls),
+    model: state.model,
+    content: state.content + content,
+    reasoning: state.reasoning + reasoning,
+    calls: delta?.tool_calls === undefined ? state.calls : delta.tool_calls.reduce(withFragment, state.calls),
     finishReason: choice.finish_reason ? choice.finish_reason : state.finishReason,
-    emitted: state.emitted || deltas.length > 0
+    usage,
+    emitted: state.emitted || deltas.length > 0,
+    malformed: state.malformed
   }, deltas]
 }
 
