@@ -43,6 +43,20 @@ describe("compactRefMap", () => {
     assert.deepStrictEqual(expandRefMap(compactRefMap({})), {})
   })
 
+  it("handles entries whose field lists alternate, and fields present with no value", () => {
+    const plain = gridRefs(8, 2)
+    const keys = Object.keys(plain)
+    const refs: Record<string, RefEntry> = {}
+    keys.forEach((key, i) => {
+      const base = plain[key]!
+      // Every other entry adds a field, and one lists `value` without a value: shapes change from entry to entry.
+      refs[key] = i % 2 === 1 ? { ...base, root_ref: "@e1" } : i === 4 ? ({ ...base, value: undefined } as unknown as RefEntry) : base
+    })
+    const expanded = expandRefMap(compactRefMap(refs))
+    const { value: _none, ...withoutUndefined } = refs[keys[4]!]!
+    assert.deepStrictEqual(expanded, { ...refs, [keys[4]!]: withoutUndefined })
+  })
+
   it("gives every expanded entry its own arrays, even for interned values", () => {
     const expanded = expandRefMap(compactRefMap(gridRefs(10, 3)))
     assert.notStrictEqual(expanded["@e1"]!.available_actions, expanded["@e2"]!.available_actions)

@@ -40,31 +40,68 @@ export const isCompactRefMap = (stored: unknown): stored is CompactRefMap =>
   typeof stored === "object" && stored !== null && (stored as { $refmap?: unknown }).$refmap === COMPACT_REFMAP_VERSION
 
 export const compactRefMap = (refs: Readonly<Record<string, RefEntry>>): CompactRefMap => {
-  const entries = Object.entries(refs) as unknown as Array<[string, Readonly<Record<string, unknown>>]>
-  const shared = sharedFields(entries.map(([, entry]) => entry))
-  const interned = internedFields(entries.map(([, entry]) => entry), shared)
+  const keys = Object.keys(refs)
+  const entries = keys.map((key) => refs[key]) as unknown as Array<Readonly<Record<string, unknown>>>
+  const layouts = layoutsOf(entries)
+  const shared = sharedFields(entries)
+  const interned = internedFields(entries, layouts, shared)
   const dict: Record<string, ReadonlyArray<unknown>> = {}
   for (const [field, values] of interned) dict[field] = values.values
   const shapes: Array<Array<string>> = []
   const shapeIndex = new Map<string, number>()
   const rows: Record<string, ReadonlyArray<unknown>> = {}
-  for (const [key, entry] of entries) {
-    const fields = Object.keys(entry).filter((field) => !Object.hasOwn(shared, field) && entry[field] !== undefined)
-    const shapeKey = fields.join(",")
-    let shape = shapeIndex.get(shapeKey)
-    if (shape === undefined) {
-      shape = shapes.length
-      shapes.push(fields)
-      shapeIndex.set(shapeKey, shape)
+  // The last shape made and what each of its fields is interned as: entries of one layout in a row reuse them.
+  let lastLayout: Layout | undefined
+  let fields: Array<string> = []
+  let lookups: Array<Interned | undefined> = []
+  let shape = 0
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!
+    const layout = layouts[i]!
+    if (layout !== lastLayout || !layout.allDefined) {
+      lastLayout = layout
+      fields = layout.names.filter((field) => !Object.hasOwn(shared, field) && entry[field] !== undefined)
+      const shapeKey = fields.join(",")
+      const known = shapeIndex.get(shapeKey)
+      if (known === undefined) {
+        shape = shapes.length
+        shapes.push(fields)
+        shapeIndex.set(shapeKey, shape)
+      } else {
+        shape = known
+      }
+      lookups = fields.map((field) => interned.get(field))
     }
     const row: Array<unknown> = [shape]
-    for (const field of fields) {
-      const values = interned.get(field)
-      row.push(values === undefined ? entry[field] : values.index.get(valueKey(entry[field])))
+    for (let j = 0; j < fields.length; j++) {
+      const values = lookups[j]
+      row.push(values === undefined ? entry[fields[j]!] : values.index.get(values.keys[i]))
     }
-    rows[key] = row
+    rows[keys[i]!] = row
   }
   return { $refmap: COMPACT_REFMAP_VERSION, shared, shapes, dict, rows }
+}
+
+/** An entry's field names, shared by consecutive entries that list the same names (entries come from one builder). */
+interface Layout {
+  readonly names: ReadonlyArray<string>
+  /** Every entry of this layout so far has a value in every field (no per-entry filtering needed). */
+  allDefined: boolean
+}
+
+const sameNames = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =>
+  a.length === b.length && a.every((name, i) => name === b[i])
+
+const layoutsOf = (entries: ReadonlyArray<Readonly<Record<string, unknown>>>): Array<Layout> => {
+  const layouts: Array<Layout> = []
+  let last: Layout | undefined
+  for (const entry of entries) {
+    const names = Object.keys(entry)
+    if (last === undefined || !sameNames(last.names, names)) last = { names, allDefined: true }
+    if (last.allDefined && names.some((name) => entry[name] === undefined)) last.allDefined = false
+    layouts.push(last)
+  }
+  return layouts
 }
 
 export const expandRefMap = (stored: StoredRefMap): Record<string, RefEntry> => {
@@ -130,6 +167,8 @@ const sharedFields = (entries: ReadonlyArray<Readonly<Record<string, unknown>>>)
 interface Interned {
   readonly values: Array<unknown>
   readonly index: Map<unknown, number>
+  /** Each entry's key for this field (by entry position), computed once for the count and for the row. */
+  readonly keys: Array<unknown>
 }
 
 /** Primitives key themselves (a Map tells 1 from "1"); arrays and objects key by their JSON. */
@@ -138,22 +177,42 @@ const valueKey = (value: unknown): unknown => typeof value === "object" && value
 /** Fields whose values repeat enough to be worth a dictionary; a field stops being tracked once it cannot. */
 const internedFields = (
   entries: ReadonlyArray<Readonly<Record<string, unknown>>>,
+  layouts: ReadonlyArray<Layout>,
   shared: Readonly<Record<string, unknown>>
 ): Map<string, Interned> => {
   const maxDistinct = Math.floor(entries.length / INTERN_REPEATS)
   const tracked = new Map<string, Interned & { occurrences: number }>()
-  const hopeless = new Set<string>()
-  for (const entry of entries) {
-    for (const field of Object.keys(entry)) {
+  // One state per field name, looked up once per layout instead of once per entry and field.
+  const states = new Map<string, FieldState>()
+  const stateOf = (field: string): FieldState => {
+    let state = states.get(field)
+    if (state === undefined) states.set(field, state = { skip: Object.hasOwn(shared, field), interned: undefined })
+    return state
+  }
+  let lastLayout: Layout | undefined
+  let layoutStates: Array<FieldState> = []
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!
+    const layout = layouts[i]!
+    if (layout !== lastLayout) {
+      lastLayout = layout
+      layoutStates = layout.names.map(stateOf)
+    }
+    for (let j = 0; j < layoutStates.length; j++) {
+      const state = layoutStates[j]!
+      if (state.skip) continue
+      const field = layout.names[j]!
       const value = entry[field]
-      if (value === undefined || hopeless.has(field) || Object.hasOwn(shared, field)) continue
-      let interned = tracked.get(field)
-      if (interned === undefined) tracked.set(field, interned = { values: [], index: new Map(), occurrences: 0 })
+      if (value === undefined) continue
+      let interned = state.interned
+      if (interned === undefined) tracked.set(field, interned = state.interned = { values: [], index: new Map(), keys: [], occurrences: 0 })
       interned.occurrences++
       const key = valueKey(value)
+      interned.keys[i] = key
       if (interned.index.has(key)) continue
       if (interned.values.length >= maxDistinct) {
-        hopeless.add(field)
+        // Hopeless: too many distinct values for a dictionary.
+        state.skip = true
         tracked.delete(field)
         continue
       }
@@ -166,4 +225,10 @@ const internedFields = (
     if (interned.values.length * INTERN_REPEATS <= interned.occurrences) result.set(field, interned)
   }
   return result
+}
+
+interface FieldState {
+  /** Shared by every entry, or hopeless: not counted. */
+  skip: boolean
+  interned: (Interned & { occurrences: number }) | undefined
 }

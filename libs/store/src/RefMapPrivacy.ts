@@ -5,10 +5,15 @@
  */
 import { valueIsIdentity, type RefEntry } from "@agent-desktop/domain"
 
-export const withoutContents = (refs: Readonly<Record<string, RefEntry>>): Record<string, RefEntry> => {
+export const withoutContents = (refs: Readonly<Record<string, RefEntry>>): Readonly<Record<string, RefEntry>> => {
+  const keys = Object.keys(refs)
+  const holdsContents = (entry: RefEntry) => entry.value !== undefined && !valueIsIdentity(entry.role)
+  // The engine leaves contents out already (captureSnapshot): then the map is kept as it is, not copied.
+  if (!keys.some((key) => holdsContents(refs[key]!))) return refs
   const out: Record<string, RefEntry> = {}
-  for (const [key, entry] of Object.entries(refs)) {
-    if (entry.value === undefined || valueIsIdentity(entry.role)) {
+  for (const key of keys) {
+    const entry = refs[key]!
+    if (!holdsContents(entry)) {
       out[key] = entry
     } else {
       const { value: _contents, ...kept } = entry
