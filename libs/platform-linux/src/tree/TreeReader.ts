@@ -352,6 +352,13 @@ export class TreeReader {
     }
 
     /**
+     * The node cap is spent level by level (a window's toolbars and its document's first levels before any deep
+     * subtree): each cached node then waits a microtask before its children are read. A synchronous walk is depth
+     * first, so it is kept for caches too small to reach the cap, where the order cannot change what is read.
+     */
+    const levelOrder = cache !== undefined && cache.byPath.size + 1 >= limits.maxNodes
+
+    /**
      * A node, or "cut" when the budget (or a timeout) stopped its read, or undefined when it vanished. Synchronous
      * while the cache answers (a whole browser page is built without a promise per node); a promise from the first
      * node read live.
@@ -359,7 +366,7 @@ export class TreeReader {
     const observe = (ref: ObjectRef, path: ReadonlyArray<number>, depth: number, counted = true): Outcome | Promise<Outcome> => {
       if (counted) started++
       const cached = readCached(ref, depth)
-      if (cached) return withChildren(cached, path, depth)
+      if (cached) return levelOrder ? Promise.resolve(cached).then((read) => withChildren(read, path, depth)) : withChildren(cached, path, depth)
       let live: Promise<NodeRead>
       try {
         live = readNodeLive(ref, cache?.byPath.get(ref.path), depth)
