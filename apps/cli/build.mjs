@@ -160,11 +160,13 @@ const eagerBuiltins = {
  * the engine carrying, compiling and parsing a second one on every call.
  */
 const ENGINE_PROVIDED_MANIFEST = "agent-desktop:command-manifest"
+/** The generated module every importer of the spec reaches (as the `@agent-desktop/source` condition resolves it). */
+const GENERATED_MANIFEST = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../contracts/src/manifest/commands.generated.js")
 const manifestFromEntry = {
   name: "manifest-from-entry",
   setup(build) {
     build.onResolve({ filter: /\/commands\.generated\.js$/ }, (args) =>
-      args.resolveDir.includes(`${path.sep}contracts${path.sep}src${path.sep}`) ? { path: "manifest", namespace: "manifest-from-entry" } : undefined)
+      path.resolve(args.resolveDir, args.path) === GENERATED_MANIFEST ? { path: "manifest", namespace: "manifest-from-entry" } : undefined)
     build.onResolve({ filter: /^agent-desktop:/, namespace: "manifest-from-entry" }, (args) => ({ path: args.path, external: true }))
     build.onLoad({ filter: /.*/, namespace: "manifest-from-entry" }, () => ({
       contents: `export const COMMAND_MANIFEST = /* @__PURE__ */ require(${JSON.stringify(ENGINE_PROVIDED_MANIFEST)}).COMMAND_MANIFEST`,

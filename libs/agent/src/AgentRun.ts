@@ -3,7 +3,7 @@
 // (stopped by `request.stop`, the ceiling, a failure), so the caller can always write a result.
 import * as os from "node:os"
 import * as path from "node:path"
-import { Effect, Fiber, Layer, Ref } from "effect"
+import { Effect, Fiber, Layer, MutableRef, Ref } from "effect"
 import { ModelConfig, ModelConfigError, resolveModelSettings } from "./config/ModelConfig.js"
 import { loadSettings } from "./config/WaveSettings.js"
 import { runHooks } from "./hooks/runHooks.js"
@@ -90,9 +90,10 @@ export const AgentRun = { run } as const
 
 const execute = (request: RunRequest, outcome: Ref.Ref<RunOutcome>): Effect.Effect<void> =>
   Effect.gen(function*() {
-    const ledger = yield* Ref.make(emptyUsageLedger)
+    // Events arrive through a synchronous callback: the ledger is a MutableRef, updated in place of a runtime per event.
+    const ledger = MutableRef.make(emptyUsageLedger)
     const emit: EmitEvent = (event) => {
-      if (event.type === "usage") Effect.runSync(Ref.update(ledger, (usage) => recordUsage(usage, event)))
+      if (event.type === "usage") MutableRef.update(ledger, (usage) => recordUsage(usage, event))
       request.emit(event)
     }
     const settings = resolveModelSettings(request.env, { model: request.model })
@@ -113,7 +114,7 @@ const runAgent = (
   request: RunRequest,
   outcome: Ref.Ref<RunOutcome>,
   emit: EmitEvent,
-  ledger: Ref.Ref<UsageLedger>,
+  ledger: MutableRef.MutableRef<UsageLedger>,
   model: string
 ): Effect.Effect<void, never, ModelProvider> =>
   Effect.gen(function*() {
@@ -262,6 +263,6 @@ const runAgent = (
     })))
     yield* request.sessions.append(sessionId, [{
       type: "wave.run_ended",
-      payload: { turns: (yield* agent.snapshot).turns, usage: (yield* Ref.get(ledger)).totals, subtype: "completed" }
+      payload: { turns: (yield* agent.snapshot).turns, usage: MutableRef.get(ledger).totals, subtype: "completed" }
     }])
   })

@@ -40,7 +40,7 @@ export const refEntryFor = (node: RefNode, source: RefSource, identity: Captured
   if (source.window_id !== undefined) entry.source_window_id = source.window_id
   if (source.window_title !== undefined) entry.source_window_title = source.window_title
   entry.path = node.path.slice()
-  // A fresh array of the capture's own: nothing else holds it.
+  // Made by captureIdentities for this entry alone (nothing else reads or changes it), so it is not copied.
   entry.path_child_counts = identity.path_child_counts
   entry.handle = node.handle
   entry.unique_at_capture = identity.unique_at_capture

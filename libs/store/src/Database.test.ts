@@ -25,7 +25,7 @@ describe("openDatabase", () => {
     }
   })
 
-  it("refuses a checkpoint interval that is not a positive integer", () => {
+  it("refuses a checkpoint interval that is not a whole number", () => {
     const file = join(mkdtempSync(join(tmpdir(), "ad-db-")), "events.db")
     expect(() => openDatabase(file, { walAutoCheckpointPages: 0.5 })).toThrow(RangeError)
   })

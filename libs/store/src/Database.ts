@@ -71,7 +71,7 @@ export const openDatabase = (file: string, options: OpenOptions = {}): Database.
     }
     // One exec for the setters: no statement object and result row per pragma (each was ~0.5 ms of a cold call).
     const pages = options.walAutoCheckpointPages
-    if (pages !== undefined && !(Number.isInteger(pages) && pages > 0)) throw new RangeError(`walAutoCheckpointPages must be a positive integer, not ${pages}`)
+    if (pages !== undefined && !(Number.isInteger(pages) && pages >= 0)) throw new RangeError(`walAutoCheckpointPages must be a whole number (0: no automatic checkpoint), not ${pages}`)
     db.exec(pages === undefined
       ? "PRAGMA synchronous = NORMAL"
       : `PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = ${pages}; PRAGMA journal_size_limit = ${pages * 2 * 4096}`)

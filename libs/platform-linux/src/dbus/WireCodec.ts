@@ -43,8 +43,25 @@ export class Writer {
   length = 0
   origin = 0
 
-  constructor(size: number) {
-    this.buffer = Buffer.allocUnsafe(size)
+  constructor(private readonly initialSize: number) {
+    this.buffer = Buffer.allocUnsafe(initialSize)
+  }
+
+  /**
+   * What was written, copied out (a socket may hold it until the kernel takes it), and the writer emptied for reuse;
+   * a buffer a burst grew past four times its first size goes back to that size.
+   */
+  take(): Buffer {
+    const written = Buffer.allocUnsafe(this.length)
+    this.buffer.copy(written, 0, 0, this.length)
+    this.clear()
+    return written
+  }
+
+  clear(): void {
+    this.length = 0
+    this.origin = 0
+    if (this.buffer.length > this.initialSize * 4) this.buffer = Buffer.allocUnsafe(this.initialSize)
   }
 
   private ensure(extra: number) {

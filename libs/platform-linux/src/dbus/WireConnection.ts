@@ -69,7 +69,7 @@ export class WireConnection implements DbusConnection {
 
   constructor(readonly address: string, target: UnixTarget, readonly direct: boolean) {
     this.socket = connect(target.path)
-    // Pending calls hold timers; an idle connection must not keep a CLI process alive.
+    // The timeout timer keeps the process alive while calls are pending; an idle connection must not.
     this.socket.unref()
     this.socket.on("connect", () => {
       const uid = typeof process.getuid === "function" ? process.getuid() : 0
@@ -138,11 +138,7 @@ export class WireConnection implements DbusConnection {
   private flush(): void {
     this.flushScheduled = false
     if (this.outbox.length === 0 || this.closedReason) return
-    // A copy: the socket may hold the buffer until the kernel takes it, and the outbox is reused at once.
-    const batch = Buffer.allocUnsafe(this.outbox.length)
-    this.outbox.buffer.copy(batch, 0, 0, this.outbox.length)
-    this.outbox.length = 0
-    this.socket.write(batch)
+    this.socket.write(this.outbox.take())
   }
 
   private receive(chunk: Buffer): void {
@@ -241,7 +237,7 @@ export class WireConnection implements DbusConnection {
       waiting.reject(new DbusCallError("disconnected", waiting.member, undefined, reason))
     }
     this.pending.clear()
-    this.outbox.length = 0
+    this.outbox.clear()
     for (const listener of this.listeners) listener.closed(reason)
     this.listeners.clear()
   }

@@ -32,7 +32,6 @@ export const toEvent = (row: EventRow): StoredEvent => ({
   ...(row.session_id === null ? {} : { session_id: row.session_id })
 })
 
-/** Inserts the events after the stream's last seq and projects each; call inside a write transaction. */
 /**
  * Stands for a compact RefMap in a payload's JSON until its own JSON takes its place: random per process, so no
  * string a payload carries can be taken for it (not node:crypto, which costs every one-shot call its load).
@@ -55,6 +54,7 @@ const payloadJson = (payload: unknown): string => {
   return json.replace(new RegExp(`"${refMapMark}(\\d+)"`, "g"), (_mark, index: string) => maps[Number(index)]!)
 }
 
+/** Inserts the events after the stream's last seq and projects each; call inside a write transaction. */
 export const appendInTransaction = (
   context: StoreContext,
   stream: string,
