@@ -10,8 +10,7 @@
  *   node tools/bench/dist/mcpBench.js [--runs N] [--grid-rows ROWS] [--bin path/to/agent-desktop.js]
  */
 import { peerPath, startDesktop, systemPython } from "@agent-desktop/desktop"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -19,6 +18,7 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { median } from "./stats.js"
 import { argValue } from "./argValue.js"
+import { connectMcpClient } from "./mcpClient.js"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const runs = Number(argValue("--runs") ?? 10)
@@ -120,14 +120,7 @@ const main = async () => {
       nodeTimes.push(nodeOnce())
       initTimes.push(await initializeOnce(env))
     }
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [bin, "mcp"],
-      env: Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
-      stderr: "ignore"
-    })
-    const client = new Client({ name: "bench", version: "1" })
-    await client.connect(transport)
+    const client = await connectMcpClient(bin, env, "bench")
     const rows: Array<string> = []
     for (const app of ["gtk3-widget-factory", "grid"]) {
       const mcp = median(await warmToolCalls(client, app))

@@ -14,8 +14,7 @@
  */
 import { startDesktop } from "@agent-desktop/desktop"
 import { loadAddon, X11Session } from "@agent-desktop/platform-linux-x11"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -23,6 +22,7 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { median } from "./stats.js"
 import { argValue } from "./argValue.js"
+import { connectMcpClient } from "./mcpClient.js"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const runs = Number(argValue("--runs") ?? 15)
@@ -82,17 +82,7 @@ const startHost = async () => {
   return host
 }
 
-const startMcp = async () => {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [bin, "mcp"],
-    env: Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
-    stderr: "ignore"
-  })
-  const client = new Client({ name: "native-bench", version: "1" })
-  await client.connect(transport)
-  return client
-}
+const startMcp = () => connectMcpClient(bin, env, "native-bench")
 
 const mcpOnce = async (client: Client): Promise<number> => {
   const started = process.hrtime.bigint()
