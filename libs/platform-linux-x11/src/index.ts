@@ -1,6 +1,5 @@
 export { loadAddon, type AddonLoad, type X11Addon } from "./Addon.js"
 export { keysymOf, MODIFIER_KEYSYMS } from "./Keysyms.js"
-export { encodePng } from "./Png.js"
 export { decodePng, pixelAt, type DecodedPng } from "./PngDecode.js"
 export { closeX11, environmentRefusal, x11Native, X11NativeDesktop } from "./X11Native.js"
 export { X11Session, type Display, type Rect, type WindowView } from "./X11Session.js"
