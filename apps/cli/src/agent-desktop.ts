@@ -12,6 +12,12 @@ import { exitCodeFor, watchSignals } from "./signals.js"
 import { writeStdout } from "./writeStdout.js"
 
 const argv = process.argv.slice(2)
+/**
+ * Set only by the native host client (native/hostClient.c) when it exec's this entry after a host took its request
+ * and went away: the command may have run, so this process reports that and runs nothing.
+ */
+const LOST_HOST = process.env["AGENT_DESKTOP_HOST_LOST"]
+delete process.env["AGENT_DESKTOP_HOST_LOST"]
 
 const run = async (): Promise<void> => {
   // The long-lived modes are bundles of their own beside this file (build.mjs); a URL import keeps them out of it.
@@ -29,7 +35,8 @@ const run = async (): Promise<void> => {
   const chunks: Array<string> = []
   // A warm host (`agent-desktop serve`) for this state root and desktop runs the invocation when one is up; its answer
   // is exactly what main() would print here.
-  const host = wantsHost(argv, process.env) ? await hostOutcome(signals.signal) : undefined
+  const host = LOST_HOST !== undefined ? await lostHostOutcome(LOST_HOST)
+    : wantsHost(argv, process.env) ? await hostOutcome(signals.signal) : undefined
   if (host !== undefined) {
     process.stderr.write(host.stderr)
     chunks.push(host.stdout)
@@ -52,6 +59,11 @@ const run = async (): Promise<void> => {
 }
 
 void run()
+
+async function lostHostOutcome(reason: string) {
+  const { lostHost } = await import("./host/HostClient.js")
+  return lostHost(reason)
+}
 
 /** Only a trusted socket (a few lstat calls) loads the client and node:net; with none, the cost is those calls. */
 async function hostOutcome(signal: AbortSignal) {

@@ -6,6 +6,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { installInto, isolatedTempDir, pack, REPO, sqlitePrebuilds, workspaceDependencies } from "@agent-desktop/desktop"
+import { countingNode } from "./test/binary.js"
 
 const work = isolatedTempDir("cli-pack")
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
@@ -66,7 +67,7 @@ describe("npx agent-desktop from packed tarballs", () => {
     execFileSync(process.execPath, [path.join(REPO, "node_modules/typescript/bin/tsc"), "-b", "contracts/tsconfig.lib.json", "libs/platform/tsconfig.lib.json", "libs/platform-linux-x11/tsconfig.lib.json"], { cwd: REPO })
     const packed = PACKAGES.map((dir) => pack(dir, work))
     const cli = packed.at(-1)!
-    for (const file of ["bin/agent-desktop.js", "bin/package.json", "dist/agent-desktop.cjs", "dist/engine.cjs", "dist/lazy/CachedScript.cjs", "dist/lazy/schemaCommand.cjs", "dist/modes/mcp.js", "dist/modes/serve.js"]) {
+    for (const file of ["bin/agent-desktop", "bin/agent-desktop.js", "bin/package.json", "native/hostClient.c", "scripts/build-host-client.mjs", "dist/agent-desktop.cjs", "dist/engine.cjs", "dist/lazy/CachedScript.cjs", "dist/lazy/schemaCommand.cjs", "dist/modes/mcp.js", "dist/modes/serve.js"]) {
       expect(cli.files).toContain(file)
     }
     expect(cli.files.filter((file) => file.startsWith("src/") || file.endsWith(".ts"))).toEqual([])
@@ -109,6 +110,27 @@ describe("npx agent-desktop from packed tarballs", () => {
       expect(oneEnvelope(missing.lines)).toMatchObject({ ok: false, command: "click", error: { code: "SNAPSHOT_NOT_FOUND" } })
     }
     expect(fs.readdirSync(path.join(work, "state", "cache")).some((file) => file.endsWith(".v8"))).toBe(true)
+
+    // The installed command is the native client, compiled at install in place of the shell launcher; with a warm
+    // host up it serves the call without starting Node.
+    const installed = path.join(project, "node_modules/@agent-desktop/cli")
+    const command = fs.readFileSync(path.join(installed, "bin/agent-desktop"))
+    expect(command.subarray(0, 4).equals(Buffer.from("\x7fELF", "latin1"))).toBe(true)
+    expect(fs.statSync(path.join(installed, "bin/agent-desktop")).mode & 0o111).not.toBe(0)
+    const stateEnv = { PATH: process.env["PATH"], HOME: process.env["HOME"], AGENT_DESKTOP_HOME: path.join(work, "state") }
+    const host = spawn(process.execPath, [path.join(installed, "bin/agent-desktop.js"), "serve"], { env: stateEnv, stdio: "ignore" })
+    try {
+      const socket = path.join(work, "state", "host", "engine.sock")
+      for (let i = 0; i < 500 && !fs.existsSync(socket); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+      const node = countingNode()
+      const viaHost = spawnSync(path.join(project, "node_modules/.bin/agent-desktop"), ["click", "@s0abc:e1"], { env: node.env(stateEnv), encoding: "utf8", timeout: 60_000 })
+      expect(viaHost.status, viaHost.stderr).toBe(1)
+      expect(oneEnvelope(viaHost.stdout.split("\n").filter((line) => line.length > 0))).toMatchObject({ ok: false, command: "click", error: { code: "SNAPSHOT_NOT_FOUND" } })
+      expect(node.starts()).toBe(0)
+    } finally {
+      host.kill("SIGTERM")
+      await new Promise((resolve) => (host.exitCode !== null ? resolve(undefined) : host.once("exit", resolve)))
+    }
 
     // The long-lived MCP mode (its own ES module bundle) answers a tool call through the installed engine and SQLite.
     const status = await mcpToolCall(project, "status")

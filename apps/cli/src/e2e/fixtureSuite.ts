@@ -4,19 +4,21 @@ import { afterAll, beforeAll } from "vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { BIN, cleanEnv, envelopeOf, runBinary, tempHome } from "../test/binary.js"
+import { BIN, cleanEnv, countingNode, envelopeOf, NATIVE, NODE, runBinary, tempHome } from "../test/binary.js"
 
 /**
  * The real binary against a real GTK app on the project's virtual desktop: snapshot, act, read back, and every
  * ref-identity refusal produced by mutating the fixture between snapshot and action. Run twice: one-shot
  * (fixture.test.ts) and with a warm host serving every call (fixtureViaHost.test.ts), where the host's event-kept
  * mirror answers the observations between the fixture's mutations; the same assertions must hold either way, and
- * the session trace proves the host ran every call.
+ * the session trace proves the host ran every call. Via the host, calls go through the installed command
+ * (bin/agent-desktop), whose native client must serve every one of them without starting Node.
  */
 export const fixtureSuite = (viaHost: boolean) => {
 let desktop: RunningDesktop
 let env: NodeJS.ProcessEnv
 let host: ChildProcess | undefined
+const node = countingNode()
 const home = tempHome(viaHost ? "e2e-host" : "e2e")
 
 beforeAll(async () => {
@@ -27,7 +29,7 @@ beforeAll(async () => {
   const socket = path.join(home, "host", "engine.sock")
   for (let i = 0; i < 500 && !fs.existsSync(socket); i++) await new Promise((resolve) => setTimeout(resolve, 20))
   assert.isTrue(fs.existsSync(socket), "the host did not start")
-  env = { ...env, AGENT_DESKTOP_SESSION: envelopeOf(runBinary(["session", "start", "--name", "via-host"], env))["data"]["session_id"] }
+  env = node.env({ ...env, AGENT_DESKTOP_SESSION: envelopeOf(runBinary(["session", "start", "--name", "via-host"], env))["data"]["session_id"] })
 }, 120_000)
 
 afterAll(async () => {
@@ -39,6 +41,7 @@ afterAll(async () => {
       const starts = events.filter((event) => event["event"] === "command.start" && event["command"] !== "trace")
       assert.isAbove(starts.length, 20)
       assert.deepEqual(starts.filter((event) => event["pid"] !== host!.pid).map((event) => JSON.stringify(event).slice(0, 300)), [])
+      assert.equal(node.starts(), 0, "the native client started Node for some call")
     }
   } finally {
     if (host && host.exitCode === null) {
@@ -49,7 +52,7 @@ afterAll(async () => {
   }
 }, 60_000)
 
-const cli = (...argv: Array<string>) => envelopeOf(runBinary(argv, env))
+const cli = (...argv: Array<string>) => envelopeOf(runBinary(argv, env, viaHost ? NATIVE : NODE))
 const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop.stateDir), request)
 
 interface Node { ref_id?: string; role: string; name?: string; value?: string; states?: Array<string>; children?: Array<Node> }

@@ -4,7 +4,8 @@
  * (another desktop or state root): `undefined`, and the CLI runs the command itself.
  *
  * Once the request is sent the command may have run: a host that goes away before answering is then reported as an
- * INTERNAL envelope whose delivery is unknown, never retried in-process (that could act twice).
+ * INTERNAL envelope whose delivery is unknown, never retried in-process (that could act twice). The native client
+ * (native/hostClient.c) has the same rules; it hands that case to the Node entry (AGENT_DESKTOP_HOST_LOST).
  */
 import { errorEnvelope } from "@agent-desktop/domain"
 import * as net from "node:net"
@@ -17,7 +18,8 @@ export interface HostOutcome {
   readonly exit: number
 }
 
-const lost = (reason: string): HostOutcome => ({
+/** What the CLI prints when a host took the request and went away without answering. */
+export const lostHost = (reason: string): HostOutcome => ({
   stdout: JSON.stringify(errorEnvelope("unknown", {
     code: "INTERNAL",
     message: `The warm host went away before answering (${reason}); the command may have run`,
@@ -65,12 +67,12 @@ export const runViaHost = (
       try {
         response = JSON.parse(buffer.slice(0, newline)) as HostResponse
       } catch {
-        return settle(lost("an unreadable answer"))
+        return settle(lostHost("an unreadable answer"))
       }
       settle(response.kind === "result" ? { stdout: response.stdout, stderr: response.stderr, exit: response.exit } : undefined)
     })
-    connection.on("error", (error: NodeJS.ErrnoException) => settle(sent ? lost(error.code ?? error.message) : undefined))
-    connection.on("close", () => settle(sent ? lost("connection closed") : undefined))
+    connection.on("error", (error: NodeJS.ErrnoException) => settle(sent ? lostHost(error.code ?? error.message) : undefined))
+    connection.on("close", () => settle(sent ? lostHost("connection closed") : undefined))
   })
 }
 

@@ -1,13 +1,14 @@
 /**
  * The warm host through the built binary: the same bytes as in-process, which process ran each invocation (the
  * trace's command.start carries the pid), refusals of planted sockets and foreign desktops, idle exit, signals,
- * auto-start, and a host that dies mid-request.
+ * auto-start, and a host that dies mid-request. Each case runs through both clients: the Node entry's
+ * (HostClient.ts) and the native one the installed command runs first (bin/agent-desktop, native/hostClient.c).
  */
 import { afterEach, describe, expect, it } from "@effect/vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { BIN, cleanEnv, envelopeOf, runBinary, runBinaryAsync, tempHome } from "../test/binary.js"
+import { BIN, type Client, cleanEnv, countingNode, envelopeOf, NATIVE, NODE, runBinary, runBinaryAsync, tempHome } from "../test/binary.js"
 
 const hosts: Array<ChildProcess> = []
 afterEach(() => {
@@ -47,7 +48,9 @@ const CASES: ReadonlyArray<ReadonlyArray<string>> = [
   ["get", "@s0abc:e1", "--property", "nope"]
 ]
 
-describe("agent-desktop serve (warm host)", () => {
+const CLIENTS: ReadonlyArray<readonly [string, Client]> = [["Node client", NODE], ["native client", NATIVE]]
+
+describe.each(CLIENTS)("agent-desktop serve (warm host) through the %s", (_name, client) => {
   it("answers every case with the bytes and exit code of an in-process run, and really runs them in the host", async () => {
     const home = tempHome("host-same")
     const env = cleanEnv(home)
@@ -55,14 +58,17 @@ describe("agent-desktop serve (warm host)", () => {
     const mode = fs.statSync(socketOf(home)).mode & 0o777
     expect(mode).toBe(0o600)
     expect(fs.statSync(path.join(home, "host")).mode & 0o777).toBe(0o700)
+    const node = countingNode()
     for (const argv of CASES) {
       const local = runBinary(argv, { ...env, AGENT_DESKTOP_HOST: "off" })
-      const viaHost = runBinary(argv, env)
+      const viaHost = runBinary(argv, node.env(env), client)
       expect(viaHost.stdout, argv.join(" ")).toBe(local.stdout)
       expect(viaHost.exit, argv.join(" ")).toBe(local.exit)
     }
-    const session = envelopeOf(runBinary(["session", "start", "--name", "host"], env))["data"]["session_id"] as string
-    runBinary(["--session", session, "wait", "1"], env)
+    // The native client served every case without starting Node.
+    if (client === NATIVE) expect(node.starts()).toBe(0)
+    const session = envelopeOf(runBinary(["session", "start", "--name", "host"], env, client))["data"]["session_id"] as string
+    runBinary(["--session", session, "wait", "1"], env, client)
     runBinary(["--session", session, "wait", "2"], { ...env, AGENT_DESKTOP_HOST: "off" })
     const pids = runnerPids(env, session, "wait")
     expect(pids[0]).toBe(host.pid)
@@ -74,16 +80,18 @@ describe("agent-desktop serve (warm host)", () => {
     const env = cleanEnv(home)
     const host = await serve(env)
     const session = envelopeOf(runBinary(["session", "start", "--name", "x"], env))["data"]["session_id"] as string
-    expect(envelopeOf(runBinary(["--session", session, "wait", "1"], { ...env, DISPLAY: ":4242" }))["ok"]).toBe(true)
+    const node = countingNode()
+    expect(envelopeOf(runBinary(["--session", session, "wait", "1"], node.env({ ...env, DISPLAY: ":4242" }), client))["ok"]).toBe(true)
     expect(runnerPids(env, session, "wait")[0]).not.toBe(host.pid)
+    if (client === NATIVE) expect(node.starts()).toBe(1)
     if (process.getuid?.() === 0) {
       fs.chownSync(socketOf(home), 65534, 65534)
-      runBinary(["--session", session, "wait", "2"], env)
+      runBinary(["--session", session, "wait", "2"], env, client)
       expect(runnerPids(env, session, "wait")[1]).not.toBe(host.pid)
       fs.chownSync(socketOf(home), 0, 0)
     }
     fs.chmodSync(socketOf(home), 0o666)
-    runBinary(["--session", session, "wait", "3"], env)
+    runBinary(["--session", session, "wait", "3"], env, client)
     expect(runnerPids(env, session, "wait").at(-1)).not.toBe(host.pid)
   })
 
@@ -96,19 +104,19 @@ describe("agent-desktop serve (warm host)", () => {
     expect(await exited(host)).toBe(0)
     expect(fs.existsSync(socketOf(home))).toBe(false)
     // With no host, the CLI runs in-process as before.
-    expect(envelopeOf(runBinary(["session", "list"], env))["ok"]).toBe(true)
+    expect(envelopeOf(runBinary(["session", "list"], env, client))["ok"]).toBe(true)
   })
 
   it("passes a signal on: SIGTERM during a wait gives one envelope and exit 143; the host lives on", async () => {
     const home = tempHome("host-signal")
     const env = cleanEnv(home)
     const host = await serve(env)
-    const client = spawn(process.execPath, [BIN, "wait", "60000"], { env, stdio: ["ignore", "pipe", "pipe"] })
+    const waiting = spawn(client[0], [...client.slice(1), "wait", "60000"], { env, stdio: ["ignore", "pipe", "pipe"] })
     let stdout = ""
-    client.stdout!.on("data", (chunk) => (stdout += chunk))
+    waiting.stdout!.on("data", (chunk) => (stdout += chunk))
     await new Promise((resolve) => setTimeout(resolve, 1_500))
-    client.kill("SIGTERM")
-    expect(await exited(client)).toBe(143)
+    waiting.kill("SIGTERM")
+    expect(await exited(waiting)).toBe(143)
     const lines = stdout.trim().split("\n")
     expect(lines).toHaveLength(1)
     expect(JSON.parse(lines[0]!)).toMatchObject({ ok: false, command: "wait", error: { disposition: { delivery: "not_delivered" } } })
@@ -120,7 +128,7 @@ describe("agent-desktop serve (warm host)", () => {
     const home = tempHome("host-auto")
     fs.chmodSync(home, 0o700)
     const env = { ...cleanEnv(home), AGENT_DESKTOP_HOST: "auto" }
-    expect(envelopeOf(runBinary(["session", "list"], env))["ok"]).toBe(true)
+    expect(envelopeOf(runBinary(["session", "list"], env, client))["ok"]).toBe(true)
     expect(fs.existsSync(socketOf(home))).toBe(true)
     const pid = Number(fs.readdirSync("/proc").find((entry) => {
       try {
@@ -139,7 +147,7 @@ describe("agent-desktop serve (warm host)", () => {
     const env = cleanEnv(home)
     const host = await serve(env)
     const session = envelopeOf(runBinary(["session", "start", "--name", "dies"], env))["data"]["session_id"] as string
-    const pending = runBinaryAsync(["--session", session, "wait", "60000"], env)
+    const pending = runBinaryAsync(["--session", session, "wait", "60000"], env, client)
     await new Promise((resolve) => setTimeout(resolve, 1_500))
     host.kill("SIGKILL")
     const result = await pending

@@ -6,6 +6,29 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 
 export const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bin/agent-desktop.js")
+/** The installed command: a shell launcher that runs the warm host's native client (native/hostClient.c). */
+export const LAUNCHER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bin/agent-desktop")
+/** The native client itself, built by scripts/build-host-client.mjs. */
+export const NATIVE_CLIENT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../build/agent-desktop-host-client")
+
+/** How a test starts the CLI: Node with the entry (whose host client is src/host/HostClient.ts), or the launcher. */
+export type Client = readonly [string, ...Array<string>]
+export const NODE: Client = [process.execPath, BIN]
+export const NATIVE: Client = [LAUNCHER]
+
+/**
+ * A `node` first on PATH that counts its starts: the native client runs Node only when no host serves the call, so
+ * this tells a call the host served from one the native client handed back to Node (whose own client reached it).
+ */
+export const countingNode = () => {
+  const dir = tempHome("node-shim")
+  const log = path.join(dir, "starts")
+  fs.writeFileSync(path.join(dir, "node"), `#!/bin/sh\necho start >> '${log}'\nexec '${process.execPath}' "$@"\n`, { mode: 0o755 })
+  return {
+    env: (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ ...env, PATH: `${dir}:${env["PATH"]}` }),
+    starts: () => (fs.existsSync(log) ? fs.readFileSync(log, "utf8").split("\n").length - 1 : 0)
+  }
+}
 
 export interface RunResult {
   readonly exit: number
@@ -22,14 +45,14 @@ export const cleanEnv = (home: string, extra: Readonly<Record<string, string>> =
   return env
 }
 
-export const runBinary = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv): RunResult => {
-  const result = spawnSync(process.execPath, [BIN, ...argv], { env, encoding: "utf8", timeout: 30_000 })
+export const runBinary = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv, client: Client = NODE): RunResult => {
+  const result = spawnSync(client[0], [...client.slice(1), ...argv], { env, encoding: "utf8", timeout: 30_000 })
   return { exit: result.status ?? -1, stdout: result.stdout, stderr: result.stderr }
 }
 
-export const runBinaryAsync = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv): Promise<RunResult> =>
+export const runBinaryAsync = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv, client: Client = NODE): Promise<RunResult> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...argv], { env })
+    const child = spawn(client[0], [...client.slice(1), ...argv], { env })
     let stdout = ""
     let stderr = ""
     child.stdout.on("data", (chunk) => (stdout += chunk))

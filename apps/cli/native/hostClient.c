@@ -1,0 +1,560 @@
+/*
+ * The warm host's native client, and the installed `agent-desktop` command: scripts/build-host-client.mjs compiles
+ * it at install and, in an installed package, puts it in place of the shell launcher bin/agent-desktop (which runs
+ * it when it is beside it, in build/). When a host we may trust is listening for this state root
+ * (`agent-desktop serve`, src/host/), the invocation is sent there and its answer printed, with no Node start-up at
+ * all (a few milliseconds instead of ~100). Whenever anything is doubtful — no host, a socket or directory that is
+ * not private, arguments or an environment it does not handle, a host that declines — it execs
+ * `node <package>/bin/agent-desktop.js ARGS...`, which behaves exactly as the CLI always does (the same number of
+ * exec's as the `#!/usr/bin/env node` line it replaces). Once the request is sent the command may have run: a host
+ * that goes away before answering is reported by the Node entry (AGENT_DESKTOP_HOST_LOST), never retried.
+ *
+ * This file is the C twin of src/host/HostClient.ts; its rules must stay those of HostAddress.ts (which socket is
+ * trusted, the binding fingerprint), PrivateDirectory.ts (a private state root and host directory), HostProtocol.ts
+ * (the wire format), wantsHost.ts (which invocations go to a host) and signals.ts (exit codes after a signal).
+ * host.test.ts runs its cases through both clients.
+ *
+ * usage: agent-desktop ARGS...   (as bin/agent-desktop or build/agent-desktop-host-client of the package)
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <poll.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static char entry[PATH_MAX];
+static char **user_args;
+static int user_argc;
+
+/* ---- running the Node CLI instead ---------------------------------------------------------------------------- */
+
+/* <package>/bin/agent-desktop.js: this executable is <package>/bin/agent-desktop or <package>/build/<name>. */
+static int find_entry(void) {
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) return 0;
+    self[n] = '\0';
+    for (int up = 0; up < 2; up++) {
+        char *slash = strrchr(self, '/');
+        if (slash == NULL) return 0;
+        *slash = '\0';
+    }
+    return snprintf(entry, sizeof entry, "%s/bin/agent-desktop.js", self) < (int)sizeof entry;
+}
+
+/* `node ENTRY ARGS...`, found on PATH as the `#!/usr/bin/env node` line of the entry would find it. */
+static void run_node(const char *lost_reason) {
+    signal(SIGPIPE, SIG_DFL);
+    if (lost_reason != NULL) setenv("AGENT_DESKTOP_HOST_LOST", lost_reason, 1);
+    char **args = calloc((size_t)user_argc + 3, sizeof(char *));
+    if (args != NULL) {
+        args[0] = "node";
+        args[1] = entry;
+        for (int i = 0; i < user_argc; i++) args[i + 2] = user_args[i];
+        execvp("node", args);
+    }
+    fprintf(stderr, "agent-desktop: cannot run node: %s\n", strerror(errno));
+    _exit(127);
+}
+
+/* Nothing was sent: the CLI runs the command itself. */
+#define FALL_BACK() run_node(NULL)
+
+static int request_sent;
+
+/* Out of memory, or another failure: before the request went out the CLI runs it; after, the host was lost. */
+static void give_up(const char *reason) {
+    if (request_sent) run_node(reason);
+    FALL_BACK();
+}
+
+/* ---- growable byte buffers ----------------------------------------------------------------------------------- */
+
+typedef struct {
+    char *data;
+    size_t len, cap;
+} Buf;
+
+static void reserve(Buf *b, size_t extra) {
+    if (b->len + extra <= b->cap) return;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + extra) cap *= 2;
+    char *data = realloc(b->data, cap);
+    if (data == NULL) give_up("out of memory");
+    b->data = data;
+    b->cap = cap;
+}
+
+static void put(Buf *b, const char *bytes, size_t n) {
+    reserve(b, n);
+    memcpy(b->data + b->len, bytes, n);
+    b->len += n;
+}
+
+static void puts_(Buf *b, const char *s) { put(b, s, strlen(s)); }
+
+static void putc_(Buf *b, char c) { put(b, &c, 1); }
+
+/* ---- JSON strings, as JSON.stringify writes them --------------------------------------------------------------- */
+
+/* Node decodes argv and environment as UTF-8, replacing what is not: only well-formed text is sent as is. */
+static int valid_utf8(const unsigned char *s) {
+    while (*s) {
+        unsigned c = *s;
+        int extra;
+        uint32_t cp;
+        if (c < 0x80) { s++; continue; }
+        else if ((c & 0xE0) == 0xC0) { extra = 1; cp = c & 0x1F; }
+        else if ((c & 0xF0) == 0xE0) { extra = 2; cp = c & 0x0F; }
+        else if ((c & 0xF8) == 0xF0) { extra = 3; cp = c & 0x07; }
+        else return 0;
+        for (int i = 1; i <= extra; i++) {
+            if ((s[i] & 0xC0) != 0x80) return 0;
+            cp = (cp << 6) | (s[i] & 0x3F);
+        }
+        if ((extra == 1 && cp < 0x80) || (extra == 2 && cp < 0x800) || (extra == 3 && cp < 0x10000)) return 0;
+        if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+        s += extra + 1;
+    }
+    return 1;
+}
+
+static void put_json_string(Buf *b, const char *s) {
+    if (!valid_utf8((const unsigned char *)s)) FALL_BACK();
+    putc_(b, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': puts_(b, "\\\""); break;
+        case '\\': puts_(b, "\\\\"); break;
+        case '\b': puts_(b, "\\b"); break;
+        case '\f': puts_(b, "\\f"); break;
+        case '\n': puts_(b, "\\n"); break;
+        case '\r': puts_(b, "\\r"); break;
+        case '\t': puts_(b, "\\t"); break;
+        default:
+            if (*p < 0x20) {
+                char escaped[8];
+                snprintf(escaped, sizeof escaped, "\\u%04x", *p);
+                puts_(b, escaped);
+            } else {
+                putc_(b, (char)*p);
+            }
+        }
+    }
+    putc_(b, '"');
+}
+
+/* ---- which invocations go to a host (wantsHost.ts; `mcp` and `serve` are modes of the entry itself) ------------ */
+
+static int wants_host(void) {
+    const char *mode = getenv("AGENT_DESKTOP_HOST");
+    if (mode != NULL && strcmp(mode, "off") == 0) return 0;
+    if (user_argc == 0) return 0;
+    static const char *const local[] = {"version", "--version", "-V", "--help", "-h", "help", "mcp", "serve"};
+    for (size_t i = 0; i < sizeof local / sizeof local[0]; i++)
+        if (strcmp(user_args[0], local[i]) == 0) return 0;
+    for (int i = 0; i < user_argc; i++)
+        if (strcmp(user_args[i], "-") == 0) return 0;
+    return 1;
+}
+
+/* ---- the trusted socket (HostAddress.ts, PrivateDirectory.ts) -------------------------------------------------- */
+
+/* An absolute path normalised as path.resolve does: no `.`, `..`, repeated or trailing slashes. */
+static int normalise(const char *in, char *out, size_t size) {
+    if (in[0] != '/') return 0;
+    size_t len = 0;
+    const char *p = in;
+    while (*p) {
+        while (*p == '/') p++;
+        const char *start = p;
+        while (*p && *p != '/') p++;
+        size_t n = (size_t)(p - start);
+        if (n == 0 || (n == 1 && start[0] == '.')) continue;
+        if (n == 2 && start[0] == '.' && start[1] == '.') {
+            while (len > 0 && out[len - 1] != '/') len--;
+            if (len > 0) len--;
+            continue;
+        }
+        if (len + 1 + n + 1 > size) return 0;
+        out[len++] = '/';
+        memcpy(out + len, start, n);
+        len += n;
+    }
+    if (len == 0) out[len++] = '/';
+    out[len] = '\0';
+    return 1;
+}
+
+/* stateRootOf: AGENT_DESKTOP_HOME if absolute, else `$HOME/.agent-desktop`; anything else is left to the CLI. */
+static int state_root(char *out, size_t size) {
+    const char *home = getenv("AGENT_DESKTOP_HOME");
+    if (home != NULL && home[0] != '\0') return normalise(home, out, size);
+    const char *user_home = getenv("HOME");
+    if (user_home == NULL) {
+        struct passwd *account = getpwuid(getuid());
+        if (account == NULL) return 0;
+        user_home = account->pw_dir;
+    }
+    char joined[PATH_MAX];
+    if (snprintf(joined, sizeof joined, "%s/.agent-desktop", user_home) >= (int)sizeof joined) return 0;
+    return normalise(joined, out, size);
+}
+
+static int writable_by_others(const struct stat *st) { return (st->st_mode & 022) != 0; }
+
+/* Every directory from `dir` up to `/` (symlinks resolved) owned by root or us, writable by others only if sticky. */
+static int ancestors_are_safe(const char *dir, uid_t uid) {
+    char current[PATH_MAX];
+    if (realpath(dir, current) == NULL) return 0;
+    for (;;) {
+        struct stat st;
+        if (stat(current, &st) != 0 || !S_ISDIR(st.st_mode)) return 0;
+        if (st.st_uid != 0 && st.st_uid != uid) return 0;
+        if (writable_by_others(&st) && (st.st_mode & S_ISVTX) == 0) return 0;
+        if (strcmp(current, "/") == 0) return 1;
+        char *slash = strrchr(current, '/');
+        if (slash == current) slash[1] = '\0';
+        else *slash = '\0';
+    }
+}
+
+/* `<root>/host/engine.sock` when the root, the host directory and the socket are all ours alone. */
+static int trusted_socket(char *out, size_t size) {
+    char root[PATH_MAX];
+    if (!state_root(root, sizeof root)) return 0;
+    uid_t uid = getuid();
+    struct stat st;
+    if (lstat(root, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != uid || writable_by_others(&st)) return 0;
+    char parent[PATH_MAX];
+    strcpy(parent, root);
+    char *slash = strrchr(parent, '/');
+    if (slash == parent) slash[1] = '\0';
+    else *slash = '\0';
+    if (!ancestors_are_safe(parent, uid)) return 0;
+    char dir[PATH_MAX];
+    if (snprintf(dir, sizeof dir, "%s/host", strcmp(root, "/") == 0 ? "" : root) >= (int)sizeof dir) return 0;
+    if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != uid || (st.st_mode & 0777) != 0700) return 0;
+    if (snprintf(out, size, "%s/engine.sock", dir) >= (int)size) return 0;
+    if (lstat(out, &st) != 0 || !S_ISSOCK(st.st_mode) || st.st_uid != uid || (st.st_mode & 077) != 0) return 0;
+    return 1;
+}
+
+/* ---- the request (HostProtocol.ts) ---------------------------------------------------------------------------- */
+
+static const char *const BINDING_VARS[] = {
+    "AGENT_DESKTOP_HOME", "AGENT_DESKTOP_DBUS_TCP", "HOME", "DISPLAY", "WAYLAND_DISPLAY",
+    "XDG_SESSION_TYPE", "XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS"};
+
+static void put_request(Buf *b) {
+    puts_(b, "{\"argv\":[");
+    for (int i = 0; i < user_argc; i++) {
+        if (i > 0) putc_(b, ',');
+        put_json_string(b, user_args[i]);
+    }
+    puts_(b, "],\"env\":{");
+    int first = 1;
+    for (char **var = environ; *var != NULL; var++) {
+        const char *eq = strchr(*var, '=');
+        if (eq == NULL) continue;
+        size_t name_len = (size_t)(eq - *var);
+        int forwarded = strncmp(*var, "AGENT_DESKTOP_", 14) == 0 || (name_len == 4 && strncmp(*var, "HOME", 4) == 0);
+        if (!forwarded) continue;
+        char *name = strndup(*var, name_len);
+        if (name == NULL) give_up("out of memory");
+        if (!first) putc_(b, ',');
+        first = 0;
+        put_json_string(b, name);
+        putc_(b, ':');
+        put_json_string(b, eq + 1);
+        free(name);
+    }
+    char cwd[PATH_MAX];
+    if (getcwd(cwd, sizeof cwd) == NULL) FALL_BACK();
+    puts_(b, "},\"cwd\":");
+    put_json_string(b, cwd);
+    /* fingerprintOf: JSON.stringify of the binding variables' values, null for unset ones, as a string. */
+    Buf fingerprint = {0};
+    putc_(&fingerprint, '[');
+    for (size_t i = 0; i < sizeof BINDING_VARS / sizeof BINDING_VARS[0]; i++) {
+        if (i > 0) putc_(&fingerprint, ',');
+        const char *value = getenv(BINDING_VARS[i]);
+        if (value == NULL) puts_(&fingerprint, "null");
+        else put_json_string(&fingerprint, value);
+    }
+    puts_(&fingerprint, "]");
+    putc_(&fingerprint, '\0');
+    puts_(b, ",\"fingerprint\":");
+    put_json_string(b, fingerprint.data);
+    free(fingerprint.data);
+    puts_(b, "}\n");
+}
+
+/* ---- the answer: one JSON object of strings and integers ------------------------------------------------------- */
+
+typedef struct {
+    const char *p, *end;
+} Cursor;
+
+static void skip_space(Cursor *c) {
+    while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\r' || *c->p == '\n')) c->p++;
+}
+
+static int hex4(const char *p, uint32_t *out) {
+    uint32_t v = 0;
+    for (int i = 0; i < 4; i++) {
+        char h = p[i];
+        v <<= 4;
+        if (h >= '0' && h <= '9') v |= (uint32_t)(h - '0');
+        else if (h >= 'a' && h <= 'f') v |= (uint32_t)(h - 'a' + 10);
+        else if (h >= 'A' && h <= 'F') v |= (uint32_t)(h - 'A' + 10);
+        else return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+static void put_utf8(Buf *b, uint32_t cp) {
+    char bytes[4];
+    size_t n;
+    if (cp < 0x80) { bytes[0] = (char)cp; n = 1; }
+    else if (cp < 0x800) { bytes[0] = (char)(0xC0 | (cp >> 6)); bytes[1] = (char)(0x80 | (cp & 0x3F)); n = 2; }
+    else if (cp < 0x10000) {
+        bytes[0] = (char)(0xE0 | (cp >> 12)); bytes[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        bytes[2] = (char)(0x80 | (cp & 0x3F)); n = 3;
+    } else {
+        bytes[0] = (char)(0xF0 | (cp >> 18)); bytes[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        bytes[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); bytes[3] = (char)(0x80 | (cp & 0x3F)); n = 4;
+    }
+    put(b, bytes, n);
+}
+
+/* A JSON string into `out` as UTF-8; a lone surrogate becomes U+FFFD, as Node writes such a string. */
+static int parse_string(Cursor *c, Buf *out) {
+    if (c->p >= c->end || *c->p != '"') return 0;
+    c->p++;
+    while (c->p < c->end) {
+        const char *run = c->p;
+        while (c->p < c->end && *c->p != '"' && *c->p != '\\' && (unsigned char)*c->p >= 0x20) c->p++;
+        put(out, run, (size_t)(c->p - run));
+        if (c->p >= c->end || (unsigned char)*c->p < 0x20) return 0;
+        if (*c->p == '"') {
+            c->p++;
+            return 1;
+        }
+        if (c->end - c->p < 2) return 0;
+        char e = c->p[1];
+        c->p += 2;
+        switch (e) {
+        case '"': putc_(out, '"'); break;
+        case '\\': putc_(out, '\\'); break;
+        case '/': putc_(out, '/'); break;
+        case 'b': putc_(out, '\b'); break;
+        case 'f': putc_(out, '\f'); break;
+        case 'n': putc_(out, '\n'); break;
+        case 'r': putc_(out, '\r'); break;
+        case 't': putc_(out, '\t'); break;
+        case 'u': {
+            uint32_t unit;
+            if (c->end - c->p < 4 || !hex4(c->p, &unit)) return 0;
+            c->p += 4;
+            if (unit >= 0xD800 && unit <= 0xDBFF) {
+                uint32_t low;
+                if (c->end - c->p >= 6 && c->p[0] == '\\' && c->p[1] == 'u' && hex4(c->p + 2, &low) &&
+                    low >= 0xDC00 && low <= 0xDFFF) {
+                    c->p += 6;
+                    put_utf8(out, 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00));
+                } else {
+                    put_utf8(out, 0xFFFD);
+                }
+            } else if (unit >= 0xDC00 && unit <= 0xDFFF) {
+                put_utf8(out, 0xFFFD);
+            } else {
+                put_utf8(out, unit);
+            }
+            break;
+        }
+        default: return 0;
+        }
+    }
+    return 0;
+}
+
+typedef struct {
+    Buf kind, out, err;
+    int exit;
+    int has_exit;
+} Answer;
+
+static int parse_answer(const char *line, size_t len, Answer *a) {
+    Cursor c = {line, line + len};
+    skip_space(&c);
+    if (c.p >= c.end || *c.p++ != '{') return 0;
+    skip_space(&c);
+    if (c.p < c.end && *c.p == '}') return 0;
+    for (;;) {
+        Buf key = {0};
+        skip_space(&c);
+        if (!parse_string(&c, &key)) { free(key.data); return 0; }
+        putc_(&key, '\0');
+        skip_space(&c);
+        if (c.p >= c.end || *c.p++ != ':') { free(key.data); return 0; }
+        skip_space(&c);
+        Buf *target = strcmp(key.data, "kind") == 0 ? &a->kind
+                    : strcmp(key.data, "stdout") == 0 ? &a->out
+                    : strcmp(key.data, "stderr") == 0 ? &a->err : NULL;
+        int is_exit = strcmp(key.data, "exit") == 0;
+        free(key.data);
+        if (c.p < c.end && *c.p == '"') {
+            Buf ignored = {0};
+            int ok = parse_string(&c, target ? target : &ignored);
+            free(ignored.data);
+            if (!ok) return 0;
+        } else if (is_exit) {
+            long value = 0;
+            int digits = 0;
+            while (c.p < c.end && *c.p >= '0' && *c.p <= '9' && digits < 4) value = value * 10 + (*c.p++ - '0'), digits++;
+            if (digits == 0 || value > 255) return 0;
+            a->exit = (int)value;
+            a->has_exit = 1;
+        } else {
+            return 0;
+        }
+        skip_space(&c);
+        if (c.p < c.end && *c.p == ',') { c.p++; continue; }
+        if (c.p < c.end && *c.p == '}') return 1;
+        return 0;
+    }
+}
+
+/* ---- signals (signals.ts): the first aborts the command in the host, a second ends this process --------------- */
+
+static volatile sig_atomic_t first_signal;
+
+static int signal_exit(int sig) { return sig == SIGINT ? 130 : sig == SIGTERM ? 143 : 129; }
+
+static const char *signal_name(int sig) { return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP"; }
+
+static void on_signal(int sig) {
+    if (first_signal != 0) _exit(signal_exit(sig));
+    first_signal = sig;
+}
+
+/* ---- the exchange ---------------------------------------------------------------------------------------------- */
+
+/* Writes everything (0) or fails (-1, errno set); `wrote` is set once any byte went out. */
+static int write_all(int fd, const char *data, size_t len, int *wrote) {
+    while (len > 0) {
+        ssize_t n = write(fd, data, len);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        if (n > 0 && wrote != NULL) *wrote = 1;
+        data += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static const char *reason_of(int error) {
+    switch (error) {
+    case ECONNRESET: return "ECONNRESET";
+    case EPIPE: return "EPIPE";
+    case ETIMEDOUT: return "ETIMEDOUT";
+    default: return strerror(error);
+    }
+}
+
+int main(int argc, char **argv) {
+    if (!find_entry()) {
+        fprintf(stderr, "agent-desktop: cannot find bin/agent-desktop.js beside this executable\n");
+        return 127;
+    }
+    user_args = argv + 1;
+    user_argc = argc - 1;
+    if (!wants_host()) FALL_BACK();
+
+    char socket_path[PATH_MAX];
+    if (!trusted_socket(socket_path, sizeof socket_path)) FALL_BACK();
+    struct sockaddr_un address = {.sun_family = AF_UNIX};
+    if (strlen(socket_path) >= sizeof address.sun_path) FALL_BACK();
+    strcpy(address.sun_path, socket_path);
+
+    Buf request = {0};
+    put_request(&request);
+
+    struct sigaction action = {0};
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) FALL_BACK();
+    while (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+        if (errno != EINTR) FALL_BACK();
+    }
+    if (write_all(fd, request.data, request.len, &request_sent) != 0) give_up(reason_of(errno));
+    free(request.data);
+
+    Buf reply = {0};
+    int abort_sent = 0;
+    size_t scanned = 0;
+    char *newline = NULL;
+    while (newline == NULL) {
+        if (first_signal != 0 && !abort_sent) {
+            abort_sent = 1;
+            char line[40];
+            int n = snprintf(line, sizeof line, "{\"abort\":\"%s\"}\n", signal_name(first_signal));
+            (void)write_all(fd, line, (size_t)n, NULL);
+        }
+        struct pollfd readable = {.fd = fd, .events = POLLIN};
+        if (poll(&readable, 1, -1) < 0) {
+            if (errno == EINTR) continue;
+            give_up(reason_of(errno));
+        }
+        reserve(&reply, 65536);
+        ssize_t n = read(fd, reply.data + reply.len, reply.cap - reply.len);
+        if (n < 0) {
+            if (errno == EINTR || errno == EAGAIN) continue;
+            give_up(reason_of(errno));
+        }
+        if (n == 0) give_up("connection closed");
+        reply.len += (size_t)n;
+        newline = memchr(reply.data + scanned, '\n', reply.len - scanned);
+        scanned = reply.len;
+    }
+    close(fd);
+
+    Answer answer = {0};
+    if (!parse_answer(reply.data, (size_t)(newline - reply.data), &answer) || answer.kind.len == 0) {
+        give_up("an unreadable answer");
+    }
+    if (answer.kind.len == 8 && memcmp(answer.kind.data, "declined", 8) == 0) {
+        FALL_BACK(); /* another desktop or state root: the host ran nothing */
+    }
+    if (!(answer.kind.len == 6 && memcmp(answer.kind.data, "result", 6) == 0) || !answer.has_exit) {
+        give_up("an unreadable answer");
+    }
+    int code = first_signal != 0 ? signal_exit(first_signal) : answer.exit;
+    if (answer.err.len > 0) (void)write_all(STDERR_FILENO, answer.err.data, answer.err.len, NULL);
+    if (write_all(STDOUT_FILENO, answer.out.data, answer.out.len, NULL) != 0) {
+        fprintf(stderr, "agent-desktop: could not write the result to stdout: %s\n", strerror(errno));
+        return code == 0 ? 1 : code;
+    }
+    return code;
+}

@@ -1,0 +1,148 @@
+/**
+ * The native host client (native/hostClient.c, run by bin/agent-desktop) against a scripted host on the trusted
+ * socket: it must send the request the Node client sends (argv, forwarded environment, working directory, binding
+ * fingerprint, escaped exactly as JSON.stringify does) and print exactly what the Node client prints for every
+ * answer: a result (any text, an exit code), a refusal, garbage, a connection closed mid-request, and a signal.
+ */
+import { afterEach, describe, expect, it } from "@effect/vitest"
+import { spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as net from "node:net"
+import * as path from "node:path"
+import { type Client, cleanEnv, NATIVE, NATIVE_CLIENT, NODE, runBinary, tempHome } from "../test/binary.js"
+import { fingerprintOf } from "./HostAddress.js"
+import { forwardedEnv, type HostRequest } from "./HostProtocol.js"
+
+interface Run {
+  readonly exit: number | null
+  readonly stdout: Buffer
+  readonly stderr: Buffer
+}
+
+/** A host that records each request line and answers with `answer(request, lines)` (undefined: hang up). */
+const scriptedHost = async (home: string, answer: (request: HostRequest, connection: net.Socket) => void) => {
+  const dir = path.join(home, "host")
+  fs.mkdirSync(dir, { mode: 0o700 })
+  const requests: Array<HostRequest> = []
+  const extraLines: Array<string> = []
+  const server = net.createServer((connection) => {
+    let buffer = ""
+    let seen = false
+    connection.on("data", (chunk) => {
+      buffer += chunk.toString("utf8")
+      for (let newline = buffer.indexOf("\n"); newline !== -1; newline = buffer.indexOf("\n")) {
+        const line = buffer.slice(0, newline)
+        buffer = buffer.slice(newline + 1)
+        if (seen) {
+          extraLines.push(line)
+          continue
+        }
+        seen = true
+        const request = JSON.parse(line) as HostRequest
+        requests.push(request)
+        answer(request, connection)
+      }
+    })
+    connection.on("error", () => undefined)
+  })
+  const socket = path.join(dir, "engine.sock")
+  await new Promise<void>((resolve) => server.listen(socket, () => resolve()))
+  fs.chmodSync(socket, 0o600)
+  servers.push(server)
+  return { requests, extraLines }
+}
+
+const servers: Array<net.Server> = []
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close()
+})
+
+const run = (client: Client, argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv, onSpawn?: (pid: number) => void) =>
+  new Promise<Run>((resolve, reject) => {
+    const child = spawn(client[0], [...client.slice(1), ...argv], { env })
+    const stdout: Array<Buffer> = []
+    const stderr: Array<Buffer> = []
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk))
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk))
+    child.on("error", reject)
+    child.on("spawn", () => onSpawn?.(child.pid!))
+    child.on("close", (code) => resolve({ exit: code, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr) }))
+  })
+
+const TRICKY = "quote\" back\\slash\ttab\nline \u0001\u001f\u007f é 日本 😀 \u2028\u2029 </script>"
+
+describe("the native host client", () => {
+  it("was built (scripts/build-host-client.mjs) and is what the installed command runs", () => {
+    expect(fs.statSync(NATIVE_CLIENT).mode & 0o111).not.toBe(0)
+  })
+
+  it("sends the request the Node client sends and prints the answer byte for byte", async () => {
+    const home = tempHome("native-same")
+    const answer = { kind: "result", stdout: `out ${TRICKY} \ud800 lone \udc00 and a pair \ud83d\ude00\n`, stderr: `err ✓ ${TRICKY}\n`, exit: 3 }
+    const host = await scriptedHost(home, (_request, connection) => connection.end(JSON.stringify(answer) + "\n"))
+    const env = cleanEnv(home, { AGENT_DESKTOP_CONTRACT: "2.4", AGENT_DESKTOP_X: TRICKY, DISPLAY: ":7\"", XDG_SESSION_TYPE: "" })
+    const argv = ["find", "--name", TRICKY, "--role", "", "@s0abc:e1"]
+    const viaNode = await run(NODE, argv, env)
+    const viaNative = await run(NATIVE, argv, env)
+    expect(host.requests).toHaveLength(2)
+    expect(host.requests[1]).toEqual(host.requests[0])
+    expect(host.requests[1]).toEqual({ argv, env: forwardedEnv(env), cwd: process.cwd(), fingerprint: fingerprintOf(env) })
+    expect(viaNative.stdout.equals(viaNode.stdout)).toBe(true)
+    expect(viaNative.stderr.equals(viaNode.stderr)).toBe(true)
+    expect(viaNative.stdout.toString("utf8")).toBe(`out ${TRICKY} \ufffd lone \ufffd and a pair 😀\n`)
+    expect([viaNative.exit, viaNode.exit]).toEqual([3, 3])
+  })
+
+  it("runs the command itself when the host declines (another desktop), as the Node client does", async () => {
+    const home = tempHome("native-declined")
+    const host = await scriptedHost(home, (_request, connection) => connection.end(JSON.stringify({ kind: "declined", reason: "another desktop or state root" }) + "\n"))
+    const env = cleanEnv(home)
+    const local = runBinary(["click", "@s0abc:e1"], { ...env, AGENT_DESKTOP_HOST: "off" })
+    const viaNative = await run(NATIVE, ["click", "@s0abc:e1"], env)
+    expect(host.requests.length).toBeGreaterThan(0)
+    expect(viaNative.stdout.toString("utf8")).toBe(local.stdout)
+    expect(viaNative.exit).toBe(1)
+  })
+
+  for (const [label, respond] of [
+    ["an unreadable answer", (connection: net.Socket) => connection.end("{\"kind\":\"result\",\"stdout\":\"x\n")],
+    ["a connection closed without an answer", (connection: net.Socket) => connection.end()]
+  ] as const) {
+    it(`reports ${label} after the request as delivery unknown, with the Node client's envelope`, async () => {
+      const home = tempHome("native-lost")
+      await scriptedHost(home, (_request, connection) => respond(connection))
+      const env = cleanEnv(home)
+      const viaNode = await run(NODE, ["wait", "5"], env)
+      const viaNative = await run(NATIVE, ["wait", "5"], env)
+      expect(viaNative.stdout.toString("utf8")).toBe(viaNode.stdout.toString("utf8"))
+      expect(JSON.parse(viaNative.stdout.toString("utf8"))).toMatchObject({ ok: false, error: { code: "INTERNAL", disposition: { delivery: "unknown" } } })
+      expect([viaNative.exit, viaNode.exit]).toEqual([1, 1])
+    })
+  }
+
+  it("passes SIGINT on as an abort line, prints the host's answer and exits 130", async () => {
+    const home = tempHome("native-signal")
+    const pending: Array<net.Socket> = []
+    const host = await scriptedHost(home, (_request, connection) => {
+      pending.push(connection)
+      connection.on("data", (chunk) => {
+        if (chunk.toString("utf8").includes("abort")) connection.end(JSON.stringify({ kind: "result", stdout: "aborted\n", stderr: "", exit: 1 }) + "\n")
+      })
+    })
+    const env = cleanEnv(home)
+    for (const client of [NODE, NATIVE]) {
+      const result = await run(client, ["wait", "60000"], env, (pid) => {
+        const poll = setInterval(() => {
+          if (pending.length > 0) {
+            clearInterval(poll)
+            pending.splice(0)
+            process.kill(pid, "SIGINT")
+          }
+        }, 20)
+      })
+      expect(result.stdout.toString("utf8")).toBe("aborted\n")
+      expect(result.exit).toBe(130)
+    }
+    expect(host.extraLines).toEqual(['{"abort":"SIGINT"}', '{"abort":"SIGINT"}'])
+  })
+})
