@@ -3,9 +3,11 @@
  * desktop (1280x1024, openbox, the fixture app), all cases interleaved run by run:
  *
  * - `agent-desktop --headed mouse-click --xy X,Y` (one-shot, end to end) vs `xdotool mousemove X Y click 1`;
- * - `agent-desktop screenshot FILE` one-shot, the same CLI call answered by a warm host (`agent-desktop serve`), and the
- *   MCP server's `screenshot` tool (official SDK client, a running `agent-desktop mcp`) vs `import -window root FILE`
- *   (ImageMagick) vs `scrot -o FILE`;
+ * - `agent-desktop screenshot FILE` one-shot, the same CLI call answered by a warm host (`agent-desktop serve`) through
+ *   Node's client (`node bin/agent-desktop.js`) and through the installed command (`bin/agent-desktop`, whose native
+ *   client starts no Node), and the MCP server's `screenshot` tool (official SDK client, a running
+ *   `agent-desktop mcp`) vs `import -window root FILE` (ImageMagick) vs `scrot -o FILE`; the mouse click through the
+ *   installed command and the host too;
  * - `agent-desktop clipboard-set TEXT` and `clipboard-get` (the clipboard round trip; the set includes starting the
  *   owner process and reading the content back);
  * - in process: the addon's capture alone, and capture + PNG encoding (what the CLI spends beyond start-up).
@@ -15,7 +17,7 @@
 import { startDesktop } from "@agent-desktop/desktop"
 import { loadAddon, X11Session } from "@agent-desktop/platform-linux-x11"
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { spawn, spawnSync } from "node:child_process"
+import { type ChildProcess, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -23,10 +25,12 @@ import { fileURLToPath } from "node:url"
 import { median } from "./stats.js"
 import { argValue } from "./argValue.js"
 import { connectMcpClient } from "./mcpClient.js"
+import { launcherOf, startWarmHost, stopWarmHost } from "./warmHost.js"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const runs = Number(argValue("--runs") ?? 15)
 const bin = path.resolve(argValue("--bin") ?? path.resolve(here, "../../../apps/cli/bin/agent-desktop.js"))
+const launcher = launcherOf(bin)
 
 const desktop = await startDesktop({ apps: ["fixture"], windowManager: "openbox" })
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "ad-native-bench-"))
@@ -46,12 +50,23 @@ interface Case {
 const cases: ReadonlyArray<Case> = [
   { name: "node -e 0", argv: [process.execPath, "-e", "0"] },
   { name: "agent-desktop --headed mouse-click --xy 5,5", argv: [process.execPath, bin, "--headed", "mouse-click", "--xy", "5,5"] },
+  {
+    name: "agent-desktop --headed mouse-click --xy 5,5 (installed command via warm host)",
+    argv: [launcher, "--headed", "mouse-click", "--xy", "5,5"],
+    env: hostEnv
+  },
   { name: "xdotool mousemove 5 5 click 1", argv: ["xdotool", "mousemove", "5", "5", "click", "1"] },
   { name: "agent-desktop screenshot FILE", argv: [process.execPath, bin, "screenshot", file("ours.png")], output: file("ours.png") },
   {
-    name: "agent-desktop screenshot FILE (via warm host)",
+    name: "agent-desktop screenshot FILE (Node client via warm host)",
     argv: [process.execPath, bin, "screenshot", file("host.png")],
     output: file("host.png"),
+    env: hostEnv
+  },
+  {
+    name: "agent-desktop screenshot FILE (installed command via warm host)",
+    argv: [launcher, "screenshot", file("native.png")],
+    output: file("native.png"),
     env: hostEnv
   },
   { name: "import -window root FILE", argv: ["import", "-window", "root", file("import.png")], output: file("import.png") },
@@ -59,6 +74,8 @@ const cases: ReadonlyArray<Case> = [
   { name: "agent-desktop clipboard-set TEXT", argv: [process.execPath, bin, "clipboard-set", "bench text"] },
   { name: "agent-desktop clipboard-get", argv: [process.execPath, bin, "clipboard-get"] }
 ]
+
+const caseNamed = (name: string): Case => cases.find((c) => c.name === name)!
 
 const once = (c: Case): number => {
   const started = process.hrtime.bigint()
@@ -73,15 +90,6 @@ const once = (c: Case): number => {
 
 const MCP_CASE = "MCP screenshot tool (path FILE), warm server"
 
-/** The warm host for this state root (`agent-desktop serve`), listening once its socket exists. */
-const startHost = async () => {
-  const host = spawn(process.execPath, [bin, "serve"], { env: hostEnv, stdio: "ignore" })
-  const socket = path.join(home, "host", "engine.sock")
-  for (let i = 0; i < 500 && !fs.existsSync(socket); i++) await new Promise((resolve) => setTimeout(resolve, 20))
-  if (!fs.existsSync(socket)) throw new Error("agent-desktop serve did not open its socket")
-  return host
-}
-
 const startMcp = () => connectMcpClient(bin, env, "native-bench")
 
 const mcpOnce = async (client: Client): Promise<number> => {
@@ -92,10 +100,10 @@ const mcpOnce = async (client: Client): Promise<number> => {
   return ms
 }
 
-let host: ReturnType<typeof spawn> | undefined
+let host: ChildProcess | undefined
 let client: Client | undefined
 try {
-  host = await startHost()
+  host = await startWarmHost(bin, hostEnv, home)
   client = await startMcp()
   // Untimed first round: the CLI's first run of a build writes its code cache; the tools warm the page cache; the
   // host and the MCP server load the addon.
@@ -141,9 +149,11 @@ try {
     "|---|---:|---:|",
     row("node -e 0", "node -e 0"),
     row("agent-desktop --headed mouse-click --xy 5,5", "xdotool mousemove 5 5 click 1"),
+    row("agent-desktop --headed mouse-click --xy 5,5 (installed command via warm host)", "xdotool mousemove 5 5 click 1"),
     row("xdotool mousemove 5 5 click 1", "xdotool mousemove 5 5 click 1"),
     row("agent-desktop screenshot FILE", "scrot -o FILE"),
-    row("agent-desktop screenshot FILE (via warm host)", "scrot -o FILE"),
+    row("agent-desktop screenshot FILE (Node client via warm host)", "scrot -o FILE"),
+    row("agent-desktop screenshot FILE (installed command via warm host)", "scrot -o FILE"),
     row(MCP_CASE, "scrot -o FILE"),
     row("import -window root FILE", "scrot -o FILE"),
     row("scrot -o FILE", "scrot -o FILE"),
@@ -151,16 +161,12 @@ try {
     row("agent-desktop clipboard-get", "node -e 0"),
     "",
     `in process: capture to raw rows ${rawMs.toFixed(1)} ms, capture + PNG ${encodedMs.toFixed(1)} ms (the first in a process, new shared segment: ${firstMs.toFixed(1)} ms), click ${clickMs.toFixed(1)} ms (the 8 ms press hold included)`,
-    `PNG sizes: ours ${size(cases[3]!)}, import ${size(cases[5]!)}, scrot ${size(cases[6]!)}`,
+    `PNG sizes: ours ${size(caseNamed("agent-desktop screenshot FILE"))}, import ${size(caseNamed("import -window root FILE"))}, scrot ${size(caseNamed("scrot -o FILE"))}`,
     ""
   ].join("\n"))
 } finally {
   await client?.close()
-  if (host !== undefined && host.exitCode === null) {
-    const exited = new Promise((resolve) => host!.once("exit", resolve))
-    host.kill("SIGTERM")
-    await exited
-  }
+  if (host !== undefined) await stopWarmHost(host)
   await desktop.stop()
   fs.rmSync(work, { recursive: true, force: true })
 }

@@ -4,10 +4,12 @@
  * sizes (-i, -i --compact) and the nodes the peer walked:
  *
  *   node tools/bench/dist/realAppsBench.js [--runs N] [--bin path/to/agent-desktop.js] [--apps a,b,...]
- *     [--compare-bin path/to/other/agent-desktop.js]
+ *     [--compare-bin path/to/other/agent-desktop.js] [--via-host]
  *
  * `--compare-bin` times a second build in the same runs (interleaved with the first and the peer), so a change is
- * measured against its baseline under the same load.
+ * measured against its baseline under the same load. `--via-host` also times the same call through the installed
+ * command (`bin/agent-desktop`, whose native client starts no Node) answered by a warm host (`agent-desktop serve`,
+ * one per desktop); the one-shot cases run with AGENT_DESKTOP_HOST=off so they never reach it.
  *
  * Apps (label: registry name ← desktop spec): gnome-calculator, gtk4-demo, calculator ← qt:calculator, soffice ←
  * localc, Firefox and Chromium ← the form fixture page, and `Chromium-5000` / `Firefox-5000` ← a generated page of
@@ -23,11 +25,13 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { median } from "./stats.js"
 import { argValue } from "./argValue.js"
+import { launcherOf, startWarmHost, stopWarmHost } from "./warmHost.js"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const runs = Number(argValue("--runs") ?? 5)
 const bin = path.resolve(argValue("--bin") ?? path.resolve(here, "../../../apps/cli/bin/agent-desktop.js"))
 const compareBin = argValue("--compare-bin") === undefined ? undefined : path.resolve(argValue("--compare-bin")!)
+const viaHost = process.argv.includes("--via-host")
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "ad-realbench-"))
 const page = `file://${fixturePath("form.html")}`
 const bigPagePath = path.join(home, "big-page.html")
@@ -62,22 +66,27 @@ const timed = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv): { ms: numbe
 const countNodes = (node: { children?: ReadonlyArray<unknown> }): number =>
   1 + (node.children ?? []).reduce<number>((n, child) => n + countNodes(child as { children?: ReadonlyArray<unknown> }), 0)
 
-const benchApp = (label: string, app: string, env: NodeJS.ProcessEnv) => {
+const benchApp = (label: string, app: string, hostEnv: NodeJS.ProcessEnv) => {
+  const env = { ...hostEnv, AGENT_DESKTOP_HOST: "off" }
   const snapshotArgs = ["snapshot", "--app", app, "-i", "--timeout-ms", "30000"]
   const cli = [process.execPath, bin, ...snapshotArgs]
   const other = compareBin === undefined ? undefined : [process.execPath, compareBin, ...snapshotArgs]
+  const installed = viaHost ? [launcherOf(bin), ...snapshotArgs] : undefined
   const peer = [systemPython, peerPath(), "dump", app]
   timed(cli, env)
   if (other) timed(other, env)
+  if (installed) timed(installed, hostEnv)
   const peerNodes = countNodes((JSON.parse(timed(peer, env).stdout) as { windows: ReadonlyArray<{ children?: ReadonlyArray<unknown> }> }).windows[0]!)
   const cliTimes: Array<number> = []
   const otherTimes: Array<number> = []
+  const hostTimes: Array<number> = []
   const peerTimes: Array<number> = []
   for (let i = 0; i < runs; i++) {
     // The two builds take turns going first, so neither always runs right after the peer.
     if (other && i % 2 === 1) otherTimes.push(timed(other, env).ms)
     cliTimes.push(timed(cli, env).ms)
     if (other && i % 2 === 0) otherTimes.push(timed(other, env).ms)
+    if (installed) hostTimes.push(timed(installed, hostEnv).ms)
     peerTimes.push(timed(peer, env).ms)
   }
   const interactive = timed(cli, env).stdout
@@ -86,6 +95,7 @@ const benchApp = (label: string, app: string, env: NodeJS.ProcessEnv) => {
   return {
     app: label, peerNodes, refs: data.ref_count, complete: data.complete,
     cli: median(cliTimes), peer: median(peerTimes), other: otherTimes.length > 0 ? median(otherTimes) : undefined,
+    host: hostTimes.length > 0 ? median(hostTimes) : undefined,
     bytes: Buffer.byteLength(interactive), compactBytes: Buffer.byteLength(compact)
   }
 }
@@ -103,7 +113,12 @@ const main = async () => {
       const env = { ...process.env, ...desktop.env, AGENT_DESKTOP_HOME: home }
       // Let a browser finish loading its page before the first timed read.
       await new Promise((resolve) => setTimeout(resolve, app.spec.includes("file://") ? 8000 : 2000))
-      rows.push(benchApp(app.label, app.name, env))
+      const host = viaHost ? await startWarmHost(bin, env, home) : undefined
+      try {
+        rows.push(benchApp(app.label, app.name, env))
+      } finally {
+        if (host) await stopWarmHost(host)
+      }
       process.stderr.write(`${app.label} done (load ${loadNow()})\n`)
     } finally {
       await desktop.stop()
@@ -114,10 +129,11 @@ const main = async () => {
       `runs: ${runs} per case, node ${process.version}, load average ${loadAtStart} at the start, ${loadNow()} at the end`,
       ...(compareBin ? [`--bin ${bin}`, `--compare-bin ${compareBin}`] : []),
       "",
-      `| app | peer nodes | refs | complete | one-shot \`snapshot -i\` ms | one-shot peer dump ms | ratio |${compareBin ? " --compare-bin ms | ratio |" : ""} -i bytes (~tokens) | -i --compact bytes |`,
-      `|---|---:|---:|---|---:|---:|---:|${compareBin ? "---:|---:|" : ""}---:|---:|`,
+      `| app | peer nodes | refs | complete | one-shot \`snapshot -i\` ms | one-shot peer dump ms | ratio |${compareBin ? " --compare-bin ms | ratio |" : ""}${viaHost ? " installed command via warm host ms | ratio |" : ""} -i bytes (~tokens) | -i --compact bytes |`,
+      `|---|---:|---:|---|---:|---:|---:|${compareBin ? "---:|---:|" : ""}${viaHost ? "---:|---:|" : ""}---:|---:|`,
       ...rows.map((r) => `| ${r.app} | ${r.peerNodes} | ${r.refs} | ${r.complete} | ${r.cli.toFixed(0)} | ${r.peer.toFixed(0)} | ${(r.cli / r.peer).toFixed(2)} |` +
-        `${r.other === undefined ? "" : ` ${r.other.toFixed(0)} | ${(r.other / r.peer).toFixed(2)} |`} ${r.bytes} (~${Math.round(r.bytes / 4)}) | ${r.compactBytes} |`)
+        `${r.other === undefined ? "" : ` ${r.other.toFixed(0)} | ${(r.other / r.peer).toFixed(2)} |`}` +
+        `${r.host === undefined ? "" : ` ${r.host.toFixed(0)} | ${(r.host / r.peer).toFixed(2)} |`} ${r.bytes} (~${Math.round(r.bytes / 4)}) | ${r.compactBytes} |`)
     ]
     process.stdout.write(lines.join("\n") + "\n")
   }

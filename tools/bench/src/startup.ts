@@ -2,7 +2,10 @@
  * CLI start-up benchmark: median wall time of `agent-desktop version`, of INVALID_ARGS parse errors and of a
  * SNAPSHOT_NOT_FOUND click (the engine's whole start: bundle + code cache, store, envelope) against `node -e 0`,
  * runs interleaved so machine noise hits every case alike. Prints a table with ratios. `--compare-bin` adds the
- * same cases for a second build (e.g. the commit before a change) in the same run.
+ * same cases for a second build (e.g. the commit before a change) in the same run. The installed command
+ * (`bin/agent-desktop`: a shell launcher and the warm host's native client, which hands a call no host serves to
+ * Node) is timed on `version` and the click too, to show what it adds when no host runs, beside the entry run as a
+ * command through its `#!/usr/bin/env node` line (the installed command before the native client).
  *
  *   node tools/bench/dist/startup.js [--runs N] [--bin path/to/agent-desktop.js] [--compare-bin other/agent-desktop.js]
  */
@@ -13,6 +16,7 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { median, ratioTable, type Case } from "./stats.js"
 import { argValue } from "./argValue.js"
+import { launcherOf } from "./warmHost.js"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -33,6 +37,9 @@ const cliCases = (cli: string, label: string): ReadonlyArray<Case> => [
 const cases: ReadonlyArray<Case> = [
   { name: "node -e 0", argv: ["-e", "0"], expectExit: 0 },
   ...cliCases(bin, "agent-desktop"),
+  { name: "bin/agent-desktop.js as a command (#!/usr/bin/env node) version", argv: ["version"], executable: bin, expectExit: 0 },
+  { name: "installed command version", argv: ["version"], executable: launcherOf(bin), expectExit: 0 },
+  { name: "installed command click @s0abc:e1 (SNAPSHOT_NOT_FOUND)", argv: ["click", "@s0abc:e1"], executable: launcherOf(bin), expectExit: 1 },
   ...(compareBin === undefined ? [] : cliCases(path.resolve(compareBin), "compare"))
 ]
 
@@ -40,7 +47,7 @@ const timeOnce = (c: Case): number => {
   const start = process.hrtime.bigint()
   const stateRoot = path.join(home, c.name.startsWith("compare") ? "compare" : "main")
   const env = { ...process.env, AGENT_DESKTOP_HOME: stateRoot, DBUS_SESSION_BUS_ADDRESS: "", AT_SPI_BUS_ADDRESS: "" }
-  const result = spawnSync(process.execPath, c.argv, { encoding: "utf8", env })
+  const result = spawnSync(c.executable ?? process.execPath, c.argv, { encoding: "utf8", env })
   const elapsed = Number(process.hrtime.bigint() - start) / 1e6
   if (result.status !== c.expectExit) {
     throw new Error(`${c.name}: exit ${String(result.status)}, expected ${c.expectExit}\n${result.stdout}${result.stderr}`)

@@ -1,6 +1,8 @@
 export interface Case {
   readonly name: string
+  /** Arguments of `executable` (default: this Node). */
   readonly argv: ReadonlyArray<string>
+  readonly executable?: string
   readonly expectExit: number
 }
 
