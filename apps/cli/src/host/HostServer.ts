@@ -4,12 +4,14 @@
  * a Unix socket in `<state root>/host/` exactly as the CLI would (`main()` with the client's argv, environment and
  * working directory), answering with the bytes the CLI would have printed. Requests run one at a time (they share
  * the working directory, and one desktop serialises actions anyway). It exits after `--idle-timeout-ms` without a
- * request (default 10 minutes), on SIGINT/SIGTERM/SIGHUP (aborting a running request, which still answers), and
- * removes its socket.
+ * request (default 10 minutes), on SIGINT/SIGTERM/SIGHUP (aborting a running request, which still answers), when
+ * the installation it runs from was rebuilt or upgraded (Installation.ts; that request is declined), and removes its
+ * socket.
  */
 import * as fs from "node:fs"
 import * as net from "node:net"
 import * as path from "node:path"
+import { fileURLToPath } from "node:url"
 import { privateSubdirectory } from "../bundle/PrivateDirectory.js"
 import type { EngineRunner, NativeEnvelope } from "../EngineRequest.js"
 import { main } from "../main.js"
@@ -17,6 +19,7 @@ import { cliProgram, platformAdapter } from "../runEngine.js"
 import { makeEngineRuntime } from "@agent-desktop/engine"
 import { fingerprintOf, HOST_DIR, SOCKET_NAME, stateRootOf } from "./HostAddress.js"
 import type { AbortLine, HostRequest, HostResponse } from "./HostProtocol.js"
+import { installationStamp } from "./Installation.js"
 
 const DEFAULT_IDLE_MS = 10 * 60 * 1000
 const MAX_REQUEST_BYTES = 1024 * 1024
@@ -82,6 +85,8 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
   }
 
   const fingerprint = fingerprintOf(io.env)
+  const bundle = fileURLToPath(import.meta.url)
+  const installation = installationStamp(bundle)
   const warmRunner: EngineRunner = async (request) => (await engine.run(request.command, cliProgram(request))) as NativeEnvelope
 
   let queue: Promise<unknown> = Promise.resolve()
@@ -92,6 +97,10 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
 
   const serveOne = async (request: HostRequest, abort: AbortController): Promise<HostResponse> => {
     if (request.fingerprint !== fingerprint) return { kind: "declined", reason: "another desktop or state root" }
+    if (installationStamp(bundle) !== installation) {
+      void stop()
+      return { kind: "declined", reason: "agent-desktop was rebuilt or upgraded since this host started" }
+    }
     try {
       process.chdir(request.cwd)
     } catch {

@@ -156,3 +156,32 @@ describe.each(CLIENTS)("agent-desktop serve (warm host) through the %s", (_name,
     expect(runnerPids(env, session, "wait")).toEqual([host.pid])
   })
 })
+
+describe("a warm host whose installation changed", () => {
+  it("declines calls once its bundle was replaced (they run in-process) and exits", async () => {
+    // A copy of the built package, so this test can upgrade it under a running host.
+    const cliRoot = path.dirname(path.dirname(BIN))
+    const pkg = tempHome("host-package")
+    for (const dir of ["bin", "dist", "build"]) fs.cpSync(path.join(cliRoot, dir), path.join(pkg, dir), { recursive: true })
+    fs.copyFileSync(path.join(cliRoot, "package.json"), path.join(pkg, "package.json"))
+    fs.symlinkSync(path.join(cliRoot, "..", "..", "node_modules"), path.join(pkg, "node_modules"))
+    const home = tempHome("host-upgrade")
+    const env = cleanEnv(home)
+    const host = spawn(process.execPath, [path.join(pkg, "bin", "agent-desktop.js"), "serve"], { env, stdio: "ignore" })
+    hosts.push(host)
+    for (let i = 0; i < 250 && !fs.existsSync(socketOf(home)); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+    const installed: Client = [path.join(pkg, "bin", "agent-desktop")]
+    const session = envelopeOf(runBinary(["session", "start", "--name", "upgrade"], { ...env, AGENT_DESKTOP_HOST: "off" }))["data"]["session_id"] as string
+    expect(envelopeOf(runBinary(["--session", session, "wait", "1"], env, installed))["ok"]).toBe(true)
+    // The upgrade: the host's bundle replaced by a new file (as npm or a rebuild does).
+    const serveBundle = path.join(pkg, "dist", "modes", "serve.js")
+    fs.copyFileSync(serveBundle, `${serveBundle}.new`)
+    fs.renameSync(`${serveBundle}.new`, serveBundle)
+    expect(envelopeOf(runBinary(["--session", session, "wait", "2"], env, installed))["ok"]).toBe(true)
+    expect(await Promise.race([exited(host), new Promise((resolve) => setTimeout(() => resolve("still running"), 10_000))])).toBe(0)
+    expect(fs.existsSync(socketOf(home))).toBe(false)
+    const pids = runnerPids(env, session, "wait")
+    expect(pids[0]).toBe(host.pid)
+    expect(pids[1]).not.toBe(host.pid)
+  })
+})
