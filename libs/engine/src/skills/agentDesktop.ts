@@ -18,6 +18,9 @@ Branch on \`ok\`, then on \`error.code\`; decide retries only from \`error.dispo
 References: \`observe-act-verify\`, \`refs\`, \`errors-and-recovery\`, \`sessions-and-traces\`, \`commands\`
 (every command, what it does, whether it needs \`--headed\`): \`agent-desktop skills get agent-desktop <ref>\`.
 What this machine supports: \`agent-desktop skills get platform\`.
+
+Many calls in a row: set \`AGENT_DESKTOP_HOST=auto\` (or run \`agent-desktop serve\`). A warm host then answers every
+call from the same environment with the same output, in milliseconds instead of a Node start-up each.
 `
 
 export const OBSERVE_ACT_VERIFY = `# Observe, act, verify
