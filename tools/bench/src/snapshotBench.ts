@@ -2,7 +2,9 @@
  * Snapshot speed against the Python peer (pyatspi walking the same fields), on the project's virtual desktop:
  *
  * - one-shot: `agent-desktop snapshot --app X` (process start to exit) vs `atspi_peer.py dump X`, interleaved; then
- *   the same CLI calls answered by a warm host (`agent-desktop serve` started for the bench's state root);
+ *   the same CLI calls answered by a warm host (`agent-desktop serve` started for the bench's state root), through
+ *   Node's client (`node bin/agent-desktop.js`) and through the installed command (`bin/agent-desktop`, whose
+ *   native client starts no Node);
  * - warm: in-process full snapshots over one open connection (engine + Linux adapter) vs the peer's warm walks;
  * - snapshot JSON size for full, -i, -i --compact and --skeleton.
  *
@@ -15,13 +17,14 @@ import { peerPath, startDesktop, systemPython } from "@agent-desktop/desktop"
 import { EngineLive, runCommand } from "@agent-desktop/engine"
 import { LinuxAdapter } from "@agent-desktop/platform-linux"
 import { Effect } from "effect"
-import { spawn, spawnSync } from "node:child_process"
+import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { median } from "./stats.js"
 import { argValue } from "./argValue.js"
+import { launcherOf, startWarmHost, stopWarmHost } from "./warmHost.js"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const runs = Number(argValue("--runs") ?? 10)
@@ -41,20 +44,17 @@ const timed = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv): { ms: numbe
 
 /**
  * One-shot CLI processes answered by a warm host (`agent-desktop serve` for this state root): the host is started,
- * warmed by one call, timed over `runs` calls, and stopped.
+ * warmed by one call of each client, timed over `runs` calls of each (interleaved), and stopped.
  */
-const throughHost = async (cli: ReadonlyArray<string>, env: NodeJS.ProcessEnv): Promise<Array<number>> => {
-  const host = spawn(process.execPath, [bin, "serve"], { env, stdio: "ignore" })
+const throughHost = async (clients: ReadonlyArray<ReadonlyArray<string>>, env: NodeJS.ProcessEnv): Promise<Array<Array<number>>> => {
+  const host = await startWarmHost(bin, env, home)
   try {
-    const socket = path.join(home, "host", "engine.sock")
-    for (let i = 0; i < 500 && !fs.existsSync(socket); i++) await new Promise((resolve) => setTimeout(resolve, 20))
-    timed(cli, env)
-    const times: Array<number> = []
-    for (let i = 0; i < runs; i++) times.push(timed(cli, env).ms)
+    for (const cli of clients) timed(cli, env)
+    const times = clients.map((): Array<number> => [])
+    for (let i = 0; i < runs; i++) clients.forEach((cli, c) => times[c]!.push(timed(cli, env).ms))
     return times
   } finally {
-    host.kill("SIGTERM")
-    await new Promise((resolve) => host.on("exit", resolve))
+    await stopWarmHost(host)
   }
 }
 
@@ -69,7 +69,7 @@ const benchApp = async (app: string, env: NodeJS.ProcessEnv) => {
     cliTimes.push(timed(cli, env).ms)
     peerTimes.push(timed(peer, env).ms)
   }
-  const hostTimes = await throughHost(cli, env)
+  const [hostTimes, installedTimes] = await throughHost([cli, [launcherOf(bin), ...cli.slice(2)]], env)
   const sizes: Record<string, number> = {}
   let nodesObserved = 0
   for (const [label, flags] of [["full", []], ["-i", ["-i"]], ["-i --compact", ["-i", "--compact"]], ["--skeleton", ["--skeleton"]]] as const) {
@@ -96,7 +96,7 @@ const benchApp = async (app: string, env: NodeJS.ProcessEnv) => {
     app,
     peerNodes: peerWarm.nodes,
     refs: nodesObserved,
-    oneShot: { cli: median(cliTimes), peer: median(peerTimes), first: firstRun, host: median(hostTimes) },
+    oneShot: { cli: median(cliTimes), peer: median(peerTimes), first: firstRun, host: median(hostTimes!), installed: median(installedTimes!) },
     warm: { cli: median(warm), peer: median(peerWarm.warm_ms) },
     sizes
   }
@@ -113,10 +113,10 @@ const main = async () => {
     const lines = [
       `runs: ${runs} per case, node ${process.version}, load ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}, bin ${bin}`,
       "",
-      "| app | peer nodes | one-shot CLI ms | one-shot peer ms | ratio | CLI via host ms | ratio | warm CLI ms | warm peer ms | ratio |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      "| app | peer nodes | one-shot CLI ms | one-shot peer ms | ratio | CLI via host ms | ratio | installed command via host ms | ratio | warm CLI ms | warm peer ms | ratio |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
       ...results.map((r) =>
-        `| ${r.app} | ${r.peerNodes} | ${r.oneShot.cli.toFixed(0)} | ${r.oneShot.peer.toFixed(0)} | ${(r.oneShot.cli / r.oneShot.peer).toFixed(2)} | ${r.oneShot.host.toFixed(0)} | ${(r.oneShot.host / r.oneShot.peer).toFixed(2)} | ${r.warm.cli.toFixed(0)} | ${r.warm.peer.toFixed(0)} | ${(r.warm.cli / r.warm.peer).toFixed(2)} |`),
+        `| ${r.app} | ${r.peerNodes} | ${r.oneShot.cli.toFixed(0)} | ${r.oneShot.peer.toFixed(0)} | ${(r.oneShot.cli / r.oneShot.peer).toFixed(2)} | ${r.oneShot.host.toFixed(0)} | ${(r.oneShot.host / r.oneShot.peer).toFixed(2)} | ${r.oneShot.installed.toFixed(0)} | ${(r.oneShot.installed / r.oneShot.peer).toFixed(2)} | ${r.warm.cli.toFixed(0)} | ${r.warm.peer.toFixed(0)} | ${(r.warm.cli / r.warm.peer).toFixed(2)} |`),
       "",
       "",
       `first CLI run of this build (no code cache yet), ${results[0]!.app}: ${results[0]!.oneShot.first.toFixed(0)} ms`,
