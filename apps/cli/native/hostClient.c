@@ -7,7 +7,9 @@
  * not private, arguments or an environment it does not handle, a host that declines — it execs
  * `node <package>/bin/agent-desktop.js ARGS...`, which behaves exactly as the CLI always does (the same number of
  * exec's as the `#!/usr/bin/env node` line it replaces). Once the request is sent the command may have run: a host
- * that goes away before answering is reported by the Node entry (AGENT_DESKTOP_HOST_LOST), never retried.
+ * that goes away before answering is reported by the Node entry, never retried. What the entry must know — a host
+ * declined or was lost, a signal already received — goes in AGENT_DESKTOP_HOST_HANDOFF (src/host/Handoff.ts), bound
+ * to this process's pid, which the exec keeps.
  *
  * This file is the C twin of src/host/HostClient.ts; its rules must stay those of HostAddress.ts (which socket is
  * trusted, the binding fingerprint), PrivateDirectory.ts (a private state root and host directory), HostProtocol.ts
@@ -39,12 +41,30 @@ static int user_argc;
 
 /* ---- running the Node CLI instead ---------------------------------------------------------------------------- */
 
+/* This executable's own path: /proc/self/exe, else argv[0] as given or as found on PATH. */
+static int locate_self(const char *argv0, char *out) {
+    ssize_t n = readlink("/proc/self/exe", out, PATH_MAX - 1);
+    if (n > 0) {
+        out[n] = '\0';
+        return 1;
+    }
+    if (strchr(argv0, '/') != NULL) return realpath(argv0, out) != NULL;
+    const char *path = getenv("PATH");
+    while (path != NULL && *path != '\0') {
+        const char *end = strchr(path, ':');
+        size_t len = end ? (size_t)(end - path) : strlen(path);
+        char candidate[PATH_MAX];
+        if (len > 0 && snprintf(candidate, sizeof candidate, "%.*s/%s", (int)len, path, argv0) < (int)sizeof candidate &&
+            access(candidate, X_OK) == 0 && realpath(candidate, out) != NULL) return 1;
+        path = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
 /* <package>/bin/agent-desktop.js: this executable is <package>/bin/agent-desktop or <package>/build/<name>. */
-static int find_entry(void) {
+static int find_entry(const char *argv0) {
     char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) return 0;
-    self[n] = '\0';
+    if (!locate_self(argv0, self)) return 0;
     for (int up = 0; up < 2; up++) {
         char *slash = strrchr(self, '/');
         if (slash == NULL) return 0;
@@ -53,10 +73,26 @@ static int find_entry(void) {
     return snprintf(entry, sizeof entry, "%s/bin/agent-desktop.js", self) < (int)sizeof entry;
 }
 
-/* `node ENTRY ARGS...`, found on PATH as the `#!/usr/bin/env node` line of the entry would find it. */
-static void run_node(const char *lost_reason) {
+static volatile sig_atomic_t first_signal;
+
+static const char *signal_name(int sig) { return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP"; }
+
+#define HANDOFF "AGENT_DESKTOP_HOST_HANDOFF"
+
+/*
+ * `node ENTRY ARGS...`, found on PATH as the `#!/usr/bin/env node` line of the entry would find it. `outcome` is
+ * what a host did ("declined", "lost", or NULL when none was reached); it and a signal received so far go to the
+ * entry as `<pid>;<signal or ->;<outcome or run>;<reason>` (src/host/Handoff.ts).
+ */
+static void run_node(const char *outcome, const char *reason) {
     signal(SIGPIPE, SIG_DFL);
-    if (lost_reason != NULL) setenv("AGENT_DESKTOP_HOST_LOST", lost_reason, 1);
+    int sig = first_signal;
+    if (outcome != NULL || sig != 0) {
+        char value[512];
+        snprintf(value, sizeof value, "%ld;%s;%s;%s", (long)getpid(), sig != 0 ? signal_name(sig) : "-",
+                 outcome != NULL ? outcome : "run", reason != NULL ? reason : "");
+        setenv(HANDOFF, value, 1);
+    }
     char **args = calloc((size_t)user_argc + 3, sizeof(char *));
     if (args != NULL) {
         args[0] = "node";
@@ -69,13 +105,13 @@ static void run_node(const char *lost_reason) {
 }
 
 /* Nothing was sent: the CLI runs the command itself. */
-#define FALL_BACK() run_node(NULL)
+#define FALL_BACK() run_node(NULL, NULL)
 
 static int request_sent;
 
 /* Out of memory, or another failure: before the request went out the CLI runs it; after, the host was lost. */
 static void give_up(const char *reason) {
-    if (request_sent) run_node(reason);
+    if (request_sent) run_node("lost", reason);
     FALL_BACK();
 }
 
@@ -202,6 +238,7 @@ static int state_root(char *out, size_t size) {
     const char *home = getenv("AGENT_DESKTOP_HOME");
     if (home != NULL && home[0] != '\0') return normalise(home, out, size);
     const char *user_home = getenv("HOME");
+    if (user_home != NULL && user_home[0] == '\0') return 0; /* Node's homedir() is "" then: a relative root */
     if (user_home == NULL) {
         struct passwd *account = getpwuid(getuid());
         if (account == NULL) return 0;
@@ -271,13 +308,18 @@ static void put_request(Buf *b) {
         size_t name_len = (size_t)(eq - *var);
         int forwarded = strncmp(*var, "AGENT_DESKTOP_", 14) == 0 || (name_len == 4 && strncmp(*var, "HOME", 4) == 0);
         if (!forwarded) continue;
+        /* A name the environment holds twice is sent once, with the value getenv (and Node) sees: the first. */
+        int seen = 0;
+        for (char **earlier = environ; earlier != var && !seen; earlier++)
+            seen = strncmp(*earlier, *var, name_len + 1) == 0;
+        if (seen) continue;
         char *name = strndup(*var, name_len);
         if (name == NULL) give_up("out of memory");
         if (!first) putc_(b, ',');
         first = 0;
         put_json_string(b, name);
         putc_(b, ':');
-        put_json_string(b, eq + 1);
+        put_json_string(b, getenv(name));
         free(name);
     }
     char cwd[PATH_MAX];
@@ -397,6 +439,48 @@ typedef struct {
     int has_exit;
 } Answer;
 
+/* Skips any JSON value (fields the host may add later); nesting is bounded. */
+static int skip_value(Cursor *c, int depth) {
+    skip_space(c);
+    if (c->p >= c->end || depth > 64) return 0;
+    char first = *c->p;
+    if (first == '"') {
+        Buf ignored = {0};
+        int ok = parse_string(c, &ignored);
+        free(ignored.data);
+        return ok;
+    }
+    if (first == '{' || first == '[') {
+        char close = first == '{' ? '}' : ']';
+        c->p++;
+        skip_space(c);
+        if (c->p < c->end && *c->p == close) { c->p++; return 1; }
+        for (;;) {
+            if (first == '{') {
+                if (!skip_value(c, depth + 1)) return 0;
+                skip_space(c);
+                if (c->p >= c->end || *c->p++ != ':') return 0;
+            }
+            if (!skip_value(c, depth + 1)) return 0;
+            skip_space(c);
+            if (c->p < c->end && *c->p == ',') { c->p++; continue; }
+            if (c->p < c->end && *c->p == close) { c->p++; return 1; }
+            return 0;
+        }
+    }
+    const char *start = c->p;
+    while (c->p < c->end && (strchr("+-.eE", *c->p) != NULL || (*c->p >= '0' && *c->p <= '9') || (*c->p >= 'a' && *c->p <= 'z'))) c->p++;
+    size_t n = (size_t)(c->p - start);
+    if (n == 0) return 0;
+    if (start[0] >= 'a' && start[0] <= 'z')
+        return (n == 4 && memcmp(start, "true", 4) == 0) || (n == 5 && memcmp(start, "false", 5) == 0) || (n == 4 && memcmp(start, "null", 4) == 0);
+    return 1;
+}
+
+static int key_is(const Buf *key, const char *name) {
+    return key->len == strlen(name) && memcmp(key->data, name, key->len) == 0;
+}
+
 static int parse_answer(const char *line, size_t len, Answer *a) {
     Cursor c = {line, line + len};
     skip_space(&c);
@@ -407,28 +491,25 @@ static int parse_answer(const char *line, size_t len, Answer *a) {
         Buf key = {0};
         skip_space(&c);
         if (!parse_string(&c, &key)) { free(key.data); return 0; }
-        putc_(&key, '\0');
         skip_space(&c);
         if (c.p >= c.end || *c.p++ != ':') { free(key.data); return 0; }
         skip_space(&c);
-        Buf *target = strcmp(key.data, "kind") == 0 ? &a->kind
-                    : strcmp(key.data, "stdout") == 0 ? &a->out
-                    : strcmp(key.data, "stderr") == 0 ? &a->err : NULL;
-        int is_exit = strcmp(key.data, "exit") == 0;
+        Buf *target = key_is(&key, "kind") ? &a->kind : key_is(&key, "stdout") ? &a->out : key_is(&key, "stderr") ? &a->err : NULL;
+        int is_exit = key_is(&key, "exit");
         free(key.data);
-        if (c.p < c.end && *c.p == '"') {
-            Buf ignored = {0};
-            int ok = parse_string(&c, target ? target : &ignored);
-            free(ignored.data);
-            if (!ok) return 0;
-        } else if (is_exit) {
+        if (target != NULL && c.p < c.end && *c.p == '"') {
+            target->len = 0; /* a repeated key: the last one counts, as in JSON.parse */
+            if (!parse_string(&c, target)) return 0;
+        } else if (is_exit && c.p < c.end && *c.p >= '0' && *c.p <= '9') {
             long value = 0;
             int digits = 0;
             while (c.p < c.end && *c.p >= '0' && *c.p <= '9' && digits < 4) value = value * 10 + (*c.p++ - '0'), digits++;
-            if (digits == 0 || value > 255) return 0;
+            if (value > 255 || (c.p < c.end && *c.p >= '0' && *c.p <= '9')) return 0;
             a->exit = (int)value;
             a->has_exit = 1;
-        } else {
+        } else if (target != NULL || is_exit) {
+            return 0;
+        } else if (!skip_value(&c, 0)) {
             return 0;
         }
         skip_space(&c);
@@ -440,11 +521,7 @@ static int parse_answer(const char *line, size_t len, Answer *a) {
 
 /* ---- signals (signals.ts): the first aborts the command in the host, a second ends this process --------------- */
 
-static volatile sig_atomic_t first_signal;
-
 static int signal_exit(int sig) { return sig == SIGINT ? 130 : sig == SIGTERM ? 143 : 129; }
-
-static const char *signal_name(int sig) { return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP"; }
 
 static void on_signal(int sig) {
     if (first_signal != 0) _exit(signal_exit(sig));
@@ -459,6 +536,12 @@ static int write_all(int fd, const char *data, size_t len, int *wrote) {
         ssize_t n = write(fd, data, len);
         if (n < 0) {
             if (errno == EINTR) continue;
+            if (errno == EAGAIN || errno == EWOULDBLOCK) {
+                /* A non-blocking descriptor (a pipe shared with a Node parent): wait until it takes more. */
+                struct pollfd writable = {.fd = fd, .events = POLLOUT};
+                if (poll(&writable, 1, -1) < 0 && errno != EINTR) return -1;
+                continue;
+            }
             return -1;
         }
         if (n > 0 && wrote != NULL) *wrote = 1;
@@ -478,7 +561,8 @@ static const char *reason_of(int error) {
 }
 
 int main(int argc, char **argv) {
-    if (!find_entry()) {
+    unsetenv(HANDOFF); /* only ever meant for the Node entry this process becomes */
+    if (!find_entry(argv[0])) {
         fprintf(stderr, "agent-desktop: cannot find bin/agent-desktop.js beside this executable\n");
         return 127;
     }
@@ -545,7 +629,7 @@ int main(int argc, char **argv) {
         give_up("an unreadable answer");
     }
     if (answer.kind.len == 8 && memcmp(answer.kind.data, "declined", 8) == 0) {
-        FALL_BACK(); /* another desktop or state root: the host ran nothing */
+        run_node("declined", NULL); /* another desktop or state root: the host ran nothing */
     }
     if (!(answer.kind.len == 6 && memcmp(answer.kind.data, "result", 6) == 0) || !answer.has_exit) {
         give_up("an unreadable answer");

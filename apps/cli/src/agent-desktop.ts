@@ -6,18 +6,15 @@
  * (and fs/promises, readline, streams with it) on every call.
  */
 import { main } from "./main.js"
+import { takeHandoff } from "./host/Handoff.js"
 import { trustedSocket } from "./host/HostAddress.js"
 import { wantsHost } from "./host/wantsHost.js"
 import { exitCodeFor, watchSignals } from "./signals.js"
 import { writeStdout } from "./writeStdout.js"
 
 const argv = process.argv.slice(2)
-/**
- * Set only by the native host client (native/hostClient.c) when it exec's this entry after a host took its request
- * and went away: the command may have run, so this process reports that and runs nothing.
- */
-const LOST_HOST = process.env["AGENT_DESKTOP_HOST_LOST"]
-delete process.env["AGENT_DESKTOP_HOST_LOST"]
+/** What the native host client that exec'd this entry already knows (host/Handoff.ts), if it did. */
+const handoff = takeHandoff(process.env, process.pid)
 
 const run = async (): Promise<void> => {
   // The long-lived modes are bundles of their own beside this file (build.mjs); a URL import keeps them out of it.
@@ -32,11 +29,13 @@ const run = async (): Promise<void> => {
   }
 
   const signals = watchSignals(process)
+  if (handoff?.signal !== undefined) signals.receive(handoff.signal)
   const chunks: Array<string> = []
   // A warm host (`agent-desktop serve`) for this state root and desktop runs the invocation when one is up; its answer
-  // is exactly what main() would print here.
-  const host = LOST_HOST !== undefined ? await lostHostOutcome(LOST_HOST)
-    : wantsHost(argv, process.env) ? await hostOutcome(signals.signal) : undefined
+  // is exactly what main() would print here. A host the native client found lost after sending the request: the
+  // command may have run there, so this process reports that and runs nothing; one that declined: run it here.
+  const host = handoff?.outcome === "lost" ? await lostHostOutcome(handoff.reason)
+    : handoff?.outcome !== "declined" && wantsHost(argv, process.env) ? await hostOutcome(signals.signal) : undefined
   if (host !== undefined) {
     process.stderr.write(host.stderr)
     chunks.push(host.stdout)

@@ -131,6 +131,12 @@ describe("npx agent-desktop from packed tarballs", () => {
       host.kill("SIGTERM")
       await new Promise((resolve) => (host.exitCode !== null ? resolve(undefined) : host.once("exit", resolve)))
     }
+    // `npm rebuild` on a machine without a compiler: the shipped launcher is put back and the command still works.
+    const rebuild = spawnSync(process.execPath, [path.join(installed, "scripts/build-host-client.mjs")], { env: { PATH: "/nonexistent" }, encoding: "utf8" })
+    expect(rebuild.status, rebuild.stderr).toBe(0)
+    expect(rebuild.stderr).toMatch(/not built/)
+    expect(fs.readFileSync(path.join(installed, "bin/agent-desktop"), "utf8").startsWith("#!/bin/sh")).toBe(true)
+    expect(oneEnvelope(npx(project, ["version"]).lines)).toMatchObject({ ok: true, command: "version" })
 
     // The long-lived MCP mode (its own ES module bundle) answers a tool call through the installed engine and SQLite.
     const status = await mcpToolCall(project, "status")

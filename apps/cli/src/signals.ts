@@ -9,19 +9,20 @@ export interface SignalWatch {
   readonly signal: AbortSignal
   /** The first signal received, if any. */
   readonly received: () => string | undefined
+  /** Acts as if `name` had been received (one the native host client received before it exec'd this entry). */
+  readonly receive: (name: string) => void
 }
 
 export const watchSignals = (target: Pick<NodeJS.Process, "on" | "exit">): SignalWatch => {
   const controller = new AbortController()
   let first: string | undefined
-  for (const name of Object.keys(SIGNAL_EXIT)) {
-    target.on(name, () => {
-      if (first !== undefined) target.exit(SIGNAL_EXIT[name])
-      first = name
-      controller.abort(name)
-    })
+  const receive = (name: string) => {
+    if (first !== undefined) target.exit(SIGNAL_EXIT[name])
+    first = name
+    controller.abort(name)
   }
-  return { signal: controller.signal, received: () => first }
+  for (const name of Object.keys(SIGNAL_EXIT)) target.on(name, () => receive(name))
+  return { signal: controller.signal, received: () => first, receive }
 }
 
 /** The command's own exit code, unless a signal cut it short. */

@@ -5,7 +5,7 @@
  *
  * Once the request is sent the command may have run: a host that goes away before answering is then reported as an
  * INTERNAL envelope whose delivery is unknown, never retried in-process (that could act twice). The native client
- * (native/hostClient.c) has the same rules; it hands that case to the Node entry (AGENT_DESKTOP_HOST_LOST).
+ * (native/hostClient.c) has the same rules; it hands that case to the Node entry (Handoff.ts).
  */
 import { errorEnvelope } from "@agent-desktop/domain"
 import * as net from "node:net"

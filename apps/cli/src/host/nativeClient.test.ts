@@ -2,14 +2,17 @@
  * The native host client (native/hostClient.c, run by bin/agent-desktop) against a scripted host on the trusted
  * socket: it must send the request the Node client sends (argv, forwarded environment, working directory, binding
  * fingerprint, escaped exactly as JSON.stringify does) and print exactly what the Node client prints for every
- * answer: a result (any text, an exit code), a refusal, garbage, a connection closed mid-request, and a signal.
+ * answer: a result (any text, an exit code, fields it does not know), a refusal, garbage, a connection closed
+ * mid-request, and a signal (alone, then a refusal, then a lost host); stdout that is a non-blocking pipe; a
+ * handoff variable inherited from elsewhere.
  */
 import { afterEach, describe, expect, it } from "@effect/vitest"
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as net from "node:net"
 import * as path from "node:path"
-import { type Client, cleanEnv, NATIVE, NATIVE_CLIENT, NODE, runBinary, tempHome } from "../test/binary.js"
+import { type Client, cleanEnv, countingNode, NATIVE, NATIVE_CLIENT, NODE, runBinary, tempHome } from "../test/binary.js"
+import { HANDOFF_VARIABLE } from "./Handoff.js"
 import { fingerprintOf } from "./HostAddress.js"
 import { forwardedEnv, type HostRequest } from "./HostProtocol.js"
 
@@ -99,7 +102,8 @@ describe("the native host client", () => {
     const env = cleanEnv(home)
     const local = runBinary(["click", "@s0abc:e1"], { ...env, AGENT_DESKTOP_HOST: "off" })
     const viaNative = await run(NATIVE, ["click", "@s0abc:e1"], env)
-    expect(host.requests.length).toBeGreaterThan(0)
+    // Asked once: the Node entry it hands the call to does not ask the host again.
+    expect(host.requests).toHaveLength(1)
     expect(viaNative.stdout.toString("utf8")).toBe(local.stdout)
     expect(viaNative.exit).toBe(1)
   })
@@ -144,5 +148,85 @@ describe("the native host client", () => {
       expect(result.exit).toBe(130)
     }
     expect(host.extraLines).toEqual(['{"abort":"SIGINT"}', '{"abort":"SIGINT"}'])
+  })
+
+  it("ignores answer fields it does not know, as the Node client does", async () => {
+    const home = tempHome("native-extra")
+    const answer = `{"kind":"result","stdout":"out\\n","durationMs":3.5e0,"meta":{"a":[1,true,null,{"b":"}"}]},"stderr":"","exit":4,"late":false}\n`
+    await scriptedHost(home, (_request, connection) => connection.end(answer))
+    const node = countingNode()
+    const env = node.env(cleanEnv(home))
+    for (const client of [NODE, NATIVE]) {
+      const result = await run(client, ["wait", "5"], env)
+      expect(result.stdout.toString("utf8")).toBe("out\n")
+      expect(result.exit).toBe(4)
+    }
+    expect(node.starts()).toBe(0)
+  })
+
+  for (const [label, after] of [["refuses the call", "declined"], ["goes away", "lost"]] as const) {
+    it(`after SIGINT, a host that then ${label}: the same envelope and exit 130 from both clients`, async () => {
+      const home = tempHome("native-signal-then")
+      const pending: Array<net.Socket> = []
+      await scriptedHost(home, (_request, connection) => {
+        pending.push(connection)
+        connection.on("data", (chunk) => {
+          if (!chunk.toString("utf8").includes("abort")) return
+          if (after === "declined") connection.end(JSON.stringify({ kind: "declined", reason: "another desktop or state root" }) + "\n")
+          else connection.destroy()
+        })
+      })
+      const env = cleanEnv(home)
+      const outputs: Array<string> = []
+      for (const client of [NODE, NATIVE]) {
+        const result = await run(client, ["wait", "60000"], env, (pid) => {
+          const poll = setInterval(() => {
+            if (pending.length > 0) {
+              clearInterval(poll)
+              pending.splice(0)
+              process.kill(pid, "SIGINT")
+            }
+          }, 20)
+        })
+        expect(result.exit).toBe(130)
+        outputs.push(result.stdout.toString("utf8"))
+      }
+      const envelope = JSON.parse(outputs[1]!)
+      expect(envelope).toMatchObject(after === "lost"
+        ? { ok: false, error: { code: "INTERNAL", disposition: { delivery: "unknown" } } }
+        : { ok: false, command: "wait", error: { disposition: { delivery: "not_delivered" } } })
+      expect(outputs[1]).toBe(outputs[0])
+    })
+  }
+
+  it("ignores a handoff variable it did not make (an inherited one): the call runs as usual", async () => {
+    const home = tempHome("native-inherited")
+    const env = cleanEnv(home, { [HANDOFF_VARIABLE]: "1;SIGINT;lost;planted" })
+    const local = runBinary(["click", "@s0abc:e1"], cleanEnv(home, { AGENT_DESKTOP_HOST: "off" }))
+    for (const client of [NODE, NATIVE]) {
+      const result = await run(client, ["click", "@s0abc:e1"], env)
+      expect(result.stdout.toString("utf8")).toBe(local.stdout)
+      expect(JSON.parse(local.stdout)).toMatchObject({ error: { code: "SNAPSHOT_NOT_FOUND" } })
+    }
+  })
+
+  it("writes a large answer whole to a non-blocking stdout pipe that is read slowly", async () => {
+    const home = tempHome("native-nonblocking")
+    const big = "x".repeat(4 * 1024 * 1024) + "\n"
+    await scriptedHost(home, (_request, connection) => connection.end(JSON.stringify({ kind: "result", stdout: big, stderr: "", exit: 0 }) + "\n"))
+    // Python gives the client a pipe whose write end is O_NONBLOCK (as a Node parent's can be), then reads it late.
+    const reader = [
+      "import os, subprocess, sys, time",
+      "r, w = os.pipe(); os.set_blocking(w, False)",
+      "p = subprocess.Popen(sys.argv[1:], stdout=w); os.close(w); time.sleep(0.5)",
+      "n = 0",
+      "while True:",
+      "    chunk = os.read(r, 1 << 20)",
+      "    if not chunk: break",
+      "    n += len(chunk)",
+      "print(n, p.wait())"
+    ].join("\n")
+    const result = await run(["python3", "-c", reader, ...NATIVE], ["screenshot"], cleanEnv(home))
+    expect(result.stdout.toString("utf8").trim()).toBe(`${big.length} 0`)
   })
 })
