@@ -72,6 +72,16 @@ const run = (client: Client, argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv
     child.on("close", (code) => resolve({ exit: code, stdout: Buffer.concat(stdout), stderr: Buffer.concat(stderr) }))
   })
 
+/** A spawn hook: SIGINT to the client as soon as the scripted host holds its request (a connection in `pending`). */
+const interruptOnceHeld = (pending: Array<net.Socket>) => (pid: number) => {
+  const poll = setInterval(() => {
+    if (pending.length === 0) return
+    clearInterval(poll)
+    pending.splice(0)
+    process.kill(pid, "SIGINT")
+  }, 20)
+}
+
 const TRICKY = "quote\" back\\slash\ttab\nline \u0001\u001f\u007f é 日本 😀 \u2028\u2029 </script>"
 
 describe("the native host client", () => {
@@ -135,15 +145,7 @@ describe("the native host client", () => {
     })
     const env = cleanEnv(home)
     for (const client of [NODE, NATIVE]) {
-      const result = await run(client, ["wait", "60000"], env, (pid) => {
-        const poll = setInterval(() => {
-          if (pending.length > 0) {
-            clearInterval(poll)
-            pending.splice(0)
-            process.kill(pid, "SIGINT")
-          }
-        }, 20)
-      })
+      const result = await run(client, ["wait", "60000"], env, interruptOnceHeld(pending))
       expect(result.stdout.toString("utf8")).toBe("aborted\n")
       expect(result.exit).toBe(130)
     }
@@ -179,15 +181,7 @@ describe("the native host client", () => {
       const env = cleanEnv(home)
       const outputs: Array<string> = []
       for (const client of [NODE, NATIVE]) {
-        const result = await run(client, ["wait", "60000"], env, (pid) => {
-          const poll = setInterval(() => {
-            if (pending.length > 0) {
-              clearInterval(poll)
-              pending.splice(0)
-              process.kill(pid, "SIGINT")
-            }
-          }, 20)
-        })
+        const result = await run(client, ["wait", "60000"], env, interruptOnceHeld(pending))
         expect(result.exit).toBe(130)
         outputs.push(result.stdout.toString("utf8"))
       }
