@@ -21,12 +21,12 @@ for (const group of ["contracts", "libs", "apps", "tools", "clients"]) {
       const file = typeof suite.name === "string" ? relative(process.cwd(), suite.name) : `${dir} (unnamed file)`
       const failedTests = (suite.assertionResults ?? []).filter((test) => test.status === "failed")
       for (const test of failedTests) {
-        const reason = String(test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)
+        const reason = String(test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 600)
         failures.push(`FAILED ${file} > ${test.fullName}\n  ${reason}`)
       }
       // A file that failed as a whole (an import error, a hook) has no failed test to name.
       if (suite.status === "failed" && failedTests.length === 0) {
-        failures.push(`FAILED ${file}\n  ${String(suite.message ?? "").split("\n")[0].slice(0, 300)}`)
+        failures.push(`FAILED ${file}\n  ${String(suite.message ?? "").split("\n")[0].slice(0, 600)}`)
       }
     }
   }

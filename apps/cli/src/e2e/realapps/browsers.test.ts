@@ -39,13 +39,20 @@ for (const browser of browsers) {
     })
 
     const form = () => {
-      // The page may still be loading right after start: wait until its fields are in the tree.
+      // The page may still be loading right after start (a loaded CI machine takes seconds): wait until a complete
+      // snapshot shows each field once, twice in a row, so the refs are taken from a settled page.
+      const settled = (all: ReadonlyArray<Node>) =>
+        [["button", "Submit"], ["textfield", "Name"], ["checkbox", "Subscribe"], ["combobox", "Color"]].every(([role, name]) =>
+          all.filter((n) => n.role === role && n.name === name && n.ref_id !== undefined).length === 1)
+      let previous = false
       for (let attempt = 0; ; attempt++) {
         const envelope = cli("snapshot", "--app", browser.app, "-i", "--timeout-ms", "10000")
         assert.isTrue(envelope["ok"], JSON.stringify(envelope).slice(0, 2000))
         const all = nodes(envelope["data"]["tree"] as Node)
-        if (all.some((n) => n.role === "button" && n.name === "Submit") || attempt >= 20) return { data: envelope["data"], all }
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500)
+        const now = envelope["data"]["complete"] === true && settled(all)
+        if ((previous && now) || attempt >= 40) return { data: envelope["data"], all }
+        previous = now
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250)
       }
     }
 
@@ -54,7 +61,7 @@ for (const browser of browsers) {
       const name = refOf(all, "textfield", "Name")
       const headless = cli("set-value", name, "Ada")
       assert.isFalse(headless["ok"])
-      assert.strictEqual(headless["error"]["code"], "POLICY_DENIED")
+      assert.strictEqual(headless["error"]["code"], "POLICY_DENIED", JSON.stringify(headless))
       assert.include(headless["error"]["message"], "--headed")
       assert.strictEqual(headless["error"]["disposition"]["delivery"], "not_delivered")
 
