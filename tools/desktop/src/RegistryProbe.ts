@@ -1,4 +1,7 @@
-/** Asks the AT-SPI registry which apps are registered (by Name), as start-up's readiness check. */
+/**
+ * Asks the AT-SPI registry which apps are registered (by Name), as start-up's readiness check, and the bus daemon
+ * who owns a name (without activating it).
+ */
 import { DbusClient, variantValue } from "./DbusClient.js"
 
 const registryRoot = { destination: "org.a11y.atspi.Registry", path: "/org/a11y/atspi/accessible/root" }
@@ -40,4 +43,17 @@ export const connectionPid = async (bus: DbusClient, name: string): Promise<numb
   } catch {
     return undefined
   }
+}
+
+/** NameHasOwner never activates a service, unlike a call to the name itself. */
+export const nameHasOwner = async (bus: DbusClient, name: string): Promise<boolean> => {
+  const [owned] = await bus.call({
+    destination: "org.freedesktop.DBus",
+    path: "/org/freedesktop/DBus",
+    interface: "org.freedesktop.DBus",
+    member: "NameHasOwner",
+    signature: "s",
+    body: [name]
+  }, 1000)
+  return owned === true
 }

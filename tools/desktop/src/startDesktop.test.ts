@@ -33,6 +33,10 @@ describe("virtual desktop", () => {
       const secondRun = readLedger(stateDir)
       assert.deepStrictEqual(secondRun.filter((e) => persistent(e) && !stillOurs(e)).map((e) => e.label), [])
 
+      // Neither start made the session bus activate a launcher of its own (the one we started owns org.a11y.Bus).
+      const sessionBusLog = readFileSync(join(stateDir, "logs", "session-bus.log"), "utf8")
+      assert.notMatch(sessionBusLog, /Activating service name='org\.a11y\.Bus'/)
+
       const report = await second.stop()
       // Some daemons exit on their own once the bus they serve is gone; those count as already gone.
       assert.strictEqual(report.stopped.length + report.alreadyGone.length, secondRun.length)

@@ -14,7 +14,7 @@ import { DbusClient } from "./DbusClient.js"
 import { formatEnv, type DesktopEnv } from "./DesktopEnv.js"
 import { desktopPackages, ensurePackages } from "./ensurePackages.js"
 import { liveArgv, recordPid } from "./PidLedger.js"
-import { connectionPid, registeredAppNames } from "./RegistryProbe.js"
+import { connectionPid, nameHasOwner, registeredAppNames } from "./RegistryProbe.js"
 import { stopDesktop, type StopReport } from "./stopDesktop.js"
 import { startWindowManager, type WindowManagerName } from "./WindowManager.js"
 
@@ -191,11 +191,19 @@ export const startDesktop = async (options: StartOptions = {}): Promise<RunningD
     session = DbusClient.connect(env.DBUS_SESSION_BUS_ADDRESS)
 
     const launcher = launch("at-spi-bus-launcher", [launcherPath, "--launch-immediately"])
-    const launcherExit = new Promise<never>((_, reject) =>
-      launcher.once("exit", (code) => reject(new StartError(`at-spi-bus-launcher exited with code ${code}`)))
-    )
-    launcherExit.catch(() => {})
+    let launcherExited: string | undefined
+    launcher.once("exit", (code, signal) => {
+      launcherExited = `at-spi-bus-launcher exited (${signal ?? code}) during start-up; see ${join(logs, "at-spi-bus-launcher.log")}`
+    })
     const busClient = session
+    // With --launch-immediately the launcher starts the a11y bus before it claims org.a11y.Bus. A call to that name
+    // in between makes the session bus activate a second launcher from its service file; one of the two loses the
+    // name and exits (seen in CI on a loaded machine: ours, so the ledger held a dead launcher). Ask without
+    // activating until ours owns the name.
+    await pollUntil("org.a11y.Bus on the session bus", deadline, async () => {
+      if (launcherExited) throw new StartError(launcherExited)
+      return (await nameHasOwner(busClient, "org.a11y.Bus")) ? true : undefined
+    }, 20)
     env.AT_SPI_BUS_ADDRESS = await pollUntil("AT-SPI bus", deadline, async () => {
       const [address] = await busClient.call(
         { destination: "org.a11y.Bus", path: "/org/a11y/bus", interface: "org.a11y.Bus", member: "GetAddress" },
