@@ -59,7 +59,7 @@ export const launch = defineCommand({
   name: "launch",
   summary: "Launch an application",
   description:
-    "Launch an application and wait for its window. On Linux: APP is an executable path, a command on PATH or a desktop id (its Exec line); a running app of that name is attached to (ACTION_FAILED with --no-attach). The process starts in its own session; the command waits until it is on the accessibility registry with a window (exits first: APP_UNRESPONSIVE; never registers: TIMEOUT). --activate focuses the window through the window manager. --cdp is not implemented on Linux yet.",
+    "Launch an application and wait for its window. On Linux: APP is an executable path, a command on PATH or a desktop id (its Exec line); a running app of that name is attached to (ACTION_FAILED with --no-attach). The process starts in its own session; the command waits until it is on the accessibility registry with a window (exits first: APP_UNRESPONSIVE; never registers: TIMEOUT). --activate focuses the window through the window manager. --cdp [PORT] starts a Chromium-based app (Chromium, Chrome, Electron) with a DevTools endpoint on 127.0.0.1 and reports it as `cdp` once it answers (a running app cannot gain one: ACTION_FAILED cdp_requires_fresh_launch; a port in use or an --arg with remote-debugging switches: INVALID_ARGS; no DevTools answer: ACTION_FAILED cdp_endpoint_unavailable).",
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),

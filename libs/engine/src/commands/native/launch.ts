@@ -4,9 +4,10 @@ import { spawn } from "node:child_process"
 import { existsSync, statSync } from "node:fs"
 import * as path from "node:path"
 import { flag, optionalInt, optionalString, requiredString, stringList, type Args } from "../../Args.js"
-import { ActionFailed, AppUnresponsive, InvalidArgs, PlatformNotSupported, Timeout } from "../../errors/DesktopError.js"
+import { ActionFailed, AppUnresponsive, InvalidArgs, Timeout } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
+import { CDP_PROBE_BUDGET_MS, cdpSwitches, choosePort, conflictingSwitch, probeEndpoint } from "./cdp.js"
 import { launchCommand } from "./desktopEntry.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { isAlive } from "./processes.js"
@@ -34,11 +35,15 @@ const report = (app: AppInfo, window: WindowInfo | undefined) => ({
   ...(window === undefined ? {} : { window })
 })
 
+/** `--cdp` absent: undefined; `--cdp` alone is 0 (a free port). */
+const cdpPort = (args: Args) => args["cdp"] === undefined || args["cdp"] === null ? Effect.succeed(undefined) : optionalInt(args, "cdp")
+
 /**
  * `launch APP [--arg V]... [--env K=V]... [--cwd DIR] [--timeout MS] [--no-attach] [--activate]`: APP is an
  * executable path, a command on PATH or a desktop id. A running app of that name is attached to (refused with
  * --no-attach). Otherwise the process starts in its own session and the command waits until it is on the
  * accessibility registry with a window (a process that exits first: APP_UNRESPONSIVE). --activate focuses the window.
+ * --cdp [PORT] starts a Chromium-based app with a DevTools endpoint and reports it (cdp.ts).
  */
 export const launch = Effect.fn("launch")(function*(args: Args) {
   const name = yield* requiredString(args, "app")
@@ -48,8 +53,14 @@ export const launch = Effect.fn("launch")(function*(args: Args) {
   const cwd = yield* optionalString(args, "cwd")
   const noAttach = yield* flag(args, "no_attach")
   const activate = yield* flag(args, "activate")
-  if (args["cdp"] !== undefined && args["cdp"] !== null) {
-    return yield* new PlatformNotSupported({ message: "launch --cdp is not implemented on Linux yet", delivery: "not_delivered" })
+  const cdpRequested = yield* cdpPort(args)
+  const conflict = cdpRequested === undefined ? undefined : conflictingSwitch(extraArgs)
+  if (conflict !== undefined) {
+    return yield* new InvalidArgs({
+      message: `--arg ${conflict.split("=")[0]} sets up a DevTools endpoint of its own, which --cdp does`,
+      details: { kind: "cdp_switch_conflict", switch: conflict.split("=")[0] },
+      suggestion: "Pass either --cdp [PORT] or your own remote-debugging switches, not both"
+    })
   }
   if (cwd !== undefined && (!existsSync(cwd) || !statSync(cwd).isDirectory())) {
     return yield* new InvalidArgs({ message: `--cwd ${cwd} is not a folder`, suggestion: "Pass an existing folder" })
@@ -59,6 +70,14 @@ export const launch = Effect.fn("launch")(function*(args: Args) {
   const before = yield* adapter.listApps().pipe(Effect.mapError(fromPlatformError))
   const running = before.filter((a) => a.name.toLowerCase() === name.toLowerCase())
   if (running.length > 0) {
+    if (cdpRequested !== undefined) {
+      return yield* new ActionFailed({
+        message: `${name} is already running (pid ${running.map((a) => a.pid).join(", ")}); a DevTools endpoint can only be set up when the app starts`,
+        delivery: "not_delivered",
+        details: { kind: "cdp_requires_fresh_launch", pids: running.map((a) => a.pid) },
+        suggestion: `Close it (close-app ${name}) and launch it again with --cdp`
+      })
+    }
     if (noAttach) {
       return yield* new ActionFailed({
         message: `${name} is already running (pid ${running.map((a) => a.pid).join(", ")}) and --no-attach was given`,
@@ -70,7 +89,8 @@ export const launch = Effect.fn("launch")(function*(args: Args) {
     const windows = yield* adapter.listWindows(app.name).pipe(Effect.mapError(fromPlatformError))
     return report(app, windows.find((w) => w.pid === app.pid))
   }
-  const command = launchCommand(name, extraArgs, { ...process.env, ...env })
+  const port = cdpRequested === undefined ? undefined : yield* choosePort(cdpRequested)
+  const command = launchCommand(name, port === undefined ? extraArgs : [...extraArgs, ...cdpSwitches(port)], { ...process.env, ...env })
   if (command === undefined) {
     return yield* new InvalidArgs({
       message: `'${name}' is not an executable, a command on PATH, a desktop id or a running app`,
@@ -120,7 +140,7 @@ export const launch = Effect.fn("launch")(function*(args: Args) {
       })
     }
     if ((yield* Clock.currentTimeMillis) >= deadline) {
-      if (app !== undefined) return report(app, undefined)
+      if (app !== undefined) return yield* withEndpoint(report(app, undefined), port, timeoutMs)
       return yield* new Timeout({
         message: `${name} (pid ${pid}) started but did not appear on the accessibility registry within ${timeoutMs} ms`,
         delivery: "delivered_unverified",
@@ -142,5 +162,32 @@ export const launch = Effect.fn("launch")(function*(args: Args) {
     }, true)
     window = { ...window, is_focused: true }
   }
-  return report(app!, window)
+  return yield* withEndpoint(report(app!, window), port, timeoutMs)
 })
+
+/**
+ * With --cdp: the launch's report plus the DevTools endpoint once it answers (within --timeout, at most 10 s after the
+ * window). An app that never answers was still started (delivered), so that is ACTION_FAILED with what the probe saw,
+ * and a retry is not safe (it would attach).
+ */
+const withEndpoint = (launched: ReturnType<typeof report>, port: number | undefined, timeoutMs: number) =>
+  Effect.gen(function*() {
+    if (port === undefined) return launched
+    const budgetMs = Math.min(CDP_PROBE_BUDGET_MS, timeoutMs)
+    const probe = yield* probeEndpoint(port, budgetMs, () => isAlive(launched.pid))
+    if (probe.endpoint !== undefined) return { ...launched, cdp: probe.endpoint, renderer: "chromium" as const }
+    return yield* new ActionFailed({
+      message: `${launched.app} (pid ${launched.pid}) started, but no DevTools endpoint answered on port ${port} within ${probe.elapsedMs} ms`,
+      delivery: "delivered_unverified",
+      details: {
+        kind: "cdp_endpoint_unavailable",
+        pid: launched.pid,
+        port,
+        elapsed_ms: probe.elapsedMs,
+        probe_budget_ms: budgetMs,
+        ...(launched.process_instance === undefined ? {} : { process_instance: launched.process_instance }),
+        ...(probe.responderWithoutDevtoolsBody ? { responder_without_devtools_body: true } : {})
+      },
+      suggestion: "--cdp works with Chromium-based apps (Chromium, Chrome, Electron); close this one and launch it without --cdp"
+    })
+  })

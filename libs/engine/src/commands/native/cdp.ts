@@ -1,0 +1,114 @@
+/**
+ * `launch --cdp [PORT]`: a Chromium-family app (Chromium, Chrome, Electron) started with a DevTools endpoint on
+ * 127.0.0.1, reported once it answers `/json/version`. A browser that already runs cannot gain an endpoint (its
+ * switches are read at start-up), so --cdp never attaches; a port taken by another process, or `--arg` switches of
+ * its own for the endpoint, are refused before anything starts.
+ */
+import type { CdpEndpoint } from "@agent-desktop/contracts"
+import { Clock, Effect } from "effect"
+import * as http from "node:http"
+import * as net from "node:net"
+import { InvalidArgs } from "../../errors/DesktopError.js"
+
+const HOST = "127.0.0.1"
+/** How long the endpoint may take to answer once the window is up, at most (it was already up when Chromium's window was). */
+export const CDP_PROBE_BUDGET_MS = 10_000
+const PROBE_INTERVAL_MS = 100
+const REQUEST_TIMEOUT_MS = 1_000
+
+const ENDPOINT_SWITCH = /^--remote-debugging-(port|pipe|address|socket-name|targets)(=|$)/
+
+/** The first `--arg` that would set up an endpoint of its own (and fight ours), if any. */
+export const conflictingSwitch = (args: ReadonlyArray<string>): string | undefined =>
+  args.find((arg) => ENDPOINT_SWITCH.test(arg))
+
+export const cdpSwitches = (port: number): ReadonlyArray<string> =>
+  [`--remote-debugging-port=${port}`, `--remote-debugging-address=${HOST}`]
+
+/**
+ * The port to give the app: PORT when it is free on 127.0.0.1, or for 0 one the kernel picks now (bound and
+ * released at once; the app binds it a moment later, so another process could take it in between — then the probe
+ * sees no DevTools answer and says so).
+ */
+export const choosePort = (port: number): Effect.Effect<number, InvalidArgs> =>
+  Effect.callback<number, InvalidArgs>((resume) => {
+    const server = net.createServer()
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      server.close()
+      resume(Effect.fail(new InvalidArgs({
+        message: error.code === "EADDRINUSE"
+          ? `port ${port} on ${HOST} is in use by another process`
+          : `port ${port} on ${HOST} cannot be used: ${error.code ?? error.message}`,
+        details: { kind: "cdp_port_in_use", port },
+        suggestion: "Pass --cdp with a free port, or --cdp alone for one chosen for you"
+      })))
+    })
+    server.listen({ host: HOST, port, exclusive: true }, () => {
+      const chosen = (server.address() as net.AddressInfo).port
+      server.close(() => resume(Effect.succeed(chosen)))
+    })
+  })
+
+type ProbeAnswer =
+  | { readonly kind: "endpoint"; readonly endpoint: CdpEndpoint }
+  | { readonly kind: "not_devtools" }
+  | { readonly kind: "no_answer" }
+
+/** One GET of /json/version: DevTools answers `{Browser, webSocketDebuggerUrl, ...}`. */
+const askVersion = (port: number): Effect.Effect<ProbeAnswer> =>
+  Effect.callback<ProbeAnswer>((resume) => {
+    const request = http.get({ host: HOST, port, path: "/json/version", timeout: REQUEST_TIMEOUT_MS }, (response) => {
+      let body = ""
+      response.setEncoding("utf8")
+      response.on("data", (chunk: string) => {
+        body += chunk
+        if (body.length > 65_536) response.destroy()
+      })
+      response.on("error", () => resume(Effect.succeed({ kind: "not_devtools" })))
+      response.on("end", () => {
+        try {
+          const version = JSON.parse(body) as Record<string, unknown>
+          const websocket = version["webSocketDebuggerUrl"]
+          if (response.statusCode === 200 && typeof websocket === "string" && websocket.startsWith("ws://")) {
+            const browser = version["Browser"]
+            return resume(Effect.succeed({
+              kind: "endpoint",
+              endpoint: {
+                port,
+                http_endpoint: `http://${HOST}:${port}`,
+                websocket_url: websocket,
+                ...(typeof browser === "string" && browser.length > 0 ? { product: browser } : {})
+              }
+            }))
+          }
+        } catch {
+          // not JSON: something else answers on the port
+        }
+        resume(Effect.succeed({ kind: "not_devtools" }))
+      })
+    })
+    request.on("timeout", () => request.destroy())
+    request.on("error", () => resume(Effect.succeed({ kind: "no_answer" })))
+  })
+
+export interface ProbeOutcome {
+  readonly endpoint?: CdpEndpoint
+  /** Something answered HTTP on the port, but not with a DevTools version body. */
+  readonly responderWithoutDevtoolsBody: boolean
+  readonly elapsedMs: number
+}
+
+/** Asks /json/version every 100 ms until DevTools answers or `budgetMs` is spent, or `alive()` turns false. */
+export const probeEndpoint = (port: number, budgetMs: number, alive: () => boolean): Effect.Effect<ProbeOutcome> =>
+  Effect.gen(function*() {
+    const start = yield* Clock.currentTimeMillis
+    let responder = false
+    for (;;) {
+      const answer = yield* askVersion(port)
+      const elapsedMs = (yield* Clock.currentTimeMillis) - start
+      if (answer.kind === "endpoint") return { endpoint: answer.endpoint, responderWithoutDevtoolsBody: responder, elapsedMs }
+      if (answer.kind === "not_devtools") responder = true
+      if (elapsedMs >= budgetMs || !alive()) return { responderWithoutDevtoolsBody: responder, elapsedMs }
+      yield* Effect.sleep(PROBE_INTERVAL_MS)
+    }
+  })
