@@ -58,6 +58,7 @@ const HEADED: Readonly<Record<string, string>> = {
 
 const SUPPORT: Readonly<Record<string, string>> = {
   not_implemented: "Not implemented on Linux yet: answers PLATFORM_NOT_SUPPORTED (nothing sent).",
+  not_applicable: "",
   fail_closed: "",
   supported: ""
 }

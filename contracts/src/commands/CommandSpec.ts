@@ -20,9 +20,10 @@ export type HeadedRequirement = "none" | "optional" | "required"
 
 /**
  * Support per platform: `supported`; `not_implemented` = answers PLATFORM_NOT_SUPPORTED (nothing sent);
- * `fail_closed` = refuses by design on every platform (ACTION_NOT_SUPPORTED).
+ * `not_applicable` = the platform has no such thing: PLATFORM_NOT_SUPPORTED with the spec's `refusal` for that
+ * platform as the message (nothing sent); `fail_closed` = refuses by design on every platform (ACTION_NOT_SUPPORTED).
  */
-export type SupportStatus = "supported" | "not_implemented" | "fail_closed"
+export type SupportStatus = "supported" | "not_implemented" | "not_applicable" | "fail_closed"
 export type Platform = "linux" | "macos" | "windows"
 
 /**
@@ -66,6 +67,8 @@ export interface CommandSpec {
   readonly category: CommandCategory
   readonly headed: HeadedRequirement
   readonly support: Readonly<Record<Platform, SupportStatus>>
+  /** Why the command is `not_applicable` on a platform: the refusal's message, one sentence. */
+  readonly refusal?: Readonly<Partial<Record<Platform, string>>>
   readonly positionals: ReadonlyArray<PositionalSpec>
   readonly flags: Readonly<Record<string, FlagSpec>>
   /** Sub-actions taken as the first positional (`session start`). */

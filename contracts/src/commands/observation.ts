@@ -152,7 +152,10 @@ export const openSystemSurface = defineCommand({
     "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). Shell surfaces (notification center, quick settings, app grid) belong to each desktop shell, with no common API across GNOME, KDE, Xfce or a bare window manager; open them like any app (launch, press, click) and observe them with snapshot.",
   category: "observation",
   headed: "none",
-  support: LINUX("not_implemented"),
+  support: LINUX("not_applicable"),
+  refusal: {
+    linux: "open-system-surface has no Linux counterpart: shell surfaces (notification center, quick settings, app grid) belong to each desktop shell, with no common API across GNOME, KDE, Xfce or a bare window manager"
+  },
   positionals: [positional("surface", str("Shell surface kind (notification-center, quick-settings, ...)"), true)],
   flags: {},
   unconfirmed: true,

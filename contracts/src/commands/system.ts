@@ -139,10 +139,13 @@ export const cursorOverlay = defineCommand({
   name: "cursor-overlay",
   summary: "Show or hide the agent cursor",
   description:
-    "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). X11 has no overlay layer an unprivileged client can draw a second cursor on without a compositor; list-displays and screenshot show where pointer input lands instead.",
+    "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). Pointer commands (--headed) move the real X pointer through XTEST, so the visible cursor already is the agent's cursor: there is no second, agent-only cursor to show; `agent-desktop mouse-move --headed --xy X,Y` shows a point, list-displays and screenshot show where input lands.",
   category: "system",
   headed: "none",
-  support: LINUX("not_implemented"),
+  support: LINUX("not_applicable"),
+  refusal: {
+    linux: "cursor-overlay has no Linux counterpart: pointer commands move the real X pointer (XTEST), so the visible cursor already is the agent's cursor"
+  },
   positionals: [positional("action", str("enable or disable"), true)],
   flags: {},
   subActions: ["enable", "disable"],

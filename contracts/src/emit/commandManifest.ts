@@ -25,6 +25,7 @@ const commandEntry = (spec: CommandSpec): JsonObject => ({
   category: spec.category,
   headed: spec.headed,
   support: { ...spec.support },
+  ...(spec.refusal === undefined ? {} : { refusal: { ...spec.refusal } }),
   positionals: spec.positionals.map((positional) => ({
     key: positional.key,
     required: positional.required,

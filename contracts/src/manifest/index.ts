@@ -40,7 +40,8 @@ export interface ManifestCommand {
   readonly description: string
   readonly category: string
   readonly headed: "none" | "optional" | "required"
-  readonly support: Readonly<Record<"linux" | "macos" | "windows", "supported" | "not_implemented" | "fail_closed">>
+  readonly support: Readonly<Record<"linux" | "macos" | "windows", "supported" | "not_implemented" | "not_applicable" | "fail_closed">>
+  readonly refusal?: Readonly<Partial<Record<"linux" | "macos" | "windows", string>>>
   readonly positionals: ReadonlyArray<ManifestPositional>
   readonly flags: Readonly<Record<string, ManifestFlag>>
   readonly subActions?: ReadonlyArray<string>

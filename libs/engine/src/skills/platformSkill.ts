@@ -1,5 +1,5 @@
 import type { PlatformStatus } from "@agent-desktop/platform"
-import { FAIL_CLOSED, HEADLESS_REF_ACTIONS, NOT_YET_SUPPORTED, READ_ONLY } from "./commandTables.generated.js"
+import { FAIL_CLOSED, HEADLESS_REF_ACTIONS, NOT_APPLICABLE, NOT_YET_SUPPORTED, READ_ONLY } from "./commandTables.generated.js"
 import { NATIVE_LINUX_NOTES } from "./nativeLinuxNotes.js"
 import { TOOLKIT_NOTES } from "./toolkitNotes.js"
 import type { Skill } from "./Skills.js"
@@ -43,8 +43,8 @@ export const platformSkill = (platform: string, live?: PlatformStatus): Skill =>
       ? `No desktop adapter exists for ${process.platform}: every command that reads or acts on the desktop returns PLATFORM_NOT_SUPPORTED. version, skills, session, trace and status work.`
       : `Observation (${READ_ONLY}), the ref actions (${HEADLESS_REF_ACTIONS}) and press are real, and so are the pointer, screenshot, display, window and clipboard commands below.`,
     "",
-    `Not implemented yet here (PLATFORM_NOT_SUPPORTED, nothing sent): ${NOT_YET_SUPPORTED}.`,
-    "",
+    ...(NOT_YET_SUPPORTED.length === 0 ? [] : [`Not implemented yet here (PLATFORM_NOT_SUPPORTED, nothing sent): ${NOT_YET_SUPPORTED}.`, ""]),
+    ...(NOT_APPLICABLE.length === 0 || unsupported ? [] : ["No counterpart on this platform (PLATFORM_NOT_SUPPORTED, nothing sent):", NOT_APPLICABLE, ""]),
     `Always refused by design (ACTION_NOT_SUPPORTED): ${FAIL_CLOSED}.`,
     "",
     platform === "linux" ? LINUX_NOTES : "",

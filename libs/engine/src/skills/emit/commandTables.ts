@@ -29,6 +29,7 @@ const HEADED: Readonly<Record<ManifestCommand["headed"], string>> = { none: "", 
 const LINUX: Readonly<Record<ManifestCommand["support"]["linux"], string>> = {
   supported: "yes",
   not_implemented: "not yet (PLATFORM_NOT_SUPPORTED)",
+  not_applicable: "no Linux counterpart (PLATFORM_NOT_SUPPORTED)",
   fail_closed: "refused by design (ACTION_NOT_SUPPORTED)"
 }
 
@@ -67,7 +68,9 @@ export const commandTables = (): Readonly<Record<string, string>> => ({
   /** Commands that act on apps' windows through the window manager. */
   WINDOW_OPERATIONS: names((c) => c.category === "app-window" && c.readOnly !== true && c.positionals.length === 0 && "window-id" in c.flags),
   /** Commands whose Linux work has not landed. */
-  NOT_YET_SUPPORTED: names((c) => c.support.linux === "not_implemented")
+  NOT_YET_SUPPORTED: names((c) => c.support.linux === "not_implemented"),
+  /** Commands with no Linux counterpart, each with its reason. */
+  NOT_APPLICABLE: entries.filter(([, c]) => c.support.linux === "not_applicable").map(([name, c]) => `- ${c.refusal?.linux ?? name}.`).join("\n")
 })
 
 /** The text of `skills/commandTables.generated.ts`. */
