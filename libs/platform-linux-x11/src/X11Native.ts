@@ -19,8 +19,9 @@ import { PartialInput, X11Session, type WindowView } from "./X11Session.js"
 
 let session: X11Session | undefined
 
+/** Every use is a refusal before anything is sent: `steps: []` says so to the engine's evidence (nothing went out). */
 const unsupported = (message: string, details: Record<string, unknown>) =>
-  new PlatformError({ code: "PLATFORM_NOT_SUPPORTED", message, details })
+  new PlatformError({ code: "PLATFORM_NOT_SUPPORTED", message, details, steps: [] })
 
 /** Why X11 input and capture cannot run in this environment, or undefined when they can. */
 export const environmentRefusal = (env: NodeJS.ProcessEnv = process.env): PlatformError | undefined => {

@@ -5,6 +5,7 @@ import { Invocation } from "../../Invocation.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
 
 /** `clipboard-clear`: the clipboard gets no owner (its owner, ours or an app's, is told to let go); read back. */
@@ -18,7 +19,7 @@ export const clipboardClear = Effect.fn("clipboard-clear")(function*() {
     steps = [{ label: "AlreadyInState", outcome: "skipped", mechanism: "semantic_api" }]
   } else {
     yield* writeAhead(label, { outcome: "attempted", mechanism: "semantic_api" })
-    yield* native.clipboardClear().pipe(Effect.mapError(fromPlatformError))
+    yield* native.clipboardClear().pipe(answered(label))
     const after = yield* native.clipboardRead("auto").pipe(Effect.option)
     steps = [{ label, outcome: "succeeded", mechanism: "semantic_api", verified: after._tag === "Some" && after.value === undefined }]
   }

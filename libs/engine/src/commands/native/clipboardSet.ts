@@ -4,12 +4,12 @@ import { existsSync, readFileSync, statSync } from "node:fs"
 import * as path from "node:path"
 import { optionalString, stringList, type Args } from "../../Args.js"
 import { InvalidArgs } from "../../errors/DesktopError.js"
-import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { pngSize } from "./pngSize.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
 
 const MAX_BYTES = 64 * 1024 * 1024
@@ -65,7 +65,7 @@ export const clipboardSet = Effect.fn("clipboard-set")(function*(args: Args) {
   const label = "XSetSelectionOwner(CLIPBOARD)"
   invocation.record("action.dispatch.start", { action: "clipboard-set", type: content.type })
   yield* writeAhead(label, { outcome: "attempted", mechanism: "semantic_api" })
-  const { ownerPid } = yield* native.clipboardWrite(content).pipe(Effect.mapError(fromPlatformError))
+  const { ownerPid } = yield* native.clipboardWrite(content).pipe(answered(label))
   const back = yield* native.clipboardRead(content.type).pipe(Effect.option)
   const steps: ReadonlyArray<DeliveryStep> = [{
     label,

@@ -9,6 +9,7 @@ import { nativeDesktop } from "./nativeAccess.js"
 import { isAlive, protectedReason } from "./processes.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
 
 const GRACEFUL_MS = 5000
@@ -89,7 +90,7 @@ export const closeApp = Effect.fn("close-app")(function*(args: Args) {
     }
     const label = "_NET_CLOSE_WINDOW"
     yield* writeAhead(label, { outcome: "attempted", mechanism: "semantic_api" })
-    for (const w of managed) yield* native.operateWindow(w.nativeId, { kind: "close" }).pipe(Effect.mapError(fromPlatformError))
+    for (const w of managed) yield* native.operateWindow(w.nativeId, { kind: "close" }).pipe(answered(label))
     const gone = yield* waitGone(app.pid, GRACEFUL_MS)
     steps = [{ label, outcome: "succeeded", mechanism: "semantic_api", verified: gone }]
     recordSteps(invocation, steps)

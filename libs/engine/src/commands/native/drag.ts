@@ -2,13 +2,13 @@ import type { DeliveryStep, NativeDesktopShape, ScreenPoint } from "@agent-deskt
 import { Effect } from "effect"
 import { optionalInt, optionalString, type Args } from "../../Args.js"
 import { InvalidArgs } from "../../errors/DesktopError.js"
-import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "../actionTimeout.js"
 import { ensureOnScreen, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { refPoint } from "./refPoint.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
 
 const DEFAULT_DURATION_MS = 300
@@ -52,7 +52,7 @@ export const drag = Effect.fn("drag")(function*(args: Args) {
   const label = "XTestFakeButtonEvent(drag)"
   invocation.record("action.dispatch.start", { action: "drag", from, to, duration_ms: durationMs, drop_delay_ms: dropDelayMs })
   yield* writeAhead(label, { outcome: "attempted", mechanism: "physical_synthetic" })
-  yield* native.drag(from, to, { durationMs, dropDelayMs }).pipe(Effect.mapError(fromPlatformError))
+  yield* native.drag(from, to, { durationMs, dropDelayMs }).pipe(answered(label))
   const steps: ReadonlyArray<DeliveryStep> = [{ label, outcome: "succeeded", mechanism: "physical_synthetic" }]
   recordSteps(invocation, steps)
   return {

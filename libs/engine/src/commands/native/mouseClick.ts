@@ -2,11 +2,11 @@ import type { DeliveryStep, MouseButton } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { optionalInt, optionalString, stringList, type Args } from "../../Args.js"
 import { InvalidArgs } from "../../errors/DesktopError.js"
-import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { ensureOnScreen, modifiersOf, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
 
 const BUTTONS: ReadonlyArray<MouseButton> = ["left", "right", "middle"]
@@ -34,7 +34,7 @@ export const mouseClick = Effect.fn("mouse-click")(function*(args: Args) {
   const invocation = yield* Invocation
   invocation.record("action.dispatch.start", { action: "mouse-click", x: point.x, y: point.y, button, count, modifiers })
   yield* writeAhead("XTestFakeButtonEvent", { outcome: "attempted", mechanism: "physical_synthetic" })
-  yield* native.click(point, { button, count, modifiers }).pipe(Effect.mapError(fromPlatformError))
+  yield* native.click(point, { button, count, modifiers }).pipe(answered("XTestFakeButtonEvent"))
   const steps: ReadonlyArray<DeliveryStep> = [{ label: "XTestFakeButtonEvent", outcome: "succeeded", mechanism: "physical_synthetic" }]
   recordSteps(invocation, steps)
   return {

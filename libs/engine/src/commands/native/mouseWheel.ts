@@ -2,11 +2,11 @@ import type { DeliveryStep } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { stringList, type Args } from "../../Args.js"
 import { InvalidArgs } from "../../errors/DesktopError.js"
-import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { ensureOnScreen, modifiersOf, nativeDesktop, requireHeaded } from "./nativeAccess.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
 
 const MAX_NOTCHES = 100
@@ -41,7 +41,7 @@ export const mouseWheel = Effect.fn("mouse-wheel")(function*(args: Args) {
   invocation.record("action.dispatch.start", { action: "mouse-wheel", x, y, dx, dy, modifiers })
   const label = "XTestFakeButtonEvent(wheel)"
   yield* writeAhead(label, { outcome: "attempted", mechanism: "physical_synthetic" })
-  yield* native.wheel(point, { dx, dy, modifiers }).pipe(Effect.mapError(fromPlatformError))
+  yield* native.wheel(point, { dx, dy, modifiers }).pipe(answered(label))
   const steps: ReadonlyArray<DeliveryStep> = [
     dx === 0 && dy === 0
       ? { label, outcome: "skipped", mechanism: "physical_synthetic" }

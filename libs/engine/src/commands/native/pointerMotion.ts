@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { answered } from "../../journal/answered.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 
 const LABEL = "XTestFakeMotionEvent"
@@ -15,7 +16,7 @@ export const movePointerVerified = (native: NativeDesktopShape, point: ScreenPoi
   Effect.gen(function*() {
     const invocation = yield* Invocation
     yield* writeAhead(LABEL, { outcome: "attempted", mechanism: "physical_synthetic" })
-    yield* native.moveTo(point).pipe(Effect.mapError(fromPlatformError))
+    yield* native.moveTo(point).pipe(answered(LABEL))
     const after = yield* native.pointer().pipe(Effect.mapError(fromPlatformError))
     const steps: ReadonlyArray<DeliveryStep> = [{
       label: LABEL,

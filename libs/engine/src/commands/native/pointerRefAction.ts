@@ -7,13 +7,13 @@ import type { ActionResult } from "@agent-desktop/contracts"
 import type { DeliveryStep, MouseButton } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { optionalInt, optionalString, requiredString, type Args } from "../../Args.js"
-import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "../actionTimeout.js"
 import { nativeDesktop, requireHeaded } from "./nativeAccess.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { refPoint } from "./refPoint.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
 
 const CLICKS: Readonly<Record<string, { readonly button: MouseButton; readonly count: number }>> = {
@@ -37,7 +37,7 @@ export const pointerRefAction = (name: string) => Effect.fn(`action.${name}`)(fu
   const actionable = yield* refPoint(ref, name, native, timeoutMs)
   invocation.record("action.dispatch.start", { action: name, ref, x: actionable.point.x, y: actionable.point.y })
   yield* writeAhead("XTestFakeButtonEvent", { outcome: "attempted", mechanism: "physical_synthetic" })
-  yield* native.click(actionable.point, { button: click.button, count: click.count, modifiers: [] }).pipe(Effect.mapError(fromPlatformError))
+  yield* native.click(actionable.point, { button: click.button, count: click.count, modifiers: [] }).pipe(answered("XTestFakeButtonEvent"))
   const steps: ReadonlyArray<DeliveryStep> = [{ label: "XTestFakeButtonEvent", outcome: "succeeded", mechanism: "physical_synthetic" }]
   recordSteps(invocation, steps)
   // The evidence the target was safe to click: where, and every check that passed. ActionDetails is an open object

@@ -2,13 +2,13 @@ import type { DeliveryStep } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { optionalInt, optionalString, requiredString, type Args } from "../../Args.js"
 import { InvalidArgs } from "../../errors/DesktopError.js"
-import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { DEFAULT_ACTION_TIMEOUT_MS } from "../actionTimeout.js"
 import { nativeDesktop, requireHeaded } from "./nativeAccess.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { refPoint } from "./refPoint.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
 
 const DIRECTIONS = ["up", "down", "left", "right"] as const
@@ -39,7 +39,7 @@ export const scrollRef = Effect.fn("action.scroll")(function*(args: Args) {
   const label = "XTestFakeButtonEvent(wheel)"
   invocation.record("action.dispatch.start", { action: "scroll", ref, x: point.x, y: point.y, dx, dy })
   yield* writeAhead(label, { outcome: "attempted", mechanism: "physical_synthetic" })
-  yield* native.wheel(point, { dx, dy, modifiers: [] }).pipe(Effect.mapError(fromPlatformError))
+  yield* native.wheel(point, { dx, dy, modifiers: [] }).pipe(answered(label))
   const steps: ReadonlyArray<DeliveryStep> = [{ label, outcome: "succeeded", mechanism: "physical_synthetic" }]
   recordSteps(invocation, steps)
   return { action: "scroll", disposition: yield* reportDisposition("scroll", steps), steps }

@@ -7,6 +7,7 @@ import { Invocation } from "../../Invocation.js"
 import { recordSteps as recordStepEvents } from "../../journal/journalSteps.js"
 import type { WindowTargetPair } from "./windowTarget.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { answered } from "../../journal/answered.js"
 
 /** How long the window manager gets to carry a request out before the read-back calls it failed. */
 export const WINDOW_SETTLE_MS = 3000
@@ -55,7 +56,9 @@ export const operateAndVerify = (
       yield* writeAhead(plan.label, { outcome: "attempted", mechanism: "semantic_api" })
     }
     // The facet refuses (no window manager, window gone) before it sends anything.
-    yield* native.operateWindow(target.managed.nativeId, plan.operation).pipe(Effect.mapError(fromPlatformError))
+    const request = native.operateWindow(target.managed.nativeId, plan.operation)
+    // As a precondition it has no attempt of its own to answer (the action it guards is not written ahead yet).
+    yield* (precondition ? request.pipe(Effect.mapError(fromPlatformError)) : request.pipe(answered(plan.label)))
     const deadline = (yield* Clock.currentTimeMillis) + WINDOW_SETTLE_MS
     let window = target.managed
     while (true) {

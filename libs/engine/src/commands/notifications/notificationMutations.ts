@@ -3,12 +3,12 @@ import { DesktopAdapter, type DeliveryStep } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { requiredString, type Args } from "../../Args.js"
 import { ActionFailed, NotificationNotFound } from "../../errors/DesktopError.js"
-import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { nativeDesktop, requireHeaded } from "../native/nativeAccess.js"
 import { deliver } from "../../Delivery.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
+import { answered } from "../../journal/answered.js"
 import { publicInfo, shownNotifications, SUPPORTED_DAEMON, type ShownNotification } from "./NotificationDaemon.js"
 import { pickNotification } from "./pickNotification.js"
 import { refuseAppFlags } from "./appNameUnknown.js"
@@ -38,7 +38,7 @@ const dismissOne = (n: ShownNotification) =>
     }
     const native = yield* nativeDesktop
     yield* writeAhead("XTestFakeButtonEvent", { outcome: "attempted", mechanism: "physical_synthetic" })
-    yield* native.click(n.point, { button: "left", count: 1, modifiers: [] }).pipe(Effect.mapError(fromPlatformError))
+    yield* native.click(n.point, { button: "left", count: 1, modifiers: [] }).pipe(answered("XTestFakeButtonEvent"))
     const gone = yield* waitGone(n)
     const steps: ReadonlyArray<DeliveryStep> = [{ label: "XTestFakeButtonEvent", outcome: "succeeded", mechanism: "physical_synthetic", verified: gone }]
     recordSteps(invocation, steps)
