@@ -49,6 +49,7 @@ const bundledEngineRunner = {
 const LAZY = {
   schemaCommand: "src/schemaCommand.ts",
   HostClient: "src/host/HostClient.ts",
+  BackgroundHost: "src/host/BackgroundHost.ts",
   CachedScript: "src/bundle/CachedScript.ts"
 }
 const lazyParts = {

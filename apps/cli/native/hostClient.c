@@ -306,8 +306,7 @@ static void put_request(Buf *b) {
         const char *eq = strchr(*var, '=');
         if (eq == NULL) continue;
         size_t name_len = (size_t)(eq - *var);
-        int forwarded = strncmp(*var, "AGENT_DESKTOP_", 14) == 0 || (name_len == 4 && strncmp(*var, "HOME", 4) == 0);
-        if (!forwarded) continue;
+        /* forwardedEnv: the whole environment, as main() reads it in-process (launch gives it to the app). */
         /* A name the environment holds twice is sent once, with the value getenv (and Node) sees: the first. */
         int seen = 0;
         for (char **earlier = environ; earlier != var && !seen; earlier++)
@@ -578,6 +577,8 @@ int main(int argc, char **argv) {
 
     Buf request = {0};
     put_request(&request);
+    /* MAX_REQUEST_BYTES: a host would refuse to read a bigger request (a huge environment): run it in Node. */
+    if (request.len > 1024 * 1024) FALL_BACK();
 
     struct sigaction action = {0};
     action.sa_handler = on_signal;

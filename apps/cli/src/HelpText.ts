@@ -108,8 +108,9 @@ export const helpText = (command?: string): string => {
     "  agent-desktop mcp [--contract V] [--headed] [--session ID] [--tools a,b] [--read-only]",
     "      the commands as MCP tools over stdio (agent-desktop mcp --help)",
     "  agent-desktop serve [--idle-timeout-ms N]",
-    "      a warm host for this state root and desktop; every later call uses it while it runs",
-    "      (AGENT_DESKTOP_HOST=off: never; AGENT_DESKTOP_HOST=auto: start one when none runs)",
+    "      a warm host for this state root and desktop; every later call uses it while it runs. By default a call",
+    "      on a desktop starts one in the background when none runs (it exits after 10 idle minutes or with its",
+    "      desktop); AGENT_DESKTOP_HOST=off: never use one; AGENT_DESKTOP_HOST=auto: start one and wait for it",
     "",
     "A text argument that starts with -- goes after a bare --. Start with: agent-desktop skills get agent-desktop",
     ""

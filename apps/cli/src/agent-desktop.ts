@@ -7,6 +7,7 @@
  */
 import { main } from "./main.js"
 import { takeHandoff } from "./host/Handoff.js"
+import { namesDesktop } from "./host/DesktopPresence.js"
 import { trustedSocket } from "./host/HostAddress.js"
 import { wantsHost } from "./host/wantsHost.js"
 import { exitCodeFor, watchSignals } from "./signals.js"
@@ -64,11 +65,22 @@ async function lostHostOutcome(reason: string) {
   return lostHost(reason)
 }
 
-/** Only a trusted socket (a few lstat calls) loads the client and node:net; with none, the cost is those calls. */
+/**
+ * Only a trusted socket (a few lstat calls) loads the client and node:net. With none: AGENT_DESKTOP_HOST=auto starts
+ * a host and waits for it; by default one is started in the background for the next calls (where a display is
+ * named) and this call runs here.
+ */
 async function hostOutcome(signal: AbortSignal) {
   const socket = trustedSocket(process.env)
-  const auto = process.env["AGENT_DESKTOP_HOST"] === "auto"
-  if (socket === undefined && !auto) return undefined
+  const mode = process.env["AGENT_DESKTOP_HOST"]
+  const auto = mode === "auto"
+  if (socket === undefined && !auto) {
+    if ((mode === undefined || mode === "") && namesDesktop(process.env)) {
+      const { startHostIfDue } = await import("./host/BackgroundHost.js")
+      startHostIfDue(process.argv[1]!, process.env)
+    }
+    return undefined
+  }
   const { runViaHost, startHost } = await import("./host/HostClient.js")
   const outcome = socket === undefined ? undefined : await runViaHost(argv, process.env, signal, socket)
   if (outcome !== undefined || !auto) return outcome

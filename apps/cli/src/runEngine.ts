@@ -34,7 +34,8 @@ export const cliProgram = (request: EngineRequest) => {
     ...(globals.wait_timeout === undefined ? {} : { waitTimeoutMs: globals.wait_timeout }),
     ...(globals.trace === undefined ? {} : { traceFile: globals.trace }),
     traceStrict: globals.trace_strict,
-    ...(request.signal === undefined ? {} : { signal: request.signal })
+    ...(request.signal === undefined ? {} : { signal: request.signal }),
+    environment: env
   }
   if (globals.verbose) process.stderr.write(`agent-desktop: ${request.command} ${JSON.stringify(redactRequest(request.command, request.args))}\n`)
   const command = { command: request.command, args: request.args, options }

@@ -18,6 +18,12 @@ export interface InvocationOptions {
    * waiting, folds what it has proven and returns its envelope.
    */
   readonly signal?: AbortSignal
+  /**
+   * The caller's environment, for what a command starts (launch: the app's environment, its PATH and desktop ids).
+   * The CLI passes its own; a warm host passes its client's, so an app it launches gets the caller's environment,
+   * not the host's. Absent: this process's.
+   */
+  readonly environment?: Readonly<Record<string, string | undefined>>
 }
 
 /** One command to run: what `runCommand` takes, and what a batch entry or a recovery retry hands back to it. */

@@ -58,9 +58,11 @@ const throughHost = async (clients: ReadonlyArray<ReadonlyArray<string>>, env: N
   }
 }
 
-const benchApp = async (app: string, env: NodeJS.ProcessEnv) => {
+const benchApp = async (app: string, hostEnv: NodeJS.ProcessEnv) => {
   const cli = [process.execPath, bin, "snapshot", "--app", app, "--timeout-ms", "60000"]
   const peer = [systemPython, peerPath(), "dump", app]
+  // One-shot: a cold process per call, never a host (the default would start one for the calls after the first).
+  const env = { ...hostEnv, AGENT_DESKTOP_HOST: "off" }
   const firstRun = timed(cli, env).ms
   timed(peer, env)
   const cliTimes: Array<number> = []
@@ -69,7 +71,7 @@ const benchApp = async (app: string, env: NodeJS.ProcessEnv) => {
     cliTimes.push(timed(cli, env).ms)
     peerTimes.push(timed(peer, env).ms)
   }
-  const [hostTimes, installedTimes] = await throughHost([cli, [launcherOf(bin), ...cli.slice(2)]], env)
+  const [hostTimes, installedTimes] = await throughHost([cli, [launcherOf(bin), ...cli.slice(2)]], hostEnv)
   const sizes: Record<string, number> = {}
   let nodesObserved = 0
   for (const [label, flags] of [["full", []], ["-i", ["-i"]], ["-i --compact", ["-i", "--compact"]], ["--skeleton", ["--skeleton"]]] as const) {

@@ -46,7 +46,7 @@ const cases: ReadonlyArray<Case> = [
 const timeOnce = (c: Case): number => {
   const start = process.hrtime.bigint()
   const stateRoot = path.join(home, c.name.startsWith("compare") ? "compare" : "main")
-  const env = { ...process.env, AGENT_DESKTOP_HOME: stateRoot, DBUS_SESSION_BUS_ADDRESS: "", AT_SPI_BUS_ADDRESS: "" }
+  const env = { ...process.env, AGENT_DESKTOP_HOME: stateRoot, DBUS_SESSION_BUS_ADDRESS: "", AT_SPI_BUS_ADDRESS: "", AGENT_DESKTOP_HOST: "off" }
   const result = spawnSync(c.executable ?? process.execPath, c.argv, { encoding: "utf8", env })
   const elapsed = Number(process.hrtime.bigint() - start) / 1e6
   if (result.status !== c.expectExit) {

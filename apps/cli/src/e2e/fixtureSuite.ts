@@ -1,10 +1,10 @@
 import { assert, describe, it } from "@effect/vitest"
-import { controlFixture, fixtureControlPath, startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
+import { controlFixture, fixtureControlPath, fixturePath, startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
 import { afterAll, beforeAll } from "vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { BIN, cleanEnv, countingNode, envelopeOf, NATIVE, NODE, runBinary, tempHome } from "../test/binary.js"
+import { BIN, cleanEnv, countingNode, envelopeOf, hostEnv, NATIVE, NODE, runBinary, tempHome } from "../test/binary.js"
 
 /**
  * The real binary against a real GTK app on the project's virtual desktop: snapshot, act, read back, and every
@@ -23,7 +23,7 @@ const home = tempHome(viaHost ? "e2e-host" : "e2e")
 
 beforeAll(async () => {
   desktop = await startDesktop({ apps: ["fixture"], timeoutMs: 60_000 })
-  env = { ...cleanEnv(home), ...desktop.env }
+  env = { ...(viaHost ? hostEnv(home) : cleanEnv(home)), ...desktop.env }
   if (!viaHost) return
   host = spawn(process.execPath, [BIN, "serve"], { env, stdio: ["ignore", "ignore", "inherit"] })
   const socket = path.join(home, "host", "engine.sock")
@@ -250,6 +250,15 @@ describe("agent-desktop on the GTK fixture", () => {
     assert.strictEqual(envelope["error"]["code"], "TIMEOUT")
     assert.strictEqual(envelope["error"]["details"]["kind"], "resolution_identity_unknown")
     assert.strictEqual(envelope["error"]["disposition"]["delivery"], "not_delivered")
+  })
+
+  it("launches an app with the caller's environment (via the host: its client's, not the host's), then closes it", () => {
+    const mark = `caller-${process.pid}-${viaHost ? "host" : "one-shot"}`
+    const launched = envelopeOf(runBinary(["launch", systemPython, "--arg", fixturePath("grid.py"), "--arg", "2"], { ...env, AD_CALLER_MARK: mark }, viaHost ? NATIVE : NODE))
+    assert.isTrue(launched["ok"], JSON.stringify(launched))
+    const pid = launched["data"]["pid"] as number
+    assert.include(fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0"), `AD_CALLER_MARK=${mark}`)
+    assert.isTrue(cli("close-app", "grid", "--force")["ok"])
   })
 
   it("answers a click after the app was killed with APP_NOT_FOUND or STALE_REF, promptly", async () => {

@@ -9,7 +9,8 @@
  */
 import { errorEnvelope } from "@agent-desktop/domain"
 import * as net from "node:net"
-import { type AbortLine, forwardedEnv, type HostRequest, type HostResponse } from "./HostProtocol.js"
+import { type AbortLine, forwardedEnv, type HostRequest, type HostResponse, MAX_REQUEST_BYTES } from "./HostProtocol.js"
+import { startHostInBackground } from "./BackgroundHost.js"
 import { fingerprintOf, trustedSocket } from "./HostAddress.js"
 
 export interface HostOutcome {
@@ -54,7 +55,10 @@ export const runViaHost = (
     }
     connection.on("connect", () => {
       const request: HostRequest = { argv, env: forwardedEnv(env), cwd: process.cwd(), fingerprint: fingerprintOf(env) }
-      connection.write(JSON.stringify(request) + "\n")
+      const line = JSON.stringify(request) + "\n"
+      // Nothing was sent yet: a request the host would refuse to read runs here instead.
+      if (Buffer.byteLength(line) > MAX_REQUEST_BYTES) return settle(undefined)
+      connection.write(line)
       sent = true
       signal.addEventListener("abort", onAbort)
       if (signal.aborted) onAbort()
@@ -77,13 +81,11 @@ export const runViaHost = (
 }
 
 /**
- * With AGENT_DESKTOP_HOST=auto and no host running: start one (`agent-desktop serve`, detached, its output
- * discarded) and wait for its socket. Returns the socket, or undefined when none came up in time.
+ * With AGENT_DESKTOP_HOST=auto and no host running: start one (BackgroundHost.ts) and wait for its socket, so this
+ * call is served warm too. Returns the socket, or undefined when none came up in time.
  */
 export const startHost = async (entry: string, env: NodeJS.ProcessEnv): Promise<string | undefined> => {
-  const { spawn } = await import("node:child_process")
-  const child = spawn(process.execPath, [entry, "serve"], { env, detached: true, stdio: "ignore" })
-  child.unref()
+  startHostInBackground(entry, env)
   for (let waited = 0; waited < 5_000; waited += 20) {
     const socket = trustedSocket(env)
     if (socket !== undefined) return socket

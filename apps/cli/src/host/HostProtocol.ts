@@ -20,7 +20,13 @@ export interface AbortLine {
   readonly abort: string
 }
 
-/** Variables the CLI reads for one invocation (contract, session, agent id, ...); the rest stay with the client. */
+/**
+ * The client's whole environment, as main() reads it in-process: the CLI's own variables (contract, session, agent
+ * id, ...) and what a command starts with (launch gives an app the caller's environment, PATH and desktop ids, not
+ * the host's).
+ */
 export const forwardedEnv = (env: Readonly<Record<string, string | undefined>>): Record<string, string> =>
-  Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] =>
-    entry[1] !== undefined && (entry[0].startsWith("AGENT_DESKTOP_") || entry[0] === "HOME")))
+  Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined))
+
+/** The largest request line a host reads; a client with a bigger one (a huge environment) runs the call itself. */
+export const MAX_REQUEST_BYTES = 1024 * 1024

@@ -5,8 +5,9 @@
  * working directory), answering with the bytes the CLI would have printed. Requests run one at a time (they share
  * the working directory, and one desktop serialises actions anyway). It exits after `--idle-timeout-ms` without a
  * request (default 10 minutes), on SIGINT/SIGTERM/SIGHUP (aborting a running request, which still answers), when
- * the installation it runs from was rebuilt or upgraded (Installation.ts; that request is declined), and removes its
- * socket.
+ * the installation it runs from was rebuilt or upgraded (Installation.ts; that request is declined), when its
+ * desktop is gone (DesktopPresence.ts, checked every few seconds), and removes its socket. One host per state root
+ * (ServeLock.ts): a second one started beside it exits at once.
  */
 import * as fs from "node:fs"
 import * as net from "node:net"
@@ -18,11 +19,13 @@ import { main } from "../main.js"
 import { cliProgram, platformAdapter } from "../runEngine.js"
 import { makeEngineRuntime } from "@agent-desktop/engine"
 import { fingerprintOf, HOST_DIR, SOCKET_NAME, stateRootOf } from "./HostAddress.js"
-import type { AbortLine, HostRequest, HostResponse } from "./HostProtocol.js"
+import { type AbortLine, type HostRequest, type HostResponse, MAX_REQUEST_BYTES } from "./HostProtocol.js"
+import { desktopPresent, desktopSockets } from "./DesktopPresence.js"
 import { installationStamp } from "./Installation.js"
+import { takeServeLock } from "./ServeLock.js"
 
 const DEFAULT_IDLE_MS = 10 * 60 * 1000
-const MAX_REQUEST_BYTES = 1024 * 1024
+const PRESENCE_CHECK_MS = 3_000
 
 export interface ServeIo {
   readonly env: Readonly<Record<string, string | undefined>>
@@ -75,14 +78,14 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
     return 1
   }
   const socket = path.join(dir, SOCKET_NAME)
-  if (fs.existsSync(socket)) {
-    if (await isAlive(socket)) {
-      io.stderr(`agent-desktop serve: a host is already running on ${socket}\n`)
-      await engine.dispose()
-      return 1
-    }
-    fs.rmSync(socket, { force: true })
+  const releaseLock = takeServeLock(dir)
+  if (releaseLock === undefined || (fs.existsSync(socket) && await isAlive(socket))) {
+    releaseLock?.()
+    io.stderr(`agent-desktop serve: a host is already running on ${socket}\n`)
+    await engine.dispose()
+    return 1
   }
+  fs.rmSync(socket, { force: true })
 
   const fingerprint = fingerprintOf(io.env)
   const bundle = fileURLToPath(import.meta.url)
@@ -94,6 +97,13 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
   const active = new Set<AbortController>()
   let idleTimer: NodeJS.Timeout | undefined
   let stopping: Promise<void> | undefined
+  const sockets = desktopSockets(io.env)
+  const presence = setInterval(() => {
+    if (desktopPresent(sockets)) return
+    io.stderr("agent-desktop serve: the desktop is gone; exiting\n")
+    void stop()
+  }, PRESENCE_CHECK_MS)
+  presence.unref()
 
   const serveOne = async (request: HostRequest, abort: AbortController): Promise<HostResponse> => {
     if (request.fingerprint !== fingerprint) return { kind: "declined", reason: "another desktop or state root" }
@@ -170,10 +180,12 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
       if (idleTimer !== undefined) clearTimeout(idleTimer)
+      clearInterval(presence)
       server.close()
       for (const controller of active) controller.abort("SIGTERM")
       await queue.catch(() => undefined)
       fs.rmSync(socket, { force: true })
+      releaseLock()
       await engine.dispose()
     })())
 

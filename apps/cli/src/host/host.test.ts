@@ -7,8 +7,9 @@
 import { afterEach, describe, expect, it } from "@effect/vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
+import * as net from "node:net"
 import * as path from "node:path"
-import { BIN, type Client, cleanEnv, countingNode, envelopeOf, NATIVE, NODE, runBinary, runBinaryAsync, tempHome } from "../test/binary.js"
+import { BIN, type Client, hostEnv, countingNode, envelopeOf, NATIVE, NODE, runBinary, runBinaryAsync, tempHome } from "../test/binary.js"
 
 const hosts: Array<ChildProcess> = []
 afterEach(() => {
@@ -53,7 +54,7 @@ const CLIENTS: ReadonlyArray<readonly [string, Client]> = [["Node client", NODE]
 describe.each(CLIENTS)("agent-desktop serve (warm host) through the %s", (_name, client) => {
   it("answers every case with the bytes and exit code of an in-process run, and really runs them in the host", async () => {
     const home = tempHome("host-same")
-    const env = cleanEnv(home)
+    const env = hostEnv(home)
     const host = await serve(env)
     const mode = fs.statSync(socketOf(home)).mode & 0o777
     expect(mode).toBe(0o600)
@@ -77,7 +78,7 @@ describe.each(CLIENTS)("agent-desktop serve (warm host) through the %s", (_name,
 
   it("declines a request from another desktop (it runs in-process) and ignores a socket that is not ours", async () => {
     const home = tempHome("host-foreign")
-    const env = cleanEnv(home)
+    const env = hostEnv(home)
     const host = await serve(env)
     const session = envelopeOf(runBinary(["session", "start", "--name", "x"], env))["data"]["session_id"] as string
     const node = countingNode()
@@ -97,7 +98,7 @@ describe.each(CLIENTS)("agent-desktop serve (warm host) through the %s", (_name,
 
   it("exits after its idle timeout and removes its socket; refuses to start twice", async () => {
     const home = tempHome("host-idle")
-    const env = cleanEnv(home)
+    const env = hostEnv(home)
     const host = await serve(env, ["--idle-timeout-ms", "1500"])
     const second = spawn(process.execPath, [BIN, "serve"], { env, stdio: "ignore" })
     expect(await exited(second)).toBe(1)
@@ -109,7 +110,7 @@ describe.each(CLIENTS)("agent-desktop serve (warm host) through the %s", (_name,
 
   it("passes a signal on: SIGTERM during a wait gives one envelope and exit 143; the host lives on", async () => {
     const home = tempHome("host-signal")
-    const env = cleanEnv(home)
+    const env = hostEnv(home)
     const host = await serve(env)
     const waiting = spawn(client[0], [...client.slice(1), "wait", "60000"], { env, stdio: ["ignore", "pipe", "pipe"] })
     let stdout = ""
@@ -127,7 +128,7 @@ describe.each(CLIENTS)("agent-desktop serve (warm host) through the %s", (_name,
   it("with AGENT_DESKTOP_HOST=auto starts a host when none runs", async () => {
     const home = tempHome("host-auto")
     fs.chmodSync(home, 0o700)
-    const env = { ...cleanEnv(home), AGENT_DESKTOP_HOST: "auto" }
+    const env = { ...hostEnv(home), AGENT_DESKTOP_HOST: "auto" }
     expect(envelopeOf(runBinary(["session", "list"], env, client))["ok"]).toBe(true)
     expect(fs.existsSync(socketOf(home))).toBe(true)
     const pid = Number(fs.readdirSync("/proc").find((entry) => {
@@ -144,7 +145,7 @@ describe.each(CLIENTS)("agent-desktop serve (warm host) through the %s", (_name,
 
   it("reports a host that dies mid-request as delivery unknown, and never runs the command again here", async () => {
     const home = tempHome("host-dies")
-    const env = cleanEnv(home)
+    const env = hostEnv(home)
     const host = await serve(env)
     const session = envelopeOf(runBinary(["session", "start", "--name", "dies"], env))["data"]["session_id"] as string
     const pending = runBinaryAsync(["--session", session, "wait", "60000"], env, client)
@@ -157,6 +158,63 @@ describe.each(CLIENTS)("agent-desktop serve (warm host) through the %s", (_name,
   })
 })
 
+/** The pid of the warm host serving this state root, from /proc (0 when none runs). */
+const hostPidFor = (home: string): number => Number(fs.readdirSync("/proc").find((entry) => {
+  try {
+    return /^\d+$/.test(entry) && fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").includes("serve") &&
+      fs.readFileSync(`/proc/${entry}/environ`, "utf8").split("\0").includes(`AGENT_DESKTOP_HOME=${home}`)
+  } catch {
+    return false
+  }
+}) ?? 0)
+
+const until = async (check: () => boolean, ms: number): Promise<boolean> => {
+  for (const end = Date.now() + ms; !check() && Date.now() < end;) await new Promise((resolve) => setTimeout(resolve, 50))
+  return check()
+}
+
+describe("without AGENT_DESKTOP_HOST (the default)", () => {
+  it("a call on a desktop runs itself and starts a host for the next calls, which exits once its desktop is gone", async () => {
+    const home = tempHome("host-default")
+    fs.chmodSync(home, 0o700)
+    // A socket standing in for the desktop's display: the host watches it.
+    const display = path.join(home, "display.sock")
+    const server = net.createServer().listen(display)
+    await new Promise((resolve) => server.once("listening", resolve))
+    const env = hostEnv(home, { WAYLAND_DISPLAY: display })
+    const first = runBinary(["session", "start", "--name", "default"], env)
+    const session = envelopeOf(first)["data"]["session_id"] as string
+    expect(await until(() => fs.existsSync(socketOf(home)), 15_000)).toBe(true)
+    const host = hostPidFor(home)
+    expect(host).toBeGreaterThan(0)
+    expect(envelopeOf(runBinary(["--session", session, "wait", "1"], env))["ok"]).toBe(true)
+    expect(envelopeOf(runBinary(["--session", session, "wait", "2"], env, NATIVE))["ok"]).toBe(true)
+    // session start ran in its own process; the two waits in the host.
+    expect(runnerPids(env, session, "session").every((pid) => pid !== host)).toBe(true)
+    expect(runnerPids(env, session, "wait")).toEqual([host, host])
+
+    await new Promise((resolve) => server.close(resolve))
+    expect(await until(() => hostPidFor(home) === 0, 15_000)).toBe(true)
+    expect(fs.existsSync(socketOf(home))).toBe(false)
+    // Started a moment ago: the next call does not start another one at once (at most one start a minute).
+    fs.writeFileSync(display, "")
+    expect(envelopeOf(runBinary(["session", "list"], env))["ok"]).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(hostPidFor(home)).toBe(0)
+  }, 60_000)
+
+  it("starts none where no display is named", async () => {
+    const home = tempHome("host-nodisplay")
+    fs.chmodSync(home, 0o700)
+    const env = hostEnv(home)
+    expect(envelopeOf(runBinary(["session", "list"], env))["ok"]).toBe(true)
+    expect(envelopeOf(runBinary(["session", "list"], env))["ok"]).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(hostPidFor(home)).toBe(0)
+    expect(fs.existsSync(path.join(home, "host", "last-start"))).toBe(false)
+  })
+})
+
 describe("a warm host whose installation changed", () => {
   it("declines calls once its bundle was replaced (they run in-process) and exits", async () => {
     // A copy of the built package, so this test can upgrade it under a running host.
@@ -166,7 +224,7 @@ describe("a warm host whose installation changed", () => {
     fs.copyFileSync(path.join(cliRoot, "package.json"), path.join(pkg, "package.json"))
     fs.symlinkSync(path.join(cliRoot, "..", "..", "node_modules"), path.join(pkg, "node_modules"))
     const home = tempHome("host-upgrade")
-    const env = cleanEnv(home)
+    const env = hostEnv(home)
     const host = spawn(process.execPath, [path.join(pkg, "bin", "agent-desktop.js"), "serve"], { env, stdio: "ignore" })
     hosts.push(host)
     for (let i = 0; i < 250 && !fs.existsSync(socketOf(home)); i++) await new Promise((resolve) => setTimeout(resolve, 20))

@@ -11,7 +11,7 @@ import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as net from "node:net"
 import * as path from "node:path"
-import { type Client, cleanEnv, countingNode, NATIVE, NATIVE_CLIENT, NODE, runBinary, tempHome } from "../test/binary.js"
+import { type Client, hostEnv, countingNode, NATIVE, NATIVE_CLIENT, NODE, runBinary, tempHome } from "../test/binary.js"
 import { HANDOFF_VARIABLE } from "./Handoff.js"
 import { fingerprintOf } from "./HostAddress.js"
 import { forwardedEnv, type HostRequest } from "./HostProtocol.js"
@@ -93,10 +93,12 @@ describe("the native host client", () => {
     const home = tempHome("native-same")
     const answer = { kind: "result", stdout: `out ${TRICKY} \ud800 lone \udc00 and a pair \ud83d\ude00\n`, stderr: `err ✓ ${TRICKY}\n`, exit: 3 }
     const host = await scriptedHost(home, (_request, connection) => connection.end(JSON.stringify(answer) + "\n"))
-    const env = cleanEnv(home, { AGENT_DESKTOP_CONTRACT: "2.4", AGENT_DESKTOP_X: TRICKY, DISPLAY: ":7\"", XDG_SESSION_TYPE: "" })
+    const env = hostEnv(home, { AGENT_DESKTOP_CONTRACT: "2.4", AGENT_DESKTOP_X: TRICKY, DISPLAY: ":7\"", XDG_SESSION_TYPE: "" })
     const argv = ["find", "--name", TRICKY, "--role", "", "@s0abc:e1"]
     const viaNode = await run(NODE, argv, env)
-    const viaNative = await run(NATIVE, argv, env)
+    // The compiled client itself, as an installed package runs it (the source checkout's bin/agent-desktop is a shell
+    // script in front of it, which exports PWD into the environment both clients forward).
+    const viaNative = await run([NATIVE_CLIENT], argv, env)
     expect(host.requests).toHaveLength(2)
     expect(host.requests[1]).toEqual(host.requests[0])
     expect(host.requests[1]).toEqual({ argv, env: forwardedEnv(env), cwd: process.cwd(), fingerprint: fingerprintOf(env) })
@@ -109,7 +111,7 @@ describe("the native host client", () => {
   it("runs the command itself when the host declines (another desktop), as the Node client does", async () => {
     const home = tempHome("native-declined")
     const host = await scriptedHost(home, (_request, connection) => connection.end(JSON.stringify({ kind: "declined", reason: "another desktop or state root" }) + "\n"))
-    const env = cleanEnv(home)
+    const env = hostEnv(home)
     const local = runBinary(["click", "@s0abc:e1"], { ...env, AGENT_DESKTOP_HOST: "off" })
     const viaNative = await run(NATIVE, ["click", "@s0abc:e1"], env)
     // Asked once: the Node entry it hands the call to does not ask the host again.
@@ -125,7 +127,7 @@ describe("the native host client", () => {
     it(`reports ${label} after the request as delivery unknown, with the Node client's envelope`, async () => {
       const home = tempHome("native-lost")
       await scriptedHost(home, (_request, connection) => respond(connection))
-      const env = cleanEnv(home)
+      const env = hostEnv(home)
       const viaNode = await run(NODE, ["wait", "5"], env)
       const viaNative = await run(NATIVE, ["wait", "5"], env)
       expect(viaNative.stdout.toString("utf8")).toBe(viaNode.stdout.toString("utf8"))
@@ -143,7 +145,7 @@ describe("the native host client", () => {
         if (chunk.toString("utf8").includes("abort")) connection.end(JSON.stringify({ kind: "result", stdout: "aborted\n", stderr: "", exit: 1 }) + "\n")
       })
     })
-    const env = cleanEnv(home)
+    const env = hostEnv(home)
     for (const client of [NODE, NATIVE]) {
       const result = await run(client, ["wait", "60000"], env, interruptOnceHeld(pending))
       expect(result.stdout.toString("utf8")).toBe("aborted\n")
@@ -157,7 +159,7 @@ describe("the native host client", () => {
     const answer = `{"kind":"result","stdout":"out\\n","durationMs":3.5e0,"meta":{"a":[1,true,null,{"b":"}"}]},"stderr":"","exit":4,"late":false}\n`
     await scriptedHost(home, (_request, connection) => connection.end(answer))
     const node = countingNode()
-    const env = node.env(cleanEnv(home))
+    const env = node.env(hostEnv(home))
     for (const client of [NODE, NATIVE]) {
       const result = await run(client, ["wait", "5"], env)
       expect(result.stdout.toString("utf8")).toBe("out\n")
@@ -178,7 +180,7 @@ describe("the native host client", () => {
           else connection.destroy()
         })
       })
-      const env = cleanEnv(home)
+      const env = hostEnv(home)
       const outputs: Array<string> = []
       for (const client of [NODE, NATIVE]) {
         const result = await run(client, ["wait", "60000"], env, interruptOnceHeld(pending))
@@ -195,8 +197,8 @@ describe("the native host client", () => {
 
   it("ignores a handoff variable it did not make (an inherited one): the call runs as usual", async () => {
     const home = tempHome("native-inherited")
-    const env = cleanEnv(home, { [HANDOFF_VARIABLE]: "1;SIGINT;lost;planted" })
-    const local = runBinary(["click", "@s0abc:e1"], cleanEnv(home, { AGENT_DESKTOP_HOST: "off" }))
+    const env = hostEnv(home, { [HANDOFF_VARIABLE]: "1;SIGINT;lost;planted" })
+    const local = runBinary(["click", "@s0abc:e1"], hostEnv(home, { AGENT_DESKTOP_HOST: "off" }))
     for (const client of [NODE, NATIVE]) {
       const result = await run(client, ["click", "@s0abc:e1"], env)
       expect(result.stdout.toString("utf8")).toBe(local.stdout)
@@ -220,7 +222,7 @@ describe("the native host client", () => {
       "    n += len(chunk)",
       "print(n, p.wait())"
     ].join("\n")
-    const result = await run(["python3", "-c", reader, ...NATIVE], ["screenshot"], cleanEnv(home))
+    const result = await run(["python3", "-c", reader, ...NATIVE], ["screenshot"], hostEnv(home))
     expect(result.stdout.toString("utf8").trim()).toBe(`${big.length} 0`)
   })
 })

@@ -39,10 +39,19 @@ export interface RunResult {
 /** A private state root for one test file. */
 export const tempHome = (label: string): string => fs.mkdtempSync(path.join(os.tmpdir(), `ad-${label}-`))
 
-/** The binary's environment: no desktop buses, so results never depend on the machine the tests run on. */
+/**
+ * The binary's environment: no desktop buses, so results never depend on the machine the tests run on, and one-shot
+ * (AGENT_DESKTOP_HOST=off): a test that adds a desktop gets no warm host started behind its back.
+ */
 export const cleanEnv = (home: string, extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: process.env["HOME"], AGENT_DESKTOP_HOME: home, ...extra }
+  const env: NodeJS.ProcessEnv = { PATH: process.env["PATH"], HOME: process.env["HOME"], AGENT_DESKTOP_HOME: home, AGENT_DESKTOP_HOST: "off", ...extra }
   return env
+}
+
+/** As `cleanEnv`, with warm hosts in play as they are by default (no AGENT_DESKTOP_HOST): for the host's own tests. */
+export const hostEnv = (home: string, extra: Readonly<Record<string, string>> = {}): NodeJS.ProcessEnv => {
+  const { AGENT_DESKTOP_HOST: _off, ...env } = cleanEnv(home)
+  return { ...env, ...extra }
 }
 
 export const runBinary = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv, client: Client = NODE): RunResult => {

@@ -19,8 +19,10 @@ References: \`observe-act-verify\`, \`refs\`, \`errors-and-recovery\`, \`session
 (every command, what it does, whether it needs \`--headed\`): \`agent-desktop skills get agent-desktop <ref>\`.
 What this machine supports: \`agent-desktop skills get platform\`.
 
-Many calls in a row: set \`AGENT_DESKTOP_HOST=auto\` (or run \`agent-desktop serve\`). A warm host then answers every
-call from the same environment with the same output, in milliseconds instead of a Node start-up each.
+Many calls in a row are fast by default: the first call on a desktop starts a warm host in the background
+(\`agent-desktop serve\`, one per state root and desktop; it exits after 10 idle minutes or with its desktop), and it
+answers the calls after it from the same environment with the same output, in milliseconds instead of a Node
+start-up each. \`AGENT_DESKTOP_HOST=off\` runs every call in its own process.
 `
 
 export const OBSERVE_ACT_VERIFY = `# Observe, act, verify

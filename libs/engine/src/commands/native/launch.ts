@@ -90,7 +90,8 @@ export const launch = Effect.fn("launch")(function*(args: Args) {
     return report(app, windows.find((w) => w.pid === app.pid))
   }
   const port = cdpRequested === undefined ? undefined : yield* choosePort(cdpRequested)
-  const command = launchCommand(name, port === undefined ? extraArgs : [...extraArgs, ...cdpSwitches(port)], { ...process.env, ...env })
+  const appEnv = { ...(invocation.options.environment ?? process.env), ...env }
+  const command = launchCommand(name, port === undefined ? extraArgs : [...extraArgs, ...cdpSwitches(port)], appEnv)
   if (command === undefined) {
     return yield* new InvalidArgs({
       message: `'${name}' is not an executable, a command on PATH, a desktop id or a running app`,
@@ -104,7 +105,7 @@ export const launch = Effect.fn("launch")(function*(args: Args) {
       const c = spawn(command.argv[0]!, command.argv.slice(1), {
         detached: true,
         stdio: "ignore",
-        env: { ...process.env, ...env },
+        env: appEnv,
         ...(cwd === undefined ? {} : { cwd })
       })
       c.on("error", () => {})

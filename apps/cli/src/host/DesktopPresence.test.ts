@@ -1,0 +1,37 @@
+import { describe, expect, it } from "@effect/vitest"
+import * as fs from "node:fs"
+import * as net from "node:net"
+import * as os from "node:os"
+import * as path from "node:path"
+import { desktopPresent, desktopSockets, namesDesktop } from "./DesktopPresence.js"
+
+describe("the desktop a host is bound to", () => {
+  it("is named by its display and bus sockets (unix paths only)", () => {
+    expect(desktopSockets({
+      DISPLAY: ":7.0",
+      WAYLAND_DISPLAY: "wayland-1",
+      XDG_RUNTIME_DIR: "/run/user/5",
+      DBUS_SESSION_BUS_ADDRESS: "unix:path=/run/user/5/bus,guid=ab",
+      AT_SPI_BUS_ADDRESS: "unix:abstract=/tmp/dbus-x,guid=cd"
+    })).toEqual(["/tmp/.X11-unix/X7", "/run/user/5/wayland-1", "/run/user/5/bus"])
+    expect(desktopSockets({ DISPLAY: "remote:3", DBUS_SESSION_BUS_ADDRESS: "tcp:host=h,port=1" })).toEqual([])
+  })
+
+  it("is present while its sockets exist, and gone once one is removed", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ad-presence-"))
+    const socket = path.join(dir, "bus")
+    const server = net.createServer().listen(socket)
+    await new Promise((resolve) => server.once("listening", resolve))
+    const sockets = desktopSockets({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${socket}` })
+    expect(desktopPresent(sockets)).toBe(true)
+    await new Promise((resolve) => server.close(resolve))
+    expect(desktopPresent(sockets)).toBe(false)
+    expect(desktopPresent([])).toBe(true)
+  })
+
+  it("a host is worth starting only where a display is named", () => {
+    expect(namesDesktop({ DISPLAY: ":0" })).toBe(true)
+    expect(namesDesktop({ WAYLAND_DISPLAY: "wayland-0" })).toBe(true)
+    expect(namesDesktop({ DISPLAY: "", DBUS_SESSION_BUS_ADDRESS: "unix:path=/x" })).toBe(false)
+  })
+})

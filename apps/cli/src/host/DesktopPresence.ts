@@ -1,0 +1,35 @@
+/**
+ * Whether the desktop a warm host is bound to still exists: the local sockets its environment names (the X
+ * display's, the Wayland display's, the session and accessibility buses' `unix:path=` files). A host whose desktop
+ * went away (the session ended, a test desktop was stopped) exits instead of idling on dead connections until its
+ * idle timeout. Abstract sockets and TCP addresses cannot be checked this way and are left out.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+
+const X_DISPLAY = /^(?:unix)?:(\d+)(?:\.\d+)?$/
+
+const busSocket = (address: string | undefined): ReadonlyArray<string> => {
+  const match = address === undefined ? undefined : /(?:^|;)unix:path=([^,;]+)/.exec(address)
+  return match ? [match[1]!] : []
+}
+
+export const desktopSockets = (env: Readonly<Record<string, string | undefined>>): ReadonlyArray<string> => {
+  const sockets: Array<string> = []
+  const display = env["DISPLAY"] ? X_DISPLAY.exec(env["DISPLAY"]) : undefined
+  if (display) sockets.push(`/tmp/.X11-unix/X${display[1]}`)
+  const wayland = env["WAYLAND_DISPLAY"]
+  if (wayland) {
+    if (path.isAbsolute(wayland)) sockets.push(wayland)
+    else if (env["XDG_RUNTIME_DIR"]) sockets.push(path.join(env["XDG_RUNTIME_DIR"], wayland))
+  }
+  sockets.push(...busSocket(env["DBUS_SESSION_BUS_ADDRESS"]), ...busSocket(env["AT_SPI_BUS_ADDRESS"]))
+  return sockets
+}
+
+/** True while every socket is there; with none to check, the desktop counts as present. */
+export const desktopPresent = (sockets: ReadonlyArray<string>): boolean => sockets.every((socket) => fs.existsSync(socket))
+
+/** The environment names a desktop to work on (an X or Wayland display): only then is a host worth starting. */
+export const namesDesktop = (env: Readonly<Record<string, string | undefined>>): boolean =>
+  Boolean(env["DISPLAY"] || env["WAYLAND_DISPLAY"])
