@@ -79,6 +79,10 @@ export interface ToolkitProfile {
   readonly expandByDoubleClick?: boolean
   /** A spin box's value is its text (what it shows), not `Value.CurrentValue` (which may mean nothing). */
   readonly spinValueFromText?: boolean
+  /** `Component.GrabFocus` answers false unless the object's actions list a focus action (Qt's SetFocus). */
+  readonly grabFocusNeedsFocusAction?: boolean
+  /** `Component.ScrollTo` is not implemented: scroll-to fails before anything is sent. */
+  readonly scrollToMissing?: boolean
   readonly quirks: ReadonlyArray<ToolkitQuirk>
 }
 

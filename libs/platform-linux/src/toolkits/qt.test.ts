@@ -148,6 +148,20 @@ describe("Qt 5.15 actions", () => {
     assert.include(app.sent, "registry GenerateMouseEvent(62,31,b1d)")
   })
 
+  it("focus is sent only where Qt lists SetFocus, scroll-to never (Qt has no Component.ScrollTo): both refused before sending", async () => {
+    const objects = stylesWindow()
+    objects["/b"] = { role: AtspiRole.checkBox, name: "Disable widgets", parent: "/w", interfaces: ["Component", "Action"], actions: ["Toggle", "SetFocus"] }
+    const app = fakeQtApp(objects)
+    assert.deepStrictEqual((await act(app, "/b", { kind: "focus" })).map((s) => `${s.label} ${s.outcome}`), ["Component.GrabFocus succeeded"])
+    const focus = await failure(act(app, "/t", { kind: "focus" }))
+    assert.strictEqual(focus.code, "ACTION_NOT_SUPPORTED")
+    assert.match(focus.message, /SetFocus/)
+    const scroll = await failure(act(app, "/b", { kind: "scroll_to" }))
+    assert.strictEqual(scroll.code, "ACTION_NOT_SUPPORTED")
+    assert.match(scroll.message, /ScrollTo/)
+    assert.deepStrictEqual(app.sent.filter((call) => /GrabFocus|ScrollTo/.test(call)), ["b GrabFocus"])
+  })
+
   it("InsertText's length counts UTF-16 code units on Qt, UTF-8 bytes elsewhere", async () => {
     const text = "héllo ✓"
     const field: FakeObject = { role: AtspiRole.text, interfaces: ["EditableText"] }

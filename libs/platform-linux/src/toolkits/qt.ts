@@ -20,6 +20,8 @@ export const qt: ToolkitProfile = {
   comboChoiceByPointer: true,
   expandByDoubleClick: true,
   spinValueFromText: true,
+  grabFocusNeedsFocusAction: true,
+  scrollToMissing: true,
   extentsWindowRelative: false,
   showingFromVisible: false,
   editableTextInert: false,
@@ -75,6 +77,10 @@ export const qt: ToolkitProfile = {
     },
     {
       what: "Component.GrabFocus works only on objects whose actions list SetFocus (list, tree and table items and combo boxes answer false)",
+      seenIn: `${examples}, styles`
+    },
+    {
+      what: "Component.ScrollTo is not implemented (the bridge's Component answers extents, hit tests, focus and layers only): UnknownObject",
       seenIn: `${examples}, styles`
     }
   ]

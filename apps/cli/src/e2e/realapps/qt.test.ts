@@ -1,5 +1,6 @@
 import { qtApp, qtExample, startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
+import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { cleanEnv, tempHome } from "../../test/binary.js"
 import { assertAlive, cliIn, installed, nodes, probeChildren, probeItem, probeRead, refOf, type Node } from "./realApp.js"
@@ -88,8 +89,16 @@ describe.skipIf(!installed(binary, "qt real-app suite"))("agent-desktop on Qt 5 
       for (const node of all) if (node.name !== undefined) assert.strictEqual(node.name, node.name.trim(), `${app}: untrimmed name`)
       assert.isTrue(snapshot(app)["data"]["complete"], app)
       ok(cli("list-windows", "--app", app))
+      ok(cli("list-surfaces", "--app", app))
+      ok(cli("screenshot", "--app", app, join(home, `${app}.png`)))
     }
+    const status = ok(cli("status"))
+    assert.include(JSON.stringify(status), "5.15")
+    ok(cli("list-apps"))
     const { all } = snapshot("styles")
+    const palette = refOf(all, "checkbox", "Use style's standard palette")
+    assert.strictEqual(ok(cli("get", palette, "--property", "role"))["value"], "checkbox")
+    assert.isTrue(ok(cli("is", palette, "--property", "checked"))["result"])
     // Qt names a combo box after its current text; its label (LABELLED_BY) is the name, the text its value.
     const combo = all.find((n) => n.role === "combobox")
     assert.strictEqual(combo?.name, "Style:")
@@ -126,6 +135,13 @@ describe.skipIf(!installed(binary, "qt real-app suite"))("agent-desktop on Qt 5 
     assert.include(states(probeRead(env, "styles", "radio button", "Radio button 2")), "checked")
     assert.notInclude(states(probeRead(env, "styles", "radio button", "Radio button 1")), "checked")
     ok(cli("click", refOf(all, "button", "Default Push Button")))
+    // Qt grabs focus only where it lists SetFocus (a tree row does not) and has no Component.ScrollTo: both are
+    // refused before anything is sent.
+    const scroll = cli("scroll-to", palette)
+    assert.strictEqual(scroll["error"]?.["code"], "ACTION_NOT_SUPPORTED", JSON.stringify(scroll))
+    const row = cli("focus", refOf(snapshot("simpletreemodel").all, "cell", "Getting Started"))
+    assert.strictEqual(row["error"]?.["code"], "ACTION_NOT_SUPPORTED", JSON.stringify(row))
+    assert.strictEqual(row["error"]["disposition"]["delivery"], "not_delivered")
     allAlive()
   })
 

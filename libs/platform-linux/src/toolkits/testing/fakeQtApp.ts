@@ -90,6 +90,9 @@ export const fakeQtApp = (
       case "GetExtents":
         if (!has("Component")) break
         return [object.extents ?? [0, 0, 0, 0]]
+      case "GrabFocus":
+        if (!has("Component")) break
+        return [(object.actions ?? []).includes("SetFocus")]
       case "GetActions":
         if (!has("Action")) break
         return [(object.actions ?? []).map((name) => [name, "", ""])]
