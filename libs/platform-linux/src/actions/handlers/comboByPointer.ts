@@ -43,10 +43,13 @@ const openActionIndex = (combo: RawNode): number => {
   return showMenu >= 0 ? showMenu : clickActionIndex(combo)
 }
 
-/** Polls `read` until `done`, at most `settleMs`; answers the last value read. */
-const waitFor = async <A>(read: () => Promise<A>, done: (value: A) => boolean, deadline: number): Promise<A | undefined> => {
+/**
+ * Polls `read` until `done`, within the deadline and at most `limitMs` (a popup opens and a choice lands a moment
+ * after the call that caused it; on a loaded machine more than the 1.5 s a state change is usually given).
+ */
+const waitFor = async <A>(read: () => Promise<A>, done: (value: A) => boolean, deadline: number, limitMs = 2 * settleMs): Promise<A | undefined> => {
   let last: A | undefined
-  for (let waited = 0; waited < settleMs; waited += pollMs) {
+  for (let waited = 0; waited < limitMs; waited += pollMs) {
     last = await read().catch(() => undefined)
     if ((last !== undefined && done(last)) || Date.now() + pollMs >= deadline) return last
     await pause(pollMs)
