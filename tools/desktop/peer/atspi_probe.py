@@ -2,10 +2,14 @@
 """Independent read-back for the real-app tests, through libatspi (pyatspi's library), never through our client.
 
   atspi_probe.py alive APP                  -> {"app":..,"window":..,"children":N,"ms":..}   (exit 1: not found)
-  atspi_probe.py read APP ROLE NAME         -> {"name":..,"text":..,"value":..,"states":[..]} of the first match
+  atspi_probe.py read APP ROLE NAME [DESC]  -> {"name":..,"text":..,"value":..,"states":[..]} of the first match
+                                               (with that exact description, when given)
   atspi_probe.py cell APP ROW COLUMN        -> the same for one cell of the first table (Table.GetAccessibleAt)
   atspi_probe.py selected APP ROLE          -> the same for the first match in state SELECTED, with "children":
                                                its children's names (a GTK 4 tab's label is its child)
+  atspi_probe.py item APP CONTAINER ROLE NAME -> the same for a direct child (ROLE, exact NAME) of the first CONTAINER
+                                               (role name), read even where it manages its descendants (Qt item views)
+  atspi_probe.py children APP ROLE NAME     -> {"children":[names]} of the first match's direct children
 
 ROLE is an AT-SPI role name as libatspi spells it ("push button", "text", "check box"); NAME an exact name, or
 "" for any. The search never lists the children of a container that manages its descendants or has more than 500
@@ -33,20 +37,20 @@ def find_app(name):
     return None
 
 
-def walk(acc, role, name, depth=0, selected=False):
+def walk(acc, role, name, depth=0, selected=False, description=None):
     if acc is None or depth > 60:
         return None
     try:
         if acc.get_role_name() == role and (name == "" or (acc.get_name() or "").strip() == name) and (
             not selected or acc.get_state_set().contains(Atspi.StateType.SELECTED)
-        ):
+        ) and (description is None or (acc.get_description() or "") == description):
             return acc
         states = acc.get_state_set()
         count = acc.get_child_count()
         if states.contains(Atspi.StateType.MANAGES_DESCENDANTS) or count > 500:
             return None
         for i in range(count):
-            found = walk(acc.get_child_at_index(i), role, name, depth + 1, selected)
+            found = walk(acc.get_child_at_index(i), role, name, depth + 1, selected, description)
             if found is not None:
                 return found
     except Exception:  # noqa: BLE001 - a vanished node is simply not a match
@@ -81,7 +85,7 @@ def main(argv):
         }))
         return 0
     if argv[1] == "read":
-        found = walk(app, argv[3], argv[4] if len(argv) > 4 else "")
+        found = walk(app, argv[3], argv[4] if len(argv) > 4 else "", description=argv[5] if len(argv) > 5 else None)
         if found is None:
             print(json.dumps({"error": "no match"}))
             return 1
@@ -95,6 +99,22 @@ def main(argv):
         out = describe(found)
         out["children"] = [(found.get_child_at_index(i).get_name() or "") for i in range(min(found.get_child_count(), 20))]
         print(json.dumps(out))
+        return 0
+    if argv[1] in ("item", "children"):
+        container = walk(app, argv[3], argv[4] if argv[1] == "children" else "")
+        count = container.get_child_count() if container is not None else 0
+        kids = [container.get_child_at_index(i) for i in range(min(count, 500))]
+        if argv[1] == "children":
+            if container is None:
+                print(json.dumps({"error": "no match"}))
+                return 1
+            print(json.dumps({"children": [(kid.get_name() or "") if kid is not None else "" for kid in kids]}))
+            return 0
+        found = next((kid for kid in kids if kid is not None and kid.get_role_name() == argv[4] and (kid.get_name() or "").strip() == argv[5]), None)
+        if found is None:
+            print(json.dumps({"error": "no match"}))
+            return 1
+        print(json.dumps(describe(found)))
         return 0
     if argv[1] == "cell":
         table = walk(app, "table", "")

@@ -37,17 +37,31 @@ export const probePath = (): string => join(packageRoot(), "peer", "atspi_probe.
 /** Socket the `fixture` app listens on for control commands, inside the state directory. */
 export const fixtureControlPath = (stateDir: string): string => join(stateDir, "fixture.sock")
 
-/** Qt's widgets examples (Debian qtbase5-examples). */
-export const qtExample = (name: string): string => `/usr/lib/x86_64-linux-gnu/qt5/examples/widgets/widgets/${name}/${name}`
+/**
+ * Qt's widgets examples (Debian qtbase5-examples), by group: `widgets` (calculator, styles), `itemviews`, `dialogs`;
+ * "" for the examples at the top (`gallery`).
+ */
+export const qtExample = (name: string, group = "widgets"): string =>
+  `/usr/lib/x86_64-linux-gnu/qt5/examples/widgets/${group === "" ? "" : `${group}/`}${name}/${name}`
+
+/** What a Qt 5 example needs to talk AT-SPI under Xvfb. */
+const qtAccessibility = { QT_LINUX_ACCESSIBILITY_ALWAYS_ON: "1", QT_ACCESSIBILITY: "1" }
+
+/**
+ * A Qt 5 widgets example as an app to start; `args` go to the example (Qt's own `-geometry WxH+X+Y` places its first
+ * window, so apps sharing a desktop need not overlap where a test clicks).
+ */
+export const qtApp = (name: string, group = "widgets", args: ReadonlyArray<string> = []): AppSpec =>
+  ({ name, argv: [qtExample(name, group), ...args], env: qtAccessibility })
 
 /**
  * Real apps of other toolkits, each with what it needs to talk AT-SPI under Xvfb and a private profile in the state
- * directory: `qt:NAME` (a Qt 5 widgets example, e.g. `qt:calculator`), `localc` (LibreOffice Calc on its GTK 3
+ * directory: `qt:NAME` or `qt:GROUP/NAME` (a Qt 5 widgets example, e.g. `qt:calculator`, `qt:itemviews/simpletreemodel`), `localc` (LibreOffice Calc on its GTK 3
  * plugin), `firefox[:URL]`, `chromium[:URL]`.
  */
 const knownApp = (app: string, stateDir: string): AppSpec | undefined => {
-  const qt = /^qt:([a-z]+)$/.exec(app)
-  if (qt) return { name: qt[1]!, argv: [qtExample(qt[1]!)], env: { QT_LINUX_ACCESSIBILITY_ALWAYS_ON: "1", QT_ACCESSIBILITY: "1" } }
+  const qt = /^qt:(?:([a-z]+)\/)?([a-z]+)$/.exec(app)
+  if (qt) return qtApp(qt[2]!, qt[1])
   if (app === "localc") {
     const profile = join(stateDir, "lo-profile")
     // A first start in a new profile exits with 81 ("restart me") after creating it; create it headless first.

@@ -1,4 +1,4 @@
-export { fixtureControlPath, fixturePath, peerPath, probePath, qtExample, resolveApp, systemPython, type AppSpec } from "./AppSpec.js"
+export { fixtureControlPath, fixturePath, peerPath, probePath, qtApp, qtExample, resolveApp, systemPython, type AppSpec } from "./AppSpec.js"
 export { formatEnv, parseEnv, type DesktopEnv } from "./DesktopEnv.js"
 export { controlFixture, type FixtureReply, type FixtureRequest } from "./FixtureControl.js"
 export { desktopPackages, ensurePackages, type EnsureReport } from "./ensurePackages.js"

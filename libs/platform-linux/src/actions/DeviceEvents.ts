@@ -11,10 +11,10 @@ export const keyboardEvent = (session: AtspiSession, keycode: number, keystring:
       signature: "isu", body: [keycode, keystring, synth]
     }, timeoutFor(deadline)).then(() => true)
 
-/** `GenerateMouseEvent(x, y, "b1c")`: a left click at a screen point. */
-export const mouseClick = (session: AtspiSession, x: number, y: number, deadline: number) =>
+/** `GenerateMouseEvent(x, y, "b1c")`: a left click at a screen point ("b1d": a double click). */
+export const mouseClick = (session: AtspiSession, x: number, y: number, deadline: number, event: "b1c" | "b1d" = "b1c") =>
   (): Promise<boolean> =>
     session.bus.call({
       destination: registryName, path: Paths.dec, interface: Iface.dec, member: "GenerateMouseEvent",
-      signature: "iis", body: [x, y, "b1c"]
+      signature: "iis", body: [x, y, event]
     }, timeoutFor(deadline)).then(() => true)

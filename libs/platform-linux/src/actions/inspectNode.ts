@@ -2,6 +2,7 @@ import { PlatformError } from "@agent-desktop/platform"
 import { Accessible } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { AtspiState } from "../atspi/States.js"
+import { nameIsComboValue, takeComboValue } from "../tree/ComboName.js"
 import { wantsSelection, wantsText, wantsValue } from "../tree/ContractNode.js"
 import { confirmShowing } from "../toolkits/normalizeStates.js"
 import { readRawNode, type RawNode } from "../tree/RawNode.js"
@@ -15,14 +16,16 @@ export const inspectNode = async (session: AtspiSession, ref: ObjectRef, timeout
     const node = await readRawNode(accessible, timeoutMs)
     if (node.states.has(AtspiState.defunct)) throw new PlatformError({ code: "ELEMENT_NOT_FOUND", message: "the element is defunct" })
     await Promise.all([
-      node.interfaces.includes("Action") ? accessible.actions(timeoutMs).then((a) => { node.actions = a.map((x) => x.name) }) : undefined,
-      wantsText(node) ? accessible.text(timeoutMs).then((t) => { node.text = t }) : undefined,
-      wantsValue(node) ? accessible.currentValue(timeoutMs).then((v) => { node.value = v }) : undefined,
+      node.interfaces.includes("Action") ? accessible.actions(timeoutMs, node.role).then((a) => { node.actions = a.map((x) => x.name) }) : undefined,
+      wantsText(node, accessible.profile) ? accessible.text(timeoutMs).then((t) => { node.text = t }) : undefined,
+      wantsValue(node, accessible.profile) ? accessible.currentValue(timeoutMs).then((v) => { node.value = v }) : undefined,
+      // Acting needs the value only, not the label's name.
+      nameIsComboValue(node, accessible.profile) ? takeComboValue(node) : undefined,
       // A toolkit without SHOWING (GTK 4.8): only on-screen area makes a VISIBLE object showing.
       accessible.profile.showingFromVisible && node.interfaces.includes("Component")
         ? accessible.extents(timeoutMs).then((b) => { node.states = confirmShowing(node.states, b, accessible.profile) }, () => {})
         : undefined,
-      wantsSelection(node)
+      wantsSelection(node, accessible.profile)
         ? accessible.selectedChildName(timeoutMs, node.interfaces).then((name) => { if (name !== undefined) node.selected = name }, () => {})
         : undefined
     ])

@@ -1,6 +1,7 @@
 /** Typed reads and calls on one AT-SPI object; each is one D-Bus message. */
 import { variantValue } from "../dbus/DbusConnection.js"
 import { genericProfile, type ToolkitProfile } from "../toolkits/ToolkitProfile.js"
+import { isItemRole } from "./ItemRoles.js"
 import type { AtspiSession, ObjectRef } from "./AtspiSession.js"
 import { decodeCacheItems, DecodedCacheItems } from "./CacheItemDecoder.js"
 import { Iface, Paths, shortInterface } from "./Interfaces.js"
@@ -46,6 +47,9 @@ export const cleanText = (text: string): string => text.includes("\ufffc") ? tex
 
 /** The body of a call on index 0 (GetName(0) on every node of a browser page), shared. */
 const firstIndex: ReadonlyArray<unknown> = [0]
+
+/** ATSPI_RELATION_LABELLED_BY. */
+const relationLabelledBy = 2
 
 /** GetExtents' coordinate type: ATSPI_COORD_TYPE_SCREEN. */
 const screenCoords: ReadonlyArray<unknown> = [0]
@@ -162,27 +166,29 @@ export class Accessible {
     })
   }
 
-  async actions(timeoutMs: number): Promise<ReadonlyArray<ActionInfo>> {
+  /** Every action's name; `role` (the object's) lets item-only aliases apply (ToolkitProfile.itemActionAliases). */
+  async actions(timeoutMs: number, role?: number): Promise<ReadonlyArray<ActionInfo>> {
     const [list] = await this.call(Iface.action, "GetActions", timeoutMs)
     const entries = (list ?? []) as ReadonlyArray<[string, string, string]>
     return Promise.all(entries.map(async ([localised], index) => {
       // GetActions names are localised, sometimes empty, and in some toolkits no names at all; GetName(i) is the
       // toolkit's own name.
       if (!this.profile.actionNamesFromGetName && localised && usableActionName(localised)) {
-        return { name: this.actionAlias(localised.toLowerCase()) }
+        return { name: this.actionAlias(localised.toLowerCase(), role) }
       }
-      return { name: await this.actionNameAt(index, timeoutMs) }
+      return { name: await this.actionNameAt(index, timeoutMs, role) }
     }))
   }
 
-  private actionAlias(name: string): string {
-    return this.profile.actionAliases[name] ?? name
+  private actionAlias(name: string, role: number | undefined): string {
+    const item = role !== undefined && isItemRole(role) ? this.profile.itemActionAliases?.[name] : undefined
+    return item ?? this.profile.actionAliases[name] ?? name
   }
 
   /** `GetName(index)`, lower-cased and mapped through the toolkit's aliases ("" when the action has no name). */
-  private actionNameAt(index: number, timeoutMs: number): Promise<string> {
+  private actionNameAt(index: number, timeoutMs: number, role?: number): Promise<string> {
     return this.call(Iface.action, "GetName", timeoutMs, "i", index === 0 ? firstIndex : [index])
-      .then(([name]) => this.actionAlias(String(name ?? "").toLowerCase()))
+      .then(([name]) => this.actionAlias(String(name ?? "").toLowerCase(), role))
   }
 
   /**
@@ -190,9 +196,18 @@ export class Accessible {
    * decides them all by its first action (ToolkitProfile.actionsDecidedByFirst) that one name, in one call. Empty
    * when the first name is empty (no default action). Acting reads every name (`actions`).
    */
-  deciderActions(timeoutMs: number): Promise<ReadonlyArray<ActionInfo>> {
-    if (!this.profile.actionsDecidedByFirst) return this.actions(timeoutMs)
-    return this.actionNameAt(0, timeoutMs).then((first) => first ? [{ name: first }] : [])
+  deciderActions(timeoutMs: number, role?: number): Promise<ReadonlyArray<ActionInfo>> {
+    if (!this.profile.actionsDecidedByFirst) return this.actions(timeoutMs, role)
+    return this.actionNameAt(0, timeoutMs, role).then((first) => first ? [{ name: first }] : [])
+  }
+
+  /** The targets of the object's first LABELLED_BY relation (`GetRelationSet`), empty when it has none. */
+  async labelledBy(timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
+    const [relations] = await this.call(Iface.accessible, "GetRelationSet", timeoutMs)
+    for (const [type, targets] of (relations ?? []) as ReadonlyArray<[number, ReadonlyArray<unknown>]>) {
+      if (Number(type) === relationLabelledBy) return (targets ?? []).map(toRef).filter((ref) => !isNullRef(ref))
+    }
+    return []
   }
 
   async doAction(index: number, timeoutMs: number): Promise<boolean> {
@@ -237,8 +252,13 @@ export class Accessible {
     return ok === true
   }
 
+  /**
+   * `InsertText(position, text, length)`: the length in UTF-8 bytes (ATK's unit), or in UTF-16 code units where the
+   * toolkit counts those (Qt 5.15 resizes the string to it: a byte length pads non-ASCII text with NULs).
+   */
   async insertText(position: number, text: string, timeoutMs: number): Promise<boolean> {
-    const [ok] = await this.call(Iface.editableText, "InsertText", timeoutMs, "isi", [position, text, Buffer.byteLength(text)])
+    const length = this.profile.insertTextLengthUtf16 ? text.length : Buffer.byteLength(text)
+    const [ok] = await this.call(Iface.editableText, "InsertText", timeoutMs, "isi", [position, text, length])
     return ok === true
   }
 

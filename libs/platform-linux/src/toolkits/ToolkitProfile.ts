@@ -55,6 +55,34 @@ export interface ToolkitProfile {
    * an event by their parents' child counts). Proven for GTK 3 by the mirror's mutation tests; others read live.
    */
   readonly announcesChanges?: boolean
+  /**
+   * Action aliases that hold only on list, tree and table items (atspi/ItemRoles.ts), where a name means something
+   * else than on a widget: Qt 5.15's "toggle" on an item selects or unselects it and checks nothing ("select").
+   */
+  readonly itemActionAliases?: Readonly<Record<string, string>>
+  /** `EditableText.InsertText`'s length counts UTF-16 code units, not UTF-8 bytes (Qt: `QString::resize(length)`). */
+  readonly insertTextLengthUtf16?: boolean
+  /**
+   * A combo box's Name is its current text: the contract takes it as the value, and names the combo box after the
+   * target of its LABELLED_BY relation (no name when it has none).
+   */
+  readonly comboNameIsValue?: boolean
+  /**
+   * A combo box changes its current item only on input in its open popup (selecting the popup's item over AT-SPI
+   * does not): `select` opens it with its own action and clicks the item (`--headed`), else POLICY_DENIED.
+   */
+  readonly comboChoiceByPointer?: boolean
+  /**
+   * Expandable rows have no expand action; a pointer double-click on the row toggles them: `expand`/`collapse`
+   * send it with `--headed`, else POLICY_DENIED.
+   */
+  readonly expandByDoubleClick?: boolean
+  /** A spin box's value is its text (what it shows), not `Value.CurrentValue` (which may mean nothing). */
+  readonly spinValueFromText?: boolean
+  /** `Component.GrabFocus` answers false unless the object's actions list a focus action (Qt's SetFocus). */
+  readonly grabFocusNeedsFocusAction?: boolean
+  /** `Component.ScrollTo` is not implemented: scroll-to fails before anything is sent. */
+  readonly scrollToMissing?: boolean
   readonly quirks: ReadonlyArray<ToolkitQuirk>
 }
 

@@ -1,6 +1,7 @@
 /** Maps one RawNode to the contract's role, states, available_actions and value (reference §2.2–2.3). */
 import { AtspiRole, contractRole } from "../atspi/Roles.js"
 import { AtspiState, contractStates } from "../atspi/States.js"
+import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import type { RawNode } from "./RawNode.js"
 
 const clickActions = new Set(["click", "press", "activate", "jump", "open"])
@@ -108,10 +109,19 @@ export const contractValue = (node: RawNode): string | undefined => {
 export const mapRole = (node: RawNode): string => contractRole(node.role)
 export const mapStates = (node: RawNode): Array<string> => contractStates(node.states, isPassword(node))
 
-/** Which detail reads a node needs beyond what the cache or basics already gave. */
-export const wantsText = (node: RawNode): boolean =>
-  node.interfaces.includes("Text") && !isPassword(node) && !node.interfaces.includes("Value") &&
+/** A spin box whose value is read from its text (ToolkitProfile.spinValueFromText). */
+const spinTextIsValue = (node: RawNode, profile?: ToolkitProfile): boolean =>
+  profile?.spinValueFromText === true && node.role === AtspiRole.spinButton && node.interfaces.includes("Text")
+
+/** Which detail reads a node needs beyond what the cache or basics already gave (`profile`: the app's toolkit). */
+export const wantsText = (node: RawNode, profile?: ToolkitProfile): boolean =>
+  node.interfaces.includes("Text") && !isPassword(node) && (!node.interfaces.includes("Value") || spinTextIsValue(node, profile)) &&
   (node.interfaces.includes("EditableText") || isKeyboardEditable(node) || node.name === "")
-export const wantsValue = (node: RawNode): boolean => node.interfaces.includes("Value")
-/** Combo boxes report their choice through Selection, on themselves (GTK) or on their menu child (browsers). */
-export const wantsSelection = (node: RawNode): boolean => node.role === AtspiRole.comboBox
+export const wantsValue = (node: RawNode, profile?: ToolkitProfile): boolean =>
+  node.interfaces.includes("Value") && !spinTextIsValue(node, profile)
+/**
+ * Combo boxes report their choice through Selection, on themselves (GTK) or on their menu child (browsers); where
+ * the Name is the choice (ToolkitProfile.comboNameIsValue) nothing is asked.
+ */
+export const wantsSelection = (node: RawNode, profile?: ToolkitProfile): boolean =>
+  node.role === AtspiRole.comboBox && profile?.comboNameIsValue !== true

@@ -14,9 +14,11 @@ export const toObserved = (tree: RawTree): ObservedNode => {
   const { node } = tree
   const value = contractValue(node)
   const out: Building = { role: mapRole(node) } as Building
-  // A computed name exists only where the toolkit's own is empty or a placeholder (NameFromContent).
-  if (node.computedName) out.name = node.computedName
-  else if (node.name) out.name = node.name
+  // A computed name exists only where the toolkit's own is empty, a placeholder (NameFromContent) or no name at all
+  // (ComboName: "" then means the node has none).
+  if (node.computedName !== undefined) {
+    if (node.computedName) out.name = node.computedName
+  } else if (node.name) out.name = node.name
   if (value !== undefined) out.value = value
   if (node.description) out.description = node.description
   out.nativeId = { kind: "atspi_object_path", value: node.ref.path }

@@ -20,7 +20,10 @@ export interface RawNode {
   value?: number
   /** Combo boxes: the selected item's name (their current value). */
   selected?: string
-  /** A name computed from the node's content where the toolkit gives none (tree/NameFromContent.ts). */
+  /**
+   * A name computed where the toolkit gives none (tree/NameFromContent.ts) or gives something else as the name
+   * (tree/ComboName.ts); "" means the node has no name.
+   */
   computedName?: string
   /** The deadline passed before this node's details (bounds, actions, value) were all read. */
   detailsCut?: boolean

@@ -15,6 +15,7 @@ import { DbusCallError } from "../dbus/DbusCallError.js"
 import { confirmShowing, normalizeStates } from "../toolkits/normalizeStates.js"
 import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { Budget, BudgetExpired } from "./Budget.js"
+import { labelComboName, nameIsComboValue, takeComboValue } from "./ComboName.js"
 import { wantsSelection, wantsText, wantsValue } from "./ContractNode.js"
 import { Limiter } from "./Limiter.js"
 import { nameRowsFromContent } from "./NameFromContent.js"
@@ -217,7 +218,7 @@ export class TreeReader {
         const known = this.actionNames.get(key)
         if (known) node.actions = known
         else {
-          reads.push(optional(() => accessible.deciderActions(budget.callTimeout()), (a) => {
+          reads.push(optional(() => accessible.deciderActions(budget.callTimeout(), node.role), (a) => {
             node.actions = a?.map((action) => action.name) ?? []
             if (a) {
               if (this.actionNames.size >= maxCachedActions) this.actionNames.clear()
@@ -226,13 +227,17 @@ export class TreeReader {
           }))
         }
       }
-      if (wantsText(node)) {
+      if (wantsText(node, profile)) {
         reads.push(optional(() => accessible.text(budget.callTimeout(), limits.maxTextChars), (t) => t !== undefined && (node.text = t)))
       }
-      if (wantsValue(node)) {
+      if (wantsValue(node, profile)) {
         reads.push(optional(() => accessible.currentValue(budget.callTimeout()), (v) => v !== undefined && (node.value = v)))
       }
-      if (wantsSelection(node)) {
+      if (nameIsComboValue(node, profile)) {
+        takeComboValue(node)
+        reads.push(optional(() => labelComboName(accessible, node, budget.callTimeout()), () => undefined))
+      }
+      if (wantsSelection(node, profile)) {
         reads.push(optional(() => accessible.selectedChildName(budget.callTimeout(), node.interfaces), (name) => {
           if (name !== undefined) node.selected = name
         }))

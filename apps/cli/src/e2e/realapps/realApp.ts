@@ -60,11 +60,12 @@ export const assertAlive = (env: NodeJS.ProcessEnv, app: string): void => {
  * miss is read again twice (a second apart): on a loaded CI machine an app still busy with 34,000 accessibles'
  * events once answered libatspi's listing too late and was reported "app not found".
  */
-export const probeRead = (env: NodeJS.ProcessEnv, app: string, atspiRole: string, name = ""): Record<string, any> => {
-  let last = probe(env, ["read", app, atspiRole, name])
+export const probeRead = (env: NodeJS.ProcessEnv, app: string, atspiRole: string, name = "", description?: string): Record<string, any> => {
+  const args = ["read", app, atspiRole, name, ...(description === undefined ? [] : [description])]
+  let last = probe(env, args)
   for (let attempt = 0; attempt < 2 && last.status !== 0; attempt++) {
     pause(1000)
-    last = probe(env, ["read", app, atspiRole, name])
+    last = probe(env, args)
   }
   if (last.status !== 0) throw new Error(`libatspi found no ${atspiRole} '${name}' in ${app}: ${JSON.stringify(last.json)}`)
   return last.json
@@ -75,6 +76,23 @@ export const probeSelected = (env: NodeJS.ProcessEnv, app: string, atspiRole: st
   const { status, json } = probe(env, ["selected", app, atspiRole])
   if (status !== 0) throw new Error(`libatspi found no selected ${atspiRole} in ${app}: ${JSON.stringify(json)}`)
   return json
+}
+
+/**
+ * A direct child (AT-SPI role, exact name) of the app's first `container` (a role), read even where that container
+ * manages its descendants: Qt sets MANAGES_DESCENDANTS on every item view, which `read` never enters.
+ */
+export const probeItem = (env: NodeJS.ProcessEnv, app: string, container: string, atspiRole: string, name: string): Record<string, any> => {
+  const { status, json } = probe(env, ["item", app, container, atspiRole, name])
+  if (status !== 0) throw new Error(`libatspi found no ${atspiRole} '${name}' in the ${container} of ${app}: ${JSON.stringify(json)}`)
+  return json
+}
+
+/** The names of the direct children of the first node with this AT-SPI role (and exact name) (libatspi). */
+export const probeChildren = (env: NodeJS.ProcessEnv, app: string, atspiRole: string, name = ""): Array<string> => {
+  const { status, json } = probe(env, ["children", app, atspiRole, name])
+  if (status !== 0) throw new Error(`libatspi found no ${atspiRole} '${name}' in ${app}: ${JSON.stringify(json)}`)
+  return json["children"] as Array<string>
 }
 
 /** One cell of the app's first table, by row and column (libatspi's Table interface). */

@@ -1,26 +1,60 @@
 import type { DeliveryStep } from "@agent-desktop/platform"
 import { AtspiState } from "../../atspi/States.js"
+import type { ToolkitProfile } from "../../toolkits/ToolkitProfile.js"
 import { expandActionIndex } from "../../tree/ContractNode.js"
+import type { RawNode } from "../../tree/RawNode.js"
 import type { ActionHandler } from "../ActContext.js"
 import { doAction } from "../doAction.js"
 import { unsupported } from "../Failures.js"
+import { headedOnly } from "../headedOnly.js"
+import { pointerAtCentre } from "../pointerAtCentre.js"
 import { settle } from "../settle.js"
 
 /** The step reported when an expandable element already is as asked: nothing is sent (nor journalled). */
 const alreadyInState: ReadonlyArray<DeliveryStep> = [{ label: "AlreadyInState", outcome: "skipped", mechanism: "semantic_api" }]
 
-/** expand and collapse: DoAction of the matching action, then wait (bounded) until the expanded state shows it. */
+/** How expand/collapse is delivered: the toolkit's action, a double-click on the row (headed), or not at all. */
+export type ExpandPath =
+  | { readonly kind: "action"; readonly index: number }
+  | { readonly kind: "double_click" }
+  | { readonly kind: "headed_only" }
+  | { readonly kind: "none" }
+
+export const expandPath = (node: RawNode, expand: boolean, profile: ToolkitProfile, headed: boolean): ExpandPath => {
+  const index = expandActionIndex(node, expand)
+  if (index >= 0) return { kind: "action", index }
+  // Qt 5.15 tree rows: EXPANDABLE without any expand action; the view toggles a row on a double-click.
+  if (profile.expandByDoubleClick && node.states.has(AtspiState.expandable)) return headed ? { kind: "double_click" } : { kind: "headed_only" }
+  return { kind: "none" }
+}
+
+/** expand and collapse: DoAction of the matching action (or a headed double-click), then wait (bounded) for the state. */
 export const expandCollapse: ActionHandler<{ readonly kind: "expand" | "collapse" }> = async (
-  { session, node, accessible, steps, deadline },
+  { session, node, accessible, steps, deadline, options },
   action
 ) => {
   const want = action.kind === "expand"
   if (node.states.has(AtspiState.expandable) && node.states.has(AtspiState.expanded) === want) {
     return [...alreadyInState]
   }
-  const index = expandActionIndex(node, want)
-  if (index < 0) throw unsupported(node, action.kind)
-  await doAction(session, steps, node, index, deadline)
+  const path = expandPath(node, want, accessible.profile, options.headed)
+  switch (path.kind) {
+    case "action":
+      await doAction(session, steps, node, path.index, deadline)
+      break
+    case "double_click":
+      await pointerAtCentre(session, steps, node, deadline, "b1d")
+      break
+    case "headed_only":
+      throw headedOnly(
+        `${action.kind === "expand" ? "expanding" : "collapsing"} this row`,
+        "the toolkit offers no expand action on tree rows (their only action selects them)",
+        "double-click the row, which toggles it",
+        accessible.profile.id
+      )
+    case "none":
+      throw unsupported(node, action.kind)
+  }
   if (node.states.has(AtspiState.expandable)) {
     await settle(accessible, (states) => states.has(AtspiState.expanded) === want, deadline)
   }

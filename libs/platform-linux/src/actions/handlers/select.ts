@@ -1,23 +1,22 @@
-import { PlatformError } from "@agent-desktop/platform"
+import { PlatformError, type DeliveryStep } from "@agent-desktop/platform"
 import { Accessible, isNullRef } from "../../atspi/Accessible.js"
 import type { AtspiSession } from "../../atspi/AtspiSession.js"
+import { isItemRole } from "../../atspi/ItemRoles.js"
 import { AtspiRole } from "../../atspi/Roles.js"
 import { AtspiState } from "../../atspi/States.js"
+import { clickActionIndex } from "../../tree/ContractNode.js"
 import type { RawNode } from "../../tree/RawNode.js"
-import type { ActionHandler } from "../ActContext.js"
+import type { ActContext, ActionHandler } from "../ActContext.js"
 import { timeoutFor } from "../Deadline.js"
 import { doAction } from "../doAction.js"
 import { declined, lookupFailure, unsupported } from "../Failures.js"
 import { inspectNode } from "../inspectNode.js"
-import { selectInParent } from "../selectInParent.js"
+import { selectItem } from "../selectItem.js"
 import { step } from "../Step.js"
+import { selectInComboByPointer } from "./comboByPointer.js"
+import { matchItem } from "./matchItem.js"
 
-/** The item to select: the first whose name equals the value (trimmed, any case), else the first that contains it; -1 if none. */
-export const matchItem = (names: ReadonlyArray<string>, value: string): number => {
-  const wanted = value.trim().toLowerCase()
-  const index = names.findIndex((name) => name.trim().toLowerCase() === wanted)
-  return index >= 0 ? index : names.findIndex((name) => name.trim().toLowerCase().includes(wanted))
-}
+export { matchItem } from "./matchItem.js"
 
 /** A combo box without Selection of its own (a browser's <select>): its menu child has it. */
 const selectionOwner = async (session: AtspiSession, node: RawNode, deadline: number): Promise<RawNode> => {
@@ -28,8 +27,45 @@ const selectionOwner = async (session: AtspiSession, node: RawNode, deadline: nu
   return child?.interfaces.includes("Selection") ? child : node
 }
 
-/** The item of a Selection container named by the value: `Selection.SelectChild`, else the item's "select" action. */
-export const select: ActionHandler<{ readonly kind: "select"; readonly value: string }> = async ({ session, node: target, steps, deadline }, { value }) => {
+/**
+ * Where the toolkit's combo boxes take a choice only from input in their popup (ToolkitProfile.comboChoiceByPointer):
+ * the combo box a select is about, the target itself or the combo box two levels above an item of its popup.
+ */
+const comboOf = async (session: AtspiSession, node: RawNode, deadline: number): Promise<RawNode | undefined> => {
+  if (node.role === AtspiRole.comboBox) return node
+  if (!isItemRole(node.role)) return undefined
+  const accessible = Accessible.of(session, node.ref)
+  const list = await accessible.parent(timeoutFor(deadline)).catch(() => undefined)
+  if (!list || isNullRef(list)) return undefined
+  const above = await accessible.sibling(list.path).parent(timeoutFor(deadline)).catch(() => undefined)
+  if (!above || isNullRef(above)) return undefined
+  const role = await accessible.sibling(above.path).role(timeoutFor(deadline)).catch(() => -1)
+  return role === AtspiRole.comboBox ? inspectNode(session, { busName: node.ref.busName, path: above.path }, timeoutFor(deadline)) : undefined
+}
+
+/** A page tab without SELECTABLE (Qt 5.15) is selected by pressing it. */
+const tabPress = (node: RawNode): number => node.role === AtspiRole.pageTab ? clickActionIndex(node) : -1
+
+/** One item, selected its own way: selectable items by selectItem, tabs by their press action. */
+const selectOne = async (session: AtspiSession, steps: ActContext["steps"], node: RawNode, deadline: number): Promise<ReadonlyArray<DeliveryStep> | undefined> => {
+  if (node.states.has(AtspiState.selectable)) return selectItem(session, steps, node, deadline)
+  const press = tabPress(node)
+  if (press < 0) return undefined
+  await doAction(session, steps, node, press, deadline)
+  return steps.all
+}
+
+/**
+ * The item of a Selection container named by the value: `Selection.SelectChild`, else the item's "select" action.
+ * Toolkits without Selection (Qt 5.15): a selectable item by its own select action, a tab by pressing it, and a combo
+ * box through its popup (comboByPointer.ts).
+ */
+export const select: ActionHandler<{ readonly kind: "select"; readonly value: string }> = async (context, { value }) => {
+  const { session, node: target, accessible: targetAccessible, steps, deadline } = context
+  if (targetAccessible.profile.comboChoiceByPointer) {
+    const combo = await comboOf(session, target, deadline)
+    if (combo) return selectInComboByPointer(context, combo, combo === target ? value : target.name)
+  }
   const node = await selectionOwner(session, target, deadline)
   const accessible = Accessible.of(session, node.ref)
   if (node.interfaces.includes("Selection")) {
@@ -59,6 +95,7 @@ export const select: ActionHandler<{ readonly kind: "select"; readonly value: st
     await doAction(session, steps, item, itemAction, deadline)
     return steps.all
   }
-  if (node.states.has(AtspiState.selectable)) return selectInParent(session, steps, node, deadline)
+  const done = await selectOne(session, steps, node, deadline)
+  if (done) return done
   throw unsupported(node, "select")
 }
