@@ -148,6 +148,19 @@ describe("Qt 5.15 actions", () => {
     assert.include(app.sent, "registry GenerateMouseEvent(62,31,b1d)")
   })
 
+  it("a headed double-click on a row its view does not find at the row's centre (scrolled out, covered) is refused, nothing sent", async () => {
+    const objects = stylesWindow()
+    // A sibling drawn over the row's centre: the window's hit test finds it first.
+    objects["/w"] = { ...objects["/w"]!, children: ["/cover", "/l", "/c", "/t", "/s"] }
+    objects["/cover"] = { role: 29, name: "Overlay", parent: "/w", interfaces: ["Component"], extents: [0, 0, 300, 100] }
+    const app = fakeQtApp(objects)
+    const refused = await failure(act(app, "/t", { kind: "expand" }, true))
+    assert.strictEqual(refused.code, "ACTION_FAILED")
+    assert.match(refused.message, /would not land on the element/)
+    assert.deepStrictEqual(refused.steps, [])
+    assert.isFalse(app.sent.some((call) => call.includes("GenerateMouseEvent")))
+  })
+
   it("focus is sent only where Qt lists SetFocus, scroll-to never (Qt has no Component.ScrollTo): both refused before sending", async () => {
     const objects = stylesWindow()
     objects["/b"] = { role: AtspiRole.checkBox, name: "Disable widgets", parent: "/w", interfaces: ["Component", "Action"], actions: ["Toggle", "SetFocus"] }

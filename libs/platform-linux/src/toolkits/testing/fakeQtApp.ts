@@ -90,6 +90,16 @@ export const fakeQtApp = (
       case "GetExtents":
         if (!has("Component")) break
         return [object.extents ?? [0, 0, 0, 0]]
+      case "GetAccessibleAtPoint": {
+        // As Qt's childAt: the child whose extents hold the point, else the null object.
+        if (!has("Component")) break
+        const [x, y] = body as [number, number]
+        const inside = (object.children ?? []).find((child) => {
+          const [cx, cy, cw, ch] = objects[child]?.extents ?? [0, 0, 0, 0]
+          return x >= cx && y >= cy && x < cx + cw && y < cy + ch
+        })
+        return [[bus, inside ?? "/org/a11y/atspi/null"]]
+      }
       case "GrabFocus":
         if (!has("Component")) break
         return [(object.actions ?? []).includes("SetFocus")]
