@@ -13,6 +13,13 @@ export interface ActionSpec {
 }
 
 const has = (states: ReadonlyArray<string>, state: string) => states.includes(state)
+/**
+ * A tri-state box half way is neither checked nor unchecked: Qt 5.15 reports a partially checked box as `checked`
+ * and `indeterminate` (styles example), so `check` on it must act, not answer "already checked".
+ */
+const fullyChecked = (states: ReadonlyArray<string>) => has(states, "checked") && !has(states, "indeterminate")
+const fullyUnchecked = (states: ReadonlyArray<string>) => !has(states, "checked") && !has(states, "indeterminate")
+const checkState = (states: ReadonlyArray<string>) => `${has(states, "checked")}/${has(states, "indeterminate")}`
 
 export const ACTION_SPECS: Readonly<Record<string, ActionSpec>> = {
   click: { action: () => ({ kind: "click" }) },
@@ -41,17 +48,17 @@ export const ACTION_SPECS: Readonly<Record<string, ActionSpec>> = {
   },
   toggle: {
     action: () => ({ kind: "toggle" }),
-    verify: (post, before) => has(post.states, "checked") !== has(before, "checked")
+    verify: (post, before) => checkState(post.states) !== checkState(before)
   },
   check: {
     action: () => ({ kind: "toggle" }),
-    satisfied: (states) => has(states, "checked"),
-    verify: (post) => has(post.states, "checked")
+    satisfied: fullyChecked,
+    verify: (post) => fullyChecked(post.states)
   },
   uncheck: {
     action: () => ({ kind: "toggle" }),
-    satisfied: (states) => !has(states, "checked"),
-    verify: (post) => !has(post.states, "checked")
+    satisfied: fullyUnchecked,
+    verify: (post) => fullyUnchecked(post.states)
   },
   expand: {
     action: () => ({ kind: "expand" }),

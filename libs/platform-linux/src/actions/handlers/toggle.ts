@@ -12,12 +12,15 @@ export const toggleActionIndex = (node: RawNode): number => {
   return toggle >= 0 ? toggle : clickActionIndex(node)
 }
 
-/** DoAction, then wait (bounded) until the checked state has flipped. */
+/** Checked and half-way (a tri-state box: Qt reports a partial one as checked and indeterminate). */
+const checkState = (states: { has(state: number): boolean }) => `${states.has(AtspiState.checked)}/${states.has(AtspiState.indeterminate)}`
+
+/** DoAction, then wait (bounded) until the check state has changed. */
 export const toggle: ActionHandler<{ readonly kind: "toggle" }> = async ({ session, node, accessible, steps, deadline }) => {
   const index = toggleActionIndex(node)
   if (index < 0) throw unsupported(node, "toggle")
-  const wasChecked = node.states.has(AtspiState.checked)
+  const before = checkState(node.states)
   await doAction(session, steps, node, index, deadline)
-  await settle(accessible, (states) => states.has(AtspiState.checked) !== wasChecked, deadline)
+  await settle(accessible, (states) => checkState(states) !== before, deadline)
   return steps.all
 }
