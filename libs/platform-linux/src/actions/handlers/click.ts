@@ -5,6 +5,7 @@ import { clickActionIndex } from "../../tree/ContractNode.js"
 import type { RawNode } from "../../tree/RawNode.js"
 import type { ActContext, ActionHandler } from "../ActContext.js"
 import { mouseClick } from "../DeviceEvents.js"
+import { activateRow, focusedRowActivation } from "../activateRow.js"
 import { doAction } from "../doAction.js"
 import { unsupported } from "../Failures.js"
 import { selectInParent } from "../selectInParent.js"
@@ -40,7 +41,9 @@ export const click: ActionHandler<{ readonly kind: "click" }> = async (context):
   const path = clickPath(node, context.options.headed)
   switch (path.kind) {
     case "action":
-      await doAction(session, steps, node, path.index, deadline)
+      // A row whose activation applies the list cursor's row (LibreOffice's popup lists): focused first.
+      if (focusedRowActivation(node, context.accessible.profile) === path.index) await activateRow(session, steps, node, path.index, deadline)
+      else await doAction(session, steps, node, path.index, deadline)
       break
     case "select_in_parent":
       await selectInParent(session, steps, node, deadline)
@@ -49,7 +52,7 @@ export const click: ActionHandler<{ readonly kind: "click" }> = async (context):
       await pointerClick(context)
       break
     case "none":
-      throw unsupported(node, "click")
+      throw unsupported(node, "click", context.accessible.profile)
   }
   return steps.all
 }

@@ -6,6 +6,7 @@ import { AtspiState } from "../../atspi/States.js"
 import type { RawNode } from "../../tree/RawNode.js"
 import type { ActionHandler } from "../ActContext.js"
 import { timeoutFor } from "../Deadline.js"
+import { activateRow, focusedRowActivation } from "../activateRow.js"
 import { doAction } from "../doAction.js"
 import { declined, lookupFailure, unsupported } from "../Failures.js"
 import { inspectNode } from "../inspectNode.js"
@@ -29,7 +30,9 @@ const selectionOwner = async (session: AtspiSession, node: RawNode, deadline: nu
 }
 
 /** The item of a Selection container named by the value: `Selection.SelectChild`, else the item's "select" action. */
-export const select: ActionHandler<{ readonly kind: "select"; readonly value: string }> = async ({ session, node: target, steps, deadline }, { value }) => {
+export const select: ActionHandler<{ readonly kind: "select"; readonly value: string }> = async (context, { value }) => {
+  const { session, node: target, steps, deadline } = context
+  const profile = context.accessible.profile
   const node = await selectionOwner(session, target, deadline)
   const accessible = Accessible.of(session, node.ref)
   if (node.interfaces.includes("Selection")) {
@@ -51,6 +54,15 @@ export const select: ActionHandler<{ readonly kind: "select"; readonly value: st
         details: { available: names.slice(0, 50) }
       })
     }
+    if (profile.activatesFocusedRow === true) {
+      // Selecting a row of such a list changes nothing: the row is focused and activated instead.
+      const row = await inspectNode(session, items[index]!, timeoutFor(deadline))
+      const activation = focusedRowActivation(row, profile)
+      if (activation >= 0) {
+        await activateRow(session, steps, row, activation, deadline)
+        return steps.all
+      }
+    }
     if (await step(steps, "Selection.SelectChild", () => accessible.selectChild(index, timeoutFor(deadline)))) return steps.all
     // Chromium 156 declines SelectChild on a <select>'s menu; its items carry a "select" action that works.
     const item = await inspectNode(session, items[index]!, timeoutFor(deadline))
@@ -59,6 +71,13 @@ export const select: ActionHandler<{ readonly kind: "select"; readonly value: st
     await doAction(session, steps, item, itemAction, deadline)
     return steps.all
   }
-  if (node.states.has(AtspiState.selectable)) return selectInParent(session, steps, node, deadline)
-  throw unsupported(node, "select")
+  if (node.states.has(AtspiState.selectable)) {
+    const activation = focusedRowActivation(node, profile)
+    if (activation >= 0) {
+      await activateRow(session, steps, node, activation, deadline)
+      return steps.all
+    }
+    return selectInParent(session, steps, node, deadline)
+  }
+  throw unsupported(node, "select", profile)
 }

@@ -15,7 +15,7 @@ export const toggleActionIndex = (node: RawNode): number => {
 /** DoAction, then wait (bounded) until the checked state has flipped. */
 export const toggle: ActionHandler<{ readonly kind: "toggle" }> = async ({ session, node, accessible, steps, deadline }) => {
   const index = toggleActionIndex(node)
-  if (index < 0) throw unsupported(node, "toggle")
+  if (index < 0) throw unsupported(node, "toggle", accessible.profile)
   const wasChecked = node.states.has(AtspiState.checked)
   await doAction(session, steps, node, index, deadline)
   await settle(accessible, (states) => states.has(AtspiState.checked) !== wasChecked, deadline)
