@@ -18,7 +18,7 @@ describe("nameControlsFromContainer", () => {
     const dropDown = tree(AtspiRole.toggleButton, "")
     const ownName = tree(AtspiRole.pushButton, "Bold")
     const box = tree(AtspiRole.panel, "Font Size", [deep(5, tree(AtspiRole.panel, "", [entry, dropDown]))])
-    nameControlsFromContainer(tree(AtspiRole.frame, "Calc", [tree(AtspiRole.panel, "", [box, ownName])]))
+    nameControlsFromContainer(tree(AtspiRole.frame, "Calc", [tree(AtspiRole.panel, "", [box, ownName])]), true)
     assert.deepStrictEqual([entry, dropDown, ownName].map((t) => t.node.computedName), ["Font Size", "Font Size", undefined])
   })
 
@@ -30,14 +30,20 @@ describe("nameControlsFromContainer", () => {
     nameControlsFromContainer(tree(AtspiRole.frame, "people.csv - LibreOffice Calc", [
       titled,
       tree(AtspiRole.panel, "Formula Tool Bar", [described, deep(7, near), deep(8, far)])
-    ]))
+    ]), true)
     assert.deepStrictEqual([titled, described, near, far].map((t) => t.node.computedName), [undefined, undefined, "Formula Tool Bar", undefined])
   })
 
   it("leaves roles that are not controls alone (a label, a cell)", () => {
     const label = tree(29, "")
     const cell = tree(AtspiRole.tableCell, "")
-    nameControlsFromContainer(tree(AtspiRole.frame, "w", [tree(AtspiRole.panel, "Box", [label, cell])]))
+    nameControlsFromContainer(tree(AtspiRole.frame, "w", [tree(AtspiRole.panel, "Box", [label, cell])]), true)
     assert.deepStrictEqual([label, cell].map((t) => t.node.computedName), [undefined, undefined])
+  })
+
+  it("in a drill-down read, the root's own name names its controls (only a window's title does not)", () => {
+    const entry = tree(AtspiRole.text, "")
+    nameControlsFromContainer(tree(AtspiRole.panel, "Font Size", [tree(AtspiRole.panel, "", [entry])]), false)
+    assert.strictEqual(entry.node.computedName, "Font Size")
   })
 })

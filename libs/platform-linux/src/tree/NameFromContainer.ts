@@ -25,7 +25,11 @@ const visit = (tree: RawTree, container: string | undefined, levels: number): vo
   for (const child of tree.children ?? []) visit(child, next, nextLevels)
 }
 
-/** `window`: the window read (its own name, the title, names nothing). */
-export const nameControlsFromContainer = (window: RawTree): void => {
-  for (const child of window.children ?? []) visit(child, undefined, 0)
+/**
+ * `root`: what was read. A window's own name (its title) names nothing; a drill-down root's name does (the names
+ * of ancestors above it were not read: a control named only by one of those stays unnamed there).
+ */
+export const nameControlsFromContainer = (root: RawTree, rootIsWindow: boolean): void => {
+  if (!rootIsWindow) return visit(root, undefined, 0)
+  for (const child of root.children ?? []) visit(child, undefined, 0)
 }

@@ -414,7 +414,7 @@ export class TreeReader {
     if (!tree || tree === "cut") throw new BudgetExpired()
     await Promise.all(detailReads)
     if (profile.namesFromContent) nameRowsFromContent(tree, profile.placeholderNames)
-    if (profile.namesFromContainer === true) nameControlsFromContainer(tree)
+    if (profile.namesFromContainer === true) nameControlsFromContainer(tree, (options.rootPath ?? []).length === 0)
     return { root: tree, complete, nodesObserved: observed, source: cache ? "cache" : "walk" }
   }
 }
