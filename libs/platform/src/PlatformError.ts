@@ -21,5 +21,7 @@ export class PlatformError extends Data.TaggedError("PlatformError")<{
   readonly message: string
   readonly platformDetail?: string
   readonly details?: Readonly<Record<string, unknown>>
+  /** What to do instead, where the adapter knows better than the code's generic advice. */
+  readonly suggestion?: string
   readonly steps?: ReadonlyArray<import("./Actions.js").DeliveryStep>
 }> {}

@@ -10,6 +10,11 @@
   atspi_probe.py item APP CONTAINER ROLE NAME -> the same for a direct child (ROLE, exact NAME) of the first CONTAINER
                                                (role name), read even where it manages its descendants (Qt item views)
   atspi_probe.py children APP ROLE NAME     -> {"children":[names]} of the first match's direct children
+  atspi_probe.py within APP ROLE NAME INNER -> the same for the first INNER-role node inside the first ROLE NAME
+                                               match (a tool bar box's unnamed entry: within panel "Font Size" text)
+  atspi_probe.py cellattrs APP ROW COLUMN   -> {"name":..,"text":..,"attributes":{..}}: one cell's text attributes
+                                               at offset 0 with defaults (weight, size, family-name, justification)
+  atspi_probe.py windows APP                -> {"windows":[{"role":..,"name":..,"states":[..]}]}: the app's top levels
 
 ROLE is an AT-SPI role name as libatspi spells it ("push button", "text", "check box"); NAME an exact name, or
 "" for any. The search never lists the children of a container that manages its descendants or has more than 500
@@ -115,6 +120,31 @@ def main(argv):
             print(json.dumps({"error": "no match"}))
             return 1
         print(json.dumps(describe(found)))
+        return 0
+    if argv[1] == "within":
+        outer = walk(app, argv[3], argv[4])
+        found = walk(outer, argv[5], "") if outer is not None else None
+        if found is None:
+            print(json.dumps({"error": "no match"}))
+            return 1
+        print(json.dumps(describe(found)))
+        return 0
+    if argv[1] == "windows":
+        windows = [app.get_child_at_index(i) for i in range(app.get_child_count())]
+        print(json.dumps({"windows": [
+            {"role": w.get_role_name(), "name": w.get_name() or "", "states": sorted(s.value_nick for s in w.get_state_set().get_states())}
+            for w in windows if w is not None
+        ]}))
+        return 0
+    if argv[1] == "cellattrs":
+        table = walk(app, "table", "")
+        cell = table.get_table_iface().get_accessible_at(int(argv[3]), int(argv[4])) if table is not None else None
+        text = cell.get_text_iface() if cell is not None else None
+        if text is None:
+            print(json.dumps({"error": "no such cell"}))
+            return 1
+        attributes, _start, _end = text.get_attribute_run(0, True)
+        print(json.dumps({"name": cell.get_name() or "", "text": text.get_text(0, text.get_character_count()), "attributes": dict(attributes)}))
         return 0
     if argv[1] == "cell":
         table = walk(app, "table", "")

@@ -56,13 +56,15 @@ export const qtApp = (name: string, group = "widgets", args: ReadonlyArray<strin
 
 /**
  * Real apps of other toolkits, each with what it needs to talk AT-SPI under Xvfb and a private profile in the state
- * directory: `qt:NAME` or `qt:GROUP/NAME` (a Qt 5 widgets example, e.g. `qt:calculator`, `qt:itemviews/simpletreemodel`), `localc` (LibreOffice Calc on its GTK 3
- * plugin), `firefox[:URL]`, `chromium[:URL]`.
+ * directory: `qt:NAME` or `qt:GROUP/NAME` (a Qt 5 widgets example, e.g. `qt:calculator`, `qt:itemviews/simpletreemodel`),
+ * `localc[:FILE]` (LibreOffice Calc on its GTK 3 plugin, optionally opening FILE; a .csv opens comma-separated, UTF-8,
+ * without the import dialog), `firefox[:URL]`, `chromium[:URL]`.
  */
 const knownApp = (app: string, stateDir: string): AppSpec | undefined => {
   const qt = /^qt:(?:([a-z]+)\/)?([a-z]+)$/.exec(app)
   if (qt) return qtApp(qt[2]!, qt[1])
-  if (app === "localc") {
+  const calc = /^localc(?::(.+))?$/.exec(app)
+  if (calc) {
     const profile = join(stateDir, "lo-profile")
     // A first start in a new profile exits with 81 ("restart me") after creating it; create it headless first.
     if (!existsSync(profile)) {
@@ -70,11 +72,16 @@ const knownApp = (app: string, stateDir: string): AppSpec | undefined => {
         "--headless", "--terminate_after_init", "--norestore", `-env:UserInstallation=file://${profile}`
       ], { stdio: "ignore", timeout: 120_000, env: { ...process.env, SAL_USE_VCLPLUGIN: "svp" } })
     }
+    const document = calc[1]
     return {
       name: "soffice",
       argv: [
         "/usr/lib/libreoffice/program/soffice.bin", "--calc", "--norestore", "--nologo", "--nolockcheck",
-        `-env:UserInstallation=file://${profile}`
+        `-env:UserInstallation=file://${profile}`,
+        // A CSV opens without the Text Import dialog when its filter options are given: comma (44), double quote
+        // (34), UTF-8 (76), from line 1.
+        ...(document?.endsWith(".csv") ? ["--infilter=Text - txt - csv (StarCalc):44,34,76,1"] : []),
+        ...(document ? [document] : [])
       ],
       env: { SAL_USE_VCLPLUGIN: "gtk3" }
     }

@@ -13,6 +13,7 @@ export const fromPlatformError = (error: PlatformError): DesktopError => {
     message: error.message,
     delivery,
     ...(error.details === undefined ? {} : { details: error.details }),
+    ...(error.suggestion === undefined ? {} : { suggestion: error.suggestion }),
     ...(error.platformDetail === undefined ? {} : { platformDetail: error.platformDetail })
   })
 }

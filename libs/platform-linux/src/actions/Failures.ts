@@ -1,5 +1,6 @@
 import { PlatformError } from "@agent-desktop/platform"
 import { DbusCallError } from "../dbus/DbusCallError.js"
+import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { mapRole } from "../tree/ContractNode.js"
 import type { RawNode } from "../tree/RawNode.js"
 import type { StepLog } from "./StepLog.js"
@@ -20,10 +21,21 @@ export const lookupFailure = (error: unknown, what: string): PlatformError => {
 export const declined = (steps: StepLog, what: string): PlatformError =>
   new PlatformError({ code: "ACTION_FAILED", message: `the toolkit declined ${what}`, steps: steps.all })
 
-/** The element offers no AT-SPI way to do this (nothing was sent). */
-export const unsupported = (node: RawNode, what: string): PlatformError =>
-  new PlatformError({
+/**
+ * The element offers no AT-SPI way to do this (nothing was sent). Where the toolkit's profile knows the way that
+ * does work for this role, it is said: in the message and as the error's suggestion.
+ */
+export const unsupported = (node: RawNode, what: string, profile?: ToolkitProfile): PlatformError => {
+  const hint = profile?.unsupportedHints?.find((h) => h.role === node.role && what.startsWith(h.action))
+  return new PlatformError({
     code: "ACTION_NOT_SUPPORTED",
-    message: `a ${mapRole(node)} does not support ${what} through AT-SPI`,
-    details: { role: mapRole(node), toolkit_actions: node.actions ?? [], interfaces: node.interfaces }
+    message: `a ${mapRole(node)} does not support ${what} through AT-SPI${hint ? `: ${hint.why}` : ""}`,
+    details: {
+      role: mapRole(node),
+      toolkit_actions: node.actions ?? [],
+      interfaces: node.interfaces,
+      ...(hint ? { toolkit: profile!.id } : {})
+    },
+    ...(hint ? { suggestion: hint.instead } : {})
   })
+}

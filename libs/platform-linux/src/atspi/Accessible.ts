@@ -283,6 +283,11 @@ export class Accessible {
     return ok === true
   }
 
+  async deselectChild(index: number, timeoutMs: number): Promise<boolean> {
+    const [ok] = await this.call(Iface.selection, "DeselectChild", timeoutMs, "i", [index])
+    return ok === true
+  }
+
   /**
    * The name of the selected item (combo boxes report their current choice this way), if any. Without Selection of
    * its own, a combo box's first child (the menu of a browser's <select>) is asked.

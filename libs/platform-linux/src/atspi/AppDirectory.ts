@@ -6,6 +6,7 @@ import { PlatformError, type AppInfo, type WindowInfo } from "@agent-desktop/pla
 import { Accessible } from "./Accessible.js"
 import type { AtspiSession, ObjectRef } from "./AtspiSession.js"
 import { Iface, Paths, registryName } from "./Interfaces.js"
+import { ambiguous, pickWindow } from "./pickWindow.js"
 import { processInstance } from "./ProcessInstance.js"
 import { AtspiState } from "./States.js"
 import { refOfWindowId, windowIdOf } from "./WindowId.js"
@@ -22,6 +23,8 @@ export interface RegisteredApp {
 export interface WindowEntry {
   readonly info: WindowInfo
   readonly ref: ObjectRef
+  /** The window says MODAL: input goes to it, not to the window it blocks (atspi/pickWindow.ts). */
+  readonly modal?: boolean
 }
 
 const callMs = 1500
@@ -109,6 +112,10 @@ export class AppDirectory {
   }
 
   async windowInfo(app: RegisteredApp, ref: ObjectRef): Promise<WindowInfo> {
+    return (await this.windowEntry(app, ref)).info
+  }
+
+  private async windowEntry(app: RegisteredApp, ref: ObjectRef): Promise<WindowEntry> {
     const accessible = new Accessible(this.session, ref)
     const [name, raw, extents, profile] = await Promise.all([
       accessible.name(callMs),
@@ -122,7 +129,7 @@ export class AppDirectory {
     const origin = extents && profile.extentsWindowRelative ? await windowOrigin(name, 1000) : undefined
     const bounds = extents && origin ? { ...extents, x: extents.x + origin.x, y: extents.y + origin.y } : extents
     const instance = app.pid === undefined ? undefined : processInstance(app.pid)
-    return {
+    const info: WindowInfo = {
       id: windowIdOf(ref),
       title: name,
       app_name: app.name,
@@ -133,13 +140,12 @@ export class AppDirectory {
       minimized: states.has(AtspiState.iconified),
       visible: states.has(AtspiState.showing) && states.has(AtspiState.visible)
     }
+    return { info, ref, modal: states.has(AtspiState.modal) }
   }
 
   async windowsOf(app: RegisteredApp): Promise<ReadonlyArray<WindowEntry>> {
     const refs = await new Accessible(this.session, app.ref).children(callMs).catch(() => [])
-    const entries = await Promise.all(refs.map((ref) =>
-      this.windowInfo(app, ref).then((info) => ({ info, ref }), () => undefined)
-    ))
+    const entries = await Promise.all(refs.map((ref) => this.windowEntry(app, ref).catch(() => undefined)))
     return entries.filter((entry): entry is WindowEntry => entry !== undefined)
   }
 
@@ -156,7 +162,7 @@ export class AppDirectory {
     const app = (await this.apps()).find((candidate) => candidate.ref.busName === ref.busName)
     if (!app) throw notFound()
     try {
-      return { info: await this.windowInfo(app, ref), ref }
+      return await this.windowEntry(app, ref)
     } catch {
       throw notFound()
     }
@@ -202,20 +208,4 @@ export class AppDirectory {
     }
     throw ambiguous(focused, "several windows report focus")
   }
-}
-
-const ambiguous = (windows: ReadonlyArray<WindowEntry>, why: string) =>
-  new PlatformError({
-    code: "AMBIGUOUS_TARGET",
-    message: `${why}; choose one with --window-id`,
-    details: { candidates: windows.map((w) => ({ id: w.info.id, title: w.info.title })) }
-  })
-
-const pickWindow = (windows: ReadonlyArray<WindowEntry>, app: string): WindowEntry => {
-  if (windows.length === 1) return windows[0]!
-  const visible = windows.filter((w) => w.info.visible)
-  if (visible.length === 1) return visible[0]!
-  const focused = windows.filter((w) => w.info.is_focused)
-  if (focused.length === 1) return focused[0]!
-  throw ambiguous(visible.length > 0 ? visible : windows, `${app} has ${windows.length} windows`)
 }

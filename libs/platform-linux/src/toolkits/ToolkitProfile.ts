@@ -10,6 +10,17 @@ export interface ToolkitQuirk {
   readonly seenIn: string
 }
 
+/** An action that cannot work on objects of one role in this toolkit, and the way that does work. */
+export interface UnsupportedHint {
+  readonly role: number
+  /** The action as `unsupported` names it: "type", "set-value", "clear", "select", ... (a prefix match). */
+  readonly action: string
+  /** Why it cannot work (the error's message ends with it). */
+  readonly why: string
+  /** What works instead (the error's suggestion). */
+  readonly instead: string
+}
+
 export interface ToolkitProfile {
   /** Stable id: gtk3, gtk4, qt, gecko, chromium, libreoffice, generic. */
   readonly id: string
@@ -83,6 +94,35 @@ export interface ToolkitProfile {
   readonly grabFocusNeedsFocusAction?: boolean
   /** `Component.ScrollTo` is not implemented: scroll-to fails before anything is sent. */
   readonly scrollToMissing?: boolean
+  /**
+   * AT-SPI roles whose objects without on-screen area are hidden copies of what the app shows, skipped with their
+   * subtrees like hidden nodes where `skipsHidden` (asked on live reads: one GetExtents per object of such a role).
+   */
+  readonly hiddenWithoutArea?: ReadonlyArray<number>
+  /**
+   * A container whose state set is DEFUNCT alone still answers and holds live children: where `skipsHidden`, it is
+   * read, not skipped as hidden (acting on it still fails: it is defunct).
+   */
+  readonly defunctAloneIsLive?: boolean
+  /**
+   * Menus report neither EXPANDABLE nor EXPANDED: a menu is open while SELECTED, opens by its click action and closes
+   * when its parent deselects it (`Selection.DeselectChild`). They are read as expandable, expanded while selected.
+   */
+  readonly menusOpenWhileSelected?: boolean
+  /** AT-SPI roles whose Value interface holds no value of theirs (setting it changes nothing): left out of reads. */
+  readonly inertValueRoles?: ReadonlyArray<number>
+  /**
+   * A list row that is only selected changes nothing, and activating one applies the row under the list's cursor,
+   * not the one activated: a row is focused first (`Component.GrabFocus` moves the cursor), then activated.
+   */
+  readonly activatesFocusedRow?: boolean
+  /**
+   * Unnamed controls (entries, buttons, paragraphs) take the name of the container they sit in (tree/NameFromContainer.ts):
+   * the toolkit names a tool bar item and leaves its parts unnamed.
+   */
+  readonly namesFromContainer?: boolean
+  /** What to do instead where an action cannot work on a role; it becomes the error's suggestion. */
+  readonly unsupportedHints?: ReadonlyArray<UnsupportedHint>
   readonly quirks: ReadonlyArray<ToolkitQuirk>
 }
 

@@ -1,7 +1,7 @@
 import type { Accessible, Extents } from "../atspi/Accessible.js"
 import type { ObjectRef } from "../atspi/AtspiSession.js"
 import type { StateSet } from "../atspi/States.js"
-import { normalizeStates } from "../toolkits/normalizeStates.js"
+import { normalizeInterfaces, normalizeStates } from "../toolkits/normalizeStates.js"
 
 /** What AT-SPI said about one object, before mapping to the contract vocabulary. */
 export interface RawNode {
@@ -45,8 +45,8 @@ export const readRawNode = async (accessible: Accessible, timeoutMs: number, kno
     role,
     name: basics.name,
     description: basics.description,
-    states: normalizeStates(states, accessible.profile),
-    interfaces,
+    states: normalizeStates(states, accessible.profile, role),
+    interfaces: normalizeInterfaces(interfaces, role, accessible.profile),
     childCount: basics.childCount
   }
 }

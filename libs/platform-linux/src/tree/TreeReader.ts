@@ -12,12 +12,13 @@ import { Accessible, isNullRef, type CacheItem } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { AtspiState, type StateSet } from "../atspi/States.js"
 import { DbusCallError } from "../dbus/DbusCallError.js"
-import { confirmShowing, normalizeStates } from "../toolkits/normalizeStates.js"
+import { confirmShowing, hiddenForArea, isHiddenCopy, normalizeInterfaces, normalizeStates } from "../toolkits/normalizeStates.js"
 import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { Budget, BudgetExpired } from "./Budget.js"
 import { labelComboName, nameIsComboValue, takeComboValue } from "./ComboName.js"
 import { wantsSelection, wantsText, wantsValue } from "./ContractNode.js"
 import { Limiter } from "./Limiter.js"
+import { nameControlsFromContainer } from "./NameFromContainer.js"
 import { nameRowsFromContent } from "./NameFromContent.js"
 import { readRawNode, type RawNode } from "./RawNode.js"
 import { defaultReadLimits, type ReadLimits } from "./ReadLimits.js"
@@ -107,8 +108,8 @@ const fromCache = (item: CacheItem, busName: string, profile: ToolkitProfile): R
   role: item.role,
   name: item.name,
   description: item.description,
-  states: normalizeStates(item.states, profile),
-  interfaces: item.interfaces,
+  states: normalizeStates(item.states, profile, item.role),
+  interfaces: normalizeInterfaces(item.interfaces, item.role, profile),
   childCount: Math.max(0, item.childCount)
 })
 
@@ -273,11 +274,18 @@ export class TreeReader {
         // Where hidden nodes are dropped, the state set is asked first: a hidden one costs one call, not five.
         knownStates = await accessible.states(budget.callTimeout())
         const states = normalizeStates(knownStates, profile)
-        if (!states.has(AtspiState.visible)) {
+        if (isHiddenCopy(states, profile)) {
           return { node: { ref, role: 0, name: "", description: "", states, interfaces: [], childCount: 0 }, children: [], capped: false }
         }
       }
       const node = await readRawNode(accessible, budget.callTimeout(), knownStates)
+      if (depth > 0 && profile.skipsHidden && profile.hiddenWithoutArea?.includes(node.role) && node.interfaces.includes("Component")) {
+        // A copy drawn nowhere (LibreOffice's own menu bar, 0 px high beside the GTK one): skipped like a hidden one.
+        const bounds = await accessible.extents(budget.callTimeout()).catch(optionalFailure)
+        if (hiddenForArea(node.role, bounds, profile)) {
+          return { node: { ...node, states: node.states.without(AtspiState.visible), childCount: 0 }, children: [], capped: false }
+        }
+      }
       // Most walked nodes (table cells) are leaves: childrenOf asks for children only when there are some.
       const { refs, capped } = await childrenOf(node)
       return { node, children: refs, capped }
@@ -287,8 +295,7 @@ export class TreeReader {
      * A toolkit that keeps hidden copies of what it shows (LibreOffice's submenus): the hidden copy is not read, and
      * its details are not asked for (they were: ~GetActions of every hidden menu item).
      */
-    const dropped = (node: RawNode, depth: number): boolean =>
-      depth > 0 && profile.skipsHidden && !node.states.has(AtspiState.visible)
+    const dropped = (node: RawNode, depth: number): boolean => depth > 0 && isHiddenCopy(node.states, profile)
 
     // Details never gate the descent: a node's children are known (from the cache, or from the live walk) before
     // its bounds and actions arrive, so the tree's depth does not add round trips to the critical path.
@@ -412,6 +419,7 @@ export class TreeReader {
     if (!tree || tree === "cut") throw new BudgetExpired()
     await Promise.all(detailReads)
     if (profile.namesFromContent) nameRowsFromContent(tree, profile.placeholderNames)
+    if (profile.namesFromContainer === true) nameControlsFromContainer(tree, (options.rootPath ?? []).length === 0)
     return { root: tree, complete, nodesObserved: observed, source: cache ? "cache" : "walk" }
   }
 }

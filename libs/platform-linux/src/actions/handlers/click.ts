@@ -3,6 +3,7 @@ import { AtspiState } from "../../atspi/States.js"
 import { clickActionIndex } from "../../tree/ContractNode.js"
 import type { RawNode } from "../../tree/RawNode.js"
 import type { ActContext, ActionHandler } from "../ActContext.js"
+import { activateRow, focusedRowActivation } from "../activateRow.js"
 import { doAction } from "../doAction.js"
 import { unsupported } from "../Failures.js"
 import { pointerAtCentre } from "../pointerAtCentre.js"
@@ -29,7 +30,9 @@ export const click: ActionHandler<{ readonly kind: "click" }> = async (context):
   const path = clickPath(node, context.options.headed)
   switch (path.kind) {
     case "action":
-      await doAction(session, steps, node, path.index, deadline)
+      // A row whose activation applies the list cursor's row (LibreOffice's popup lists): focused first.
+      if (focusedRowActivation(node, context.accessible.profile) === path.index) await activateRow(session, steps, node, path.index, deadline)
+      else await doAction(session, steps, node, path.index, deadline)
       break
     case "select_in_parent":
       return selectItem(session, steps, node, deadline)
@@ -37,7 +40,7 @@ export const click: ActionHandler<{ readonly kind: "click" }> = async (context):
       await pointerAtCentre(session, steps, node, deadline)
       break
     case "none":
-      throw unsupported(node, "click")
+      throw unsupported(node, "click", context.accessible.profile)
   }
   return steps.all
 }

@@ -1,5 +1,7 @@
 import type { DeliveryStep } from "@agent-desktop/platform"
+import { AtspiRole } from "../../atspi/Roles.js"
 import { AtspiState } from "../../atspi/States.js"
+import { normalizeStates } from "../../toolkits/normalizeStates.js"
 import type { ToolkitProfile } from "../../toolkits/ToolkitProfile.js"
 import { expandActionIndex } from "../../tree/ContractNode.js"
 import type { RawNode } from "../../tree/RawNode.js"
@@ -8,6 +10,7 @@ import { doAction } from "../doAction.js"
 import { unsupported } from "../Failures.js"
 import { headedOnly } from "../headedOnly.js"
 import { pointerAtCentre } from "../pointerAtCentre.js"
+import { deselectInParent } from "../selectInParent.js"
 import { settle } from "../settle.js"
 
 /** The step reported when an expandable element already is as asked: nothing is sent (nor journalled). */
@@ -28,7 +31,11 @@ export const expandPath = (node: RawNode, expand: boolean, profile: ToolkitProfi
   return { kind: "none" }
 }
 
-/** expand and collapse: DoAction of the matching action (or a headed double-click), then wait (bounded) for the state. */
+/**
+ * expand and collapse: DoAction of the matching action (or a headed double-click), then wait (bounded) until the
+ * expanded state shows it. A menu that is open while selected (profile `menusOpenWhileSelected`: its click action
+ * opens it and clicking again leaves it open) is closed by its parent's `Selection.DeselectChild`.
+ */
 export const expandCollapse: ActionHandler<{ readonly kind: "expand" | "collapse" }> = async (
   { session, node, accessible, steps, deadline, options },
   action
@@ -37,8 +44,14 @@ export const expandCollapse: ActionHandler<{ readonly kind: "expand" | "collapse
   if (node.states.has(AtspiState.expandable) && node.states.has(AtspiState.expanded) === want) {
     return [...alreadyInState]
   }
-  const path = expandPath(node, want, accessible.profile, options.headed)
+  const profile = accessible.profile
+  const path = !want && profile.menusOpenWhileSelected === true && node.role === AtspiRole.menu
+    ? { kind: "deselect_menu" as const }
+    : expandPath(node, want, profile, options.headed)
   switch (path.kind) {
+    case "deselect_menu":
+      await deselectInParent(session, steps, node, deadline, "collapse")
+      break
     case "action":
       await doAction(session, steps, node, path.index, deadline)
       break
@@ -50,13 +63,14 @@ export const expandCollapse: ActionHandler<{ readonly kind: "expand" | "collapse
         `${action.kind === "expand" ? "expanding" : "collapsing"} this row`,
         "the toolkit offers no expand action on tree rows (their only action selects them)",
         "double-click the row, which toggles it",
-        accessible.profile.id
+        profile.id
       )
     case "none":
-      throw unsupported(node, action.kind)
+      throw unsupported(node, action.kind, profile)
   }
   if (node.states.has(AtspiState.expandable)) {
-    await settle(accessible, (states) => states.has(AtspiState.expanded) === want, deadline)
+    // Read the states as the tree does: a toolkit may say "expanded" only through another state.
+    await settle(accessible, (states) => normalizeStates(states, profile, node.role).has(AtspiState.expanded) === want, deadline)
   }
   return steps.all
 }

@@ -8,6 +8,7 @@ import { clickActionIndex } from "../../tree/ContractNode.js"
 import type { RawNode } from "../../tree/RawNode.js"
 import type { ActContext, ActionHandler } from "../ActContext.js"
 import { timeoutFor } from "../Deadline.js"
+import { activateRow, focusedRowActivation } from "../activateRow.js"
 import { doAction } from "../doAction.js"
 import { declined, lookupFailure, unsupported } from "../Failures.js"
 import { inspectNode } from "../inspectNode.js"
@@ -62,7 +63,8 @@ const selectOne = async (session: AtspiSession, steps: ActContext["steps"], node
  */
 export const select: ActionHandler<{ readonly kind: "select"; readonly value: string }> = async (context, { value }) => {
   const { session, node: target, accessible: targetAccessible, steps, deadline } = context
-  if (targetAccessible.profile.comboChoiceByPointer) {
+  const profile = targetAccessible.profile
+  if (profile.comboChoiceByPointer) {
     const combo = await comboOf(session, target, deadline)
     if (combo) return selectInComboByPointer(context, combo, combo === target ? value : target.name)
   }
@@ -87,6 +89,15 @@ export const select: ActionHandler<{ readonly kind: "select"; readonly value: st
         details: { available: names.slice(0, 50) }
       })
     }
+    if (profile.activatesFocusedRow === true) {
+      // Selecting a row of such a list changes nothing: the row is focused and activated instead.
+      const row = await inspectNode(session, items[index]!, timeoutFor(deadline))
+      const activation = focusedRowActivation(row, profile)
+      if (activation >= 0) {
+        await activateRow(session, steps, row, activation, deadline)
+        return steps.all
+      }
+    }
     if (await step(steps, "Selection.SelectChild", () => accessible.selectChild(index, timeoutFor(deadline)))) return steps.all
     // Chromium 156 declines SelectChild on a <select>'s menu; its items carry a "select" action that works.
     const item = await inspectNode(session, items[index]!, timeoutFor(deadline))
@@ -95,7 +106,13 @@ export const select: ActionHandler<{ readonly kind: "select"; readonly value: st
     await doAction(session, steps, item, itemAction, deadline)
     return steps.all
   }
+  // A row whose activation applies the list cursor's row (LibreOffice's popup lists): focused first, then activated.
+  const activation = node.states.has(AtspiState.selectable) ? focusedRowActivation(node, profile) : -1
+  if (activation >= 0) {
+    await activateRow(session, steps, node, activation, deadline)
+    return steps.all
+  }
   const done = await selectOne(session, steps, node, deadline)
   if (done) return done
-  throw unsupported(node, "select")
+  throw unsupported(node, "select", profile)
 }

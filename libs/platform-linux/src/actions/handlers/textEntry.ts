@@ -46,20 +46,20 @@ export const setValue: ActionHandler<{ readonly kind: "set_value"; readonly valu
     case "text":
       return setTextContents(context, action.value, "set-value")
     case "unsupported":
-      throw unsupported(node, `set-value ${hasSettableValue(node) ? "with a non-numeric value" : ""}`.trim())
+      throw unsupported(node, `set-value ${hasSettableValue(node) ? "with a non-numeric value" : ""}`.trim(), accessible.profile)
   }
 }
 
 export const clear: ActionHandler<{ readonly kind: "clear" }> = async (context) => {
   if (needsKeyboard(context.node, context.accessible.profile)) return keyboardEntry(context, "", true)
-  if (!isEditable(context.node)) throw unsupported(context.node, "clear")
+  if (!isEditable(context.node)) throw unsupported(context.node, "clear", context.accessible.profile)
   return setTextContents(context, "", "clear")
 }
 
 export const type: ActionHandler<{ readonly kind: "type"; readonly text: string }> = async (context, action) => {
   const { node, accessible, steps, deadline } = context
   if (needsKeyboard(node, accessible.profile)) return keyboardEntry(context, action.text, false)
-  if (!isEditable(node)) throw unsupported(node, "type")
+  if (!isEditable(node)) throw unsupported(node, "type", accessible.profile)
   // Insert at the caret only when the field has focus (the caret is meaningful then); otherwise append.
   const count = await accessible.characterCount(timeoutFor(deadline)).catch(() => (node.text ?? "").length)
   const caret = node.states.has(AtspiState.focused) ? await accessible.caretOffset(timeoutFor(deadline)).catch(() => -1) : undefined

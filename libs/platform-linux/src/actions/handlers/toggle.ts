@@ -18,7 +18,7 @@ const checkState = (states: { has(state: number): boolean }) => `${states.has(At
 /** DoAction, then wait (bounded) until the check state has changed. */
 export const toggle: ActionHandler<{ readonly kind: "toggle" }> = async ({ session, node, accessible, steps, deadline }) => {
   const index = toggleActionIndex(node)
-  if (index < 0) throw unsupported(node, "toggle")
+  if (index < 0) throw unsupported(node, "toggle", accessible.profile)
   const before = checkState(node.states)
   await doAction(session, steps, node, index, deadline)
   await settle(accessible, (states) => checkState(states) !== before, deadline)

@@ -1,0 +1,30 @@
+import { PlatformError, type WindowInfo } from "@agent-desktop/platform"
+
+/** What the choice looks at: the window as listed, and whether it says MODAL. */
+export interface WindowCandidate {
+  readonly info: WindowInfo
+  readonly modal?: boolean
+}
+
+export const ambiguous = (windows: ReadonlyArray<WindowCandidate>, why: string) =>
+  new PlatformError({
+    code: "AMBIGUOUS_TARGET",
+    message: `${why}; choose one with --window-id`,
+    details: { candidates: windows.map((w) => ({ id: w.info.id, title: w.info.title })) }
+  })
+
+/**
+ * `--app`'s window: its only one, else the only visible one, else the only visible modal one (input goes to a modal
+ * dialog, not to the window it blocks: LibreOffice Calc 7.4's document kept ACTIVE under its "Keep current format"
+ * alert, so the focus rule chose the blocked document), else the only focused one; else AMBIGUOUS_TARGET.
+ */
+export const pickWindow = <W extends WindowCandidate>(windows: ReadonlyArray<W>, app: string): W => {
+  if (windows.length === 1) return windows[0]!
+  const visible = windows.filter((w) => w.info.visible)
+  if (visible.length === 1) return visible[0]!
+  const modal = visible.filter((w) => w.modal === true)
+  if (modal.length === 1) return modal[0]!
+  const focused = windows.filter((w) => w.info.is_focused)
+  if (focused.length === 1) return focused[0]!
+  throw ambiguous(visible.length > 0 ? visible : windows, `${app} has ${windows.length} windows`)
+}
