@@ -22,6 +22,8 @@ export interface RawNode {
   selected?: string
   /** A name computed from the node's content where the toolkit gives none (tree/NameFromContent.ts). */
   computedName?: string
+  /** A combo box whose expanded state is its popup menu child's showing (tree/PopupState.ts). */
+  popupExpands?: boolean
   /** The deadline passed before this node's details (bounds, actions, value) were all read. */
   detailsCut?: boolean
 }
@@ -42,7 +44,7 @@ export const readRawNode = async (accessible: Accessible, timeoutMs: number, kno
     role,
     name: basics.name,
     description: basics.description,
-    states: normalizeStates(states, accessible.profile),
+    states: normalizeStates(states, accessible.profile, role),
     interfaces,
     childCount: basics.childCount
   }

@@ -18,6 +18,7 @@ import { Budget, BudgetExpired } from "./Budget.js"
 import { wantsSelection, wantsText, wantsValue } from "./ContractNode.js"
 import { Limiter } from "./Limiter.js"
 import { nameRowsFromContent } from "./NameFromContent.js"
+import { markPopups } from "./PopupState.js"
 import { readRawNode, type RawNode } from "./RawNode.js"
 import { defaultReadLimits, type ReadLimits } from "./ReadLimits.js"
 import { visibleManagedChildren, type IndexedRef } from "./VisibleChildren.js"
@@ -106,7 +107,7 @@ const fromCache = (item: CacheItem, busName: string, profile: ToolkitProfile): R
   role: item.role,
   name: item.name,
   description: item.description,
-  states: normalizeStates(item.states, profile),
+  states: normalizeStates(item.states, profile, item.role),
   interfaces: item.interfaces,
   childCount: Math.max(0, item.childCount)
 })
@@ -407,6 +408,7 @@ export class TreeReader {
     if (!tree || tree === "cut") throw new BudgetExpired()
     await Promise.all(detailReads)
     if (profile.namesFromContent) nameRowsFromContent(tree, profile.placeholderNames)
+    if (profile.expandedFromPopup) markPopups(tree, profile)
     return { root: tree, complete, nodesObserved: observed, source: cache ? "cache" : "walk" }
   }
 }

@@ -1,14 +1,12 @@
 import type { DeliveryStep } from "@agent-desktop/platform"
 import { AtspiState } from "../../atspi/States.js"
-import { screenExtents } from "../../toolkits/screenExtents.js"
 import { clickActionIndex } from "../../tree/ContractNode.js"
 import type { RawNode } from "../../tree/RawNode.js"
-import type { ActContext, ActionHandler } from "../ActContext.js"
-import { mouseClick } from "../DeviceEvents.js"
+import type { ActionHandler } from "../ActContext.js"
 import { doAction } from "../doAction.js"
 import { unsupported } from "../Failures.js"
+import { pointerClick } from "../pointerClick.js"
 import { selectInParent } from "../selectInParent.js"
-import { physical, step } from "../Step.js"
 
 /** How a click is delivered, in order of preference (the last two only when the first is not possible). */
 export type ClickPath =
@@ -23,16 +21,6 @@ export const clickPath = (node: RawNode, headed: boolean): ClickPath => {
   // A GTK notebook tab has no actions: clicking it means selecting it in its tab list.
   if (node.states.has(AtspiState.selectable)) return { kind: "select_in_parent" }
   return headed ? { kind: "pointer" } : { kind: "none" }
-}
-
-/** Headed only: a left click at the centre of the element's on-screen bounds. */
-const pointerClick = async ({ session, node, steps, deadline }: ActContext): Promise<void> => {
-  // GTK 4.8's extents are window-relative: screenExtents places them on the screen.
-  const bounds = await screenExtents(session, node.ref, deadline).catch(() => undefined)
-  if (!bounds || bounds.width <= 0 || bounds.height <= 0) throw unsupported(node, "a pointer click (no on-screen bounds)")
-  const x = Math.round(bounds.x + bounds.width / 2)
-  const y = Math.round(bounds.y + bounds.height / 2)
-  await step(steps, "DeviceEventController.GenerateMouseEvent(b1c)", mouseClick(session, x, y, deadline), physical)
 }
 
 export const click: ActionHandler<{ readonly kind: "click" }> = async (context): Promise<ReadonlyArray<DeliveryStep>> => {

@@ -3,6 +3,7 @@ import { AtspiState } from "../../atspi/States.js"
 import { expandActionIndex } from "../../tree/ContractNode.js"
 import type { ActionHandler } from "../ActContext.js"
 import { doAction } from "../doAction.js"
+import { reportedStatesOf } from "../liveStates.js"
 import { unsupported } from "../Failures.js"
 import { settle } from "../settle.js"
 
@@ -22,7 +23,7 @@ export const expandCollapse: ActionHandler<{ readonly kind: "expand" | "collapse
   if (index < 0) throw unsupported(node, action.kind)
   await doAction(session, steps, node, index, deadline)
   if (node.states.has(AtspiState.expandable)) {
-    await settle(accessible, (states) => states.has(AtspiState.expanded) === want, deadline)
+    await settle(reportedStatesOf(accessible, node.role), (states) => states.has(AtspiState.expanded) === want, deadline)
   }
   return steps.all
 }

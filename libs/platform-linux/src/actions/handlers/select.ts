@@ -3,6 +3,8 @@ import { Accessible, isNullRef } from "../../atspi/Accessible.js"
 import type { AtspiSession } from "../../atspi/AtspiSession.js"
 import { AtspiRole } from "../../atspi/Roles.js"
 import { AtspiState } from "../../atspi/States.js"
+import { liveItemName } from "../../tree/NameFromContent.js"
+import type { ToolkitProfile } from "../../toolkits/ToolkitProfile.js"
 import type { RawNode } from "../../tree/RawNode.js"
 import type { ActionHandler } from "../ActContext.js"
 import { timeoutFor } from "../Deadline.js"
@@ -19,6 +21,10 @@ export const matchItem = (names: ReadonlyArray<string>, value: string): number =
   return index >= 0 ? index : names.findIndex((name) => name.trim().toLowerCase().includes(wanted))
 }
 
+/** A combo box whose choice the toolkit takes only from input devices (profile `comboChoiceNeedsInput`: GTK 4.8). */
+export const choiceNeedsInput = (node: RawNode, profile: ToolkitProfile): boolean =>
+  profile.comboChoiceNeedsInput === true && node.role === AtspiRole.comboBox && !node.interfaces.includes("Selection")
+
 /** A combo box without Selection of its own (a browser's <select>): its menu child has it. */
 const selectionOwner = async (session: AtspiSession, node: RawNode, deadline: number): Promise<RawNode> => {
   if (node.interfaces.includes("Selection") || node.role !== AtspiRole.comboBox) return node
@@ -29,7 +35,14 @@ const selectionOwner = async (session: AtspiSession, node: RawNode, deadline: nu
 }
 
 /** The item of a Selection container named by the value: `Selection.SelectChild`, else the item's "select" action. */
-export const select: ActionHandler<{ readonly kind: "select"; readonly value: string }> = async ({ session, node: target, steps, deadline }, { value }) => {
+export const select: ActionHandler<{ readonly kind: "select"; readonly value: string }> = async ({ session, node: target, accessible: targetAccessible, steps, deadline }, { value }) => {
+  if (choiceNeedsInput(target, targetAccessible.profile)) {
+    throw new PlatformError({
+      code: "ACTION_NOT_SUPPORTED",
+      message: "this combo box takes a choice only from pointer or keyboard input (selecting in its popup's list through AT-SPI changes nothing); nothing was sent. Click its button to open the popup, then choose with --headed press down/up and return",
+      details: { role: "combobox", toolkit: targetAccessible.profile.id, headed_required: true }
+    })
+  }
   const node = await selectionOwner(session, target, deadline)
   const accessible = Accessible.of(session, node.ref)
   if (node.interfaces.includes("Selection")) {
@@ -42,7 +55,14 @@ export const select: ActionHandler<{ readonly kind: "select"; readonly value: st
       items = menu ? await Accessible.of(session, menu).children(timeoutFor(deadline)).catch(() => []) : []
     }
     items = items.filter((i) => !isNullRef(i))
-    const names = await Promise.all(items.map((item) => Accessible.of(session, item).name(timeoutFor(deadline)).catch(() => "")))
+    // GTK 4.8 list rows are unnamed (their label is two levels down): match them by the name a read gives them.
+    const profile = accessible.profile
+    const names = await Promise.all(items.map((item) => {
+      const itemAccessible = accessible.sibling(item.path)
+      return (profile.namesFromContent
+        ? liveItemName(itemAccessible, profile.placeholderNames, timeoutFor(deadline))
+        : itemAccessible.name(timeoutFor(deadline))).catch(() => "")
+    }))
     const index = matchItem(names, value)
     if (index < 0) {
       throw new PlatformError({
