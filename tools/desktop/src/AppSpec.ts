@@ -3,7 +3,7 @@
  * `gtk3-widget-factory`) or a command line; each app names what it registers as on the AT-SPI registry.
  */
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdirSync } from "node:fs"
+import { existsSync, mkdirSync, symlinkSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -43,9 +43,20 @@ export const qtExample = (name: string): string => `/usr/lib/x86_64-linux-gnu/qt
 /**
  * Real apps of other toolkits, each with what it needs to talk AT-SPI under Xvfb and a private profile in the state
  * directory: `qt:NAME` (a Qt 5 widgets example, e.g. `qt:calculator`), `localc` (LibreOffice Calc on its GTK 3
- * plugin), `firefox[:URL]`, `chromium[:URL]`.
+ * plugin), `firefox[:URL]`, `chromium[:URL]`, `gtk4-demo:DEMO` (one gtk4-demo demo in its own process, e.g.
+ * `gtk4-demo:listbox_controls`; `gtk4-demo --list` names them).
  */
 const knownApp = (app: string, stateDir: string): AppSpec | undefined => {
+  const demo = /^gtk4-demo:([a-z0-9_]+)$/.exec(app)
+  if (demo) {
+    // `gtk4-demo --run DEMO` starts a process of its own that registers as "gtk4-demo" like the main one; GTK takes
+    // the registry name from argv[0], so a link named gtk4-demo-DEMO tells them apart (and lets --app find it).
+    const bin = join(stateDir, "bin")
+    mkdirSync(bin, { recursive: true })
+    const link = join(bin, `gtk4-demo-${demo[1]}`)
+    if (!existsSync(link)) symlinkSync("/usr/bin/gtk4-demo", link)
+    return { name: `gtk4-demo-${demo[1]}`, argv: [link, "--run", demo[1]!] }
+  }
   const qt = /^qt:([a-z]+)$/.exec(app)
   if (qt) return { name: qt[1]!, argv: [qtExample(qt[1]!)], env: { QT_LINUX_ACCESSIBILITY_ALWAYS_ON: "1", QT_ACCESSIBILITY: "1" } }
   if (app === "localc") {
