@@ -15,4 +15,8 @@ describe("resolveApp", () => {
     // Resolving again (a second desktop in the same state directory) reuses the link.
     assert.deepStrictEqual(resolveApp("gtk4-demo:listbox_controls", state), spec)
   })
+
+  it("gtk4-widget-factory runs on the cairo renderer (on the default one under Xvfb it never registers)", () => {
+    assert.deepStrictEqual(resolveApp("gtk4-widget-factory", tmpdir()).env, { GSK_RENDERER: "cairo" })
+  })
 })
