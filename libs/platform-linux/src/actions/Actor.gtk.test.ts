@@ -109,15 +109,55 @@ describe("set-value on a Value widget", () => {
 })
 
 describe("GTK 4.8 choices", () => {
-  it("select on a drop-down (no Selection, no actions) is refused before anything is sent, saying how instead", async () => {
-    const app = scriptedApp(gtk4, {
+  /** gtk4-demo 4.8.3's GtkDropDown: no Selection, no actions; its button opens a popup whose list exists only then. */
+  const dropDown = () => {
+    const objects: Record<string, Parameters<typeof scriptedApp>[1][string]> = {
       "/target": { role: AtspiRole.comboBox, name: "GtkDropDown", states: shown, interfaces: ["Accessible", "Action"], actions: [], children: ["/button"] },
-      "/button": { role: AtspiRole.pushButton, name: "GtkToggleButton", states: shown, interfaces: ["Accessible", "Action"], actions: ["click"] }
+      "/button": { role: AtspiRole.pushButton, name: "GtkToggleButton", states: shown, interfaces: ["Accessible", "Action"], actions: ["click"] },
+      "/popover": { role: 129, name: "GtkPopover", states: shown, interfaces: ["Accessible"], children: ["/list"] },
+      "/list": { role: AtspiRole.list, name: "GtkListView", states: shown, interfaces: ["Accessible", "Selection"], children: ["/1", "/2", "/3"] }
+    }
+    ;["Choice 1", "Choice 2", "Choice 3"].forEach((label, i) => {
+      objects[`/${i + 1}`] = { role: AtspiRole.listItem, name: "", states: i === 0 ? [...shown, AtspiState.focused] : shown, interfaces: ["Accessible"], children: [`/l${i + 1}`] }
+      objects[`/l${i + 1}`] = { role: 29, name: label, states: shown, interfaces: ["Accessible"] }
     })
+    const combo = objects["/target"]!
+    const app = scriptedApp(gtk4, objects, (member) => {
+      if (member === "DoAction") setTimeout(() => { combo.children = ["/button", "/popover"] }, 100)
+      return true
+    })
+    // return closes the popup.
+    ;(app.session as { bus: unknown }).bus = {
+      call: (message: { member: string; body: ReadonlyArray<unknown> }) => {
+        if (message.body[0] === 0xff0d) combo.children = ["/button"]
+        app.sent.push(`key ${Number(message.body[0]).toString(16)}`)
+        return Promise.resolve([])
+      }
+    }
+    return app
+  }
+
+  it("select on a drop-down headless is POLICY_DENIED naming --headed; nothing is sent", async () => {
+    const app = dropDown()
     const error = await failure(act(app, { kind: "select", value: "Choice 3" }))
-    assert.strictEqual(error.code, "ACTION_NOT_SUPPORTED")
-    assert.match(error.message, /press down\/up and return/)
+    assert.strictEqual(error.code, "POLICY_DENIED")
+    assert.deepStrictEqual(error.details, { headed_required: true, toolkit: "gtk4" })
     assert.deepStrictEqual(app.sent, [])
+  })
+
+  it("select on a drop-down headed opens it with its button, moves to the item by its label with keys, and returns", async () => {
+    const app = dropDown()
+    const steps = await act(app, { kind: "select", value: "choice 3" }, true)
+    assert.deepStrictEqual(app.sent, ["DoAction(/button)", "key ff54", "key ff54", "key ff0d"])
+    assert.deepStrictEqual(steps.map((s) => s.mechanism), ["semantic_api", "physical_synthetic", "physical_synthetic", "physical_synthetic"])
+  })
+
+  it("an item the popup does not list: closed again with escape, ELEMENT_NOT_FOUND naming what it lists", async () => {
+    const app = dropDown()
+    const error = await failure(act(app, { kind: "select", value: "Choice 9" }, true))
+    assert.strictEqual(error.code, "ELEMENT_NOT_FOUND")
+    assert.deepStrictEqual(error.details?.["available"], ["Choice 1", "Choice 2", "Choice 3"])
+    assert.deepStrictEqual(app.sent, ["DoAction(/button)", "key ff1b"])
   })
 
   it("select on a list matches its unnamed rows by their labels (gtk4-demo 4.8.3 sidebar)", async () => {

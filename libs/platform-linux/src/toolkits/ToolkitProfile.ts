@@ -70,7 +70,8 @@ export interface ToolkitProfile {
   /**
    * A combo box without Selection of its own lists its items only in its popup, and choosing there through AT-SPI
    * does nothing (Selection.SelectChild on the popup's list answers true while the combo box keeps its choice; the
-   * items have no action): only pointer or keyboard input chooses. `select` on it is refused, saying how instead.
+   * items have no action): only pointer or keyboard input chooses. `select` opens it and chooses with keys, headed
+   * only (actions/handlers/selectByKeys.ts).
    */
   readonly comboChoiceNeedsInput?: boolean
   readonly quirks: ReadonlyArray<ToolkitQuirk>

@@ -221,25 +221,32 @@ describe.skipIf(!gtk4)("agent-desktop on GTK 4 apps", () => {
     assertAlive(env, controls)
   })
 
-  it("List Box Controls: select on the drop-down is refused before anything is sent; its button and --headed keys choose", () => {
+  it("List Box Controls: select on the drop-down headless is refused with nothing sent; --headed it opens, keys choose, read back", () => {
     const { all } = snapshot(controls)
     const shown = () => probeDescendants(controls, "combo box", "GtkDropDown")
+    const popupOpen = () => probeFinds(controls, "list", "GtkListView")
+    const dropDown = refOf(all, "combobox", "GtkDropDown")
     const first = shown()
     assert.include(first, "Choice 1")
+    const refused = cli("select", dropDown, "Choice 3")
+    assert.strictEqual(refused["error"]["code"], "POLICY_DENIED", JSON.stringify(refused))
+    assert.deepStrictEqual(refused["error"]["disposition"], { delivery: "not_delivered", retry: "safe" })
+    assert.isFalse(popupOpen())
+    assert.deepStrictEqual(shown(), first, "nothing changed")
     // Keys go to the focused X window.
     execFileSync("xdotool", ["search", "--onlyvisible", "--name", "^List Box", "windowactivate", "--sync"], { env })
-    const refused = cli("select", refOf(all, "combobox", "GtkDropDown"), "Choice 2")
-    assert.strictEqual(refused["error"]["code"], "ACTION_NOT_SUPPORTED", JSON.stringify(refused))
-    assert.deepStrictEqual(refused["error"]["disposition"], { delivery: "not_delivered", retry: "safe" })
-    assert.match(refused["error"]["message"], /press down\/up and return/)
-    assert.deepStrictEqual(shown(), first, "nothing changed")
-    // What the error says instead: open the popup, then keys (the list has focus on the current choice).
-    ok(cli("click", refOf(all, "button", "GtkToggleButton")))
-    assert.isTrue(eventually(() => probeFinds(controls, "list", "GtkListView"), true) as boolean, "the popup's list shows")
-    ok(cli("--headed", "press", "down", "--app", controls))
-    ok(cli("--headed", "press", "return", "--app", controls))
-    assert.isTrue(eventually(() => shown().includes("Choice 2"), true) as boolean, "the drop-down shows Choice 2")
-    assert.isFalse(eventually(() => probeFinds(controls, "list", "GtkListView"), false) as boolean, "the popup closed")
+    for (const choice of ["Choice 3", "Choice 2"]) {
+      const selected = ok(cli("--headed", "select", dropDown, choice))
+      assert.deepStrictEqual(selected["steps"].map((s: { label: string }) => s.label).slice(0, 1), ["Action.DoAction(click)"])
+      assert.strictEqual(selected["steps"].at(-1).label, "DeviceEventController.GenerateKeyboardEvent(return)")
+      assert.isTrue(eventually(() => shown().includes(choice), true) as boolean, `the drop-down shows ${choice}: ${shown()}`)
+      assert.isFalse(eventually(() => popupOpen(), false) as boolean, "the popup closed")
+    }
+    const missing = cli("--headed", "select", dropDown, "Choice 9")
+    assert.strictEqual(missing["error"]["code"], "ELEMENT_NOT_FOUND", JSON.stringify(missing))
+    assert.includeMembers(missing["error"]["details"]["available"], ["Choice 1", "Choice 4"])
+    assert.isFalse(eventually(() => popupOpen(), false) as boolean, "closed again")
+    assert.include(shown(), "Choice 2")
     assertAlive(env, controls)
   })
 

@@ -13,13 +13,10 @@ import { declined, lookupFailure, unsupported } from "../Failures.js"
 import { inspectNode } from "../inspectNode.js"
 import { selectInParent } from "../selectInParent.js"
 import { step } from "../Step.js"
+import { matchItem } from "./matchItem.js"
+import { selectByKeys } from "./selectByKeys.js"
 
-/** The item to select: the first whose name equals the value (trimmed, any case), else the first that contains it; -1 if none. */
-export const matchItem = (names: ReadonlyArray<string>, value: string): number => {
-  const wanted = value.trim().toLowerCase()
-  const index = names.findIndex((name) => name.trim().toLowerCase() === wanted)
-  return index >= 0 ? index : names.findIndex((name) => name.trim().toLowerCase().includes(wanted))
-}
+export { matchItem } from "./matchItem.js"
 
 /** A combo box whose choice the toolkit takes only from input devices (profile `comboChoiceNeedsInput`: GTK 4.8). */
 export const choiceNeedsInput = (node: RawNode, profile: ToolkitProfile): boolean =>
@@ -35,14 +32,9 @@ const selectionOwner = async (session: AtspiSession, node: RawNode, deadline: nu
 }
 
 /** The item of a Selection container named by the value: `Selection.SelectChild`, else the item's "select" action. */
-export const select: ActionHandler<{ readonly kind: "select"; readonly value: string }> = async ({ session, node: target, accessible: targetAccessible, steps, deadline }, { value }) => {
-  if (choiceNeedsInput(target, targetAccessible.profile)) {
-    throw new PlatformError({
-      code: "ACTION_NOT_SUPPORTED",
-      message: "this combo box takes a choice only from pointer or keyboard input (selecting in its popup's list through AT-SPI changes nothing); nothing was sent. Click its button to open the popup, then choose with --headed press down/up and return",
-      details: { role: "combobox", toolkit: targetAccessible.profile.id, headed_required: true }
-    })
-  }
+export const select: ActionHandler<{ readonly kind: "select"; readonly value: string }> = async (context, { value }) => {
+  const { session, node: target, steps, deadline } = context
+  if (choiceNeedsInput(target, context.accessible.profile)) return selectByKeys(context, value)
   const node = await selectionOwner(session, target, deadline)
   const accessible = Accessible.of(session, node.ref)
   if (node.interfaces.includes("Selection")) {
