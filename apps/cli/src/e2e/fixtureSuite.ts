@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { BIN, cleanEnv, countingNode, envelopeOf, NATIVE, NODE, runBinary, tempHome } from "../test/binary.js"
+import { assertAlive } from "./realapps/realApp.js"
 
 /**
  * The real binary against a real GTK app on the project's virtual desktop: snapshot, act, read back, and every
@@ -173,6 +174,7 @@ describe("agent-desktop on the GTK fixture", () => {
       assert.strictEqual(delivery(cli("check", wrap)), "not_delivered")
       assert.strictEqual(delivery(cli("uncheck", wrap)), "delivered_verified")
       assert.deepInclude(await control({ op: "state", id: "wrap" }), { active: false, activations: 2 })
+      assertAlive(env, "fixture")
     } finally {
       await control({ op: "remove", id: "count" })
       await control({ op: "remove", id: "wrap" })

@@ -104,6 +104,7 @@ describe.skipIf(!gtk4)("agent-desktop on GTK 4 apps", () => {
     assert.isAtMost(depthOf(cut["data"]["tree"]), 5)
     assert.isNotEmpty(shallow.filter((n) => (n.children_count ?? 0) > 0), "a requested cut names how many children it hides")
     assert.isUndefined(shallow.find((n) => n.name === "GtkSourceView"))
+    assertAlive(env, "gnome-calculator")
   })
 
   it("gnome-calculator: a headed double-click on a button (screen point from window-relative extents) types its digit twice", () => {
@@ -137,6 +138,7 @@ describe.skipIf(!gtk4)("agent-desktop on GTK 4 apps", () => {
     const back = cli("click", refOf(snapshot("gtk4-demo").all, "tab", "Info"))
     assert.isTrue(back["ok"], JSON.stringify(back))
     assert.deepStrictEqual(eventually(() => probeSelected(env, "gtk4-demo", "page tab")["children"][0], "Info"), "Info")
+    assertAlive(env, "gtk4-demo")
   })
 
   it("gtk4-demo: bounds are on the screen (inside the X window openbox placed), and a tree row collapses and expands", () => {
