@@ -5,6 +5,9 @@
   atspi_probe.py read APP ROLE NAME [DESC]  -> {"name":..,"text":..,"value":..,"states":[..]} of the first match
                                                (with that exact description, when given)
   atspi_probe.py cell APP ROW COLUMN        -> the same for one cell of the first table (Table.GetAccessibleAt)
+  atspi_probe.py descendants APP ROLE NAME  -> the same for the first match, with "descendants": the non-empty names
+                                               below it, depth first, at most 8 levels and 40 names (what a GTK 4
+                                               drop-down shows is a label inside its button)
   atspi_probe.py selected APP ROLE          -> the same for the first match in state SELECTED, with "children":
                                                its children's names (a GTK 4 tab's label is its child)
   atspi_probe.py item APP CONTAINER ROLE NAME -> the same for a direct child (ROLE, exact NAME) of the first CONTAINER
@@ -145,6 +148,28 @@ def main(argv):
             return 1
         attributes, _start, _end = text.get_attribute_run(0, True)
         print(json.dumps({"name": cell.get_name() or "", "text": text.get_text(0, text.get_character_count()), "attributes": dict(attributes)}))
+        return 0
+    if argv[1] == "descendants":
+        found = walk(app, argv[3], argv[4] if len(argv) > 4 else "")
+        if found is None:
+            print(json.dumps({"error": "no match"}))
+            return 1
+        names = []
+
+        def collect(acc, depth):
+            for i in range(acc.get_child_count()):
+                child = acc.get_child_at_index(i)
+                if child is None or len(names) >= 40:
+                    continue
+                if child.get_name():
+                    names.append(child.get_name())
+                if depth < 8:
+                    collect(child, depth + 1)
+
+        collect(found, 1)
+        out = describe(found)
+        out["descendants"] = names
+        print(json.dumps(out))
         return 0
     if argv[1] == "cell":
         table = walk(app, "table", "")

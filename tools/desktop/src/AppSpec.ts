@@ -3,7 +3,7 @@
  * `gtk3-widget-factory`) or a command line; each app names what it registers as on the AT-SPI registry.
  */
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdirSync } from "node:fs"
+import { existsSync, mkdirSync, symlinkSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -58,9 +58,28 @@ export const qtApp = (name: string, group = "widgets", args: ReadonlyArray<strin
  * Real apps of other toolkits, each with what it needs to talk AT-SPI under Xvfb and a private profile in the state
  * directory: `qt:NAME` or `qt:GROUP/NAME` (a Qt 5 widgets example, e.g. `qt:calculator`, `qt:itemviews/simpletreemodel`),
  * `localc[:FILE]` (LibreOffice Calc on its GTK 3 plugin, optionally opening FILE; a .csv opens comma-separated, UTF-8,
- * without the import dialog), `firefox[:URL]`, `chromium[:URL]`.
+ * without the import dialog), `firefox[:URL]`, `chromium[:URL]`, `gtk4-demo:DEMO` (one gtk4-demo demo in its own
+ * process, e.g. `gtk4-demo:listbox_controls`; `gtk4-demo --list` names them), `gtk4-widget-factory` (on the cairo
+ * renderer).
  */
 const knownApp = (app: string, stateDir: string): AppSpec | undefined => {
+  if (app === "gtk4-widget-factory") {
+    // Under Xvfb, on GTK 4.8's default renderer (GL, in software) the widget factory's animations keep it at ~50 % CPU
+    // and it never calls Socket.Embed on the registry (none in 35 s, measured with dbus-monitor): it never appears.
+    // With the cairo renderer it registers at once and a snapshot is complete (317 refs). Probably the registration,
+    // queued for an idle main loop, is starved by the redraws.
+    return { name: "gtk4-widget-factory", argv: ["/usr/bin/gtk4-widget-factory"], env: { GSK_RENDERER: "cairo" } }
+  }
+  const demo = /^gtk4-demo:([a-z0-9_]+)$/.exec(app)
+  if (demo) {
+    // `gtk4-demo --run DEMO` starts a process of its own that registers as "gtk4-demo" like the main one; GTK takes
+    // the registry name from argv[0], so a link named gtk4-demo-DEMO tells them apart (and lets --app find it).
+    const bin = join(stateDir, "bin")
+    mkdirSync(bin, { recursive: true })
+    const link = join(bin, `gtk4-demo-${demo[1]}`)
+    if (!existsSync(link)) symlinkSync("/usr/bin/gtk4-demo", link)
+    return { name: `gtk4-demo-${demo[1]}`, argv: [link, "--run", demo[1]!] }
+  }
   const qt = /^qt:(?:([a-z]+)\/)?([a-z]+)$/.exec(app)
   if (qt) return qtApp(qt[2]!, qt[1])
   const calc = /^localc(?::(.+))?$/.exec(app)

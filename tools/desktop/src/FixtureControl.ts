@@ -2,7 +2,7 @@
 import { connect } from "node:net"
 
 export type FixtureRequest =
-  | { readonly op: "add"; readonly kind: "button" | "check" | "entry" | "label"; readonly label: string; readonly id?: string }
+  | { readonly op: "add"; readonly kind: "button" | "check" | "entry" | "label" | "menuitem" | "checkmenuitem"; readonly label: string; readonly id?: string }
   | { readonly op: "remove"; readonly id: string }
   | { readonly op: "rename"; readonly id: string; readonly label: string }
   | { readonly op: "duplicate"; readonly id: string }
@@ -22,6 +22,10 @@ export interface FixtureReply {
   readonly value?: number
   readonly expanded?: boolean
   readonly visible?: boolean
+  /** Menu items: how many times the item was activated. */
+  readonly activations?: number
+  /** The combo box: whether its popup is open. */
+  readonly popup_shown?: boolean
 }
 
 export const controlFixture = (socketPath: string, request: FixtureRequest, timeoutMs = 5000): Promise<FixtureReply> =>

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { BIN, cleanEnv, countingNode, envelopeOf, hostEnv, NATIVE, NODE, runBinary, tempHome } from "../test/binary.js"
+import { assertAlive } from "./realapps/realApp.js"
 
 /**
  * The real binary against a real GTK app on the project's virtual desktop: snapshot, act, read back, and every
@@ -130,6 +131,54 @@ describe("agent-desktop on the GTK fixture", () => {
     assert.strictEqual(verified(cli("expand", more)), "delivered_verified")
     assert.isTrue((await control({ op: "state", id: "expander" })).expanded)
     assert.strictEqual(verified(cli("collapse", more)), "delivered_verified")
+  })
+
+  // The false ACTION_FAILED on GTK 3: a combo box's expand opened its popup and was reported failed (at-spi2-atk
+  // sets no EXPANDED; its menu child shows), a slider's second set-value was STALE_REF (a drawn value is its
+  // description), toggle on a plain menu item clicked it and then reported failure, so a retry clicked it again.
+  it("GTK 3: actions that worked are never reported failed, a retry never acts twice, toggle without a checked state sends nothing", async () => {
+    await control({ op: "add", kind: "menuitem", label: "Count", id: "count" })
+    await control({ op: "add", kind: "checkmenuitem", label: "Wrap", id: "wrap" })
+    try {
+      const { all } = snapshot()
+      const delivery = (envelope: Record<string, any>) => {
+        assert.isTrue(envelope["ok"], JSON.stringify(envelope))
+        return envelope["data"]["disposition"]["delivery"]
+      }
+      const combo = refOf(all, "combobox", "Color")
+      assert.strictEqual(delivery(cli("expand", combo)), "delivered_verified")
+      assert.isTrue((await control({ op: "state", id: "combo" })).popup_shown)
+      assert.strictEqual(delivery(cli("expand", combo)), "not_delivered", "expanded already: nothing sent, the popup stays open")
+      assert.isTrue((await control({ op: "state", id: "combo" })).popup_shown)
+      assert.strictEqual(delivery(cli("collapse", combo)), "delivered_verified")
+      assert.isFalse((await control({ op: "state", id: "combo" })).popup_shown)
+
+      const level = refOf(all, "slider", "Level")
+      assert.strictEqual(delivery(cli("set-value", level, "3")), "delivered_verified")
+      assert.strictEqual((await control({ op: "state", id: "scale" })).value, 3)
+      assert.strictEqual(delivery(cli("set-value", level, "8")), "delivered_verified", "the same ref, after its value changed")
+      assert.strictEqual((await control({ op: "state", id: "scale" })).value, 8)
+
+      const count = refOf(all, "menuitem", "Count")
+      for (const refused of [cli("toggle", count), cli("check", count)]) {
+        assert.strictEqual(refused["error"]["code"], "ACTION_NOT_SUPPORTED", JSON.stringify(refused))
+        assert.deepStrictEqual(refused["error"]["disposition"], { delivery: "not_delivered", retry: "safe" })
+      }
+      assert.strictEqual((await control({ op: "state", id: "count" })).activations, 0)
+      assert.strictEqual(delivery(cli("click", count)), "delivered_unverified")
+      assert.strictEqual((await control({ op: "state", id: "count" })).activations, 1)
+
+      const wrap = refOf(all, "menuitem", "Wrap")
+      assert.strictEqual(delivery(cli("toggle", wrap)), "delivered_verified")
+      assert.deepInclude(await control({ op: "state", id: "wrap" }), { active: true, activations: 1 })
+      assert.strictEqual(delivery(cli("check", wrap)), "not_delivered")
+      assert.strictEqual(delivery(cli("uncheck", wrap)), "delivered_verified")
+      assert.deepInclude(await control({ op: "state", id: "wrap" }), { active: false, activations: 2 })
+      assertAlive(env, "fixture")
+    } finally {
+      await control({ op: "remove", id: "count" })
+      await control({ op: "remove", id: "wrap" })
+    }
   })
 
   it("finds by role and name, and lists the roles present when nothing matches", () => {

@@ -67,7 +67,35 @@ describe("renderTree", () => {
       if (atCut) cuts.push(n.role + ":" + (n.name ?? ""))
       return undefined
     })
-    // The budget-cut list sits at the depth cut too: its children were never going to be shown.
-    assert.deepStrictEqual(cuts, ["group:", "group:Panel", "list:"])
+    // The budget-cut list sits at the depth cut too: its children were never going to be shown. The unnamed group
+    // is a wrapper in a skeleton: not cut, its button shown at its depth.
+    assert.deepStrictEqual(cuts, ["group:Panel", "list:"])
+  })
+
+  it("a skeleton counts no depth for unnamed, ref-less wrappers: GTK 4's nesting keeps its named landmarks in view", () => {
+    // gtk4-demo 4.8.3: window > group > group > scroll area > list "Demo list" (and > group > group > tab list).
+    const gtk4 = node("window", [], {
+      name: "GTK Demo",
+      children: [node("group", [0], {
+        children: [
+          node("group", [0, 0], { children: [node("scrollarea", [0, 0, 0], { actions: ["Scroll"], children: [node("list", [0, 0, 0, 0], { name: "Demo list", childCount: 117 })] })] }),
+          node("group", [0, 1], { children: [node("group", [0, 1, 0], { children: [node("tablist", [0, 1, 0, 0], { name: "Tab list", childCount: 7 })] })] })
+        ]
+      })]
+    })
+    const cuts: Array<string> = []
+    const out = renderTree(gtk4, { ...options, maxDepth: 3, skeleton: true }, (n, atCut) => {
+      if (atCut) cuts.push(n.name ?? n.role)
+      return undefined
+    })
+    assert.deepStrictEqual(cuts, ["Demo list", "Tab list"])
+    const named: Array<string> = []
+    const walk = (n: typeof out): void => { if (n.name) named.push(n.name); n.children?.forEach(walk) }
+    walk(out)
+    assert.includeMembers(named, ["Demo list", "Tab list"])
+    // Without --skeleton a depth of 3 cuts at the wrappers, as before.
+    const plain: Array<string> = []
+    renderTree(gtk4, { ...options, maxDepth: 3 }, (n, atCut) => { if (atCut) plain.push(n.name ?? n.role); return undefined })
+    assert.deepStrictEqual(plain, ["scrollarea", "group"])
   })
 })

@@ -53,16 +53,25 @@ const fields = (node: ObservedNode, options: RenderOptions, refId: string | unde
   return out
 }
 
+/**
+ * In a skeleton, an unnamed group that earns no ref is a wrapper, not a level: its children are shown at its depth.
+ * GTK 4 nests widgets in three to six such wrappers (gtk4-demo 4.8.3), so three levels showed nothing but wrappers
+ * and no named landmark, sidebar or tab list, to drill into.
+ */
+const isWrapper = (node: ObservedNode, options: RenderOptions): boolean =>
+  options.skeleton && node.role === "group" && !hasPayload(node) && !node.actions.some((action) => action !== "SetFocus")
+
 /** Render an observation as the contract's tree, allocating refs through `allocate`. */
 export const renderTree = (root: ObservedNode, options: RenderOptions, allocate: RefAllocator): OutputNode => {
   const visit = (node: ObservedNode, depth: number, isRoot: boolean): OutputNode | undefined => {
-    const depthCut = node.childCount > 0 && depth >= options.maxDepth
+    const wrapper = !isRoot && isWrapper(node, options)
+    const depthCut = node.childCount > 0 && depth >= options.maxDepth && !wrapper
     const readChildren = depthCut ? undefined : node.children
     const notRead = node.childCount > 0 && readChildren === undefined
     const refId = allocate(node, depthCut || notRead && node.budgetCut !== true)
     const children: Array<OutputNode> = []
     for (const child of readChildren ?? []) {
-      const rendered = visit(child, depth + 1, false)
+      const rendered = visit(child, wrapper ? depth : depth + 1, false)
       if (rendered !== undefined) children.push(rendered)
     }
     // A container read visible-only (it manages its descendants) is truncated by design; say so on the node.

@@ -5,8 +5,10 @@ import { AtspiState } from "../atspi/States.js"
 import { nameIsComboValue, takeComboValue } from "../tree/ComboName.js"
 import { wantsSelection, wantsText, wantsValue } from "../tree/ContractNode.js"
 import { confirmShowing } from "../toolkits/normalizeStates.js"
+import { expandsByPopup } from "../tree/PopupState.js"
 import { readRawNode, type RawNode } from "../tree/RawNode.js"
 import { lookupFailure } from "./Failures.js"
+import { reportedLiveStates } from "./liveStates.js"
 
 /** A fresh read of everything acting needs: role, states, interfaces, actions, value. */
 export const inspectNode = async (session: AtspiSession, ref: ObjectRef, timeoutMs: number): Promise<RawNode> => {
@@ -29,6 +31,10 @@ export const inspectNode = async (session: AtspiSession, ref: ObjectRef, timeout
         ? accessible.selectedChildName(timeoutMs, node.interfaces).then((name) => { if (name !== undefined) node.selected = name }, () => {})
         : undefined
     ])
+    // GTK 3 combo boxes: expanded is their popup menu's showing (tree/PopupState.ts), read like the tree reads it.
+    if (expandsByPopup(node.role, node.states, accessible.profile)) {
+      node.states = await reportedLiveStates(accessible, node.role, node.states, timeoutMs)
+    }
     return node
   } catch (error) {
     throw lookupFailure(error, "the element")

@@ -4,6 +4,7 @@ import type { AtspiSession } from "../atspi/AtspiSession.js"
 import { AtspiState } from "../atspi/States.js"
 import type { RawNode } from "../tree/RawNode.js"
 import { doAction } from "./doAction.js"
+import { reportedStatesOf } from "./liveStates.js"
 import { selectInParent } from "./selectInParent.js"
 import { settle } from "./settle.js"
 import type { StepLog } from "./StepLog.js"
@@ -24,6 +25,6 @@ export const selectItem = async (session: AtspiSession, steps: StepLog, node: Ra
   if (own < 0) return selectInParent(session, steps, node, deadline)
   if (node.states.has(AtspiState.selected)) return [...alreadySelected]
   await doAction(session, steps, node, own, deadline)
-  await settle(Accessible.of(session, node.ref), (states) => states.has(AtspiState.selected), deadline)
+  await settle(reportedStatesOf(Accessible.of(session, node.ref), node.role), (states) => states.has(AtspiState.selected), deadline)
   return steps.all
 }

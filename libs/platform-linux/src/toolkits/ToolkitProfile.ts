@@ -123,6 +123,25 @@ export interface ToolkitProfile {
   readonly namesFromContainer?: boolean
   /** What to do instead where an action cannot work on a role; it becomes the error's suggestion. */
   readonly unsupportedHints?: ReadonlyArray<UnsupportedHint>
+  /**
+   * A push button in state PRESSED is a toggle button that is on: it is read as CHECKED and CHECKABLE, so check,
+   * uncheck and toggle work on it and are verified. (GTK 4.8 has no toggle-button role; an unpressed toggle button
+   * looks like any push button, so it cannot be told apart and is refused by toggle, as every plain button is.)
+   */
+  readonly pressedIsChecked?: boolean
+  /**
+   * A combo box never sets EXPANDABLE or EXPANDED; its popup is its menu child, which is SHOWING while open. Such a
+   * combo box is read as expandable, and expanded while that menu shows (tree/PopupState.ts), so expand and
+   * collapse are verified against what the user sees.
+   */
+  readonly expandedFromPopup?: boolean
+  /**
+   * A combo box without Selection of its own lists its items only in its popup, and choosing there through AT-SPI
+   * does nothing (Selection.SelectChild on the popup's list answers true while the combo box keeps its choice; the
+   * items have no action): only pointer or keyboard input chooses. `select` opens it and chooses with keys, headed
+   * only (actions/handlers/selectByKeys.ts).
+   */
+  readonly comboChoiceNeedsInput?: boolean
   readonly quirks: ReadonlyArray<ToolkitQuirk>
 }
 

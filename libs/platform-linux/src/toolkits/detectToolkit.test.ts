@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
+import { AtspiRole } from "../atspi/Roles.js"
 import { AtspiState, StateSet } from "../atspi/States.js"
 import { allProfiles, detectToolkit } from "./detectToolkit.js"
 import { normalizeStates } from "./normalizeStates.js"
@@ -23,5 +24,14 @@ describe("detectToolkit", () => {
     const visible = new StateSet(1 << AtspiState.visible, 0)
     expect(normalizeStates(visible, detectToolkit("GTK", "4.8.3")).has(AtspiState.showing)).toBe(true)
     expect(normalizeStates(visible, detectToolkit("gtk", "3.24.38")).has(AtspiState.showing)).toBe(false)
+  })
+
+  it("reads a pressed push button as checked only where the toolkit has no toggle-button role (GTK 4.8)", () => {
+    const pressed = new StateSet((1 << AtspiState.visible) | (1 << AtspiState.pressed), 0)
+    const gtk4 = detectToolkit("GTK", "4.8.3")
+    expect(normalizeStates(pressed, gtk4, AtspiRole.pushButton).has(AtspiState.checked)).toBe(true)
+    expect(normalizeStates(pressed, gtk4, AtspiRole.pushButton).has(AtspiState.checkable)).toBe(true)
+    expect(normalizeStates(pressed, gtk4, AtspiRole.pageTab).has(AtspiState.checked)).toBe(false)
+    expect(normalizeStates(pressed, detectToolkit("gtk", "3.24.38"), AtspiRole.pushButton).has(AtspiState.checked)).toBe(false)
   })
 })

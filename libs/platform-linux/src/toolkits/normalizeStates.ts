@@ -6,11 +6,15 @@ import type { ToolkitProfile } from "./ToolkitProfile.js"
 /**
  * The state set as the rest of the adapter reads it: a toolkit that never sets SHOWING (GTK 4.8) has its VISIBLE
  * nodes treated as showing, so their bounds are read and they are not reported offscreen; where menus say they are
- * open only by SELECTED (LibreOffice's GTK menus), a menu is expandable and, while selected, expanded. `role` is
- * the node's AT-SPI role where known (a state check made before the role is read passes none).
+ * open only by SELECTED (LibreOffice's GTK menus), a menu is expandable and, while selected, expanded; where a pressed
+ * push button is a toggle button that is on (GTK 4.8), it is checked. `role` is the node's AT-SPI role where known (a
+ * state check made before the role is read passes none).
  */
 export const normalizeStates = (states: StateSet, profile: ToolkitProfile, role?: number): StateSet => {
   let out = profile.showingFromVisible && states.has(AtspiState.visible) ? states.with(AtspiState.showing) : states
+  if (profile.pressedIsChecked && role === AtspiRole.pushButton && out.has(AtspiState.pressed)) {
+    out = out.with(AtspiState.checked).with(AtspiState.checkable)
+  }
   if (profile.menusOpenWhileSelected && role === AtspiRole.menu) {
     out = out.with(AtspiState.expandable)
     if (out.has(AtspiState.selected)) out = out.with(AtspiState.expanded)

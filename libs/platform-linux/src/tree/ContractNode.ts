@@ -29,6 +29,15 @@ export const isKeyboardEditable = (node: RawNode): boolean =>
 export const hasSettableValue = (node: RawNode): boolean =>
   node.interfaces.includes("Value") && !valueRolesReadOnly.has(node.role) && !node.states.has(AtspiState.readOnly)
 
+/**
+ * Whether a node has a checked state that toggling changes: a toggle action, a role that checks (check box, radio,
+ * toggle button, check/radio menu item), or a CHECKABLE or CHECKED state. A plain button or menu item is not: toggle
+ * on it used to click it and then report ACTION_FAILED (nothing checked flipped), so a retry clicked it again.
+ */
+export const isToggleable = (node: RawNode): boolean =>
+  (node.actions ?? []).includes("toggle") || toggleRoles.has(node.role) ||
+  node.states.has(AtspiState.checkable) || node.states.has(AtspiState.checked)
+
 /** Index of the toolkit action that performs a plain activation, or -1. */
 export const clickActionIndex = (node: RawNode): number => {
   const actions = node.actions ?? []
@@ -67,7 +76,7 @@ export const availableActions = (node: RawNode): Array<string> => {
   if (actions.some((a) => clickActions.has(a)) && !textual) out.add("Click")
   // Tabs carry no actions in GTK; a click selects them (Actor does it through the tab list's Selection).
   if (node.role === AtspiRole.pageTab && node.states.has(AtspiState.selectable)) out.add("Click")
-  if (actions.includes("toggle") || (toggleRoles.has(node.role) && actions.length > 0)) out.add("Toggle")
+  if (actions.includes("toggle") || (isToggleable(node) && actions.length > 0)) out.add("Toggle")
   if (checkRoles.has(node.role) || node.states.has(AtspiState.checkable) || actions.includes("toggle")) {
     out.add("Check")
     out.add("Uncheck")

@@ -4,6 +4,7 @@
  * twins without names become targetable. Only for toolkits whose profile asks for it; a real name of the toolkit's
  * own always wins, a placeholder name (the profile's) does not.
  */
+import type { Accessible } from "../atspi/Accessible.js"
 import { AtspiRole } from "../atspi/Roles.js"
 import type { RawTree } from "./TreeReader.js"
 
@@ -26,4 +27,25 @@ export const nameRowsFromContent = (tree: RawTree, placeholders: ReadonlyArray<s
     if (name !== undefined) tree.node.computedName = name
   }
   for (const child of tree.children ?? []) nameRowsFromContent(child, placeholders)
+}
+
+/**
+ * The same name read live for one item (`select` matches a list's items by it): its own name unless empty or a
+ * placeholder, else the first name among its descendants, depth first, at most three levels down.
+ */
+export const liveItemName = async (item: Accessible, placeholders: ReadonlyArray<string>, timeoutMs: number): Promise<string> => {
+  const own = await item.name(timeoutMs)
+  if (own !== "" && !placeholders.includes(own)) return own
+  const below = async (node: Accessible, depth: number): Promise<string | undefined> => {
+    if (depth > maxDepth) return undefined
+    for (const child of await node.children(timeoutMs)) {
+      const accessible = node.sibling(child.path)
+      const name = await accessible.name(timeoutMs)
+      if (name !== "") return name
+      const deeper = await below(accessible, depth + 1)
+      if (deeper !== undefined) return deeper
+    }
+    return undefined
+  }
+  return (await below(item, 1)) ?? own
 }

@@ -1,8 +1,22 @@
 /** RawTree (AT-SPI words) -> ObservedNode (contract vocabulary), the shape the engine consumes. */
 import type { ObservedNode } from "@agent-desktop/platform"
 import { availableActions, contractValue, mapRole, mapStates } from "./ContractNode.js"
-import { handleOf } from "./RawNode.js"
+import { reportedStates } from "./PopupState.js"
+import { handleOf, type RawNode } from "./RawNode.js"
 import type { RawTree } from "./TreeReader.js"
+
+/**
+ * A description that only repeats the node's number, as drawn (a GTK 3 scale that draws its value describes itself
+ * with it: "50.0" at 50, measured on gtk3-widget-factory 3.24.38 and the fixture's scale). It changes with every
+ * value, and descriptions are identity: a slider's ref was STALE_REF after its first set-value. Such a description
+ * says nothing the value does not, and is left out. Equal means within the rounding of the printed decimals.
+ */
+export const describesOnlyValue = (node: Pick<RawNode, "description" | "value">): boolean => {
+  const text = node.description.trim()
+  if (node.value === undefined || !/^[-+]?\d+(\.\d+)?$/.test(text)) return false
+  const decimals = text.split(".")[1]?.length ?? 0
+  return Math.abs(Number(text) - node.value) <= 0.5 * 10 ** -decimals + 1e-9
+}
 
 type Building = { -readonly [K in keyof ObservedNode]: ObservedNode[K] }
 
@@ -11,7 +25,7 @@ type Building = { -readonly [K in keyof ObservedNode]: ObservedNode[K] }
  * time on a 4,700-node page. Fields keep the order they always had.
  */
 export const toObserved = (tree: RawTree): ObservedNode => {
-  const { node } = tree
+  const node = tree.node.popupExpands ? { ...tree.node, states: reportedStates(tree) } : tree.node
   const value = contractValue(node)
   const out: Building = { role: mapRole(node) } as Building
   // A computed name exists only where the toolkit's own is empty, a placeholder (NameFromContent) or no name at all
@@ -20,7 +34,7 @@ export const toObserved = (tree: RawTree): ObservedNode => {
     if (node.computedName) out.name = node.computedName
   } else if (node.name) out.name = node.name
   if (value !== undefined) out.value = value
-  if (node.description) out.description = node.description
+  if (node.description && !describesOnlyValue(node)) out.description = node.description
   out.nativeId = { kind: "atspi_object_path", value: node.ref.path }
   out.states = mapStates(node)
   out.actions = availableActions(node)

@@ -20,6 +20,7 @@ import { wantsSelection, wantsText, wantsValue } from "./ContractNode.js"
 import { Limiter } from "./Limiter.js"
 import { nameControlsFromContainer } from "./NameFromContainer.js"
 import { nameRowsFromContent } from "./NameFromContent.js"
+import { markPopups } from "./PopupState.js"
 import { readRawNode, type RawNode } from "./RawNode.js"
 import { defaultReadLimits, type ReadLimits } from "./ReadLimits.js"
 import { visibleManagedChildren, type IndexedRef } from "./VisibleChildren.js"
@@ -420,6 +421,7 @@ export class TreeReader {
     await Promise.all(detailReads)
     if (profile.namesFromContent) nameRowsFromContent(tree, profile.placeholderNames)
     if (profile.namesFromContainer === true) nameControlsFromContainer(tree, (options.rootPath ?? []).length === 0)
+    if (profile.expandedFromPopup) markPopups(tree, profile)
     return { root: tree, complete, nodesObserved: observed, source: cache ? "cache" : "walk" }
   }
 }

@@ -27,7 +27,11 @@ export const parseOrigins = (tree: string, title: string): ReadonlyArray<Point> 
 export const windowOrigin = (title: string, timeoutMs: number): Promise<Point | undefined> =>
   new Promise((resolve) => {
     if (!process.env["DISPLAY"] || title === "") return resolve(undefined)
-    execFile("xwininfo", ["-root", "-tree"], { timeout: timeoutMs, maxBuffer: 8 << 20 }, (error, stdout) => {
+    // In the C locale (no LANG, as under many service managers and CI runners) xwininfo cannot convert a UTF-8 title
+    // and prints "(failure in conversion ...)" instead: a window titled "List Box — Controls" (gtk4-demo 4.8.3) was
+    // never found, so every pointer action on its elements failed. The title is asked for in UTF-8.
+    const env = { ...process.env, LC_ALL: "C.UTF-8" }
+    execFile("xwininfo", ["-root", "-tree"], { timeout: timeoutMs, maxBuffer: 8 << 20, env }, (error, stdout) => {
       if (error) return resolve(undefined)
       const origins = parseOrigins(stdout, title)
       const distinct = new Set(origins.map((p) => `${p.x},${p.y}`))

@@ -1,14 +1,17 @@
 import { startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
-import { execFileSync } from "node:child_process"
+import { probePath, systemPython } from "@agent-desktop/desktop"
+import { execFileSync, spawnSync } from "node:child_process"
 import { afterAll, beforeAll } from "vitest"
 import { cleanEnv, tempHome } from "../../test/binary.js"
 import { assertAlive, cliIn, eventually, installed, nodes, probeRead, probeSelected, refOf, type Node } from "./realApp.js"
 
 /**
- * GTK 4.8 (gnome-calculator 43, gtk4-demo) under openbox, so windows sit away from the screen origin. Before the
- * GTK 4 profile every node looked offscreen with no bounds (4.8 sets VISIBLE, never SHOWING), `collapse` was refused
- * (listitem.collapse unmapped) and set-value reported failure (GetText(0,-1) returns "").
+ * GTK 4.8 (gnome-calculator 43, gtk4-demo and three of its demos, each in its own process under its own registry
+ * name) under openbox, so windows sit away from the screen origin. Before the GTK 4 profile every node looked
+ * offscreen with no bounds (4.8 sets VISIBLE, never SHOWING), `collapse` was refused (listitem.collapse unmapped) and
+ * set-value reported failure (GetText(0,-1) returns ""). Every action is read back by libatspi (atspi_probe.py) and,
+ * where the app shows it, in the app (the calculator's display, the demo's description, the expander's content).
  */
 let desktop: RunningDesktop | undefined
 let env: NodeJS.ProcessEnv = {}
@@ -30,13 +33,37 @@ const xGeometry = (title: string) => {
   return { x: get("Absolute upper-left X"), y: get("Absolute upper-left Y"), width: get("Width"), height: get("Height") }
 }
 
+/** The names below the first node of that role and name (libatspi): what a GTK 4 drop-down shows is a label in its button. */
+const probeDescendants = (app: string, role: string, name: string): Array<string> => {
+  const result = spawnSync(systemPython, [probePath(), "descendants", app, role, name], { env, encoding: "utf8", timeout: 10_000 })
+  if (result.status !== 0) throw new Error(`libatspi found no ${role} '${name}' in ${app}: ${result.stdout}${result.stderr}`)
+  return JSON.parse(result.stdout)["descendants"]
+}
+
+/** Whether libatspi finds a node of that role and name at all. */
+const probeFinds = (app: string, role: string, name: string): boolean =>
+  spawnSync(systemPython, [probePath(), "read", app, role, name], { env, encoding: "utf8", timeout: 10_000 }).status === 0
+
+const ok = (envelope: Record<string, any>): Record<string, any> => {
+  assert.isTrue(envelope["ok"], JSON.stringify(envelope).slice(0, 2000))
+  return envelope["data"]
+}
+
+const controls = "gtk4-demo-listbox_controls"
+const expanderDemo = "gtk4-demo-expander"
+const infobars = "gtk4-demo-infobar"
+
 const gtk4 = installed("/usr/bin/gnome-calculator", "GTK 4 real-app suite") && installed("/usr/bin/gtk4-demo", "GTK 4 real-app suite")
 
 describe.skipIf(!gtk4)("agent-desktop on GTK 4 apps", () => {
   beforeAll(async () => {
-    desktop = await startDesktop({ apps: ["gnome-calculator", "gtk4-demo"], windowManager: "openbox", timeoutMs: 90_000 })
+    desktop = await startDesktop({
+      apps: ["gnome-calculator", "gtk4-demo", "gtk4-demo:listbox_controls", "gtk4-demo:expander", "gtk4-demo:infobar"],
+      windowManager: "openbox",
+      timeoutMs: 120_000
+    })
     env = { ...cleanEnv(home), ...desktop.env }
-  }, 150_000)
+  }, 180_000)
   afterAll(async () => {
     await desktop?.stop()
   })
@@ -77,6 +104,7 @@ describe.skipIf(!gtk4)("agent-desktop on GTK 4 apps", () => {
     assert.isAtMost(depthOf(cut["data"]["tree"]), 5)
     assert.isNotEmpty(shallow.filter((n) => (n.children_count ?? 0) > 0), "a requested cut names how many children it hides")
     assert.isUndefined(shallow.find((n) => n.name === "GtkSourceView"))
+    assertAlive(env, "gnome-calculator")
   })
 
   it("gnome-calculator: a headed double-click on a button (screen point from window-relative extents) types its digit twice", () => {
@@ -110,6 +138,7 @@ describe.skipIf(!gtk4)("agent-desktop on GTK 4 apps", () => {
     const back = cli("click", refOf(snapshot("gtk4-demo").all, "tab", "Info"))
     assert.isTrue(back["ok"], JSON.stringify(back))
     assert.deepStrictEqual(eventually(() => probeSelected(env, "gtk4-demo", "page tab")["children"][0], "Info"), "Info")
+    assertAlive(env, "gtk4-demo")
   })
 
   it("gtk4-demo: bounds are on the screen (inside the X window openbox placed), and a tree row collapses and expands", () => {
@@ -138,6 +167,151 @@ describe.skipIf(!gtk4)("agent-desktop on GTK 4 apps", () => {
     const named = cli("find", "--app", "gtk4-demo", "--role", "option", "--name", "Application Class", "--exact")
     assert.isTrue(named["ok"], JSON.stringify(named))
     assert.strictEqual(named["data"]["matches"].length, 1)
+    assertAlive(env, "gtk4-demo")
+  })
+
+  it("List Box Controls: switch, check button, scale, spin button and entry, each read back by libatspi; is visible/checked", () => {
+    const { all } = snapshot(controls)
+    const delivered = (envelope: Record<string, any>) => ok(envelope)["disposition"]["delivery"]
+    const checked = (role: string, name: string) => probeRead(env, controls, role, name)["states"].includes("checked")
+
+    // GtkSwitch: a toggle action.
+    const toggleSwitch = refOf(all, "checkbox", "GtkSwitch")
+    const before = checked("check box", "GtkSwitch")
+    assert.strictEqual(delivered(cli("toggle", toggleSwitch)), "delivered_verified")
+    assert.strictEqual(checked("check box", "GtkSwitch"), !before)
+    assert.strictEqual(delivered(cli("check", toggleSwitch)), before ? "delivered_verified" : "not_delivered")
+    assert.isTrue(checked("check box", "GtkSwitch"))
+    assert.strictEqual(ok(cli("is", toggleSwitch, "--property", "checked"))["result"], true)
+    assert.strictEqual(delivered(cli("uncheck", toggleSwitch)), "delivered_verified")
+    assert.isFalse(checked("check box", "GtkSwitch"))
+
+    // GtkCheckButton lists no action in 4.8: headless it is refused naming --headed, nothing sent; headed, a pointer
+    // click on it (its window raised first: a click lands on whatever window is on top).
+    const check = refOf(all, "checkbox", "GtkCheckButton")
+    const wasChecked = checked("check box", "GtkCheckButton")
+    const refused = cli("toggle", check)
+    assert.strictEqual(refused["error"]["code"], "POLICY_DENIED", JSON.stringify(refused))
+    assert.deepStrictEqual(refused["error"]["disposition"], { delivery: "not_delivered", retry: "safe" })
+    assert.strictEqual(checked("check box", "GtkCheckButton"), wasChecked)
+    execFileSync("xdotool", ["search", "--onlyvisible", "--name", "^List Box", "windowactivate", "--sync"], { env })
+    const clicked = cli("--headed", wasChecked ? "uncheck" : "check", check)
+    assert.strictEqual(delivered(clicked), "delivered_verified")
+    assert.strictEqual(clicked["data"]["steps"][0]["mechanism"], "physical_synthetic")
+    assert.strictEqual(eventually(() => checked("check box", "GtkCheckButton"), !wasChecked), !wasChecked)
+
+    // GtkScale and GtkSpinButton through Value; the same ref twice.
+    const scale = refOf(all, "slider", "GtkScale")
+    assert.strictEqual(delivered(cli("set-value", scale, "20")), "delivered_verified")
+    assert.strictEqual(probeRead(env, controls, "slider", "GtkScale")["value"], 20)
+    assert.strictEqual(delivered(cli("set-value", scale, "35")), "delivered_verified")
+    assert.strictEqual(probeRead(env, controls, "slider", "GtkScale")["value"], 35)
+    assert.strictEqual(ok(cli("is", scale, "--property", "visible"))["result"], true)
+    const spin = refOf(all, "incrementor", "GtkSpinButton")
+    assert.strictEqual(delivered(cli("set-value", spin, "42")), "delivered_verified")
+    assert.strictEqual(probeRead(env, controls, "spin button", "GtkSpinButton")["value"], 42)
+
+    // GtkEntry: type, set-value, clear.
+    const entry = refOf(all, "textfield", "GtkEntry")
+    assert.strictEqual(delivered(cli("clear", entry)), "delivered_verified")
+    assert.strictEqual(delivered(cli("type", entry, "hello")), "delivered_verified")
+    assert.strictEqual(probeRead(env, controls, "text", "GtkEntry")["text"], "hello")
+    assert.strictEqual(delivered(cli("set-value", entry, "gtk four")), "delivered_verified")
+    assert.strictEqual(probeRead(env, controls, "text", "GtkEntry")["text"], "gtk four")
+    assert.strictEqual(delivered(cli("clear", entry)), "delivered_verified")
+    assert.strictEqual(probeRead(env, controls, "text", "GtkEntry")["text"], "")
+    assertAlive(env, controls)
+  })
+
+  it("List Box Controls: select on the drop-down headless is refused with nothing sent; --headed it opens, keys choose, read back", () => {
+    const { all } = snapshot(controls)
+    const shown = () => probeDescendants(controls, "combo box", "GtkDropDown")
+    const popupOpen = () => probeFinds(controls, "list", "GtkListView")
+    const dropDown = refOf(all, "combobox", "GtkDropDown")
+    const first = shown()
+    assert.include(first, "Choice 1")
+    const refused = cli("select", dropDown, "Choice 3")
+    assert.strictEqual(refused["error"]["code"], "POLICY_DENIED", JSON.stringify(refused))
+    assert.deepStrictEqual(refused["error"]["disposition"], { delivery: "not_delivered", retry: "safe" })
+    assert.isFalse(popupOpen())
+    assert.deepStrictEqual(shown(), first, "nothing changed")
+    // Keys go to the focused X window.
+    execFileSync("xdotool", ["search", "--onlyvisible", "--name", "^List Box", "windowactivate", "--sync"], { env })
+    for (const choice of ["Choice 3", "Choice 2"]) {
+      const selected = ok(cli("--headed", "select", dropDown, choice))
+      assert.deepStrictEqual(selected["steps"].map((s: { label: string }) => s.label).slice(0, 1), ["Action.DoAction(click)"])
+      assert.strictEqual(selected["steps"].at(-1).label, "DeviceEventController.GenerateKeyboardEvent(return)")
+      assert.isTrue(eventually(() => shown().includes(choice), true) as boolean, `the drop-down shows ${choice}: ${shown()}`)
+      assert.isFalse(eventually(() => popupOpen(), false) as boolean, "the popup closed")
+    }
+    const missing = cli("--headed", "select", dropDown, "Choice 9")
+    assert.strictEqual(missing["error"]["code"], "ELEMENT_NOT_FOUND", JSON.stringify(missing))
+    assert.includeMembers(missing["error"]["details"]["available"], ["Choice 1", "Choice 4"])
+    assert.isFalse(eventually(() => popupOpen(), false) as boolean, "closed again")
+    assert.include(shown(), "Choice 2")
+    assertAlive(env, controls)
+  })
+
+  it("gtk4-demo: select a row of the demo list by its label (the app shows that demo's description); a tab by Selection", () => {
+    const { all } = snapshot("gtk4-demo")
+    const selected = ok(cli("select", refOf(all, "list", "Demo list"), "Clipboard"))
+    assert.strictEqual(selected["steps"][0]["label"], "Selection.SelectChild")
+    assert.deepStrictEqual(eventually(() => probeSelected(env, "gtk4-demo", "list item")["children"][0], "Clipboard"), "Clipboard")
+    assert.strictEqual(eventually(() => String(probeRead(env, "gtk4-demo", "text", "Info")["text"]).split("\n")[0], "Clipboard"), "Clipboard")
+    const tabs = snapshot("gtk4-demo").all
+    ok(cli("select", refOf(tabs, "tablist", "Tab list"), "Source"))
+    assert.deepStrictEqual(eventually(() => probeSelected(env, "gtk4-demo", "page tab")["children"][0], "Source"), "Source")
+    ok(cli("select", refOf(snapshot("gtk4-demo").all, "tab", "Info"), "Info"))
+    assert.deepStrictEqual(eventually(() => probeSelected(env, "gtk4-demo", "page tab")["children"][0], "Info"), "Info")
+    assertAlive(env, "gtk4-demo")
+  })
+
+  it("Info Bars: toggle buttons (pressed push buttons in 4.8) uncheck and toggle, verified; an unpressed one is refused, not clicked", () => {
+    const { all } = snapshot(infobars)
+    const pressed = (name: string) => probeRead(env, infobars, "push button", name)["states"].includes("pressed")
+    assert.isTrue(pressed("Message"))
+    const message = refOf(all, "button", "Message")
+    assert.strictEqual(ok(cli("is", message, "--property", "checked"))["result"], true)
+    assert.strictEqual(ok(cli("uncheck", message))["disposition"]["delivery"], "delivered_verified")
+    assert.isFalse(pressed("Message"))
+    // Unpressed, GTK 4.8 shows it as a plain push button: check cannot know it toggles, so nothing is sent.
+    const refused = cli("check", message)
+    assert.strictEqual(refused["error"]["code"], "ACTION_NOT_SUPPORTED", JSON.stringify(refused))
+    assert.deepStrictEqual(refused["error"]["disposition"], { delivery: "not_delivered", retry: "safe" })
+    assert.isFalse(pressed("Message"))
+    ok(cli("click", message))
+    assert.isTrue(eventually(() => pressed("Message"), true) as boolean)
+    assert.strictEqual(ok(cli("toggle", refOf(all, "button", "Warning")))["disposition"]["delivery"], "delivered_verified")
+    assert.isFalse(pressed("Warning"))
+    assertAlive(env, infobars)
+  })
+
+  it("Expander: expand and collapse verified, is expanded, and its content appears and goes (libatspi)", () => {
+    const { all } = snapshot(expanderDemo)
+    const expander = refOf(all, "button", "GtkExpander")
+    assert.isFalse(probeFinds(expanderDemo, "text", "GtkTextView"), "collapsed: its text view is not there")
+    assert.strictEqual(ok(cli("expand", expander))["disposition"]["delivery"], "delivered_verified")
+    assert.include(probeRead(env, expanderDemo, "push button", "GtkExpander")["states"], "expanded")
+    assert.isTrue(eventually(() => probeFinds(expanderDemo, "text", "GtkTextView"), true) as boolean)
+    assert.strictEqual(ok(cli("is", expander, "--property", "expanded"))["result"], true)
+    assert.strictEqual(ok(cli("expand", expander))["disposition"]["delivery"], "not_delivered")
+    assert.strictEqual(ok(cli("collapse", expander))["disposition"]["delivery"], "delivered_verified")
+    assert.notInclude(probeRead(env, expanderDemo, "push button", "GtkExpander")["states"], "expanded")
+    assert.strictEqual(ok(cli("is", expander, "--property", "expanded"))["result"], false)
+    assertAlive(env, expanderDemo)
+  })
+
+  it("gtk4-demo: --skeleton shows the named landmarks under GTK 4's wrappers, each a drill target with children_count", () => {
+    const skeleton = ok(cli("snapshot", "--app", "gtk4-demo", "--skeleton", "--timeout-ms", "10000"))
+    const all = nodes(skeleton["tree"] as Node)
+    const list = all.find((n) => n.role === "list" && n.name === "Demo list")
+    const tabs = all.find((n) => n.role === "tablist" && n.name === "Tab list")
+    assert.isDefined(list?.ref_id, "the demo list is in the skeleton, with a ref")
+    assert.isDefined(tabs?.ref_id, "the tab list is in the skeleton, with a ref")
+    assert.isNotEmpty(all.filter((n) => (n.children_count ?? 0) > 0), "cut containers say how many children they hide")
+    const drilled = ok(cli("snapshot", "--root", list!.ref_id!, "--timeout-ms", "10000"))
+    assert.strictEqual(drilled["snapshot_id"], skeleton["snapshot_id"])
+    assert.isAbove(nodes(drilled["tree"] as Node).filter((n) => n.role === "option").length, 20)
     assertAlive(env, "gtk4-demo")
   })
 })

@@ -1,12 +1,12 @@
 import type { DeliveryStep } from "@agent-desktop/platform"
 import { AtspiRole } from "../../atspi/Roles.js"
 import { AtspiState } from "../../atspi/States.js"
-import { normalizeStates } from "../../toolkits/normalizeStates.js"
 import type { ToolkitProfile } from "../../toolkits/ToolkitProfile.js"
 import { expandActionIndex } from "../../tree/ContractNode.js"
 import type { RawNode } from "../../tree/RawNode.js"
 import type { ActionHandler } from "../ActContext.js"
 import { doAction } from "../doAction.js"
+import { reportedStatesOf } from "../liveStates.js"
 import { unsupported } from "../Failures.js"
 import { headedOnly } from "../headedOnly.js"
 import { pointerAtCentre } from "../pointerAtCentre.js"
@@ -69,8 +69,8 @@ export const expandCollapse: ActionHandler<{ readonly kind: "expand" | "collapse
       throw unsupported(node, action.kind, profile)
   }
   if (node.states.has(AtspiState.expandable)) {
-    // Read the states as the tree does: a toolkit may say "expanded" only through another state.
-    await settle(accessible, (states) => normalizeStates(states, profile, node.role).has(AtspiState.expanded) === want, deadline)
+    // Read the states as a read reports them: a toolkit may say "expanded" only through another state.
+    await settle(reportedStatesOf(accessible, node.role), (states) => states.has(AtspiState.expanded) === want, deadline)
   }
   return steps.all
 }

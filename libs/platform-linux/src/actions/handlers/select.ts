@@ -5,6 +5,8 @@ import { isItemRole } from "../../atspi/ItemRoles.js"
 import { AtspiRole } from "../../atspi/Roles.js"
 import { AtspiState } from "../../atspi/States.js"
 import { clickActionIndex } from "../../tree/ContractNode.js"
+import { liveItemName } from "../../tree/NameFromContent.js"
+import type { ToolkitProfile } from "../../toolkits/ToolkitProfile.js"
 import type { RawNode } from "../../tree/RawNode.js"
 import type { ActContext, ActionHandler } from "../ActContext.js"
 import { timeoutFor } from "../Deadline.js"
@@ -16,8 +18,13 @@ import { selectItem } from "../selectItem.js"
 import { step } from "../Step.js"
 import { selectInComboByPointer } from "./comboByPointer.js"
 import { matchItem } from "./matchItem.js"
+import { selectByKeys } from "./selectByKeys.js"
 
 export { matchItem } from "./matchItem.js"
+
+/** A combo box whose choice the toolkit takes only from input devices (profile `comboChoiceNeedsInput`: GTK 4.8). */
+export const choiceNeedsInput = (node: RawNode, profile: ToolkitProfile): boolean =>
+  profile.comboChoiceNeedsInput === true && node.role === AtspiRole.comboBox && !node.interfaces.includes("Selection")
 
 /** A combo box without Selection of its own (a browser's <select>): its menu child has it. */
 const selectionOwner = async (session: AtspiSession, node: RawNode, deadline: number): Promise<RawNode> => {
@@ -59,11 +66,12 @@ const selectOne = async (session: AtspiSession, steps: ActContext["steps"], node
 /**
  * The item of a Selection container named by the value: `Selection.SelectChild`, else the item's "select" action.
  * Toolkits without Selection (Qt 5.15): a selectable item by its own select action, a tab by pressing it, and a combo
- * box through its popup (comboByPointer.ts).
+ * box through its popup (comboByPointer.ts); a GTK 4.8 drop-down by keys in its open popup (selectByKeys.ts).
  */
 export const select: ActionHandler<{ readonly kind: "select"; readonly value: string }> = async (context, { value }) => {
   const { session, node: target, accessible: targetAccessible, steps, deadline } = context
   const profile = targetAccessible.profile
+  if (choiceNeedsInput(target, profile)) return selectByKeys(context, value)
   if (profile.comboChoiceByPointer) {
     const combo = await comboOf(session, target, deadline)
     if (combo) return selectInComboByPointer(context, combo, combo === target ? value : target.name)
@@ -80,7 +88,13 @@ export const select: ActionHandler<{ readonly kind: "select"; readonly value: st
       items = menu ? await Accessible.of(session, menu).children(timeoutFor(deadline)).catch(() => []) : []
     }
     items = items.filter((i) => !isNullRef(i))
-    const names = await Promise.all(items.map((item) => Accessible.of(session, item).name(timeoutFor(deadline)).catch(() => "")))
+    // GTK 4.8 list rows are unnamed (their label is two levels down): match them by the name a read gives them.
+    const names = await Promise.all(items.map((item) => {
+      const itemAccessible = accessible.sibling(item.path)
+      return (profile.namesFromContent
+        ? liveItemName(itemAccessible, profile.placeholderNames, timeoutFor(deadline))
+        : itemAccessible.name(timeoutFor(deadline))).catch(() => "")
+    }))
     const index = matchItem(names, value)
     if (index < 0) {
       throw new PlatformError({

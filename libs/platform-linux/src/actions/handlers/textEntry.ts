@@ -7,6 +7,7 @@ import type { RawNode } from "../../tree/RawNode.js"
 import type { ActContext, ActionHandler } from "../ActContext.js"
 import { timeoutFor } from "../Deadline.js"
 import { declined, unsupported } from "../Failures.js"
+import { settleValue } from "../settle.js"
 import { step } from "../Step.js"
 import { keyboardEntry, needsKeyboard } from "./keyboardEntry.js"
 
@@ -40,9 +41,12 @@ export const setValue: ActionHandler<{ readonly kind: "set_value"; readonly valu
   switch (setValuePath(node, action.value, accessible.profile)) {
     case "keyboard":
       return keyboardEntry(context, action.value, true)
-    case "value":
-      await step(steps, "Value.CurrentValue", () => accessible.setCurrentValue(Number(action.value), timeoutFor(deadline)).then(() => true))
+    case "value": {
+      const wanted = Number(action.value)
+      await step(steps, "Value.CurrentValue", () => accessible.setCurrentValue(wanted, timeoutFor(deadline)).then(() => true))
+      await settleValue((timeoutMs) => accessible.currentValue(timeoutMs), node.value, wanted, deadline)
       return steps.all
+    }
     case "text":
       return setTextContents(context, action.value, "set-value")
     case "unsupported":

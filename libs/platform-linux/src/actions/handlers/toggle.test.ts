@@ -1,6 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { rawNode } from "../testing/rawNode.js"
-import { toggleActionIndex } from "./toggle.js"
+import { AtspiRole } from "../../atspi/Roles.js"
+import { AtspiState } from "../../atspi/States.js"
+import { stateSet, visibleStates } from "../testing/rawNode.js"
+import { toggleActionIndex, togglePath } from "./toggle.js"
 
 describe("toggleActionIndex", () => {
   it("the toggle action wins over a click action listed before it", () => {
@@ -11,5 +14,24 @@ describe("toggleActionIndex", () => {
     assert.strictEqual(toggleActionIndex(rawNode({ actions: ["showcontextmenu", "press"] })), 1)
     assert.strictEqual(toggleActionIndex(rawNode({ actions: ["showcontextmenu"] })), -1)
     assert.strictEqual(toggleActionIndex(rawNode({})), -1)
+  })
+})
+
+describe("togglePath", () => {
+  it("nothing to toggle (a plain button or menu item): refused, headed or not", () => {
+    assert.deepStrictEqual(togglePath(rawNode({ actions: ["click"] }), true), { kind: "not_toggleable" })
+    assert.deepStrictEqual(togglePath(rawNode({ role: AtspiRole.menuItem, actions: ["click"] }), false), { kind: "not_toggleable" })
+  })
+
+  it("a check box, a checkable or checked node, or one with a toggle action: its action", () => {
+    assert.deepStrictEqual(togglePath(rawNode({ role: AtspiRole.checkBox, actions: ["click"] }), false), { kind: "action", index: 0 })
+    assert.deepStrictEqual(togglePath(rawNode({ states: stateSet(...visibleStates, AtspiState.checkable), actions: ["click"] }), false), { kind: "action", index: 0 })
+    assert.deepStrictEqual(togglePath(rawNode({ role: AtspiRole.tableCell, actions: ["activate", "toggle"] }), false), { kind: "action", index: 1 })
+  })
+
+  it("a check box without any action (GTK 4.8): a pointer click when headed, else headed_required", () => {
+    const check = rawNode({ role: AtspiRole.checkBox, actions: [] })
+    assert.deepStrictEqual(togglePath(check, true), { kind: "pointer" })
+    assert.deepStrictEqual(togglePath(check, false), { kind: "headed_required" })
   })
 })
