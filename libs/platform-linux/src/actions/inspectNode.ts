@@ -4,8 +4,15 @@ import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { AtspiState } from "../atspi/States.js"
 import { wantsSelection, wantsText, wantsValue } from "../tree/ContractNode.js"
 import { confirmShowing } from "../toolkits/normalizeStates.js"
+import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { readRawNode, type RawNode } from "../tree/RawNode.js"
 import { lookupFailure } from "./Failures.js"
+
+/** The action names as the handlers read them: the profile's aliases for this role applied. */
+export const actingNames = (names: ReadonlyArray<string>, role: number, profile: ToolkitProfile): Array<string> => {
+  const aliases = profile.roleActionAliases?.[role]
+  return aliases ? names.map((name) => aliases[name] ?? name) : [...names]
+}
 
 /** A fresh read of everything acting needs: role, states, interfaces, actions, value. */
 export const inspectNode = async (session: AtspiSession, ref: ObjectRef, timeoutMs: number): Promise<RawNode> => {
@@ -15,7 +22,9 @@ export const inspectNode = async (session: AtspiSession, ref: ObjectRef, timeout
     const node = await readRawNode(accessible, timeoutMs)
     if (node.states.has(AtspiState.defunct)) throw new PlatformError({ code: "ELEMENT_NOT_FOUND", message: "the element is defunct" })
     await Promise.all([
-      node.interfaces.includes("Action") ? accessible.actions(timeoutMs).then((a) => { node.actions = a.map((x) => x.name) }) : undefined,
+      node.interfaces.includes("Action")
+        ? accessible.actions(timeoutMs).then((a) => { node.actions = actingNames(a.map((x) => x.name), node.role, accessible.profile) })
+        : undefined,
       wantsText(node) ? accessible.text(timeoutMs).then((t) => { node.text = t }) : undefined,
       wantsValue(node) ? accessible.currentValue(timeoutMs).then((v) => { node.value = v }) : undefined,
       // A toolkit without SHOWING (GTK 4.8): only on-screen area makes a VISIBLE object showing.

@@ -192,7 +192,9 @@ export class AppDirectory {
       }
       const windows = (await Promise.all(apps.map((app) => this.windowsOf(app)))).flat()
       if (windows.length === 0) throw new PlatformError({ code: "APP_NOT_FOUND", message: `${query.app} has no windows` })
-      return { chosen: pickWindow(windows, query.app), among: windows }
+      const untitledPassedOver = (entry: WindowEntry) =>
+        this.session.toolkits.profileNow(entry.ref.busName).untitledWindowsPassedOver === true && entry.info.title === ""
+      return { chosen: pickWindow(windows, query.app, untitledPassedOver), among: windows }
     }
     const all = await this.listWindows()
     const focused = all.filter((entry) => entry.info.is_focused)
@@ -211,10 +213,20 @@ const ambiguous = (windows: ReadonlyArray<WindowEntry>, why: string) =>
     details: { candidates: windows.map((w) => ({ id: w.info.id, title: w.info.title })) }
   })
 
-const pickWindow = (windows: ReadonlyArray<WindowEntry>, app: string): WindowEntry => {
+/**
+ * `--app`'s window: the only one, else the only visible one, else the only visible one its toolkit does not pass
+ * over (`untitledWindowsPassedOver`: Chromium's untitled bubble frames), else the only focused one.
+ */
+export const pickWindow = (
+  windows: ReadonlyArray<WindowEntry>,
+  app: string,
+  passedOver: (entry: WindowEntry) => boolean = () => false
+): WindowEntry => {
   if (windows.length === 1) return windows[0]!
   const visible = windows.filter((w) => w.info.visible)
   if (visible.length === 1) return visible[0]!
+  const kept = visible.filter((w) => !passedOver(w))
+  if (kept.length === 1) return kept[0]!
   const focused = windows.filter((w) => w.info.is_focused)
   if (focused.length === 1) return focused[0]!
   throw ambiguous(visible.length > 0 ? visible : windows, `${app} has ${windows.length} windows`)

@@ -25,6 +25,14 @@ export const isEditable = (node: RawNode): boolean =>
 export const isKeyboardEditable = (node: RawNode): boolean =>
   textRoles.has(node.role) && node.states.has(AtspiState.editable) && !node.states.has(AtspiState.readOnly)
 
+/**
+ * A text field whose text is its value: one the user can type into, or a text role with EditableText (a read-only
+ * GTK entry still shows its text). EditableText alone does not make a field: Firefox ESR 153 lists it on every node
+ * of a web page (headings, labels, buttons, tabs), and their text is their name, not a value.
+ */
+export const isTextField = (node: RawNode): boolean =>
+  isKeyboardEditable(node) || node.interfaces.includes("EditableText") && (textRoles.has(node.role) || node.states.has(AtspiState.editable))
+
 export const hasSettableValue = (node: RawNode): boolean =>
   node.interfaces.includes("Value") && !valueRolesReadOnly.has(node.role) && !node.states.has(AtspiState.readOnly)
 
@@ -98,7 +106,7 @@ export const contractValue = (node: RawNode): string | undefined => {
   if (isPassword(node)) return undefined
   if (node.selected !== undefined) return node.selected
   if (node.value !== undefined && Number.isFinite(node.value)) return formatNumber(node.value)
-  const field = node.interfaces.includes("EditableText") || isKeyboardEditable(node)
+  const field = isTextField(node)
   if (node.text !== undefined && (field || node.name === "")) {
     return node.text.length > 0 || field ? node.text : undefined
   }
@@ -111,7 +119,7 @@ export const mapStates = (node: RawNode): Array<string> => contractStates(node.s
 /** Which detail reads a node needs beyond what the cache or basics already gave. */
 export const wantsText = (node: RawNode): boolean =>
   node.interfaces.includes("Text") && !isPassword(node) && !node.interfaces.includes("Value") &&
-  (node.interfaces.includes("EditableText") || isKeyboardEditable(node) || node.name === "")
+  (isTextField(node) || node.name === "")
 export const wantsValue = (node: RawNode): boolean => node.interfaces.includes("Value")
 /** Combo boxes report their choice through Selection, on themselves (GTK) or on their menu child (browsers). */
 export const wantsSelection = (node: RawNode): boolean => node.role === AtspiRole.comboBox

@@ -7,6 +7,7 @@ import type { RawNode } from "../../tree/RawNode.js"
 import type { ActContext, ActionHandler } from "../ActContext.js"
 import { timeoutFor } from "../Deadline.js"
 import { declined, unsupported } from "../Failures.js"
+import { settleValue } from "../settle.js"
 import { step } from "../Step.js"
 import { keyboardEntry, needsKeyboard } from "./keyboardEntry.js"
 
@@ -17,9 +18,9 @@ import { keyboardEntry, needsKeyboard } from "./keyboardEntry.js"
 export type SetValuePath = "keyboard" | "value" | "text" | "unsupported"
 
 export const setValuePath = (node: RawNode, value: string, profile: ToolkitProfile): SetValuePath => {
-  if (needsKeyboard(node, profile)) return "keyboard"
-  const useValue = hasSettableValue(node) && value.trim() !== "" && Number.isFinite(Number(value)) &&
-    (!isEditable(node) || node.role === AtspiRole.spinButton || node.role === AtspiRole.slider)
+  const numeric = hasSettableValue(node) && value.trim() !== "" && Number.isFinite(Number(value))
+  if (needsKeyboard(node, profile)) return numeric && node.role === AtspiRole.spinButton && profile.spinValueIsEdit === true ? "value" : "keyboard"
+  const useValue = numeric && (!isEditable(node) || node.role === AtspiRole.spinButton || node.role === AtspiRole.slider)
   if (useValue) return "value"
   return isEditable(node) ? "text" : "unsupported"
 }
@@ -40,9 +41,12 @@ export const setValue: ActionHandler<{ readonly kind: "set_value"; readonly valu
   switch (setValuePath(node, action.value, accessible.profile)) {
     case "keyboard":
       return keyboardEntry(context, action.value, true)
-    case "value":
-      await step(steps, "Value.CurrentValue", () => accessible.setCurrentValue(Number(action.value), timeoutFor(deadline)).then(() => true))
+    case "value": {
+      const wanted = Number(action.value)
+      await step(steps, "Value.CurrentValue", () => accessible.setCurrentValue(wanted, timeoutFor(deadline)).then(() => true))
+      await settleValue(accessible, node.value, wanted, deadline)
       return steps.all
+    }
     case "text":
       return setTextContents(context, action.value, "set-value")
     case "unsupported":
