@@ -3,7 +3,7 @@
  * `gtk3-widget-factory`) or a command line; each app names what it registers as on the AT-SPI registry.
  */
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdirSync } from "node:fs"
+import { existsSync, mkdirSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -41,6 +41,23 @@ export const fixtureControlPath = (stateDir: string): string => join(stateDir, "
 export const qtExample = (name: string): string => `/usr/lib/x86_64-linux-gnu/qt5/examples/widgets/widgets/${name}/${name}`
 
 /**
+ * A new Firefox ESR 153 profile opened two more tabs beside the page: the privacy notice (no network here, so
+ * "Problem loading page", with its own buttons and links) and a preloaded new-tab page, each a document in the
+ * window's tree. These keep the page the only one, and the first run quiet.
+ */
+const firefoxPrefs = [
+  ["datareporting.policy.firstRunURL", ""],
+  ["datareporting.policy.dataSubmissionEnabled", false],
+  ["toolkit.telemetry.reportingpolicy.firstRun", false],
+  ["browser.startup.homepage_override.mstone", "ignore"],
+  ["startup.homepage_welcome_url", ""],
+  ["startup.homepage_welcome_url.additional", ""],
+  ["browser.aboutwelcome.enabled", false],
+  ["browser.newtab.preload", false],
+  ["browser.shell.checkDefaultBrowser", false]
+].map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});\n`).join("")
+
+/**
  * Real apps of other toolkits, each with what it needs to talk AT-SPI under Xvfb and a private profile in the state
  * directory: `qt:NAME` (a Qt 5 widgets example, e.g. `qt:calculator`), `localc` (LibreOffice Calc on its GTK 3
  * plugin), `firefox[:URL]`, `chromium[:URL]`.
@@ -69,6 +86,7 @@ const knownApp = (app: string, stateDir: string): AppSpec | undefined => {
   if (browser?.[1] === "firefox") {
     const profile = join(stateDir, "firefox-profile")
     mkdirSync(profile, { recursive: true })
+    writeFileSync(join(profile, "user.js"), firefoxPrefs)
     return {
       name: "Firefox",
       argv: ["/usr/lib/firefox-esr/firefox-esr", "--no-remote", "--profile", profile, ...(browser[2] ? [browser[2]] : [])],
