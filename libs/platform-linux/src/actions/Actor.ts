@@ -80,6 +80,6 @@ export class Actor {
     options: ActionOptions,
     journal?: StepJournal["Service"]
   ): Promise<ReadonlyArray<DeliveryStep>> {
-    return pressKeys(this.session, combo, window, options, journal)
+    return pressKeys(this.session, combo, window, options, journal, this.keyboardFocus)
   }
 }

@@ -3,11 +3,13 @@ import type { Accessible } from "../atspi/Accessible.js"
 import { AppDirectory } from "../atspi/AppDirectory.js"
 import { isNullRef } from "../atspi/Accessible.js"
 import { Paths } from "../atspi/Interfaces.js"
-import { xdotoolKeyboardFocus, type KeyboardFocus } from "../x11/KeyboardFocus.js"
+import type { AtspiSession } from "../atspi/AtspiSession.js"
+import { xdotoolKeyboardFocus, type KeyboardFocus, type KeyboardFocusControl } from "../x11/KeyboardFocus.js"
 import type { ActContext } from "./ActContext.js"
 import { pollTimeout, timeoutFor } from "./Deadline.js"
 import { pollUntil } from "./settle.js"
 import { physical, step } from "./Step.js"
+import type { StepLog } from "./StepLog.js"
 
 /** The title of the toplevel window an element is in: its ancestor whose parent is the app's root. */
 const windowTitleOf = async (accessible: Accessible, deadline: number): Promise<string> => {
@@ -22,6 +24,16 @@ const windowTitleOf = async (accessible: Accessible, deadline: number): Promise<
 
 const holds = (focus: KeyboardFocus | undefined, pid: number): boolean => focus?.kind === "pid" && focus.pid === pid
 
+/** Whose keys: an app (by bus name), the title of the window they are meant for, and the delivery they are part of. */
+export interface KeysTarget {
+  readonly session: AtspiSession
+  readonly busName: string
+  readonly title: () => Promise<string>
+  readonly steps: StepLog
+  readonly deadline: number
+  readonly control?: KeyboardFocusControl | undefined
+}
+
 /**
  * Synthesized keys go to the X window that has the keyboard focus, whatever AT-SPI's GrabFocus answered: before
  * typing, the target's app must hold it, or its text lands in another app (Firefox ESR 153 next to Chromium 156:
@@ -30,14 +42,13 @@ const holds = (focus: KeyboardFocus | undefined, pid: number): boolean => focus?
  * elsewhere is ACTION_FAILED before any key is sent. Where the focus cannot be told (no display, no xdotool),
  * nothing is checked.
  */
-export const ensureKeyboardFocus = async (context: ActContext): Promise<void> => {
-  const { session, node, accessible, steps, deadline } = context
-  const x = context.keyboardFocus ?? xdotoolKeyboardFocus
+export const ensureAppKeyboardFocus = async ({ session, busName, title: titleOf, steps, deadline, control }: KeysTarget): Promise<void> => {
+  const x = control ?? xdotoolKeyboardFocus
   const now = await x.focus(pollTimeout(deadline))
   if (now.kind === "unknown") return
-  const pid = await new AppDirectory(session).pidOf(node.ref.busName)
+  const pid = await new AppDirectory(session).pidOf(busName)
   if (pid === undefined || holds(now, pid)) return
-  const title = await windowTitleOf(accessible, deadline).catch(() => "")
+  const title = await titleOf().catch(() => "")
   const asked = await step(steps, "X11.FocusWindow", () => x.focusWindow(pid, title, timeoutFor(deadline)), physical)
   const after = asked ? await pollUntil((timeoutMs) => x.focus(timeoutMs), (focus) => holds(focus, pid), deadline) : now
   if (holds(after, pid)) return
@@ -48,3 +59,14 @@ export const ensureKeyboardFocus = async (context: ActContext): Promise<void> =>
     steps: steps.all
   })
 }
+
+/** The guard for keys typed into an element: its app, and the title of the window it is in. */
+export const ensureKeyboardFocus = (context: ActContext): Promise<void> =>
+  ensureAppKeyboardFocus({
+    session: context.session,
+    busName: context.node.ref.busName,
+    title: () => windowTitleOf(context.accessible, context.deadline),
+    steps: context.steps,
+    deadline: context.deadline,
+    control: context.keyboardFocus
+  })

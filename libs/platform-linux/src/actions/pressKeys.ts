@@ -6,6 +6,8 @@ import { keyboardEvent } from "./DeviceEvents.js"
 import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
 import { physical, step } from "./Step.js"
 import { StepLog } from "./StepLog.js"
+import { ensureAppKeyboardFocus } from "./keyboardFocusGuard.js"
+import type { KeyboardFocusControl } from "../x11/KeyboardFocus.js"
 
 /** Keys through the registry's DeviceEventController: lock modifiers, the key as a keysym, unlock. */
 export const pressKeys = async (
@@ -13,7 +15,8 @@ export const pressKeys = async (
   combo: KeyCombo,
   window: ObjectRef | undefined,
   options: ActionOptions,
-  journal?: StepJournal["Service"]
+  journal?: StepJournal["Service"],
+  keyboardFocus?: KeyboardFocusControl
 ): Promise<ReadonlyArray<DeliveryStep>> => {
   const keysym = keysymOf(combo.key)
   if (keysym === undefined) {
@@ -21,7 +24,17 @@ export const pressKeys = async (
   }
   const steps = new StepLog(journal)
   if (window && options.headed) {
-    await step(steps, "Component.GrabFocus(window)", () => Accessible.of(session, window).grabFocus(timeoutFor(options.deadline)))
+    const profile = await session.toolkits.profileOf(window.busName, timeoutFor(options.deadline))
+    const frame = Accessible.of(session, window)
+    if (profile.windowFocusBlursContent === true) {
+      // GrabFocus on the window would take the focus off the field the keys are for: give the app's window the X
+      // keyboard focus instead, where it lacks it.
+      await ensureAppKeyboardFocus({
+        session, busName: window.busName, title: () => frame.name(timeoutFor(options.deadline)), steps, deadline: options.deadline, control: keyboardFocus
+      })
+    } else {
+      await step(steps, "Component.GrabFocus(window)", () => frame.grabFocus(timeoutFor(options.deadline)))
+    }
   }
   const mask = combo.modifiers.reduce((acc, modifier) => acc | modifierMask(modifier), 0)
   const dec = (keycode: number, synth: number) => keyboardEvent(session, keycode, "", synth, options.deadline)

@@ -45,6 +45,17 @@ export interface ToolkitProfile {
    * focus (no window ACTIVE) `--app Chromium` was AMBIGUOUS_TARGET.
    */
   readonly untitledWindowsPassedOver?: boolean
+  /**
+   * Calls go through the bus daemon, never the app's own socket (`Application.GetApplicationBusAddress`): Chromium
+   * 156 segfaulted when a client that had read it peer-to-peer exited while a navigation replaced the page.
+   */
+  readonly peerToPeerUnsafe?: boolean
+  /**
+   * `Component.GrabFocus` on a toplevel window moves the keyboard focus off the focused element: `press --headed`
+   * then gives the window the X keyboard focus instead (Firefox ESR 153: the field typed into lost FOCUSED, and the
+   * Enter sent after it submitted nothing).
+   */
+  readonly windowFocusBlursContent?: boolean
   /** Unnamed list/tree rows take the first name found in their content (tree/NameFromContent.ts). */
   readonly namesFromContent: boolean
   /**

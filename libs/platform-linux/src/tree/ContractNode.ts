@@ -20,10 +20,11 @@ export const isEditable = (node: RawNode): boolean =>
 
 /**
  * A text field the user can type into but whose EditableText is missing (Chromium 156) or inert (Firefox ESR 153):
- * its text goes in through the keyboard, which needs `--headed`.
+ * its text goes in through the keyboard, which needs `--headed`. An editable combo box is one too (Firefox's
+ * address bar: SetTextContents answered true and left the address as it was).
  */
 export const isKeyboardEditable = (node: RawNode): boolean =>
-  textRoles.has(node.role) && node.states.has(AtspiState.editable) && !node.states.has(AtspiState.readOnly)
+  (textRoles.has(node.role) || node.role === AtspiRole.comboBox) && node.states.has(AtspiState.editable) && !node.states.has(AtspiState.readOnly)
 
 /**
  * A text field whose text is its value: one the user can type into, or a text role with EditableText (a read-only

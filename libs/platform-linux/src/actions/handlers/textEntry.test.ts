@@ -47,6 +47,12 @@ describe("setValuePath", () => {
     assert.strictEqual(setValuePath(chromiumEntry, "7", chromium), "keyboard")
   })
 
+  it("Firefox ESR 153's address bar, an editable combo box with an inert EditableText, goes through the keyboard", () => {
+    const urlbar = rawNode({ role: AtspiRole.comboBox, states: editable, interfaces: ["Accessible", "Action", "Component", "Text", "EditableText"] })
+    assert.strictEqual(setValuePath(urlbar, "file:///tmp/x.html", gecko), "keyboard")
+    assert.strictEqual(setValuePath(urlbar, "file:///tmp/x.html", gtk3), "text")
+  })
+
   it("a read-only field is unsupported", () => {
     const readOnly = rawNode({ ...entry, states: stateSet(...visibleStates, AtspiState.editable, AtspiState.readOnly) })
     assert.strictEqual(setValuePath(readOnly, "x", gtk3), "unsupported")
