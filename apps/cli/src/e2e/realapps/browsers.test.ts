@@ -28,11 +28,15 @@ interface Browser {
    * form submits without any event (toolkitNotes.ts states the limit; this test fails when that changes).
    */
   readonly selectFiresChange: boolean
+  /** The address bar's role and name. */
+  readonly addressBar: readonly [string, string]
 }
 
 const browsers: ReadonlyArray<Browser> = [
-  { app: "Firefox", binary: "/usr/lib/firefox-esr/firefox-esr", spec: `firefox:${page}`, titleSuffix: " — Mozilla Firefox", numberHeadless: false, selectFiresChange: false },
-  { app: "Chromium", binary: "/usr/lib/chromium/chromium", spec: `chromium:${page}`, titleSuffix: " - Chromium", numberHeadless: true, selectFiresChange: true }
+  { app: "Firefox", binary: "/usr/lib/firefox-esr/firefox-esr", spec: `firefox:${page}`, titleSuffix: " — Mozilla Firefox", numberHeadless: false, selectFiresChange: false,
+    addressBar: ["combobox", "Search or enter address"] },
+  { app: "Chromium", binary: "/usr/lib/chromium/chromium", spec: `chromium:${page}`, titleSuffix: " - Chromium", numberHeadless: true, selectFiresChange: true,
+    addressBar: ["textfield", "Address and search bar"] }
 ]
 
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
@@ -269,6 +273,22 @@ for (const browser of browsers) {
         ok(cli("snapshot", "--app", browser.app, "--timeout-ms", "10000"))
         assert.deepStrictEqual(printed.filter((text) => text.includes(secret)), [])
         assert.deepStrictEqual(filesBelow(home).filter((file) => readFileSync(file).includes(secret)), [])
+
+        // A URL typed into the address bar and Enter load a new document (the page again, ?q=abc). Chromium 156
+        // segfaulted here when the one-shot client that had read it peer-to-peer exited (chromium.ts
+        // peerToPeerUnsafe); Firefox's address bar ignored EditableText (it goes through the keyboard, headed).
+        const address = ref(...browser.addressBar)
+        failed(cli("set-value", address, `${page}?q=abc`), "POLICY_DENIED")
+        assert.strictEqual(ok(cli("set-value", address, `${page}?q=abc`, "--headed"))["disposition"]["delivery"], "delivered_verified")
+        const pressed = ok(cli("press", "Enter", "--app", browser.app, "--headed"))
+        let reloaded = ""
+        for (let attempt = 0; attempt < 40 && !reloaded.startsWith("#1 far "); attempt++) {
+          pause(250)
+          reloaded = title()
+        }
+        // The new document logs from #1 again, with its query (where the scroll position is restored: "far visible").
+        assert.match(reloaded, /^#1 far (hidden|visible) \(q=abc\)$/, JSON.stringify(pressed))
+        pause(1000)
         assertAlive(env, browser.app)
       } finally {
         if (thief.pid !== undefined) process.kill(thief.pid)
