@@ -22,7 +22,8 @@ is tested instead).
   per node and 50,000 nodes per read are taken (the rest reported as \`subtree_truncated\`, \`complete: false\`), and the
   first call that misses its timeout stops all further calls on that app (what was read is returned).
 - Headed text entry types through the X keyboard focus: when another window has it, the app's window is asked for it
-  first (window manager, else XSetInputFocus; via xdotool, not checked without it), and if it stays elsewhere the
+  first (window manager, else XSetInputFocus; via xdotool; not checked without it, nor for an app whose windows
+  do not carry its pid, such as a sandbox's own pid namespace), and if it stays elsewhere the
   action fails (ACTION_FAILED, no key sent) instead of typing into another app (tested on both browsers).
 - \`uncheck\`/\`toggle\` of a checked radio button is ACTION_NOT_SUPPORTED and sends nothing: its action would leave it
   checked; check another button of its group (tested on both browsers). Unnamed twin buttons of a page are

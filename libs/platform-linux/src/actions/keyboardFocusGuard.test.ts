@@ -28,14 +28,21 @@ const session = {
   bus: { call: () => Promise.resolve([appPid]) }
 } as unknown as AtspiSession
 
-/** The X focus answers `answers` in turn (the last from then on); focusWindow records what it was asked. */
-const xFocus = (answers: ReadonlyArray<KeyboardFocus>, focusWindowAnswers = true) => {
+/**
+ * The X focus answers `answers` in turn (the last from then on); the app's window is "0x42" unless told (null:
+ * none known by its pid); `asked` records the window lookups and focus requests.
+ */
+const xFocus = (answers: ReadonlyArray<KeyboardFocus>, focusWindowAnswers = true, window: string | null = "0x42") => {
   let reads = 0
-  const asked: Array<[number, string]> = []
+  const asked: Array<string> = []
   const control: KeyboardFocusControl = {
     focus: () => Promise.resolve(answers[Math.min(reads++, answers.length - 1)]!),
-    focusWindow: (pid, title) => {
-      asked.push([pid, title])
+    windowOf: (pid, title) => {
+      asked.push(`window of ${pid} "${title}"`)
+      return Promise.resolve(window ?? undefined)
+    },
+    focusWindow: (xid) => {
+      asked.push(`focus ${xid}`)
       return Promise.resolve(focusWindowAnswers)
     }
   }
@@ -65,7 +72,7 @@ describe("ensureKeyboardFocus", () => {
     const x = xFocus([{ kind: "pid", pid: 77 }, { kind: "pid", pid: 77 }, { kind: "pid", pid: appPid }])
     const steps = new StepLog(undefined)
     await ensureKeyboardFocus(context(x.control, steps))
-    assert.deepStrictEqual(x.asked, [[appPid, "Form — Mozilla Firefox"]])
+    assert.deepStrictEqual(x.asked, [`window of ${appPid} "Form — Mozilla Firefox"`, "focus 0x42"])
     assert.deepStrictEqual(steps.all, [{ label: "X11.FocusWindow", outcome: "succeeded", mechanism: "physical_synthetic" }])
   })
 
@@ -77,11 +84,18 @@ describe("ensureKeyboardFocus", () => {
     assert.deepStrictEqual(error.details, { kind: "keyboard_focus_elsewhere", app_pid: appPid, focus_pid: 77 })
   })
 
-  it("no window could be asked: ACTION_FAILED with the declined step", async () => {
+  it("the window would not take the focus: ACTION_FAILED with the declined step", async () => {
     const x = xFocus([{ kind: "none" }], false)
     const error = await failure(ensureKeyboardFocus(context(x.control)))
     assert.strictEqual(error.code, "ACTION_FAILED")
     assert.deepStrictEqual(error.steps, [{ label: "X11.FocusWindow", outcome: "skipped", mechanism: "physical_synthetic" }])
+  })
+
+  it("no window of the app is known by its pid (no _NET_WM_PID, a sandbox's pid namespace): nothing sent, the keys go as before", async () => {
+    const x = xFocus([{ kind: "pid", pid: 77 }], true, null)
+    const steps = new StepLog(undefined)
+    await ensureKeyboardFocus(context(x.control, steps))
+    assert.deepStrictEqual(steps.all, [])
   })
 
   it("where the focus cannot be told (no display, no xdotool) nothing is checked", async () => {

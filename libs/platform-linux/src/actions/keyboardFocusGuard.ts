@@ -49,7 +49,12 @@ export const ensureAppKeyboardFocus = async ({ session, busName, title: titleOf,
   const pid = await new AppDirectory(session).pidOf(busName)
   if (pid === undefined || holds(now, pid)) return
   const title = await titleOf().catch(() => "")
-  const asked = await step(steps, "X11.FocusWindow", () => x.focusWindow(pid, title, timeoutFor(deadline)), physical)
+  // None of the app's windows is known by its pid (it sets no _NET_WM_PID, or runs in a sandbox's own pid
+  // namespace), or several are and none has the title: whose the focus is cannot be told, so the keys go as they
+  // did before this guard.
+  const xid = await x.windowOf(pid, title, timeoutFor(deadline))
+  if (xid === undefined) return
+  const asked = await step(steps, "X11.FocusWindow", () => x.focusWindow(xid, timeoutFor(deadline)), physical)
   const after = asked ? await pollUntil((timeoutMs) => x.focus(timeoutMs), (focus) => holds(focus, pid), deadline) : now
   if (holds(after, pid)) return
   throw new PlatformError({

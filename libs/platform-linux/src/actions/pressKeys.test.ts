@@ -23,7 +23,9 @@ const sessionWith = (profile: ToolkitProfile, sent: Array<string>) => ({
   }
 }) as unknown as AtspiSession
 
-const focusWith = (focus: KeyboardFocus): KeyboardFocusControl => ({ focus: () => Promise.resolve(focus), focusWindow: () => Promise.resolve(true) })
+const focusWith = (focus: KeyboardFocus): KeyboardFocusControl => ({
+  focus: () => Promise.resolve(focus), windowOf: () => Promise.resolve("0x42"), focusWindow: () => Promise.resolve(true)
+})
 
 describe("pressKeys --headed with a window", () => {
   const options = { headed: true, deadline: Date.now() + 5000 }
@@ -40,6 +42,7 @@ describe("pressKeys --headed with a window", () => {
     let reads = 0
     const control: KeyboardFocusControl = {
       focus: () => Promise.resolve(reads++ === 0 ? { kind: "pid", pid: 77 } : { kind: "pid", pid: 4242 }),
+      windowOf: () => Promise.resolve("0x42"),
       focusWindow: () => Promise.resolve(true)
     }
     const steps = await pressKeys(sessionWith(gecko, sent), { key: "return", modifiers: [] }, window, options, undefined, control)

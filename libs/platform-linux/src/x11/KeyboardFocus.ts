@@ -51,14 +51,15 @@ const visibleWindows = async (pid: number, timeoutMs: number): Promise<ReadonlyA
   return Promise.all(xids.map(async (xid) => [xid, (await run(["getwindowname", xid], timeoutMs)).stdout.replace(/\n$/, "")] as const))
 }
 
+/** The window of `pid` titled `title` (else its only visible window); undefined when none can be told. */
+export const windowOf = async (pid: number, title: string, timeoutMs: number): Promise<string | undefined> =>
+  chooseWindow(await visibleWindows(pid, timeoutMs), title)
+
 /**
- * Asks for the keyboard focus on `pid`'s window titled `title`: `_NET_ACTIVE_WINDOW` through the window manager
- * (what a user's click does), else, with no window manager to ask (a bare Xvfb), XSetInputFocus. False when no
- * window could be chosen or both requests failed.
+ * Asks for the keyboard focus on one window: `_NET_ACTIVE_WINDOW` through the window manager (what a user's click
+ * does), else, with no window manager to ask (a bare Xvfb), XSetInputFocus. False when both requests failed.
  */
-export const focusWindowOf = async (pid: number, title: string, timeoutMs: number): Promise<boolean> => {
-  const xid = chooseWindow(await visibleWindows(pid, timeoutMs), title)
-  if (xid === undefined) return false
+export const focusWindow = async (xid: string, timeoutMs: number): Promise<boolean> => {
   if ((await run(["windowactivate", "--sync", xid], timeoutMs)).ok) return true
   return (await run(["windowfocus", "--sync", xid], timeoutMs)).ok
 }
@@ -66,7 +67,8 @@ export const focusWindowOf = async (pid: number, title: string, timeoutMs: numbe
 /** What the keyboard-focus guard asks of the X server (tests stand in for it). */
 export interface KeyboardFocusControl {
   readonly focus: (timeoutMs: number) => Promise<KeyboardFocus>
-  readonly focusWindow: (pid: number, title: string, timeoutMs: number) => Promise<boolean>
+  readonly windowOf: (pid: number, title: string, timeoutMs: number) => Promise<string | undefined>
+  readonly focusWindow: (xid: string, timeoutMs: number) => Promise<boolean>
 }
 
-export const xdotoolKeyboardFocus: KeyboardFocusControl = { focus: keyboardFocus, focusWindow: focusWindowOf }
+export const xdotoolKeyboardFocus: KeyboardFocusControl = { focus: keyboardFocus, windowOf, focusWindow }
