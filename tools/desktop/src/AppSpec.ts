@@ -3,7 +3,7 @@
  * `gtk3-widget-factory`) or a command line; each app names what it registers as on the AT-SPI registry.
  */
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdirSync, symlinkSync } from "node:fs"
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 
@@ -53,6 +53,23 @@ const qtAccessibility = { QT_LINUX_ACCESSIBILITY_ALWAYS_ON: "1", QT_ACCESSIBILIT
  */
 export const qtApp = (name: string, group = "widgets", args: ReadonlyArray<string> = []): AppSpec =>
   ({ name, argv: [qtExample(name, group), ...args], env: qtAccessibility })
+
+/**
+ * A new Firefox ESR 153 profile opened two more tabs beside the page: the privacy notice (no network here, so
+ * "Problem loading page", with its own buttons and links) and a preloaded new-tab page, each a document in the
+ * window's tree. These keep the page the only one, and the first run quiet.
+ */
+const firefoxPrefs = [
+  ["datareporting.policy.firstRunURL", ""],
+  ["datareporting.policy.dataSubmissionEnabled", false],
+  ["toolkit.telemetry.reportingpolicy.firstRun", false],
+  ["browser.startup.homepage_override.mstone", "ignore"],
+  ["startup.homepage_welcome_url", ""],
+  ["startup.homepage_welcome_url.additional", ""],
+  ["browser.aboutwelcome.enabled", false],
+  ["browser.newtab.preload", false],
+  ["browser.shell.checkDefaultBrowser", false]
+].map(([name, value]) => `user_pref(${JSON.stringify(name)}, ${JSON.stringify(value)});\n`).join("")
 
 /**
  * Real apps of other toolkits, each with what it needs to talk AT-SPI under Xvfb and a private profile in the state
@@ -109,6 +126,7 @@ const knownApp = (app: string, stateDir: string): AppSpec | undefined => {
   if (browser?.[1] === "firefox") {
     const profile = join(stateDir, "firefox-profile")
     mkdirSync(profile, { recursive: true })
+    writeFileSync(join(profile, "user.js"), firefoxPrefs)
     return {
       name: "Firefox",
       argv: ["/usr/lib/firefox-esr/firefox-esr", "--no-remote", "--profile", profile, ...(browser[2] ? [browser[2]] : [])],

@@ -2,6 +2,7 @@ import type { ActionOptions, DeliveryStep, SemanticAction } from "@agent-desktop
 import type { Accessible } from "../atspi/Accessible.js"
 import type { AtspiSession } from "../atspi/AtspiSession.js"
 import type { RawNode } from "../tree/RawNode.js"
+import type { KeyboardFocusControl } from "../x11/KeyboardFocus.js"
 import type { StepLog } from "./StepLog.js"
 
 /** What an action handler works with: the target, freshly inspected, and the delivery's step log and deadline. */
@@ -14,6 +15,8 @@ export interface ActContext {
   /** Epoch ms; every call's timeout comes out of it (`timeoutFor`). */
   readonly deadline: number
   readonly options: ActionOptions
+  /** The X keyboard focus, checked before synthesized keys (default: xdotool). */
+  readonly keyboardFocus?: KeyboardFocusControl
 }
 
 /** Delivers one kind of semantic action; answers the steps taken (the journal has seen each before it was sent). */

@@ -54,7 +54,10 @@ const journalOf = (events: Array<Event>): StepJournal["Service"] => ({
 })
 
 const act = (session: AtspiSession, action: SemanticAction, headed: boolean, events: Array<Event>) =>
-  new Actor(session).act({ handle: ":1.5|/org/a11y/atspi/accessible/9", role: "textfield" }, action, {
+  // The X keyboard focus cannot be told here (keyboardFocusGuard.test.ts covers it): no X call, no pid lookup.
+  new Actor(session, {
+    focus: () => Promise.resolve({ kind: "unknown" }), windowOf: () => Promise.resolve(undefined), focusWindow: () => Promise.resolve(false)
+  }).act({ handle: ":1.5|/org/a11y/atspi/accessible/9", role: "textfield" }, action, {
     headed,
     deadline: Date.now() + 5000
   }, journalOf(events))

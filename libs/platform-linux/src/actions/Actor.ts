@@ -24,11 +24,12 @@ import { perCallMs, timeoutFor } from "./Deadline.js"
 import { inspectNode } from "./inspectNode.js"
 import { pressKeys } from "./pressKeys.js"
 import { StepLog } from "./StepLog.js"
+import type { KeyboardFocusControl } from "../x11/KeyboardFocus.js"
 
 export { lookupFailure } from "./Failures.js"
 
 export class Actor {
-  constructor(private readonly session: AtspiSession) {}
+  constructor(private readonly session: AtspiSession, private readonly keyboardFocus?: KeyboardFocusControl) {}
 
   private refOf(target: ActionTarget): ObjectRef {
     const ref = refOfHandle(target.handle)
@@ -67,7 +68,8 @@ export class Actor {
       accessible: Accessible.of(this.session, ref),
       steps: new StepLog(journal),
       deadline: options.deadline,
-      options
+      options,
+      ...(this.keyboardFocus ? { keyboardFocus: this.keyboardFocus } : {})
     }, action)
   }
 
@@ -78,6 +80,6 @@ export class Actor {
     options: ActionOptions,
     journal?: StepJournal["Service"]
   ): Promise<ReadonlyArray<DeliveryStep>> {
-    return pressKeys(this.session, combo, window, options, journal)
+    return pressKeys(this.session, combo, window, options, journal, this.keyboardFocus)
   }
 }

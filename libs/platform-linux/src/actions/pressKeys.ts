@@ -7,6 +7,8 @@ import { keyboardEvent } from "./DeviceEvents.js"
 import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
 import { physical, step } from "./Step.js"
 import { StepLog } from "./StepLog.js"
+import { ensureAppKeyboardFocus } from "./keyboardFocusGuard.js"
+import type { KeyboardFocusControl } from "../x11/KeyboardFocus.js"
 
 /** Keys through the registry's DeviceEventController: lock modifiers, the key as a keysym, unlock. */
 export const pressKeys = async (
@@ -14,7 +16,8 @@ export const pressKeys = async (
   combo: KeyCombo,
   window: ObjectRef | undefined,
   options: ActionOptions,
-  journal?: StepJournal["Service"]
+  journal?: StepJournal["Service"],
+  keyboardFocus?: KeyboardFocusControl
 ): Promise<ReadonlyArray<DeliveryStep>> => {
   const keysym = keysymOf(combo.key)
   if (keysym === undefined) {
@@ -22,14 +25,23 @@ export const pressKeys = async (
   }
   const steps = new StepLog(journal)
   if (window && options.headed) {
-    // Keys go to the focused window. GTK 4.8 answers GrabFocus on a window with NotSupported (gtk4-demo 4.8.3),
-    // which refused every headed press: a refusal is no obstacle when the window is already the active one.
-    const accessible = Accessible.of(session, window)
-    await step(steps, "Component.GrabFocus(window)", () => accessible.grabFocus(timeoutFor(options.deadline))).catch(async (error) => {
-      const refused = error instanceof PlatformError && error.code === "ACTION_FAILED"
-      const states = refused ? await accessible.states(timeoutFor(options.deadline)).catch(() => undefined) : undefined
-      if (!states?.has(AtspiState.active)) throw error
-    })
+    const profile = await session.toolkits.profileOf(window.busName, timeoutFor(options.deadline))
+    const frame = Accessible.of(session, window)
+    if (profile.windowFocusBlursContent === true) {
+      // GrabFocus on the window would take the focus off the field the keys are for: give the app's window the X
+      // keyboard focus instead, where it lacks it.
+      await ensureAppKeyboardFocus({
+        session, busName: window.busName, title: () => frame.name(timeoutFor(options.deadline)), steps, deadline: options.deadline, control: keyboardFocus
+      })
+    } else {
+      // Keys go to the focused window. GTK 4.8 answers GrabFocus on a window with NotSupported (gtk4-demo 4.8.3),
+      // which refused every headed press: a refusal is no obstacle when the window is already the active one.
+      await step(steps, "Component.GrabFocus(window)", () => frame.grabFocus(timeoutFor(options.deadline))).catch(async (error) => {
+        const refused = error instanceof PlatformError && error.code === "ACTION_FAILED"
+        const states = refused ? await frame.states(timeoutFor(options.deadline)).catch(() => undefined) : undefined
+        if (!states?.has(AtspiState.active)) throw error
+      })
+    }
   }
   const mask = combo.modifiers.reduce((acc, modifier) => acc | modifierMask(modifier), 0)
   const dec = (keycode: number, synth: number) => keyboardEvent(session, keycode, "", synth, options.deadline)

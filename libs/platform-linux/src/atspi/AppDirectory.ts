@@ -198,7 +198,9 @@ export class AppDirectory {
       }
       const windows = (await Promise.all(apps.map((app) => this.windowsOf(app)))).flat()
       if (windows.length === 0) throw new PlatformError({ code: "APP_NOT_FOUND", message: `${query.app} has no windows` })
-      return { chosen: pickWindow(windows, query.app), among: windows }
+      const untitledPassedOver = (entry: WindowEntry) =>
+        this.session.toolkits.profileNow(entry.ref.busName).untitledWindowsPassedOver === true && entry.info.title === ""
+      return { chosen: pickWindow(windows, query.app, untitledPassedOver), among: windows }
     }
     const all = await this.listWindows()
     const focused = all.filter((entry) => entry.info.is_focused)

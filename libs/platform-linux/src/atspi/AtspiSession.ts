@@ -58,6 +58,11 @@ export class AtspiSession {
       return bus
     }
     const opening = (async () => {
+      // Asked through the bus (ToolkitDirectory uses callViaBus): the profile decides whether to open the socket.
+      if ((await this.toolkits.profileOf(busName, timeoutMs)).peerToPeerUnsafe === true) {
+        this.direct.set(busName, false)
+        return this.bus
+      }
       try {
         const [address] = await this.bus.call({
           destination: busName,
@@ -103,6 +108,11 @@ export class AtspiSession {
       return this.bus.call({ ...spec, path: target.path, destination: target.busName }, timeoutMs)
     }
     return connection.call(directCall(target, spec), timeoutMs)
+  }
+
+  /** A call through the bus daemon even where the app's own socket is open (what decides whether to open it). */
+  callViaBus(target: ObjectRef, spec: AppCall, timeoutMs: number): Promise<ReadonlyArray<unknown>> {
+    return this.bus.call({ ...spec, path: target.path, destination: target.busName }, timeoutMs)
   }
 
   /** Forgets an app's connection (after it went away). */

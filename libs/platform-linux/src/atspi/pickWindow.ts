@@ -16,14 +16,22 @@ export const ambiguous = (windows: ReadonlyArray<WindowCandidate>, why: string) 
 /**
  * `--app`'s window: its only one, else the only visible one, else the only visible modal one (input goes to a modal
  * dialog, not to the window it blocks: LibreOffice Calc 7.4's document kept ACTIVE under its "Keep current format"
- * alert, so the focus rule chose the blocked document), else the only focused one; else AMBIGUOUS_TARGET.
+ * alert, so the focus rule chose the blocked document), else the only visible one its toolkit does not pass over
+ * (`passedOver`: Chromium's untitled bubble frames, ToolkitProfile.untitledWindowsPassedOver), else the only
+ * focused one; else AMBIGUOUS_TARGET.
  */
-export const pickWindow = <W extends WindowCandidate>(windows: ReadonlyArray<W>, app: string): W => {
+export const pickWindow = <W extends WindowCandidate>(
+  windows: ReadonlyArray<W>,
+  app: string,
+  passedOver: (window: W) => boolean = () => false
+): W => {
   if (windows.length === 1) return windows[0]!
   const visible = windows.filter((w) => w.info.visible)
   if (visible.length === 1) return visible[0]!
   const modal = visible.filter((w) => w.modal === true)
   if (modal.length === 1) return modal[0]!
+  const kept = visible.filter((w) => !passedOver(w))
+  if (kept.length === 1) return kept[0]!
   const focused = windows.filter((w) => w.info.is_focused)
   if (focused.length === 1) return focused[0]!
   throw ambiguous(visible.length > 0 ? visible : windows, `${app} has ${windows.length} windows`)

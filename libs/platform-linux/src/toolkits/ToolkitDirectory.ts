@@ -16,8 +16,9 @@ export class ToolkitDirectory {
   constructor(private readonly session: AtspiSession) {}
 
   private get(busName: string, iface: string, name: string, timeoutMs: number): Promise<string> {
+    // Through the bus: whether the app's own socket may be opened depends on the answer (peerToPeerUnsafe).
     return this.session
-      .call({ busName, path: Paths.root }, { interface: Iface.properties, member: "Get", signature: "ss", body: [iface, name] }, timeoutMs)
+      .callViaBus({ busName, path: Paths.root }, { interface: Iface.properties, member: "Get", signature: "ss", body: [iface, name] }, timeoutMs)
       .then(([value]) => String(variantValue(value) ?? ""), () => "")
   }
 

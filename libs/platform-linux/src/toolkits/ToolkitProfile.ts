@@ -32,12 +32,41 @@ export interface ToolkitProfile {
   readonly actionNamesFromGetName: boolean
   /** Toolkit action names (lower case) mapped to the names the mapper understands (click, toggle, expand, ...). */
   readonly actionAliases: Readonly<Record<string, string>>
+  /**
+   * Action names that mean something else on one AT-SPI role only, applied when acting (after `actionAliases`):
+   * role -> toolkit name -> the name the mapper understands. Firefox ESR 153 names a radio button's action
+   * "select", which on its list items means selecting them.
+   */
+  readonly roleActionAliases?: Readonly<Record<number, Readonly<Record<string, string>>>>
   /** `GetExtents(SCREEN)` answers window-relative coordinates: add the window's screen origin. */
   readonly extentsWindowRelative: boolean
   /** SHOWING is never set: a VISIBLE node counts as showing (its bounds are then read). */
   readonly showingFromVisible: boolean
   /** EditableText calls answer true and change nothing: text goes in through the keyboard (headed) instead. */
   readonly editableTextInert: boolean
+  /**
+   * A spin button whose text goes in only through the keyboard still takes a number through `Value.CurrentValue`,
+   * and the app sees it as a user's edit (Chromium 156: a number input's Set fires input and change), so
+   * set-value with a number needs no `--headed` there.
+   */
+  readonly spinValueIsEdit?: boolean
+  /**
+   * Untitled toplevel windows are not what `--app` means while exactly one titled window is visible: Chromium 156
+   * keeps two untitled frames of pre-built bubbles SHOWING with no X window mapped, so once another app had the
+   * focus (no window ACTIVE) `--app Chromium` was AMBIGUOUS_TARGET.
+   */
+  readonly untitledWindowsPassedOver?: boolean
+  /**
+   * Calls go through the bus daemon, never the app's own socket (`Application.GetApplicationBusAddress`): Chromium
+   * 156 segfaulted when a client that had read it peer-to-peer exited while a navigation replaced the page.
+   */
+  readonly peerToPeerUnsafe?: boolean
+  /**
+   * `Component.GrabFocus` on a toplevel window moves the keyboard focus off the focused element: `press --headed`
+   * then gives the window the X keyboard focus instead (Firefox ESR 153: the field typed into lost FOCUSED, and the
+   * Enter sent after it submitted nothing).
+   */
+  readonly windowFocusBlursContent?: boolean
   /** Unnamed list/tree rows take the first name found in their content (tree/NameFromContent.ts). */
   readonly namesFromContent: boolean
   /**

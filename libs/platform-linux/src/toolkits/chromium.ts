@@ -16,6 +16,9 @@ export const chromium: ToolkitProfile = {
   textNeedsExplicitEnd: false,
   textEndClamped: true,
   actionsDecidedByFirst: true,
+  spinValueIsEdit: true,
+  untitledWindowsPassedOver: true,
+  peerToPeerUnsafe: true,
   quirks: [
     { what: "text fields carry no EditableText: text goes in through the keyboard (headed)", seenIn: "Chromium 156.0.8078" },
     { what: "Action.GetActions names are empty; Action.GetName(i) answers (doDefault, check, select, press)", seenIn: "Chromium 156.0.8078" },
@@ -25,6 +28,19 @@ export const chromium: ToolkitProfile = {
     },
     { what: "Text.GetText(0, n) past the end answers the whole text (a capped read needs no CharacterCount)", seenIn: "Chromium 156.0.8078" },
     { what: "check boxes act through \"check\" / \"uncheck\"; a <select>'s Selection is on its menu child", seenIn: "Chromium 156.0.8078" },
-    { what: "text of containers carries U+FFFC for each embedded child (removed when read)", seenIn: "Chromium 156.0.8078" }
+    { what: "text of containers carries U+FFFC for each embedded child (removed when read)", seenIn: "Chromium 156.0.8078" },
+    {
+      what: "Value.CurrentValue on a number input (a spin button without EditableText) fires input and change: set-value with a number goes through Value, headless",
+      seenIn: "Chromium 156.0.8078"
+    },
+    {
+      what: "two untitled frames (pre-built bubbles, each with an empty document) are SHOWING from the start with no X window mapped; only the titled one is the browser window",
+      seenIn: "Chromium 156.0.8078"
+    },
+    {
+      what: "the browser process segfaults (SIGSEGV) when a client that read it over a peer-to-peer connection exits while a navigation replaces the page: 6 of 7 one-shot `press Enter --app Chromium` after typing into a form field or the address bar; 0 of 8 with every call through the bus daemon",
+      seenIn: "Chromium 156.0.8078"
+    },
+    { what: "a range input reports the value a Value Set gave it a moment after answering (read back at once: the old value)", seenIn: "Chromium 156.0.8078" }
   ]
 }

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { AtspiRole } from "../atspi/Roles.js"
 import { AtspiState, StateSet, contractStates } from "../atspi/States.js"
-import { availableActions, clickActionIndex, contractValue } from "./ContractNode.js"
+import { availableActions, clickActionIndex, contractValue, wantsText } from "./ContractNode.js"
 import type { RawNode } from "./RawNode.js"
 
 const states = (...numbers: Array<number>) => {
@@ -66,5 +66,21 @@ describe("contract mapping", () => {
     assert.strictEqual(clickActionIndex(node({ actions: ["activate", "click"] })), 1)
     assert.isUndefined(contractValue(node({ role: AtspiRole.passwordText, interfaces: ["EditableText", "Text"], text: "hunter2" })))
     assert.strictEqual(contractValue(node({ role: AtspiRole.slider, interfaces: ["Value"], value: 2.5 })), "2.5")
+  })
+
+  it("EditableText alone makes no field: Firefox ESR 153 lists it on a page's labels and buttons, whose text is their name", () => {
+    const everywhere = ["Accessible", "Action", "Component", "EditableText", "Text"]
+    const label = node({ role: 29, name: "Name", interfaces: everywhere, text: "Name" })
+    const button = node({ name: "Submit", interfaces: everywhere, text: "Submit" })
+    assert.isUndefined(contractValue(label))
+    assert.isUndefined(contractValue(button))
+    assert.isFalse(wantsText(button))
+    // An unnamed text object still shows its text; an editable one (a contenteditable region) is a field.
+    assert.strictEqual(contractValue(node({ role: 73, interfaces: everywhere, text: "not submitted" })), "not submitted")
+    const region = node({ role: AtspiRole.entry, name: "Comment", states: states(...visible, AtspiState.editable), interfaces: everywhere, text: "" })
+    assert.strictEqual(contractValue(region), "")
+    assert.isTrue(wantsText(region))
+    // A read-only GTK entry (a text role) keeps its text as its value.
+    assert.strictEqual(contractValue(node({ role: AtspiRole.text, name: "Path", interfaces: ["EditableText", "Text"], text: "/tmp" })), "/tmp")
   })
 })

@@ -21,10 +21,19 @@ export const isEditable = (node: RawNode): boolean =>
 
 /**
  * A text field the user can type into but whose EditableText is missing (Chromium 156) or inert (Firefox ESR 153):
- * its text goes in through the keyboard, which needs `--headed`.
+ * its text goes in through the keyboard, which needs `--headed`. An editable combo box is one too (Firefox's
+ * address bar: SetTextContents answered true and left the address as it was).
  */
 export const isKeyboardEditable = (node: RawNode): boolean =>
-  textRoles.has(node.role) && node.states.has(AtspiState.editable) && !node.states.has(AtspiState.readOnly)
+  (textRoles.has(node.role) || node.role === AtspiRole.comboBox) && node.states.has(AtspiState.editable) && !node.states.has(AtspiState.readOnly)
+
+/**
+ * A text field whose text is its value: one the user can type into, or a text role with EditableText (a read-only
+ * GTK entry still shows its text). EditableText alone does not make a field: Firefox ESR 153 lists it on every node
+ * of a web page (headings, labels, buttons, tabs), and their text is their name, not a value.
+ */
+export const isTextField = (node: RawNode): boolean =>
+  isKeyboardEditable(node) || node.interfaces.includes("EditableText") && (textRoles.has(node.role) || node.states.has(AtspiState.editable))
 
 export const hasSettableValue = (node: RawNode): boolean =>
   node.interfaces.includes("Value") && !valueRolesReadOnly.has(node.role) && !node.states.has(AtspiState.readOnly)
@@ -108,7 +117,7 @@ export const contractValue = (node: RawNode): string | undefined => {
   if (isPassword(node)) return undefined
   if (node.selected !== undefined) return node.selected
   if (node.value !== undefined && Number.isFinite(node.value)) return formatNumber(node.value)
-  const field = node.interfaces.includes("EditableText") || isKeyboardEditable(node)
+  const field = isTextField(node)
   if (node.text !== undefined && (field || node.name === "")) {
     return node.text.length > 0 || field ? node.text : undefined
   }
@@ -125,7 +134,7 @@ const spinTextIsValue = (node: RawNode, profile?: ToolkitProfile): boolean =>
 /** Which detail reads a node needs beyond what the cache or basics already gave (`profile`: the app's toolkit). */
 export const wantsText = (node: RawNode, profile?: ToolkitProfile): boolean =>
   node.interfaces.includes("Text") && !isPassword(node) && (!node.interfaces.includes("Value") || spinTextIsValue(node, profile)) &&
-  (node.interfaces.includes("EditableText") || isKeyboardEditable(node) || node.name === "")
+  (isTextField(node) || node.name === "")
 export const wantsValue = (node: RawNode, profile?: ToolkitProfile): boolean =>
   node.interfaces.includes("Value") && !spinTextIsValue(node, profile)
 /**

@@ -8,6 +8,7 @@ import { pause, pollMs, pollTimeout, settleMs, timeoutFor } from "../Deadline.js
 import { keyboardEvent } from "../DeviceEvents.js"
 import { declined } from "../Failures.js"
 import { KeySynth, keysymOf, modifierMask } from "../Keys.js"
+import { ensureKeyboardFocus } from "../keyboardFocusGuard.js"
 import { physical, step } from "../Step.js"
 
 /** Text that can only go in through the keyboard: no EditableText (Chromium) or an inert one (Firefox). */
@@ -15,14 +16,15 @@ export const needsKeyboard = (node: RawNode, profile: ToolkitProfile): boolean =
   isKeyboardEditable(node) && (!isEditable(node) || profile.editableTextInert)
 
 /**
- * Focus the field, select its text (ctrl+a) when replacing, and type through the registry's DeviceEventController
- * (XTEST). Physical input: only with `--headed`; headless, a POLICY_DENIED that names the flag.
+ * Make sure the app's window has the X keyboard focus, focus the field, select its text (ctrl+a) when replacing,
+ * and type through the registry's DeviceEventController (XTEST). Physical input: only with `--headed`; headless, a POLICY_DENIED that names the flag.
  */
 export const keyboardEntry = async (
-  { session, node, accessible, steps, deadline, options }: ActContext,
+  context: ActContext,
   text: string,
   replace: boolean
 ): Promise<ReadonlyArray<DeliveryStep>> => {
+  const { session, node, accessible, steps, deadline, options } = context
   if (!options.headed) {
     throw new PlatformError({
       code: "POLICY_DENIED",
@@ -30,6 +32,8 @@ export const keyboardEntry = async (
       details: { headed_required: true, toolkit: accessible.profile.id }
     })
   }
+  // The keys go to the X window with the keyboard focus: it must be this app's before anything is typed.
+  await ensureKeyboardFocus(context)
   if (!(await step(steps, "Component.GrabFocus", () => accessible.grabFocus(timeoutFor(deadline))))) {
     throw declined(steps, "focus before typing")
   }

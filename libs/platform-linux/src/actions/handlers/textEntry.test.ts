@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { AtspiRole } from "../../atspi/Roles.js"
 import { AtspiState } from "../../atspi/States.js"
+import { chromium } from "../../toolkits/chromium.js"
 import { gecko } from "../../toolkits/gecko.js"
 import { gtk3 } from "../../toolkits/gtk3.js"
 import { rawNode, stateSet, visibleStates } from "../testing/rawNode.js"
@@ -33,6 +34,23 @@ describe("setValuePath", () => {
     assert.strictEqual(setValuePath(entry, "hello", gecko), "keyboard")
     const noEditableText = rawNode({ role: AtspiRole.entry, states: editable, interfaces: ["Accessible", "Component", "Text"] })
     assert.strictEqual(setValuePath(noEditableText, "hello", gtk3), "keyboard")
+  })
+
+  it("a number input: Chromium 156 takes the number through Value (it fires input/change), Firefox ESR 153 through the keyboard", () => {
+    // Chromium: no EditableText; Firefox: an inert one that Value.CurrentValue would bypass without any event.
+    const chromiumSpin = rawNode({ role: AtspiRole.spinButton, states: editable, interfaces: ["Accessible", "Component", "Text", "Value"] })
+    assert.strictEqual(setValuePath(chromiumSpin, "7", chromium), "value")
+    assert.strictEqual(setValuePath(chromiumSpin, "seven", chromium), "keyboard")
+    assert.strictEqual(setValuePath(spin, "7", gecko), "keyboard")
+    // A text field of the same toolkit still goes through the keyboard, number or not.
+    const chromiumEntry = rawNode({ role: AtspiRole.entry, states: editable, interfaces: ["Accessible", "Component", "Text"] })
+    assert.strictEqual(setValuePath(chromiumEntry, "7", chromium), "keyboard")
+  })
+
+  it("Firefox ESR 153's address bar, an editable combo box with an inert EditableText, goes through the keyboard", () => {
+    const urlbar = rawNode({ role: AtspiRole.comboBox, states: editable, interfaces: ["Accessible", "Action", "Component", "Text", "EditableText"] })
+    assert.strictEqual(setValuePath(urlbar, "file:///tmp/x.html", gecko), "keyboard")
+    assert.strictEqual(setValuePath(urlbar, "file:///tmp/x.html", gtk3), "text")
   })
 
   it("a read-only field is unsupported", () => {

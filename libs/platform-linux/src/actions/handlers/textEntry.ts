@@ -18,9 +18,9 @@ import { keyboardEntry, needsKeyboard } from "./keyboardEntry.js"
 export type SetValuePath = "keyboard" | "value" | "text" | "unsupported"
 
 export const setValuePath = (node: RawNode, value: string, profile: ToolkitProfile): SetValuePath => {
-  if (needsKeyboard(node, profile)) return "keyboard"
-  const useValue = hasSettableValue(node) && value.trim() !== "" && Number.isFinite(Number(value)) &&
-    (!isEditable(node) || node.role === AtspiRole.spinButton || node.role === AtspiRole.slider)
+  const numeric = hasSettableValue(node) && value.trim() !== "" && Number.isFinite(Number(value))
+  if (needsKeyboard(node, profile)) return numeric && node.role === AtspiRole.spinButton && profile.spinValueIsEdit === true ? "value" : "keyboard"
+  const useValue = numeric && (!isEditable(node) || node.role === AtspiRole.spinButton || node.role === AtspiRole.slider)
   if (useValue) return "value"
   return isEditable(node) ? "text" : "unsupported"
 }

@@ -1,9 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
-import { rawNode } from "../testing/rawNode.js"
 import { AtspiRole } from "../../atspi/Roles.js"
 import { AtspiState } from "../../atspi/States.js"
-import { stateSet, visibleStates } from "../testing/rawNode.js"
-import { toggleActionIndex, togglePath } from "./toggle.js"
+import { gecko } from "../../toolkits/gecko.js"
+import { gtk3 } from "../../toolkits/gtk3.js"
+import { actingNames } from "../inspectNode.js"
+import { rawNode, stateSet, visibleStates } from "../testing/rawNode.js"
+import { toggleActionIndex, togglePath, uncheckingRadio } from "./toggle.js"
 
 describe("toggleActionIndex", () => {
   it("the toggle action wins over a click action listed before it", () => {
@@ -14,6 +16,20 @@ describe("toggleActionIndex", () => {
     assert.strictEqual(toggleActionIndex(rawNode({ actions: ["showcontextmenu", "press"] })), 1)
     assert.strictEqual(toggleActionIndex(rawNode({ actions: ["showcontextmenu"] })), -1)
     assert.strictEqual(toggleActionIndex(rawNode({})), -1)
+  })
+
+  it("a Firefox radio button's \"select\" is its toggle; on a list item it stays select (Firefox ESR 153.8)", () => {
+    assert.deepStrictEqual(actingNames(["select"], AtspiRole.radioButton, gecko), ["toggle"])
+    assert.strictEqual(toggleActionIndex(rawNode({ role: AtspiRole.radioButton, actions: actingNames(["select"], AtspiRole.radioButton, gecko) })), 0)
+    assert.deepStrictEqual(actingNames(["select"], AtspiRole.listItem, gecko), ["select"])
+    assert.deepStrictEqual(actingNames(["select"], AtspiRole.radioButton, gtk3), ["select"])
+  })
+
+  it("a checked radio button is never toggled (it would stay checked); an unchecked one and a checked check box are", () => {
+    const radio = (...states: Array<number>) => rawNode({ role: AtspiRole.radioButton, actions: ["toggle"], states: stateSet(...visibleStates, ...states) })
+    assert.isTrue(uncheckingRadio(radio(AtspiState.checked)))
+    assert.isFalse(uncheckingRadio(radio()))
+    assert.isFalse(uncheckingRadio(rawNode({ role: AtspiRole.checkBox, actions: ["toggle"], states: stateSet(...visibleStates, AtspiState.checked) })))
   })
 })
 

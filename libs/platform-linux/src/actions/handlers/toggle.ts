@@ -1,4 +1,5 @@
 import { PlatformError } from "@agent-desktop/platform"
+import { AtspiRole } from "../../atspi/Roles.js"
 import { AtspiState } from "../../atspi/States.js"
 import { clickActionIndex, isToggleable, mapRole } from "../../tree/ContractNode.js"
 import type { RawNode } from "../../tree/RawNode.js"
@@ -14,15 +15,23 @@ export const toggleActionIndex = (node: RawNode): number => {
   return toggle >= 0 ? toggle : clickActionIndex(node)
 }
 
+/**
+ * A checked radio button cannot be unchecked: its action checks it again (Chromium 156 and Firefox ESR 153 answer
+ * true and leave it checked, as GTK does), so the only way is to check another button of its group.
+ */
+export const uncheckingRadio = (node: RawNode): boolean => node.role === AtspiRole.radioButton && node.states.has(AtspiState.checked)
+
 /** How a toggle is delivered: refused before anything is sent unless there is a checked state to change. */
 export type TogglePath =
   | { readonly kind: "action"; readonly index: number }
   | { readonly kind: "pointer" }
   | { readonly kind: "headed_required" }
   | { readonly kind: "not_toggleable" }
+  | { readonly kind: "radio_checked" }
 
 export const togglePath = (node: RawNode, headed: boolean): TogglePath => {
   if (!isToggleable(node)) return { kind: "not_toggleable" }
+  if (uncheckingRadio(node)) return { kind: "radio_checked" }
   const index = toggleActionIndex(node)
   if (index >= 0) return { kind: "action", index }
   // GTK 4.8 check buttons list no action at all: only a click on them toggles them.
@@ -49,6 +58,12 @@ export const toggle: ActionHandler<{ readonly kind: "toggle" }> = async (context
   switch (path.kind) {
     case "not_toggleable":
       throw notToggleable(node)
+    case "radio_checked":
+      throw new PlatformError({
+        code: "ACTION_NOT_SUPPORTED",
+        message: "a checked radio button cannot be unchecked: check another button of its group instead",
+        details: { role: "radiobutton", toolkit_actions: node.actions ?? [] }
+      })
     case "headed_required":
       throw new PlatformError({
         code: "POLICY_DENIED",

@@ -1,0 +1,121 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Accessible } from "../atspi/Accessible.js"
+import type { AppCall, AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
+import { Paths } from "../atspi/Interfaces.js"
+import { gecko } from "../toolkits/gecko.js"
+import { chooseWindow, parseFocusPid, type KeyboardFocus, type KeyboardFocusControl } from "../x11/KeyboardFocus.js"
+import type { ActContext } from "./ActContext.js"
+import { ensureKeyboardFocus } from "./keyboardFocusGuard.js"
+import { StepLog } from "./StepLog.js"
+import { failure } from "./testing/failure.js"
+import { rawNode } from "./testing/rawNode.js"
+
+const appPid = 4242
+const field: ObjectRef = { busName: ":1.7", path: "/org/a11y/atspi/accessible/9" }
+
+/** A field two levels below its window "Form — Mozilla Firefox"; the bus says the app is pid 4242. */
+const session = {
+  toolkits: { profileOf: () => Promise.resolve(gecko), profileNow: () => gecko },
+  call: (target: ObjectRef, spec: AppCall) => {
+    const property = String(spec.body?.[1])
+    if (spec.member === "Get" && property === "Parent") {
+      const parent = target.path === field.path ? "/org/a11y/atspi/accessible/3" : Paths.root
+      return Promise.resolve([[[{ type: "(so)" }], [[":1.7", parent]]]])
+    }
+    if (spec.member === "Get" && property === "Name") return Promise.resolve([[[{ type: "s" }], ["Form — Mozilla Firefox"]]])
+    return Promise.reject(new Error(`unexpected ${spec.member}`))
+  },
+  bus: { call: () => Promise.resolve([appPid]) }
+} as unknown as AtspiSession
+
+/**
+ * The X focus answers `answers` in turn (the last from then on); the app's window is "0x42" unless told (null:
+ * none known by its pid); `asked` records the window lookups and focus requests.
+ */
+const xFocus = (answers: ReadonlyArray<KeyboardFocus>, focusWindowAnswers = true, window: string | null = "0x42") => {
+  let reads = 0
+  const asked: Array<string> = []
+  const control: KeyboardFocusControl = {
+    focus: () => Promise.resolve(answers[Math.min(reads++, answers.length - 1)]!),
+    windowOf: (pid, title) => {
+      asked.push(`window of ${pid} "${title}"`)
+      return Promise.resolve(window ?? undefined)
+    },
+    focusWindow: (xid) => {
+      asked.push(`focus ${xid}`)
+      return Promise.resolve(focusWindowAnswers)
+    }
+  }
+  return { control, asked }
+}
+
+const context = (control: KeyboardFocusControl, steps = new StepLog(undefined)): ActContext => ({
+  session,
+  node: rawNode({ ref: field }),
+  accessible: Accessible.of(session, field),
+  steps,
+  deadline: Date.now() + 3000,
+  options: { headed: true, deadline: Date.now() + 3000 },
+  keyboardFocus: control
+})
+
+describe("ensureKeyboardFocus", () => {
+  it("the app's window already has the keyboard focus: nothing is sent", async () => {
+    const x = xFocus([{ kind: "pid", pid: appPid }])
+    const steps = new StepLog(undefined)
+    await ensureKeyboardFocus(context(x.control, steps))
+    assert.deepStrictEqual(x.asked, [])
+    assert.deepStrictEqual(steps.all, [])
+  })
+
+  it("another app has it (Chromium next to Firefox ESR 153): the field's window is asked for it by title, and the focus waited for", async () => {
+    const x = xFocus([{ kind: "pid", pid: 77 }, { kind: "pid", pid: 77 }, { kind: "pid", pid: appPid }])
+    const steps = new StepLog(undefined)
+    await ensureKeyboardFocus(context(x.control, steps))
+    assert.deepStrictEqual(x.asked, [`window of ${appPid} "Form — Mozilla Firefox"`, "focus 0x42"])
+    assert.deepStrictEqual(steps.all, [{ label: "X11.FocusWindow", outcome: "succeeded", mechanism: "physical_synthetic" }])
+  })
+
+  it("a focus that stays with another app is ACTION_FAILED, naming both, before any key", async () => {
+    const x = xFocus([{ kind: "pid", pid: 77 }])
+    const error = await failure(ensureKeyboardFocus(context(x.control)))
+    assert.strictEqual(error.code, "ACTION_FAILED")
+    assert.include(error.message, "pid 77")
+    assert.deepStrictEqual(error.details, { kind: "keyboard_focus_elsewhere", app_pid: appPid, focus_pid: 77 })
+  })
+
+  it("the window would not take the focus: ACTION_FAILED with the declined step", async () => {
+    const x = xFocus([{ kind: "none" }], false)
+    const error = await failure(ensureKeyboardFocus(context(x.control)))
+    assert.strictEqual(error.code, "ACTION_FAILED")
+    assert.deepStrictEqual(error.steps, [{ label: "X11.FocusWindow", outcome: "skipped", mechanism: "physical_synthetic" }])
+  })
+
+  it("no window of the app is known by its pid (no _NET_WM_PID, a sandbox's pid namespace): nothing sent, the keys go as before", async () => {
+    const x = xFocus([{ kind: "pid", pid: 77 }], true, null)
+    const steps = new StepLog(undefined)
+    await ensureKeyboardFocus(context(x.control, steps))
+    assert.deepStrictEqual(steps.all, [])
+  })
+
+  it("where the focus cannot be told (no display, no xdotool) nothing is checked", async () => {
+    const x = xFocus([{ kind: "unknown" }])
+    await ensureKeyboardFocus(context(x.control))
+    assert.deepStrictEqual(x.asked, [])
+  })
+})
+
+describe("KeyboardFocus parsing", () => {
+  it("a pid, or nothing", () => {
+    assert.strictEqual(parseFocusPid("8331\n"), 8331)
+    assert.isUndefined(parseFocusPid(""))
+    assert.isUndefined(parseFocusPid("0"))
+  })
+
+  it("the window titled like the AT-SPI window, else the only one", () => {
+    const windows = [["1", "Form — Mozilla Firefox"], ["2", "Library"]] as const
+    assert.strictEqual(chooseWindow(windows, "Form — Mozilla Firefox"), "1")
+    assert.isUndefined(chooseWindow(windows, "Other"))
+    assert.strictEqual(chooseWindow([["3", "x"]], "Other"), "3")
+  })
+})
