@@ -28,7 +28,7 @@ export const snapshot = defineCommand({
     "max-depth": flag(int("Depth of the printed tree; deeper containers carry children_count (the default prints whole windows)", { default: 64 })),
     "include-bounds": flag(bool("Emit each node's bounds")),
     "timeout-ms": flag(int("Observation budget in ms; an exhausted full snapshot is a partial result", { default: 3000 })),
-    "force-electron-a11y": flag(bool("Turn on renderer accessibility in Electron/Chromium apps first"))
+    "force-electron-a11y": flag(bool("Turn on renderer accessibility in Electron/Chromium apps first (Linux: it is chosen when the app starts and cannot be turned on later, so this changes nothing; a window with it off answers ACTION_NOT_SUPPORTED accessibility_inactive with how to restart the app)"))
   },
   waitFor: true,
   agentTool: true,

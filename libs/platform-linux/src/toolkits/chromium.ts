@@ -19,6 +19,8 @@ export const chromium: ToolkitProfile = {
   spinValueIsEdit: true,
   untitledWindowsPassedOver: true,
   peerToPeerUnsafe: true,
+  inactiveAccessibilityHint:
+    "Chromium and Electron expose their windows only with accessibility on, chosen when they start (it cannot be switched on in a running browser on Linux): close it and start it again with --force-renderer-accessibility (agent-desktop launch chromium --arg=--force-renderer-accessibility), or with a screen reader running",
   quirks: [
     { what: "text fields carry no EditableText: text goes in through the keyboard (headed)", seenIn: "Chromium 156.0.8078" },
     { what: "Action.GetActions names are empty; Action.GetName(i) answers (doDefault, check, select, press)", seenIn: "Chromium 156.0.8078" },
@@ -41,6 +43,10 @@ export const chromium: ToolkitProfile = {
       what: "the browser process segfaults (SIGSEGV) when a client that read it over a peer-to-peer connection exits while a navigation replaces the page: 6 of 7 one-shot `press Enter --app Chromium` after typing into a form field or the address bar; 0 of 8 with every call through the bus daemon",
       seenIn: "Chromium 156.0.8078"
     },
-    { what: "a range input reports the value a Value Set gave it a moment after answering (read back at once: the old value)", seenIn: "Chromium 156.0.8078" }
+    { what: "a range input reports the value a Value Set gave it a moment after answering (read back at once: the old value)", seenIn: "Chromium 156.0.8078" },
+    {
+      what: "started without --force-renderer-accessibility (and no screen reader), every window reports ChildCount 1 and GetChildren answers only the null object, even after reads, ScreenReaderEnabled set on the bus or ACCESSIBILITY_ENABLED=1",
+      seenIn: "Chromium 156.0.8078"
+    }
   ]
 }

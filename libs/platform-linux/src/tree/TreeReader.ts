@@ -8,6 +8,7 @@
  * their descendants are never enumerated (their visible children are found by hit tests); children per node and
  * nodes per read are capped (ReadLimits), and the first missed per-call timeout stops all further calls.
  */
+import { PlatformError } from "@agent-desktop/platform"
 import { Accessible, isNullRef, type CacheItem } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { AtspiState, type StateSet } from "../atspi/States.js"
@@ -59,7 +60,27 @@ export interface ReadOptions {
 }
 
 /** Why a node's children were not all listed: only its visible ones exist for a guest, or the per-node cap. */
-type Capped = false | "visible-only" | "count"
+/**
+ * The window read's root reports children and hands out only null objects: the app's accessibility is switched off
+ * (Chromium without renderer accessibility). Nothing can be read or acted on until it is on; the profile says how.
+ */
+const inactiveAccessibility = (root: RawNode, profile: ToolkitProfile): PlatformError =>
+  new PlatformError({
+    code: "ACTION_NOT_SUPPORTED",
+    message: `the app's accessibility is switched off: its window reports ${root.childCount === 1 ? "a child" : `${root.childCount} children`} but exposes none`,
+    details: {
+      kind: "accessibility_inactive",
+      toolkit: profile.id,
+      ...(profile.inactiveAccessibilityHint === undefined ? {} : { renderer_accessibility_activation_required: true })
+    },
+    suggestion: profile.inactiveAccessibilityHint ?? "Restart the app with its accessibility switched on (a screen reader running, or the toolkit's accessibility setting)"
+  })
+
+/**
+ * Why a node's children were not all listed: only its visible ones (MANAGES_DESCENDANTS), a count cap, or
+ * "unreadable": it reports children and hands out only null objects (an app whose accessibility is off).
+ */
+type Capped = false | "visible-only" | "count" | "unreadable"
 
 type NodeRead = { readonly node: RawNode; readonly childRefs: ReadonlyArray<IndexedRef>; readonly capped: Capped }
 
@@ -262,7 +283,9 @@ export class TreeReader {
         const visible = await visibleManagedChildren(accessible, node, limits.maxHitTests, () => budget.callTimeout())
         return { refs: visible.slice(0, limits.maxChildrenPerNode), capped: "visible-only" }
       }
-      const refs = indexed(await accessible.children(budget.callTimeout()))
+      const listed = await accessible.children(budget.callTimeout())
+      const refs = indexed(listed)
+      if (listed.length > 0 && refs.length === 0) return { refs: [], capped: "unreadable" }
       return refs.length > limits.maxChildrenPerNode
         ? { refs: refs.slice(0, limits.maxChildrenPerNode), capped: "count" }
         : { refs, capped: false }
@@ -396,6 +419,11 @@ export class TreeReader {
       // A container that manages its descendants is read as far as it can ever be (its visible children): it is
       // marked truncated, but the window read stays complete, or no ref of a spreadsheet window could ever prove
       // its identity. A count cap on an ordinary container leaves nodes unread: the read is incomplete.
+      if (read.capped === "unreadable") {
+        if (depth === 0) throw inactiveAccessibility(read.node, profile)
+        complete = false
+        return { node: read.node, path, children: [], budgetCut: true }
+      }
       if (read.capped === "count") complete = false
       const visibleOnly = read.capped === "visible-only" ? { visibleOnly: true } : {}
       if (depth >= options.maxDepth || read.childRefs.length === 0) {

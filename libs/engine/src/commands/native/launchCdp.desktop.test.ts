@@ -2,7 +2,8 @@
  * launch --cdp end to end on Xvfb + openbox with Debian's Chromium: the endpoint the command reports is read back
  * over HTTP (the page Chromium opened is listed by DevTools under its title) and in the process's command line;
  * a running browser, a taken port and conflicting switches are refused before anything starts; an app that is not
- * Chromium-based is reported started without an endpoint.
+ * Chromium-based is reported started without an endpoint. Started without renderer accessibility, the browser's
+ * windows expose nothing: a snapshot answers accessibility_inactive with how to fix it, not an empty tree.
  */
 import { fixturePath, systemPython } from "@agent-desktop/desktop"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs"
@@ -108,6 +109,14 @@ describe.skipIf(!haveChromium)("launch --cdp with Chromium", () => {
     const targets = await eventually(() => getJson(`http://127.0.0.1:${port}/json/list`) as Promise<Array<Target>>,
       (list) => list.some((t) => t.title === "CDP page"))
     expect(targets).toContainEqual(expect.objectContaining({ type: "page", title: "CDP page", url: `file://${page}` }))
+
+    // Started without --force-renderer-accessibility: its windows expose nothing, and a read says so (with the fix).
+    const unreadable = await run("snapshot", { app: "Chromium" })
+    expect(unreadable.error).toMatchObject({
+      code: "ACTION_NOT_SUPPORTED",
+      details: { kind: "accessibility_inactive", renderer_accessibility_activation_required: true },
+      suggestion: expect.stringContaining("--force-renderer-accessibility")
+    })
 
     const again = await run("launch", { app: "chromium", cdp: 0 })
     expect(again.error).toMatchObject({ code: "ACTION_FAILED", details: { kind: "cdp_requires_fresh_launch", pids: [launched.pid] } })

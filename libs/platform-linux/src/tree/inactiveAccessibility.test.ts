@@ -1,0 +1,47 @@
+/**
+ * An app whose accessibility is switched off reports children and hands out only null objects (Chromium 156 started
+ * without --force-renderer-accessibility: every window has ChildCount 1 and GetChildren answers the null object).
+ * A read of such a window must say so, not answer an empty tree as complete; deeper down it is a truncation.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { PlatformError } from "@agent-desktop/platform"
+import { AtspiRole } from "../atspi/Roles.js"
+import { AtspiState } from "../atspi/States.js"
+import { scriptedApp, scriptedRef, type ScriptedObject } from "../actions/testing/scriptedApp.js"
+import { chromium } from "../toolkits/chromium.js"
+import { gtk3 } from "../toolkits/gtk3.js"
+import { TreeReader } from "./TreeReader.js"
+
+const NULL = "/org/a11y/atspi/null"
+const shown = [AtspiState.enabled, AtspiState.sensitive, AtspiState.visible, AtspiState.showing]
+// The scripted app answers no Cache.GetItems: read live, as Chromium's window is when its cache holds no children.
+const chromiumLive = { ...chromium, bulkCacheSafe: false }
+
+const read = (objects: Record<string, ScriptedObject>, profile = chromiumLive) =>
+  new TreeReader(scriptedApp(profile, objects, [])).read(scriptedRef("/frame"), { maxDepth: 64, deadline: Date.now() + 5_000 })
+
+describe("a window whose app has its accessibility switched off", () => {
+  it("is refused with what to do (Chromium: restart it with renderer accessibility), never read as an empty complete tree", async () => {
+    const error = await read({ "/frame": { role: AtspiRole.frame, name: "Form - Chromium", states: shown, children: [NULL] } }).then(
+      () => undefined,
+      (e: unknown) => e
+    )
+    assert.instanceOf(error, PlatformError)
+    const failure = error as PlatformError
+    assert.strictEqual(failure.code, "ACTION_NOT_SUPPORTED")
+    assert.deepInclude(failure.details, { kind: "accessibility_inactive", renderer_accessibility_activation_required: true })
+    assert.match(failure.suggestion ?? "", /--force-renderer-accessibility/)
+  })
+
+  it("elsewhere in the tree, a node that hands out only null children is a truncation: the read is not complete", async () => {
+    const result = await read({
+      "/frame": { role: AtspiRole.frame, name: "App", states: shown, children: ["/panel", "/ok"] },
+      "/panel": { role: AtspiRole.panel, states: shown, children: [NULL, NULL] },
+      "/ok": { role: AtspiRole.pushButton, name: "OK", states: shown, interfaces: ["Action"], actions: ["click"] }
+    }, { ...gtk3, bulkCacheSafe: false })
+    assert.isFalse(result.complete)
+    const panel = result.root.children?.find((child) => child.node.ref.path === "/panel")
+    assert.isTrue(panel?.budgetCut)
+    assert.isTrue(result.root.children?.some((child) => child.node.name === "OK"))
+  })
+})
