@@ -267,7 +267,40 @@ static int ancestors_are_safe(const char *dir, uid_t uid) {
     }
 }
 
-/* `<root>/host/engine.sock` when the root, the host directory and the socket are all ours alone. */
+/* ---- the binding (HostAddress.ts): which desktop and state root a host serves ------------------------------- */
+
+static const char *const BINDING_VARS[] = {
+    "AGENT_DESKTOP_HOME", "AGENT_DESKTOP_DBUS_TCP", "HOME", "DISPLAY", "WAYLAND_DISPLAY",
+    "XDG_SESSION_TYPE", "XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS"};
+
+/* fingerprintOf: JSON.stringify of the binding variables' values, null for unset ones, as a string (malloc'd). */
+static char *binding_fingerprint(void) {
+    Buf fingerprint = {0};
+    putc_(&fingerprint, '[');
+    for (size_t i = 0; i < sizeof BINDING_VARS / sizeof BINDING_VARS[0]; i++) {
+        if (i > 0) putc_(&fingerprint, ',');
+        const char *value = getenv(BINDING_VARS[i]);
+        if (value == NULL) puts_(&fingerprint, "null");
+        else put_json_string(&fingerprint, value);
+    }
+    puts_(&fingerprint, "]");
+    putc_(&fingerprint, '\0');
+    return fingerprint.data;
+}
+
+/* bindingKey: FNV-1a (64 bit) of the fingerprint's UTF-8 bytes, 16 hex digits: one host per desktop and root. */
+static void binding_key(char out[17]) {
+    char *fingerprint = binding_fingerprint();
+    uint64_t hash = 0xcbf29ce484222325ULL;
+    for (const unsigned char *p = (const unsigned char *)fingerprint; *p; p++) {
+        hash ^= *p;
+        hash *= 0x100000001b3ULL;
+    }
+    free(fingerprint);
+    snprintf(out, 17, "%016llx", (unsigned long long)hash);
+}
+
+/* `<root>/host/engine-<key>.sock` when the root, the host directory and the socket are all ours alone. */
 static int trusted_socket(char *out, size_t size) {
     char root[PATH_MAX];
     if (!state_root(root, sizeof root)) return 0;
@@ -283,16 +316,14 @@ static int trusted_socket(char *out, size_t size) {
     char dir[PATH_MAX];
     if (snprintf(dir, sizeof dir, "%s/host", strcmp(root, "/") == 0 ? "" : root) >= (int)sizeof dir) return 0;
     if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != uid || (st.st_mode & 0777) != 0700) return 0;
-    if (snprintf(out, size, "%s/engine.sock", dir) >= (int)size) return 0;
+    char key[17];
+    binding_key(key);
+    if (snprintf(out, size, "%s/engine-%s.sock", dir, key) >= (int)size) return 0;
     if (lstat(out, &st) != 0 || !S_ISSOCK(st.st_mode) || st.st_uid != uid || (st.st_mode & 077) != 0) return 0;
     return 1;
 }
 
 /* ---- the request (HostProtocol.ts) ---------------------------------------------------------------------------- */
-
-static const char *const BINDING_VARS[] = {
-    "AGENT_DESKTOP_HOME", "AGENT_DESKTOP_DBUS_TCP", "HOME", "DISPLAY", "WAYLAND_DISPLAY",
-    "XDG_SESSION_TYPE", "XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS"};
 
 static void put_request(Buf *b) {
     puts_(b, "{\"argv\":[");
@@ -325,20 +356,10 @@ static void put_request(Buf *b) {
     if (getcwd(cwd, sizeof cwd) == NULL) FALL_BACK();
     puts_(b, "},\"cwd\":");
     put_json_string(b, cwd);
-    /* fingerprintOf: JSON.stringify of the binding variables' values, null for unset ones, as a string. */
-    Buf fingerprint = {0};
-    putc_(&fingerprint, '[');
-    for (size_t i = 0; i < sizeof BINDING_VARS / sizeof BINDING_VARS[0]; i++) {
-        if (i > 0) putc_(&fingerprint, ',');
-        const char *value = getenv(BINDING_VARS[i]);
-        if (value == NULL) puts_(&fingerprint, "null");
-        else put_json_string(&fingerprint, value);
-    }
-    puts_(&fingerprint, "]");
-    putc_(&fingerprint, '\0');
     puts_(b, ",\"fingerprint\":");
-    put_json_string(b, fingerprint.data);
-    free(fingerprint.data);
+    char *fingerprint = binding_fingerprint();
+    put_json_string(b, fingerprint);
+    free(fingerprint);
     puts_(b, "}\n");
 }
 

@@ -9,12 +9,17 @@ import * as path from "node:path"
 /** The launcher beside `bin/agent-desktop.js`. */
 export const launcherOf = (bin: string): string => path.join(path.dirname(bin), "agent-desktop")
 
+/** Whether a host's socket (`engine-<binding key>.sock`, one per desktop) is in `<home>/host/`. */
+const hasSocket = (home: string): boolean => {
+  const dir = path.join(home, "host")
+  return fs.existsSync(dir) && fs.readdirSync(dir).some((name) => /^engine-[0-9a-f]{16}\.sock$/.test(name))
+}
+
 /** Starts `node BIN serve` and resolves once its socket in `<home>/host/` exists. */
 export const startWarmHost = async (bin: string, env: NodeJS.ProcessEnv, home: string): Promise<ChildProcess> => {
   const host = spawn(process.execPath, [bin, "serve"], { env, stdio: "ignore" })
-  const socket = path.join(home, "host", "engine.sock")
-  for (let i = 0; i < 500 && !fs.existsSync(socket); i++) await new Promise((resolve) => setTimeout(resolve, 20))
-  if (!fs.existsSync(socket)) {
+  for (let i = 0; i < 500 && !hasSocket(home); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  if (!hasSocket(home)) {
     host.kill("SIGKILL")
     throw new Error("agent-desktop serve did not open its socket")
   }

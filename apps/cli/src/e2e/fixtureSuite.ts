@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from "vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import { BIN, cleanEnv, countingNode, envelopeOf, hostEnv, NATIVE, NODE, runBinary, tempHome } from "../test/binary.js"
+import { BIN, cleanEnv, countingNode, envelopeOf, hostEnv, hostSocketIn, NATIVE, NODE, runBinary, tempHome } from "../test/binary.js"
 import { assertAlive } from "./realapps/realApp.js"
 
 /**
@@ -27,9 +27,8 @@ beforeAll(async () => {
   env = { ...(viaHost ? hostEnv(home) : cleanEnv(home)), ...desktop.env }
   if (!viaHost) return
   host = spawn(process.execPath, [BIN, "serve"], { env, stdio: ["ignore", "ignore", "inherit"] })
-  const socket = path.join(home, "host", "engine.sock")
-  for (let i = 0; i < 500 && !fs.existsSync(socket); i++) await new Promise((resolve) => setTimeout(resolve, 20))
-  assert.isTrue(fs.existsSync(socket), "the host did not start")
+  for (let i = 0; i < 500 && !fs.existsSync(hostSocketIn(home)); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  assert.isTrue(fs.existsSync(hostSocketIn(home)), "the host did not start")
   env = node.env({ ...env, AGENT_DESKTOP_SESSION: envelopeOf(runBinary(["session", "start", "--name", "via-host"], env))["data"]["session_id"] })
 }, 120_000)
 

@@ -3,16 +3,15 @@
  * session, its output discarded and its working directory `/` (it changes to each request's own).
  *
  * Without AGENT_DESKTOP_HOST the CLI does this when no host runs, and runs its own call in-process: only the calls
- * after it are served warm (`startHostIfDue`). At most one start a minute per state root (`host/last-start`), so a
- * host that cannot start (or exits at once because another won the race: ServeLock.ts) never costs each call a
- * process; and none where the state root is not yet private to us (the first call ever creates it). Loads
- * node:child_process only when it starts one.
+ * after it are served warm (`startHostIfDue`). At most one start a minute per binding (`host/last-start-<key>`), so
+ * a host that cannot start (or exits at once because another won the race: ServeLock.ts) never costs each call a
+ * process; and none where the state root is not yet private to us (the first call ever creates it). The CLI entry
+ * loads this module lazily (build.mjs), so node:child_process is loaded only by a call that may start one.
  */
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
-import * as path from "node:path"
 import { privateSubdirectory } from "../bundle/PrivateDirectory.js"
-import { HOST_DIR, stateRootOf } from "./HostAddress.js"
+import { HOST_DIR, hostFiles, stateRootOf } from "./HostAddress.js"
 
 const RESTART_AFTER_MS = 60_000
 
@@ -31,11 +30,12 @@ export const startHostIfDue = (entry: string, env: NodeJS.ProcessEnv, now = Date
   const root = stateRootOf(env)
   const dir = root === undefined ? undefined : privateSubdirectory(root, HOST_DIR, true)
   if (dir === undefined) return false
-  const marker = path.join(dir, "last-start")
+  const marker = hostFiles(dir, env).lastStart
   try {
     const last = fs.lstatSync(marker, { throwIfNoEntry: false })
     if (last !== undefined && (!last.isFile() || now - last.mtimeMs < RESTART_AFTER_MS)) return false
-    fs.writeFileSync(marker, `${process.pid}\n`, { mode: 0o600, flag: last === undefined ? "wx" : "w" })
+    if (last === undefined) fs.closeSync(fs.openSync(marker, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600))
+    else fs.utimesSync(marker, now / 1000, now / 1000)
   } catch {
     return false
   }

@@ -5,7 +5,8 @@
  *
  * A host holds one engine runtime: a D-Bus connection for one desktop and one store. It serves only requests from
  * the same desktop and state root: the environment variables that choose them make the `fingerprint`, and a request
- * with another one runs in-process instead.
+ * with another one runs in-process instead. Each binding has a socket of its own (`engine-<key>.sock`, the key a
+ * hash of the fingerprint), so two desktops on one state root each get their own host.
  */
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -13,7 +14,6 @@ import * as path from "node:path"
 import { privateSubdirectory } from "../bundle/PrivateDirectory.js"
 
 export const HOST_DIR = "host"
-export const SOCKET_NAME = "engine.sock"
 
 /** The variables that pick the desktop and the store an engine runtime is bound to. */
 const BINDING_VARS = [
@@ -31,6 +31,19 @@ const BINDING_VARS = [
 export const fingerprintOf = (env: Readonly<Record<string, string | undefined>>): string =>
   JSON.stringify(BINDING_VARS.map((name) => env[name] ?? null))
 
+/** FNV-1a (64 bit) of the fingerprint's UTF-8 bytes as 16 hex digits (native/hostClient.c computes the same). */
+export const bindingKey = (env: Readonly<Record<string, string | undefined>>): string => {
+  let hash = 0xcbf29ce484222325n
+  for (const byte of Buffer.from(fingerprintOf(env), "utf8")) hash = ((hash ^ BigInt(byte)) * 0x100000001b3n) & 0xffffffffffffffffn
+  return hash.toString(16).padStart(16, "0")
+}
+
+/** The files of one binding's host inside the host directory: its socket, its lock, its last start. */
+export const hostFiles = (dir: string, env: Readonly<Record<string, string | undefined>>) => {
+  const key = bindingKey(env)
+  return { socket: path.join(dir, `engine-${key}.sock`), lock: path.join(dir, `serve-${key}.lock`), lastStart: path.join(dir, `last-start-${key}`) }
+}
+
 /** The state root the store will use (reference §2.5); undefined for a relative AGENT_DESKTOP_HOME. */
 export const stateRootOf = (env: Readonly<Record<string, string | undefined>>): string | undefined => {
   const home = env["AGENT_DESKTOP_HOME"]
@@ -44,7 +57,7 @@ export const trustedSocket = (env: Readonly<Record<string, string | undefined>>)
   if (root === undefined) return undefined
   const dir = privateSubdirectory(root, HOST_DIR, false)
   if (dir === undefined) return undefined
-  const socket = path.join(dir, SOCKET_NAME)
+  const { socket } = hostFiles(dir, env)
   try {
     const stat = fs.lstatSync(socket)
     const uid = process.getuid?.()

@@ -7,7 +7,9 @@
  * request (default 10 minutes), on SIGINT/SIGTERM/SIGHUP (aborting a running request, which still answers), when
  * the installation it runs from was rebuilt or upgraded (Installation.ts; that request is declined), when its
  * desktop is gone (DesktopPresence.ts, checked every few seconds), and removes its socket. One host per state root
- * (ServeLock.ts): a second one started beside it exits at once.
+ * and desktop (its socket and lock are named by the binding: HostAddress.ts `hostFiles`; ServeLock.ts): a second
+ * one started for the same binding exits at once. A request from another binding is declined at once, before it
+ * would wait behind a running one, and leaves the idle timer alone.
  */
 import * as fs from "node:fs"
 import * as net from "node:net"
@@ -18,11 +20,11 @@ import type { EngineRunner, NativeEnvelope } from "../EngineRequest.js"
 import { main } from "../main.js"
 import { cliProgram, platformAdapter } from "../runEngine.js"
 import { makeEngineRuntime } from "@agent-desktop/engine"
-import { fingerprintOf, HOST_DIR, SOCKET_NAME, stateRootOf } from "./HostAddress.js"
+import { fingerprintOf, HOST_DIR, hostFiles, stateRootOf } from "./HostAddress.js"
 import { type AbortLine, type HostRequest, type HostResponse, MAX_REQUEST_BYTES } from "./HostProtocol.js"
 import { desktopPresent, desktopSockets } from "./DesktopPresence.js"
 import { installationStamp } from "./Installation.js"
-import { takeServeLock } from "./ServeLock.js"
+import { holds, processToken, takeServeLock } from "./ServeLock.js"
 
 const DEFAULT_IDLE_MS = 10 * 60 * 1000
 const PRESENCE_CHECK_MS = 3_000
@@ -77,15 +79,17 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
     await engine.dispose()
     return 1
   }
-  const socket = path.join(dir, SOCKET_NAME)
-  const releaseLock = takeServeLock(dir)
+  const { socket, lock } = hostFiles(dir, io.env)
+  const token = processToken(process.pid) ?? `${process.pid}:?`
+  const releaseLock = takeServeLock(lock, token)
   if (releaseLock === undefined || (fs.existsSync(socket) && await isAlive(socket))) {
     releaseLock?.()
     io.stderr(`agent-desktop serve: a host is already running on ${socket}\n`)
     await engine.dispose()
     return 1
   }
-  fs.rmSync(socket, { force: true })
+  // A stale socket of a host that is gone; only the lock's holder gets here (checked again: a takeover race).
+  if (holds(lock, token)) fs.rmSync(socket, { force: true })
 
   const fingerprint = fingerprintOf(io.env)
   const bundle = fileURLToPath(import.meta.url)
@@ -97,6 +101,7 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
   const active = new Set<AbortController>()
   let idleTimer: NodeJS.Timeout | undefined
   let stopping: Promise<void> | undefined
+  let own: fs.Stats | undefined
   const sockets = desktopSockets(io.env)
   const presence = setInterval(() => {
     if (desktopPresent(sockets)) return
@@ -105,12 +110,17 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
   }, PRESENCE_CHECK_MS)
   presence.unref()
 
-  const serveOne = async (request: HostRequest, abort: AbortController): Promise<HostResponse> => {
-    if (request.fingerprint !== fingerprint) return { kind: "declined", reason: "another desktop or state root" }
+  /** Why this host must not run a request, decided before it is queued (the binding, from the request's own env). */
+  const declineReason = (request: HostRequest): string | undefined => {
+    if (typeof request.env !== "object" || request.env === null || fingerprintOf(request.env) !== fingerprint) return "another desktop or state root"
     if (installationStamp(bundle) !== installation) {
       void stop()
-      return { kind: "declined", reason: "agent-desktop was rebuilt or upgraded since this host started" }
+      return "agent-desktop was rebuilt or upgraded since this host started"
     }
+    return undefined
+  }
+
+  const serveOne = async (request: HostRequest, abort: AbortController): Promise<HostResponse> => {
     try {
       process.chdir(request.cwd)
     } catch {
@@ -147,6 +157,8 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
           if (request === undefined) {
             request = JSON.parse(line) as HostRequest
             const accepted = request
+            const declined = declineReason(accepted)
+            if (declined !== undefined) return void connection.end(JSON.stringify({ kind: "declined", reason: declined } satisfies HostResponse) + "\n")
             running++
             active.add(abort)
             if (idleTimer !== undefined) clearTimeout(idleTimer)
@@ -184,7 +196,9 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
       server.close()
       for (const controller of active) controller.abort("SIGTERM")
       await queue.catch(() => undefined)
-      fs.rmSync(socket, { force: true })
+      // Only the socket this host made: after a lost race another host's may be at the path.
+      const now = fs.lstatSync(socket, { throwIfNoEntry: false })
+      if (own !== undefined && now !== undefined && now.dev === own.dev && now.ino === own.ino) fs.rmSync(socket, { force: true })
       releaseLock()
       await engine.dispose()
     })())
@@ -201,6 +215,12 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
     }
   })
   fs.chmodSync(socket, 0o600)
+  own = fs.lstatSync(socket)
+  // Two starters that took over the same stale lock both got this far: the one that no longer holds it steps down.
+  if (!holds(lock, token)) {
+    io.stderr(`agent-desktop serve: another host took ${socket}; exiting\n`)
+    void stop()
+  }
   armIdle()
   io.stderr(`agent-desktop serve: listening on ${socket} (idle timeout ${idleMs} ms)\n`)
   const onSignal = () => void stop()

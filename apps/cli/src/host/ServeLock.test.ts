@@ -3,36 +3,46 @@ import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { takeServeLock } from "./ServeLock.js"
+import { holds, processToken, takeServeLock } from "./ServeLock.js"
 
-const dir = () => fs.mkdtempSync(path.join(os.tmpdir(), "ad-serve-lock-"))
+const lockIn = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), "ad-serve-lock-")), "serve-k.lock")
 
-describe("the one-host-per-state-root lock", () => {
-  it("is taken once; a second taker is refused while the holder is a live host; released, it can be taken again", async () => {
-    const d = dir()
-    // A live process whose command line says serve, standing in for a running host.
-    const host = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)", "serve"], { stdio: "ignore" })
+describe("the one-host-per-binding lock", () => {
+  it("is taken once; a second taker is refused while the holder lives; released, it can be taken again", async () => {
+    const lock = lockIn()
+    const other = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"], { stdio: "ignore" })
     try {
-      await new Promise((resolve) => host.once("spawn", resolve))
-      const release = takeServeLock(d, host.pid!)
+      await new Promise((resolve) => other.once("spawn", resolve))
+      const token = processToken(other.pid!)!
+      const release = takeServeLock(lock, token)
       expect(release).toBeDefined()
-      expect(fs.readFileSync(path.join(d, "serve.lock"), "utf8")).toBe(`${host.pid}\n`)
-      expect(takeServeLock(d, process.pid)).toBeUndefined()
+      expect(fs.readFileSync(lock, "utf8")).toBe(`${token}\n`)
+      expect(holds(lock, token)).toBe(true)
+      expect(takeServeLock(lock)).toBeUndefined()
       release!()
-      expect(fs.existsSync(path.join(d, "serve.lock"))).toBe(false)
-      expect(takeServeLock(d, process.pid)).toBeDefined()
+      expect(fs.existsSync(lock)).toBe(false)
+      expect(takeServeLock(lock)).toBeDefined()
     } finally {
-      host.kill("SIGKILL")
+      other.kill("SIGKILL")
     }
   })
 
-  it("takes over a lock whose holder is gone or is not a host", () => {
-    const d = dir()
-    fs.writeFileSync(path.join(d, "serve.lock"), "999999999\n")
-    expect(takeServeLock(d, process.pid)).toBeDefined()
-    const other = dir()
-    // This test process is a live pid, but not an agent-desktop serve.
-    fs.writeFileSync(path.join(other, "serve.lock"), `${process.ppid}\n`)
-    expect(takeServeLock(other, process.pid)).toBeDefined()
+  it("takes over a lock whose holder is gone, or whose pid now runs another process (another start time)", () => {
+    const gone = lockIn()
+    fs.writeFileSync(gone, "999999999:1\n")
+    expect(takeServeLock(gone)).toBeDefined()
+    const reused = lockIn()
+    // This test's own pid, with a start time it never had: a pid reused by another process.
+    fs.writeFileSync(reused, `${process.pid}:1\n`)
+    expect(takeServeLock(reused, "1:2")).toBeDefined()
+    expect(holds(reused, "1:2")).toBe(true)
+  })
+
+  it("never follows a planted symlink", () => {
+    const lock = lockIn()
+    const target = path.join(path.dirname(lock), "elsewhere")
+    fs.symlinkSync(target, lock)
+    expect(takeServeLock(lock)).toBeUndefined()
+    expect(fs.existsSync(target)).toBe(false)
   })
 })

@@ -9,14 +9,14 @@ import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as net from "node:net"
 import * as path from "node:path"
-import { BIN, type Client, hostEnv, countingNode, envelopeOf, NATIVE, NODE, runBinary, runBinaryAsync, tempHome } from "../test/binary.js"
+import { BIN, type Client, hostEnv, countingNode, envelopeOf, hostSocketIn, NATIVE, NODE, runBinary, runBinaryAsync, tempHome } from "../test/binary.js"
 
 const hosts: Array<ChildProcess> = []
 afterEach(() => {
   for (const host of hosts.splice(0)) if (host.exitCode === null) host.kill("SIGKILL")
 })
 
-const socketOf = (home: string) => path.join(home, "host", "engine.sock")
+const socketOf = hostSocketIn
 
 const serve = async (env: NodeJS.ProcessEnv, args: Array<string> = []) => {
   const host = spawn(process.execPath, [BIN, "serve", ...args], { env, stdio: ["ignore", "ignore", "pipe"] })
@@ -203,6 +203,33 @@ describe("without AGENT_DESKTOP_HOST (the default)", () => {
     expect(hostPidFor(home)).toBe(0)
   }, 60_000)
 
+  it("two desktops on one state root each get a host of their own, and neither waits behind the other", async () => {
+    const home = tempHome("host-two")
+    fs.chmodSync(home, 0o700)
+    const displays = ["a.sock", "b.sock"].map((name) => path.join(home, name))
+    const servers = displays.map((display) => net.createServer().listen(display))
+    try {
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.once("listening", resolve))))
+      const [a, b] = displays.map((display) => hostEnv(home, { WAYLAND_DISPLAY: display }))
+      for (const env of [a!, b!]) runBinary(["session", "list"], env)
+      const sockets = () => fs.readdirSync(path.join(home, "host")).filter((name) => /^engine-[0-9a-f]{16}\.sock$/.test(name))
+      expect(await until(() => sockets().length === 2, 15_000)).toBe(true)
+      // A long call on desktop A does not hold up desktop B.
+      const session = envelopeOf(runBinary(["session", "start", "--name", "two"], { ...a!, AGENT_DESKTOP_HOST: "off" }))["data"]["session_id"] as string
+      let slowDone = false
+      const slow = runBinaryAsync(["--session", session, "wait", "8000"], a!).then((result) => ((slowDone = true), result))
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(envelopeOf(runBinary(["--session", session, "wait", "1"], b!))["ok"]).toBe(true)
+      expect(slowDone, "desktop B's call waited for desktop A's").toBe(false)
+      expect(JSON.parse((await slow).stdout)["ok"]).toBe(true)
+      // Each ran in its own desktop's host.
+      const hosts = new Set([...runnerPids(a!, session, "wait")])
+      expect(hosts.size).toBe(2)
+    } finally {
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+    }
+  }, 60_000)
+
   it("starts none where no display is named", async () => {
     const home = tempHome("host-nodisplay")
     fs.chmodSync(home, 0o700)
@@ -211,7 +238,8 @@ describe("without AGENT_DESKTOP_HOST (the default)", () => {
     expect(envelopeOf(runBinary(["session", "list"], env))["ok"]).toBe(true)
     await new Promise((resolve) => setTimeout(resolve, 1_500))
     expect(hostPidFor(home)).toBe(0)
-    expect(fs.existsSync(path.join(home, "host", "last-start"))).toBe(false)
+    const hostDir = path.join(home, "host")
+    expect(fs.existsSync(hostDir) ? fs.readdirSync(hostDir).filter((name) => name.startsWith("last-start")) : []).toEqual([])
   })
 })
 

@@ -13,7 +13,7 @@ import * as net from "node:net"
 import * as path from "node:path"
 import { type Client, hostEnv, countingNode, NATIVE, NATIVE_CLIENT, NODE, runBinary, tempHome } from "../test/binary.js"
 import { HANDOFF_VARIABLE } from "./Handoff.js"
-import { fingerprintOf } from "./HostAddress.js"
+import { fingerprintOf, hostFiles } from "./HostAddress.js"
 import { forwardedEnv, type HostRequest } from "./HostProtocol.js"
 
 interface Run {
@@ -23,7 +23,7 @@ interface Run {
 }
 
 /** A host that records each request line and answers with `answer(request, lines)` (undefined: hang up). */
-const scriptedHost = async (home: string, answer: (request: HostRequest, connection: net.Socket) => void) => {
+const scriptedHost = async (home: string, answer: (request: HostRequest, connection: net.Socket) => void, env: NodeJS.ProcessEnv = hostEnv(home)) => {
   const dir = path.join(home, "host")
   fs.mkdirSync(dir, { mode: 0o700 })
   const requests: Array<HostRequest> = []
@@ -48,7 +48,7 @@ const scriptedHost = async (home: string, answer: (request: HostRequest, connect
     })
     connection.on("error", () => undefined)
   })
-  const socket = path.join(dir, "engine.sock")
+  const { socket } = hostFiles(dir, env)
   await new Promise<void>((resolve) => server.listen(socket, () => resolve()))
   fs.chmodSync(socket, 0o600)
   servers.push(server)
@@ -92,8 +92,8 @@ describe("the native host client", () => {
   it("sends the request the Node client sends and prints the answer byte for byte", async () => {
     const home = tempHome("native-same")
     const answer = { kind: "result", stdout: `out ${TRICKY} \ud800 lone \udc00 and a pair \ud83d\ude00\n`, stderr: `err ✓ ${TRICKY}\n`, exit: 3 }
-    const host = await scriptedHost(home, (_request, connection) => connection.end(JSON.stringify(answer) + "\n"))
     const env = hostEnv(home, { AGENT_DESKTOP_CONTRACT: "2.4", AGENT_DESKTOP_X: TRICKY, DISPLAY: ":7\"", XDG_SESSION_TYPE: "" })
+    const host = await scriptedHost(home, (_request, connection) => connection.end(JSON.stringify(answer) + "\n"), env)
     const argv = ["find", "--name", TRICKY, "--role", "", "@s0abc:e1"]
     const viaNode = await run(NODE, argv, env)
     // The compiled client itself, as an installed package runs it (the source checkout's bin/agent-desktop is a shell

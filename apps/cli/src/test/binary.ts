@@ -86,3 +86,13 @@ export const envelopeOf = (result: RunResult): Record<string, any> => {
   if (!expectedExit.includes(result.exit)) throw new Error(`exit ${result.exit} disagrees with ${lines[0]}`)
   return envelope
 }
+
+/**
+ * The socket of the warm host serving this state root (`host/engine-<key>.sock`, one per desktop binding), or the
+ * path one would have when none runs (a test that expects one waits for it).
+ */
+export const hostSocketIn = (home: string): string => {
+  const dir = path.join(home, "host")
+  const name = fs.existsSync(dir) ? fs.readdirSync(dir).find((entry) => /^engine-[0-9a-f]{16}\.sock$/.test(entry)) : undefined
+  return path.join(dir, name ?? "engine-none.sock")
+}
