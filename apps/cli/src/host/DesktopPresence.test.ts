@@ -3,7 +3,7 @@ import * as fs from "node:fs"
 import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
-import { desktopPresent, desktopSockets, namesDesktop } from "./DesktopPresence.js"
+import { desktopPresent, desktopSockets, namesDesktop, watchSockets } from "./DesktopPresence.js"
 
 describe("the desktop a host is bound to", () => {
   it("is named by its display and bus sockets (unix paths only)", () => {
@@ -17,15 +17,24 @@ describe("the desktop a host is bound to", () => {
     expect(desktopSockets({ DISPLAY: "remote:3", DBUS_SESSION_BUS_ADDRESS: "tcp:host=h,port=1" })).toEqual([])
   })
 
-  it("is present while its sockets exist, and gone once one is removed", async () => {
+  it("is present while its sockets are the ones it started with: gone once one is removed or made anew", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ad-presence-"))
     const socket = path.join(dir, "bus")
-    const server = net.createServer().listen(socket)
-    await new Promise((resolve) => server.once("listening", resolve))
-    const sockets = desktopSockets({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${socket}` })
-    expect(desktopPresent(sockets)).toBe(true)
-    await new Promise((resolve) => server.close(resolve))
-    expect(desktopPresent(sockets)).toBe(false)
+    const listen = async () => {
+      const server = net.createServer().listen(socket)
+      await new Promise((resolve) => server.once("listening", resolve))
+      return server
+    }
+    const first = await listen()
+    const watched = watchSockets(desktopSockets({ DBUS_SESSION_BUS_ADDRESS: `unix:path=${socket}`, DISPLAY: ":98765" }))
+    // The X socket of a display that has none on disk is not watched (it would make every host exit at once).
+    expect(watched.map((w) => w.path)).toEqual([socket])
+    expect(desktopPresent(watched)).toBe(true)
+    await new Promise((resolve) => first.close(resolve))
+    expect(desktopPresent(watched)).toBe(false)
+    const second = await listen()
+    expect(desktopPresent(watched), "a new bus at the same path is another desktop").toBe(false)
+    await new Promise((resolve) => second.close(resolve))
     expect(desktopPresent([])).toBe(true)
   })
 

@@ -27,8 +27,34 @@ export const desktopSockets = (env: Readonly<Record<string, string | undefined>>
   return sockets
 }
 
-/** True while every socket is there; with none to check, the desktop counts as present. */
-export const desktopPresent = (sockets: ReadonlyArray<string>): boolean => sockets.every((socket) => fs.existsSync(socket))
+/** A socket as it was when the host started: the same file, not a new one made at the same path since. */
+export interface WatchedSocket {
+  readonly path: string
+  /** dev, ino and the change time in ns: a freed inode is reused at once, the time tells the new file apart. */
+  readonly identity: string
+}
+
+const identityOf = (path: string): string | undefined => {
+  const stat = fs.statSync(path, { bigint: true, throwIfNoEntry: false })
+  return stat === undefined ? undefined : `${stat.dev}:${stat.ino}:${stat.ctimeNs}`
+}
+
+/**
+ * The sockets to watch: those of `desktopSockets` that exist now (one that never existed, such as an X server
+ * listening on an abstract socket only, proves nothing about the desktop going away).
+ */
+export const watchSockets = (sockets: ReadonlyArray<string>): ReadonlyArray<WatchedSocket> =>
+  sockets.flatMap((socket) => {
+    const identity = identityOf(socket)
+    return identity === undefined ? [] : [{ path: socket, identity }]
+  })
+
+/**
+ * True while every watched socket is still the same file (a desktop torn down and made again at the same paths is a
+ * new desktop, whose connections this host does not have); with none to check, the desktop counts as present.
+ */
+export const desktopPresent = (watched: ReadonlyArray<WatchedSocket>): boolean =>
+  watched.every((socket) => identityOf(socket.path) === socket.identity)
 
 /** The environment names a desktop to work on (an X or Wayland display): only then is a host worth starting. */
 export const namesDesktop = (env: Readonly<Record<string, string | undefined>>): boolean =>

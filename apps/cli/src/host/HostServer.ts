@@ -22,7 +22,7 @@ import { cliProgram, platformAdapter } from "../runEngine.js"
 import { makeEngineRuntime } from "@agent-desktop/engine"
 import { fingerprintOf, HOST_DIR, hostFiles, stateRootOf } from "./HostAddress.js"
 import { type AbortLine, type HostRequest, type HostResponse, MAX_REQUEST_BYTES } from "./HostProtocol.js"
-import { desktopPresent, desktopSockets } from "./DesktopPresence.js"
+import { desktopPresent, desktopSockets, watchSockets } from "./DesktopPresence.js"
 import { installationStamp } from "./Installation.js"
 import { holds, processToken, takeServeLock } from "./ServeLock.js"
 
@@ -102,7 +102,7 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
   let idleTimer: NodeJS.Timeout | undefined
   let stopping: Promise<void> | undefined
   let own: fs.Stats | undefined
-  const sockets = desktopSockets(io.env)
+  const sockets = watchSockets(desktopSockets(io.env))
   const presence = setInterval(() => {
     if (desktopPresent(sockets)) return
     io.stderr("agent-desktop serve: the desktop is gone; exiting\n")
