@@ -47,6 +47,7 @@ export const choosePort = (port: number): Effect.Effect<number, InvalidArgs> =>
       const chosen = (server.address() as net.AddressInfo).port
       server.close(() => resume(Effect.succeed(chosen)))
     })
+    return Effect.sync(() => server.close())
   })
 
 type ProbeAnswer =
@@ -57,21 +58,30 @@ type ProbeAnswer =
 /** One GET of /json/version: DevTools answers `{Browser, webSocketDebuggerUrl, ...}`. */
 const askVersion = (port: number): Effect.Effect<ProbeAnswer> =>
   Effect.callback<ProbeAnswer>((resume) => {
+    let answered = false
+    const answer = (value: ProbeAnswer) => {
+      if (answered) return
+      answered = true
+      resume(Effect.succeed(value))
+    }
     const request = http.get({ host: HOST, port, path: "/json/version", timeout: REQUEST_TIMEOUT_MS }, (response) => {
       let body = ""
       response.setEncoding("utf8")
       response.on("data", (chunk: string) => {
         body += chunk
+        // Far more than a DevTools version answer: something else is talking.
         if (body.length > 65_536) response.destroy()
       })
-      response.on("error", () => resume(Effect.succeed({ kind: "not_devtools" })))
+      response.on("error", () => answer({ kind: "not_devtools" }))
+      // A destroyed response emits neither end nor error, only close.
+      response.on("close", () => answer({ kind: "not_devtools" }))
       response.on("end", () => {
         try {
           const version = JSON.parse(body) as Record<string, unknown>
           const websocket = version["webSocketDebuggerUrl"]
           if (response.statusCode === 200 && typeof websocket === "string" && websocket.startsWith("ws://")) {
             const browser = version["Browser"]
-            return resume(Effect.succeed({
+            return answer({
               kind: "endpoint",
               endpoint: {
                 port,
@@ -79,16 +89,18 @@ const askVersion = (port: number): Effect.Effect<ProbeAnswer> =>
                 websocket_url: websocket,
                 ...(typeof browser === "string" && browser.length > 0 ? { product: browser } : {})
               }
-            }))
+            })
           }
         } catch {
           // not JSON: something else answers on the port
         }
-        resume(Effect.succeed({ kind: "not_devtools" }))
+        answer({ kind: "not_devtools" })
       })
     })
     request.on("timeout", () => request.destroy())
-    request.on("error", () => resume(Effect.succeed({ kind: "no_answer" })))
+    request.on("error", () => answer({ kind: "no_answer" }))
+    request.on("close", () => answer({ kind: "no_answer" }))
+    return Effect.sync(() => request.destroy())
   })
 
 export interface ProbeOutcome {

@@ -189,6 +189,6 @@ const withEndpoint = (launched: ReturnType<typeof report>, port: number | undefi
         ...(launched.process_instance === undefined ? {} : { process_instance: launched.process_instance }),
         ...(probe.responderWithoutDevtoolsBody ? { responder_without_devtools_body: true } : {})
       },
-      suggestion: "--cdp works with Chromium-based apps (Chromium, Chrome, Electron); close this one and launch it without --cdp"
+      suggestion: "--cdp works with Chromium-based apps (Chromium, Chrome, Electron), and Google Chrome 136+ only with a profile of its own (--arg=--user-data-dir=DIR); close this one and launch it again that way, or without --cdp"
     })
   })

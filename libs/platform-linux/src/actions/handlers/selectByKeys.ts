@@ -12,6 +12,7 @@ import { liveItemName } from "../../tree/NameFromContent.js"
 import type { ActContext } from "../ActContext.js"
 import { pause, pollMs, settleMs, timeoutFor } from "../Deadline.js"
 import { keyboardEvent } from "../DeviceEvents.js"
+import { ensureKeyboardFocus } from "../keyboardFocusGuard.js"
 import { doAction } from "../doAction.js"
 import { inspectNode } from "../inspectNode.js"
 import { KeySynth, keysymOf } from "../Keys.js"
@@ -65,6 +66,8 @@ export const selectByKeys = async (context: ActContext, value: string): Promise<
       details: { headed_required: true, toolkit: accessible.profile.id }
     })
   }
+  // The keys go to whichever window holds the X keyboard focus: make sure it is this app's before the popup opens.
+  await ensureKeyboardFocus(context)
   const key = (name: string) => step(steps, `DeviceEventController.GenerateKeyboardEvent(${name})`,
     keyboardEvent(session, keysymOf(name)!, "", KeySynth.sym, deadline), physical)
   let list = await popupList(accessible, deadline)
