@@ -14,8 +14,15 @@ export const NOT_APPLICABLE: ReadonlyArray<string> = COMMAND_NAMES.filter(
   (name) => COMMANDS[name]?.support.linux === "not_applicable"
 )
 
+/** The spec's platform names for `process.platform`. */
+const platformOf = (platform: NodeJS.Platform): "linux" | "macos" | "windows" | undefined =>
+  platform === "linux" ? "linux" : platform === "darwin" ? "macos" : platform === "win32" ? "windows" : undefined
+
 export const notSupported = (command: string) => () => {
-  const refusal = COMMANDS[command]?.refusal?.linux
+  const platform = platformOf(process.platform)
+  const spec = COMMANDS[command]
+  // The refusal is this platform's, and only where the spec calls the command not applicable here.
+  const refusal = platform !== undefined && spec?.support[platform] === "not_applicable" ? spec.refusal?.[platform] : undefined
   return Effect.fail(new PlatformNotSupported({
     message: refusal ?? `${command} is not implemented on ${process.platform} yet`,
     delivery: "not_delivered",

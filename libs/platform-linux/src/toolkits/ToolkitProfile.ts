@@ -153,10 +153,12 @@ export interface ToolkitProfile {
   /** What to do instead where an action cannot work on a role; it becomes the error's suggestion. */
   readonly unsupportedHints?: ReadonlyArray<UnsupportedHint>
   /**
-   * What to do when the app's accessibility is switched off (a window reports children and hands out only null
-   * objects: Chromium 156 started without renderer accessibility), said in the error a read of that window answers.
+   * When the app's accessibility is switched off (a window reports children and hands out only null objects:
+   * Chromium 156 started without renderer accessibility): what to do, said in the error a read of that window
+   * answers, and whether it is the renderer's accessibility that must be activated (the contract's
+   * `details.renderer_accessibility_activation_required`).
    */
-  readonly inactiveAccessibilityHint?: string
+  readonly inactiveAccessibility?: { readonly hint: string; readonly rendererActivation: boolean }
   /**
    * A push button in state PRESSED is a toggle button that is on: it is read as CHECKED and CHECKABLE, so check,
    * uncheck and toggle work on it and are verified. (GTK 4.8 has no toggle-button role; an unpressed toggle button

@@ -19,8 +19,10 @@ export const chromium: ToolkitProfile = {
   spinValueIsEdit: true,
   untitledWindowsPassedOver: true,
   peerToPeerUnsafe: true,
-  inactiveAccessibilityHint:
-    "Chromium and Electron expose their windows only with accessibility on, chosen when they start (it cannot be switched on in a running browser on Linux): close it and start it again with --force-renderer-accessibility (agent-desktop launch chromium --arg=--force-renderer-accessibility), or with a screen reader running",
+  inactiveAccessibility: {
+    hint: "Chromium and Electron expose their windows only with accessibility on, chosen when they start (it cannot be switched on in a running browser on Linux): close it and start it again with --force-renderer-accessibility (agent-desktop launch chromium --arg=--force-renderer-accessibility), or with a screen reader running",
+    rendererActivation: true
+  },
   quirks: [
     { what: "text fields carry no EditableText: text goes in through the keyboard (headed)", seenIn: "Chromium 156.0.8078" },
     { what: "Action.GetActions names are empty; Action.GetName(i) answers (doDefault, check, select, press)", seenIn: "Chromium 156.0.8078" },

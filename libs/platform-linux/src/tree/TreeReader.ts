@@ -59,7 +59,6 @@ export interface ReadOptions {
   readonly bulk?: boolean
 }
 
-/** Why a node's children were not all listed: only its visible ones exist for a guest, or the per-node cap. */
 /**
  * The window read's root reports children and hands out only null objects: the app's accessibility is switched off
  * (Chromium without renderer accessibility). Nothing can be read or acted on until it is on; the profile says how.
@@ -71,9 +70,9 @@ const inactiveAccessibility = (root: RawNode, profile: ToolkitProfile): Platform
     details: {
       kind: "accessibility_inactive",
       toolkit: profile.id,
-      ...(profile.inactiveAccessibilityHint === undefined ? {} : { renderer_accessibility_activation_required: true })
+      ...(profile.inactiveAccessibility?.rendererActivation === true ? { renderer_accessibility_activation_required: true } : {})
     },
-    suggestion: profile.inactiveAccessibilityHint ?? "Restart the app with its accessibility switched on (a screen reader running, or the toolkit's accessibility setting)"
+    suggestion: profile.inactiveAccessibility?.hint ?? "Restart the app with its accessibility switched on (a screen reader running, or the toolkit's accessibility setting)"
   })
 
 /**
@@ -420,7 +419,8 @@ export class TreeReader {
       // marked truncated, but the window read stays complete, or no ref of a spreadsheet window could ever prove
       // its identity. A count cap on an ordinary container leaves nodes unread: the read is incomplete.
       if (read.capped === "unreadable") {
-        if (depth === 0) throw inactiveAccessibility(read.node, profile)
+        // Only a window read says the whole app is off; a drill-down root with null children is a truncation.
+        if (depth === 0 && (options.rootPath ?? []).length === 0) throw inactiveAccessibility(read.node, profile)
         complete = false
         return { node: read.node, path, children: [], budgetCut: true }
       }

@@ -33,6 +33,13 @@ describe("a window whose app has its accessibility switched off", () => {
     assert.match(failure.suggestion ?? "", /--force-renderer-accessibility/)
   })
 
+  it("a drill-down root (--root) with only null children is a truncation, not an app whose accessibility is off", async () => {
+    const objects: Record<string, ScriptedObject> = { "/panel": { role: AtspiRole.panel, states: shown, children: [NULL] } }
+    const result = await new TreeReader(scriptedApp(chromiumLive, objects, [])).read(scriptedRef("/panel"), { maxDepth: 64, deadline: Date.now() + 5_000, rootPath: [0, 2] })
+    assert.isFalse(result.complete)
+    assert.isTrue(result.root.budgetCut)
+  })
+
   it("elsewhere in the tree, a node that hands out only null children is a truncation: the read is not complete", async () => {
     const result = await read({
       "/frame": { role: AtspiRole.frame, name: "App", states: shown, children: ["/panel", "/ok"] },

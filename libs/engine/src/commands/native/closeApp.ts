@@ -90,7 +90,12 @@ export const closeApp = Effect.fn("close-app")(function*(args: Args) {
     }
     const label = "_NET_CLOSE_WINDOW"
     yield* writeAhead(label, { outcome: "attempted", mechanism: "semantic_api" })
-    for (const w of managed) yield* native.operateWindow(w.nativeId, { kind: "close" }).pipe(answered(label))
+    for (const w of managed) {
+      yield* native.operateWindow(w.nativeId, { kind: "close" }).pipe(answered(label))
+      // Each window's request that went out is evidence of its own: a refusal for the next one (the window manager
+      // gone meanwhile) must not fold the whole command to not_delivered.
+      invocation.record("step.succeeded", { label, outcome: "succeeded", mechanism: "semantic_api", window: w.nativeId })
+    }
     const gone = yield* waitGone(app.pid, GRACEFUL_MS)
     steps = [{ label, outcome: "succeeded", mechanism: "semantic_api", verified: gone }]
     recordSteps(invocation, steps)
