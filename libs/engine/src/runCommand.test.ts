@@ -98,6 +98,26 @@ describe("runCommand", () => {
       assert.notProperty(contradicted, "recovery")
     }))
 
+  it.live("check on a tri-state box that stops half way sends the toggle once more, and only once", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      const ref = refNamed(snap["tree"], "Bold")
+      // Qt 5.15's tri-state cycle: unchecked -> partial (checked + indeterminate) -> checked.
+      const cycle: Array<Array<string>> = [["checked", "indeterminate"], ["checked"]]
+      adapter.onReadState = () => ({ role: "checkbox", states: cycle[Math.min(adapter.acts.length, cycle.length) - 1] ?? [] })
+      const checked = data(yield* run({ command: "check", args: { ref_id: ref } }))
+      assert.strictEqual(adapter.acts.length, 2)
+      assert.strictEqual(checked["disposition"]["delivery"], "delivered_verified")
+      assert.strictEqual(checked["steps"].length, 2)
+      // A box that stays half way is not toggled a third time: the readback contradicts the check.
+      adapter.acts.length = 0
+      adapter.onReadState = () => ({ role: "checkbox", states: ["checked", "indeterminate"] })
+      const stuck = error(yield* run({ command: "check", args: { ref_id: ref } }))
+      assert.strictEqual(stuck["code"], "ACTION_FAILED")
+      assert.strictEqual(adapter.acts.length, 2)
+    }))
+
   it.live("skips check on a checked box without sending anything", () =>
     Effect.gen(function*() {
       const { adapter, run } = setup()

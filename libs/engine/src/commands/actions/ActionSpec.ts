@@ -10,6 +10,11 @@ export interface ActionSpec {
   readonly satisfied?: (states: ReadonlyArray<string>) => boolean
   /** Compare the readback with the request: true confirms, false contradicts, undefined = no evidence either way. */
   readonly verify?: (post: PostState, before: ReadonlyArray<string>, input: { readonly text?: string; readonly value?: string }) => boolean | undefined
+  /**
+   * The readback shows a state the action passes through on its way (a tri-state box left half way): the action is
+   * sent once more, once, and read back again.
+   */
+  readonly halfway?: (post: PostState) => boolean
 }
 
 const has = (states: ReadonlyArray<string>, state: string) => states.includes(state)
@@ -50,15 +55,18 @@ export const ACTION_SPECS: Readonly<Record<string, ActionSpec>> = {
     action: () => ({ kind: "toggle" }),
     verify: (post, before) => checkState(post.states) !== checkState(before)
   },
+  // Qt 5.15's tri-state boxes cycle unchecked -> partial -> checked: one toggle from unchecked lands half way.
   check: {
     action: () => ({ kind: "toggle" }),
     satisfied: fullyChecked,
-    verify: (post) => fullyChecked(post.states)
+    verify: (post) => fullyChecked(post.states),
+    halfway: (post) => has(post.states, "indeterminate")
   },
   uncheck: {
     action: () => ({ kind: "toggle" }),
     satisfied: fullyUnchecked,
-    verify: (post) => fullyUnchecked(post.states)
+    verify: (post) => fullyUnchecked(post.states),
+    halfway: (post) => has(post.states, "indeterminate")
   },
   expand: {
     action: () => ({ kind: "expand" }),

@@ -32,8 +32,9 @@ const postStateOf = (post: PostState) => ({
 
 /**
  * One ref action: resolve the ref strictly, skip if already in the requested state, deliver once under the
- * deadline, and for stateful actions read the element back once (2.4). The disposition is always folded from the
- * steps and the readback.
+ * deadline, and for stateful actions read the element back once (2.4) — twice where the first readback shows the
+ * element half way (ActionSpec.halfway: a tri-state box), after sending the action once more. The disposition is
+ * always folded from the steps and the readback.
  */
 export const refAction = (name: string) => Effect.fn(`action.${name}`)(function*(args: Args) {
   const spec = ACTION_SPECS[name]!
@@ -53,12 +54,21 @@ export const refAction = (name: string) => Effect.fn(`action.${name}`)(function*
     invocation.record("step.skipped", { ...ALREADY_IN_STATE })
     return { action: name, disposition: yield* reportDisposition(name, [ALREADY_IN_STATE]), steps: [ALREADY_IN_STATE] }
   }
-  const delivered = yield* deliver(target, spec.action(input), { headed: invocation.options.headed === true, timeoutMs })
+  const options = { headed: invocation.options.headed === true, timeoutMs }
+  const first = yield* deliver(target, spec.action(input), options)
   if (spec.verify === undefined) {
-    return { action: name, disposition: yield* reportDisposition(name, delivered.steps), steps: delivered.steps }
+    return { action: name, disposition: yield* reportDisposition(name, first.steps), steps: first.steps }
   }
-  const post = yield* adapter.readState(target).pipe(Effect.option)
-  const verdict = post._tag === "Some" ? spec.verify(post.value, before, input) : undefined
+  const verify = spec.verify
+  const readBack = Effect.map(adapter.readState(target).pipe(Effect.option), (post) =>
+    ({ post, verdict: post._tag === "Some" ? verify(post.value, before, input) : undefined }))
+  let { post, verdict } = yield* readBack
+  let delivered = first
+  if (verdict === false && post._tag === "Some" && spec.halfway?.(post.value) === true) {
+    const again = yield* deliver(target, spec.action(input), options)
+    delivered = { ...again, steps: [...first.steps, ...again.steps] }
+    ;({ post, verdict } = yield* readBack)
+  }
   const readback = verdict === undefined ? "unavailable" as const : verdict ? "confirmed" as const : "contradicted" as const
   invocation.record("readback.observed", { ref, readback, ...(post._tag === "Some" ? { states: post.value.states } : {}) })
   const disposition = foldDisposition(delivered.steps, { readback })
