@@ -5,17 +5,10 @@ import { AtspiState } from "../atspi/States.js"
 import { nameIsComboValue, takeComboValue } from "../tree/ComboName.js"
 import { wantsSelection, wantsText, wantsValue } from "../tree/ContractNode.js"
 import { confirmShowing } from "../toolkits/normalizeStates.js"
-import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { expandsByPopup } from "../tree/PopupState.js"
 import { readRawNode, type RawNode } from "../tree/RawNode.js"
 import { lookupFailure } from "./Failures.js"
 import { reportedLiveStates } from "./liveStates.js"
-
-/** The action names as the handlers read them: the profile's aliases for this role applied. */
-export const actingNames = (names: ReadonlyArray<string>, role: number, profile: ToolkitProfile): Array<string> => {
-  const aliases = profile.roleActionAliases?.[role]
-  return aliases ? names.map((name) => aliases[name] ?? name) : [...names]
-}
 
 /** A fresh read of everything acting needs: role, states, interfaces, actions, value. */
 export const inspectNode = async (session: AtspiSession, ref: ObjectRef, timeoutMs: number): Promise<RawNode> => {
@@ -26,7 +19,7 @@ export const inspectNode = async (session: AtspiSession, ref: ObjectRef, timeout
     if (node.states.has(AtspiState.defunct)) throw new PlatformError({ code: "ELEMENT_NOT_FOUND", message: "the element is defunct" })
     await Promise.all([
       node.interfaces.includes("Action")
-        ? accessible.actions(timeoutMs, node.role).then((a) => { node.actions = actingNames(a.map((x) => x.name), node.role, accessible.profile) })
+        ? accessible.actions(timeoutMs, node.role).then((a) => { node.actions = a.map((x) => x.name) })
         : undefined,
       wantsText(node, accessible.profile) ? accessible.text(timeoutMs).then((t) => { node.text = t }) : undefined,
       wantsValue(node, accessible.profile) ? accessible.currentValue(timeoutMs).then((v) => { node.value = v }) : undefined,

@@ -1,7 +1,7 @@
 /** Typed reads and calls on one AT-SPI object; each is one D-Bus message. */
 import { variantValue } from "../dbus/DbusConnection.js"
 import { genericProfile, type ToolkitProfile } from "../toolkits/ToolkitProfile.js"
-import { isItemRole } from "./ItemRoles.js"
+import { actionAlias } from "../toolkits/actionAlias.js"
 import type { AtspiSession, ObjectRef } from "./AtspiSession.js"
 import { decodeCacheItems, DecodedCacheItems } from "./CacheItemDecoder.js"
 import { Iface, Paths, shortInterface } from "./Interfaces.js"
@@ -166,7 +166,7 @@ export class Accessible {
     })
   }
 
-  /** Every action's name; `role` (the object's) lets item-only aliases apply (ToolkitProfile.itemActionAliases). */
+  /** Every action's name; `role` (the object's) lets role and item aliases apply (toolkits/actionAlias.ts). */
   async actions(timeoutMs: number, role?: number): Promise<ReadonlyArray<ActionInfo>> {
     const [list] = await this.call(Iface.action, "GetActions", timeoutMs)
     const entries = (list ?? []) as ReadonlyArray<[string, string, string]>
@@ -181,8 +181,7 @@ export class Accessible {
   }
 
   private actionAlias(name: string, role: number | undefined): string {
-    const item = role !== undefined && isItemRole(role) ? this.profile.itemActionAliases?.[name] : undefined
-    return item ?? this.profile.actionAliases[name] ?? name
+    return actionAlias(this.profile, name, role)
   }
 
   /** `GetName(index)`, lower-cased and mapped through the toolkit's aliases ("" when the action has no name). */

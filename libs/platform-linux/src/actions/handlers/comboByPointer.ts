@@ -86,8 +86,15 @@ export const selectInComboByPointer = async (context: ActContext, combo: RawNode
   const itemBox = await Accessible.of(session, item.ref).extents(timeoutFor(deadline)).catch(() => undefined)
   const centreY = itemBox ? itemBox.y + itemBox.height / 2 : -1
   if (!itemBox || centreY < popupBox.y || centreY > popupBox.y + popupBox.height) {
+    // Closed again; what was sent (opening and closing the popup) stays in the error's steps.
     await doAction(session, steps, combo, open, deadline)
-    throw unsupported(combo, `select of "${wanted}" (it lies outside the open popup's visible rows)`)
+    throw new PlatformError({
+      code: "ACTION_FAILED",
+      message: `"${wanted}" lies outside the open popup's visible rows, so it was not clicked; the popup was opened and closed again`,
+      details: { available: names.slice(0, 50) },
+      steps: steps.all,
+      suggestion: "Choose an item the popup shows without scrolling, or scroll the popup with --headed input first"
+    })
   }
   await pointerAtCentre(session, steps, item, deadline)
   await waitFor(() => inspectNode(session, combo.ref, pollTimeout(deadline)).then(contractValue), (shown) => shown === wanted, deadline)

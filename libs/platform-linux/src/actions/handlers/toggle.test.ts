@@ -3,7 +3,7 @@ import { AtspiRole } from "../../atspi/Roles.js"
 import { AtspiState } from "../../atspi/States.js"
 import { gecko } from "../../toolkits/gecko.js"
 import { gtk3 } from "../../toolkits/gtk3.js"
-import { actingNames } from "../inspectNode.js"
+import { actionAlias } from "../../toolkits/actionAlias.js"
 import { rawNode, stateSet, visibleStates } from "../testing/rawNode.js"
 import { toggleActionIndex, togglePath, uncheckingRadio } from "./toggle.js"
 
@@ -19,10 +19,10 @@ describe("toggleActionIndex", () => {
   })
 
   it("a Firefox radio button's \"select\" is its toggle; on a list item it stays select (Firefox ESR 153.8)", () => {
-    assert.deepStrictEqual(actingNames(["select"], AtspiRole.radioButton, gecko), ["toggle"])
-    assert.strictEqual(toggleActionIndex(rawNode({ role: AtspiRole.radioButton, actions: actingNames(["select"], AtspiRole.radioButton, gecko) })), 0)
-    assert.deepStrictEqual(actingNames(["select"], AtspiRole.listItem, gecko), ["select"])
-    assert.deepStrictEqual(actingNames(["select"], AtspiRole.radioButton, gtk3), ["select"])
+    assert.strictEqual(actionAlias(gecko, "select", AtspiRole.radioButton), "toggle")
+    assert.strictEqual(toggleActionIndex(rawNode({ role: AtspiRole.radioButton, actions: [actionAlias(gecko, "select", AtspiRole.radioButton)] })), 0)
+    assert.strictEqual(actionAlias(gecko, "select", AtspiRole.listItem), "select")
+    assert.strictEqual(actionAlias(gtk3, "select", AtspiRole.radioButton), "select")
   })
 
   it("a checked radio button is never toggled (it would stay checked); an unchecked one and a checked check box are", () => {
