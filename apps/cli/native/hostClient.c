@@ -201,7 +201,7 @@ static int wants_host(void) {
     for (size_t i = 0; i < sizeof local / sizeof local[0]; i++)
         if (strcmp(user_args[0], local[i]) == 0) return 0;
     for (int i = 0; i < user_argc; i++)
-        if (strcmp(user_args[i], "-") == 0) return 0;
+        if (strcmp(user_args[i], "-") == 0 || strcmp(user_args[i], "-v") == 0 || strcmp(user_args[i], "--verbose") == 0) return 0;
     return 1;
 }
 

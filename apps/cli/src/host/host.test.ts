@@ -4,7 +4,7 @@
  * auto-start, and a host that dies mid-request. Each case runs through both clients: the Node entry's
  * (HostClient.ts) and the native one the installed command runs first (bin/agent-desktop, native/hostClient.c).
  */
-import { afterEach, describe, expect, it } from "@effect/vitest"
+import { afterAll, afterEach, describe, expect, it } from "@effect/vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as net from "node:net"
@@ -74,6 +74,16 @@ describe.each(CLIENTS)("agent-desktop serve (warm host) through the %s", (_name,
     const pids = runnerPids(env, session, "wait")
     expect(pids[0]).toBe(host.pid)
     expect(pids[1]).not.toBe(host.pid)
+  })
+
+  it("runs a -v call in its own process, so its debug log reaches the caller's stderr", async () => {
+    const home = tempHome("host-verbose")
+    const env = hostEnv(home)
+    await serve(env)
+    const session = envelopeOf(runBinary(["session", "start", "--name", "verbose"], env))["data"]["session_id"] as string
+    const verbose = runBinary(["-v", "--session", session, "wait", "1"], env, client)
+    expect(verbose.stderr).toContain("agent-desktop: wait")
+    expect(runnerPids(env, session, "wait").every((pid) => pid !== hosts.at(-1)!.pid)).toBe(true)
   })
 
   it("declines a request from another desktop (it runs in-process) and ignores a socket that is not ours", async () => {
@@ -174,8 +184,20 @@ const until = async (check: () => boolean, ms: number): Promise<boolean> => {
 }
 
 describe("without AGENT_DESKTOP_HOST (the default)", () => {
+  // Hosts these tests start in the background are no child of this process: end any a failed assertion left.
+  const homes: Array<string> = []
+  afterAll(() => {
+    for (const home of homes) {
+      for (let pid = hostPidFor(home), tries = 0; pid > 0 && tries < 4; pid = hostPidFor(home), tries++) {
+        process.kill(pid, "SIGKILL")
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100)
+      }
+    }
+  })
+
   it("a call on a desktop runs itself and starts a host for the next calls, which exits once its desktop is gone", async () => {
     const home = tempHome("host-default")
+    homes.push(home)
     fs.chmodSync(home, 0o700)
     // A socket standing in for the desktop's display: the host watches it.
     const display = path.join(home, "display.sock")
@@ -205,6 +227,7 @@ describe("without AGENT_DESKTOP_HOST (the default)", () => {
 
   it("two desktops on one state root each get a host of their own, and neither waits behind the other", async () => {
     const home = tempHome("host-two")
+    homes.push(home)
     fs.chmodSync(home, 0o700)
     const displays = ["a.sock", "b.sock"].map((name) => path.join(home, name))
     const servers = displays.map((display) => net.createServer().listen(display))
