@@ -38,9 +38,19 @@ describe("the desktop a host is bound to", () => {
     expect(desktopPresent([])).toBe(true)
   })
 
-  it("a host is worth starting only where a display is named", () => {
-    expect(namesDesktop({ DISPLAY: ":0" })).toBe(true)
-    expect(namesDesktop({ WAYLAND_DISPLAY: "wayland-0" })).toBe(true)
-    expect(namesDesktop({ DISPLAY: "", DBUS_SESSION_BUS_ADDRESS: "unix:path=/x" })).toBe(false)
+  it("a host is worth starting only where a display is named and its sockets are there", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ad-presence-named-"))
+    const wayland = path.join(dir, "wayland-0")
+    const server = net.createServer().listen(wayland)
+    await new Promise((resolve) => server.once("listening", resolve))
+    try {
+      expect(namesDesktop({ WAYLAND_DISPLAY: wayland })).toBe(true)
+      expect(namesDesktop({ WAYLAND_DISPLAY: wayland, DBUS_SESSION_BUS_ADDRESS: `unix:path=${dir}/no-bus` })).toBe(false)
+      expect(namesDesktop({ DISPLAY: ":987654" })).toBe(false)
+      expect(namesDesktop({ DISPLAY: "", DBUS_SESSION_BUS_ADDRESS: `unix:path=${wayland}` })).toBe(false)
+      expect(namesDesktop({ DISPLAY: "remote:3" })).toBe(false)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

@@ -56,6 +56,12 @@ export const watchSockets = (sockets: ReadonlyArray<string>): ReadonlyArray<Watc
 export const desktopPresent = (watched: ReadonlyArray<WatchedSocket>): boolean =>
   watched.every((socket) => identityOf(socket.path) === socket.identity)
 
-/** The environment names a desktop to work on (an X or Wayland display): only then is a host worth starting. */
-export const namesDesktop = (env: Readonly<Record<string, string | undefined>>): boolean =>
-  Boolean(env["DISPLAY"] || env["WAYLAND_DISPLAY"])
+/**
+ * The environment names a desktop to work on (an X or Wayland display) whose sockets are all there: only then is a
+ * host worth starting (one for a display that does not exist, or whose going away it could not see, would idle).
+ */
+export const namesDesktop = (env: Readonly<Record<string, string | undefined>>): boolean => {
+  if (!env["DISPLAY"] && !env["WAYLAND_DISPLAY"]) return false
+  const sockets = desktopSockets(env)
+  return sockets.length > 0 && sockets.every((socket) => fs.existsSync(socket))
+}

@@ -86,7 +86,7 @@ describe.each(CLIENTS)("agent-desktop serve (warm host) through the %s", (_name,
     expect(runnerPids(env, session, "wait").every((pid) => pid !== hosts.at(-1)!.pid)).toBe(true)
   })
 
-  it("declines a request from another desktop (it runs in-process) and ignores a socket that is not ours", async () => {
+  it("runs a request from another desktop in-process (not through this desktop's host) and ignores a socket that is not ours", async () => {
     const home = tempHome("host-foreign")
     const env = hostEnv(home)
     const host = await serve(env)
