@@ -10,13 +10,15 @@ import { observeWindow, snapshotData, snapshotRequest, type SnapshotRequest } fr
 import { loadSnapshot, withStore } from "../StoreAccess.js"
 
 /**
- * `--root REF`: resolve the root strictly, read its subtree, and merge the new refs into the same snapshot: refs
- * under that root are replaced, the counter continues, every other ref survives. Incomplete -> TIMEOUT.
+ * `--root REF`: resolve the root, read its subtree, and merge the new refs into the same snapshot: refs under that
+ * root are replaced, the counter continues, every other ref survives. Incomplete -> TIMEOUT. The root is resolved
+ * for a read: a container proven unique, or one at its unchanged place (a page anchor, `forRead`). With
+ * `--children-from K` the root prints its children from K on (a page); refs of its other pages are replaced too.
  */
 const drillDown = Effect.fn("drillDown")(function*(root: string, request: SnapshotRequest) {
   const adapter = yield* DesktopAdapter
   const invocation = yield* Invocation
-  const resolved = yield* resolveRef(root, { timeoutMs: request.timeoutMs })
+  const resolved = yield* resolveRef(root, { timeoutMs: request.timeoutMs, forRead: true })
   const deadline = (yield* Clock.currentTimeMillis) + request.timeoutMs
   const observation = yield* adapter.readTree(resolved.window, { root: resolved.node.handle, maxDepth: request.render.maxDepth, deadline }).pipe(
     Effect.mapError(fromPlatformError)
@@ -36,7 +38,8 @@ const drillDown = Effect.fn("drillDown")(function*(root: string, request: Snapsh
     windowComplete: resolved.windowComplete,
     render: { ...request.render, skeleton: false },
     startCounter: resolved.snapshot.counter,
-    rootRef: rootKey
+    rootRef: rootKey,
+    rootRefId: root
   })
   // The store numbers the new refs after the snapshot's counter, in the order given: the same numbers the
   // render just printed, since both continue from the counter this invocation loaded.
