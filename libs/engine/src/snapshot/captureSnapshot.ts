@@ -76,7 +76,8 @@ export const captureSnapshot = (input: CaptureInput): Captured => {
   let counter = input.startCounter
   const refNodes: Array<[string, ObservedNode]> = []
   const refByNode = new Map<ObservedNode, string>()
-  const tree = renderTree(input.observation.root, input.render, {
+  const render = input.observation.complete && input.windowComplete ? input.render : { ...input.render, partialRead: true }
+  const tree = renderTree(input.observation.root, render, {
     earns: (node, atCut) => getsRef(node.role, node.actions) || input.render.skeleton && atCut && hasLabel(node),
     allocate: (node) => {
       // A page of a cut container names the container by the ref the agent passed, so every page's hint does too.

@@ -30,6 +30,14 @@ export interface RenderOptions {
   readonly maxChildren?: number
   /** A page of a drill-down: the root prints its children from this index, counted among the children it prints. */
   readonly childrenFrom?: number
+  /**
+   * The read was partial (set by captureSnapshot from the observation, not by a flag): no `available_actions` are
+   * printed. Its refs cannot be acted on (nothing proved them unique; every action answers identity_not_unique
+   * until a complete snapshot), and the lists of nodes whose details the budget cut are wrong (a button read
+   * without its actions showed only SetFocus). It also keeps a partial read smaller than its complete read: the
+   * fields that say it is partial cost ~100 bytes, and a read cut near its end saves less than that otherwise.
+   */
+  readonly partialRead?: boolean
 }
 
 /**
@@ -60,7 +68,7 @@ const fields = (node: ObservedNode, options: RenderOptions, refId: string | unde
   }
   if (node.hint !== undefined) out.hint = node.hint
   if (node.states.length > 0) out.states = contractStates(node.states)
-  if (refId !== undefined && node.actions.length > 0) out.available_actions = contractActions(node.actions)
+  if (refId !== undefined && node.actions.length > 0 && options.partialRead !== true) out.available_actions = contractActions(node.actions)
   if (options.includeBounds && node.bounds !== undefined) out.bounds = node.bounds
   return out
 }
@@ -95,9 +103,9 @@ interface Rendered {
  * with printed children, on a printed node whose children were never read, or on the root. A cut node printed as
  * a leaf (its own details were cut) or not printed at all (-i: no ref and nothing printed under it) passes its mark
  * to its nearest printed ancestor. So every node a partial read prints is one its complete read prints too, with no
- * more fields than there, and the marks cost one field per container instead of one per node: a GTK 3 grid of
- * 1,000 nodes read partially printed 187,603 bytes of `-i` against 179,362 complete, when every unnamed label and
- * every leaf carried its own mark.
+ * more fields than there (and no actions: `partialRead`), and the marks cost one field per container instead of
+ * one per node: a GTK 3 grid of 1,000 nodes read partially printed 187,603 bytes of `-i` against 179,362 complete,
+ * when every unnamed label and every leaf carried its own mark.
  */
 export const renderTree = (root: ObservedNode, options: RenderOptions, allocator: RefAllocator): OutputNode => {
   const printable = printableUnder(options, allocator)

@@ -207,6 +207,8 @@ describe("a partial read never prints what its complete read does not", () => {
           assert.isAtMost(size(p.tree), size(c.tree) + marks * ',"subtree_truncated":true'.length, why)
         }
         assert.isAtMost(Object.keys(p.refs).length, Object.keys(c.refs).length, why)
+        // Its refs cannot be acted on, and cut nodes' action lists are wrong: none are printed.
+        assert.isTrue(all(p.tree).every((n) => n.available_actions === undefined), why)
       }
     ), { numRuns: 500 })
   })
