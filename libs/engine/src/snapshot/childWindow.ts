@@ -54,7 +54,8 @@ export const childWindow = (children: ReadonlyArray<ObservedNode>, limit: ChildL
   if (from === 0 && children.length <= max) return { shown: children, omittedHoldCut: false }
   const printed = children.filter(limit.printable)
   // Children that print nothing are still visited when everything is shown: a budget cut under one is marked above.
-  if (from === 0 && printed.length <= max) return { shown: children, omittedHoldCut: false }
+  // A page past the end of a container with no printed children leaves nothing out either.
+  if (from === 0 && printed.length <= max || printed.length === 0) return { shown: children, omittedHoldCut: false }
   let shown: Array<ObservedNode>
   let cut: WindowCut
   if (from > 0) {
