@@ -38,8 +38,9 @@ is tested instead).
   another) is found by its unchanged place for that read, never for an action. \`find\` reads the whole window. A
   LibreOffice sheet's visible cells page the same way (tested: the GTK 3 grid and a Chromium table in the
   snapshotSize suite, the Calc 7.4 sheet in the LibreOffice suite).
-- Big windows: a window with 20,000 refs (a 6,700-row GTK 3 list, ~34,000 nodes) snapshots whole (\`--max-children 0\`) in ~10 s on a loaded
-  2-core machine: give it \`--timeout-ms 60000\` (the default 3,000 ms returns a partial tree, \`complete: false\`).
+- Big windows: a window with 20,000 refs (a 6,700-row GTK 3 list, ~34,000 nodes) snapshots whole
+  (\`--max-children 0\`) in ~10 s on a loaded 2-core machine: give it \`--timeout-ms 60000\` (the default 3,000 ms
+  returns a partial tree, \`complete: false\`).
 - Text of one node is read up to 4,096 characters in a snapshot; \`get --property text\` reads it all. RefMaps keep
   identity only (no field or document content).
 `
