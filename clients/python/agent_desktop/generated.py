@@ -1364,6 +1364,14 @@ ARGV: dict[str, Any] = {
                 "max-depth",
                 "value"
             ],
+            "max_children": [
+                "max-children",
+                "value"
+            ],
+            "children_from": [
+                "children-from",
+                "value"
+            ],
             "include_bounds": [
                 "include-bounds",
                 "switch"

@@ -26,6 +26,8 @@ export const snapshot = defineCommand({
     snapshot: snapshotId,
     surface,
     "max-depth": flag(int("Depth of the printed tree; deeper containers carry children_count (the default prints whole windows)", { default: 64 })),
+    "max-children": flag(int("Children printed per container (default 50 with -i, else all; 0 = all): the first ones, and the one holding the focus (else a selected one) if it lies further; a cut container gets a ref, children_count and a hint naming the shown range and the command for the next page")),
+    "children-from": flag(int("With --root: print the root's children from this index (counted as the hint counts them, among the children these flags print): the next page of a cut container")),
     "include-bounds": flag(bool("Emit each node's bounds")),
     "timeout-ms": flag(int("Observation budget in ms; an exhausted full snapshot is a partial result", { default: 3000 })),
     "force-electron-a11y": flag(bool("Turn on renderer accessibility in Electron/Chromium apps first (Linux: it is chosen when the app starts and cannot be turned on later, so this changes nothing; a window with it off answers ACTION_NOT_SUPPORTED accessibility_inactive with how to restart the app)"))

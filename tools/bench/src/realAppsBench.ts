@@ -1,7 +1,8 @@
 /**
  * One-shot `agent-desktop snapshot -i` against the pyatspi peer's one-shot dump (`atspi_peer.py dump`, the same
- * fields) on real apps of every toolkit the project tests (issue 8 item 7), interleaved run by run, plus envelope
- * sizes (-i, -i --compact) and the nodes the peer walked:
+ * fields) on real apps of every toolkit the project tests (issue 8 item 7), interleaved run by run, plus the nodes
+ * the peer walked and envelope sizes: `-i` and `-i --compact` whole (`--max-children 0`), with -i's default child
+ * limit (50 per container) and with `--max-children 10`, each with its refs and the containers the limit cut:
  *
  *   node tools/bench/dist/realAppsBench.js [--runs N] [--bin path/to/agent-desktop.js] [--apps a,b,...]
  *     [--compare-bin path/to/other/agent-desktop.js] [--via-host]
@@ -11,7 +12,8 @@
  * command (`bin/agent-desktop`, whose native client starts no Node) answered by a warm host (`agent-desktop serve`,
  * one per desktop); the one-shot cases run with AGENT_DESKTOP_HOST=off so they never reach it.
  *
- * Apps (label: registry name ← desktop spec): gnome-calculator, gtk4-demo, calculator ← qt:calculator, soffice ←
+ * Apps (label: registry name ← desktop spec): grid ← grid:250 (the GTK 3 GtkGrid fixture, ~1,000 nodes),
+ * gtk3-widget-factory, gnome-calculator, gtk4-demo, calculator ← qt:calculator, soffice ←
  * localc, Firefox and Chromium ← the form fixture page, and `Chromium-5000` / `Firefox-5000` ← a generated page of
  * ~5,000 accessible nodes (a 500-row table of text, a button, a check box and a text field). Each app gets a desktop
  * of its own, one after the other, so no app loads the machine while another is timed. Apps whose binary is missing
@@ -45,6 +47,8 @@ fs.writeFileSync(bigPagePath, [
 const bigPage = `file://${bigPagePath}`
 
 const catalogue = [
+  { label: "grid", name: "grid", spec: "grid:250", binary: systemPython },
+  { label: "gtk3-widget-factory", name: "gtk3-widget-factory", spec: "gtk3-widget-factory", binary: "/usr/bin/gtk3-widget-factory" },
   { label: "gnome-calculator", name: "gnome-calculator", spec: "gnome-calculator", binary: "/usr/bin/gnome-calculator" },
   { label: "gtk4-demo", name: "gtk4-demo", spec: "gtk4-demo", binary: "/usr/bin/gtk4-demo" },
   { label: "calculator", name: "calculator", spec: "qt:calculator", binary: qtExample("calculator") },
@@ -65,6 +69,31 @@ const timed = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv): { ms: numbe
 
 const countNodes = (node: { children?: ReadonlyArray<unknown> }): number =>
   1 + (node.children ?? []).reduce<number>((n, child) => n + countNodes(child as { children?: ReadonlyArray<unknown> }), 0)
+
+interface Printed {
+  readonly role: string
+  readonly name?: string
+  readonly hint?: string
+  readonly children_count?: number
+  readonly children?: ReadonlyArray<Printed>
+}
+
+/** The containers the child limit cut ("table 50/500"): every ref the limit leaves out sits under one of them. */
+const cutContainers = (node: Printed): Array<string> => [
+  ...(node.hint?.startsWith("children ") === true && node.children_count !== undefined
+    ? [`${node.role}${node.name === undefined ? "" : ` "${node.name.slice(0, 24)}"`} ${node.children?.length ?? 0}/${node.children_count}`]
+    : []),
+  ...(node.children ?? []).flatMap(cutContainers)
+]
+
+/** Envelope sizes: the flags after `snapshot --app X -i`. `-i` alone prints at most 50 children per container. */
+const SIZE_CASES = [
+  ["-i, all children", ["--max-children", "0"]],
+  ["-i --compact, all children", ["--compact", "--max-children", "0"]],
+  ["-i (default limit 50)", []],
+  ["-i --compact (default limit 50)", ["--compact"]],
+  ["-i --compact --max-children 10", ["--compact", "--max-children", "10"]]
+] as const
 
 const benchApp = (label: string, app: string, hostEnv: NodeJS.ProcessEnv) => {
   const env = { ...hostEnv, AGENT_DESKTOP_HOST: "off" }
@@ -89,14 +118,17 @@ const benchApp = (label: string, app: string, hostEnv: NodeJS.ProcessEnv) => {
     if (installed) hostTimes.push(timed(installed, hostEnv).ms)
     peerTimes.push(timed(peer, env).ms)
   }
-  const interactive = timed(cli, env).stdout
-  const compact = timed([...cli, "--compact"], env).stdout
-  const data = (JSON.parse(interactive) as { data: { ref_count: number; complete: boolean } }).data
+  const sizes = SIZE_CASES.map(([, flags]) => {
+    const out = timed([...cli, ...flags], env).stdout
+    const data = (JSON.parse(out) as { data: { ref_count: number; complete: boolean; tree: Printed } }).data
+    return { bytes: Buffer.byteLength(out), refs: data.ref_count, complete: data.complete, cuts: cutContainers(data.tree) }
+  })
+  const whole = sizes[0]!
   return {
-    app: label, peerNodes, refs: data.ref_count, complete: data.complete,
+    app: label, peerNodes, refs: whole.refs, complete: sizes.every((size) => size.complete),
     cli: median(cliTimes), peer: median(peerTimes), other: otherTimes.length > 0 ? median(otherTimes) : undefined,
     host: hostTimes.length > 0 ? median(hostTimes) : undefined,
-    bytes: Buffer.byteLength(interactive), compactBytes: Buffer.byteLength(compact)
+    sizes
   }
 }
 
@@ -129,11 +161,17 @@ const main = async () => {
       `runs: ${runs} per case, node ${process.version}, load average ${loadAtStart} at the start, ${loadNow()} at the end`,
       ...(compareBin ? [`--bin ${bin}`, `--compare-bin ${compareBin}`] : []),
       "",
-      `| app | peer nodes | refs | complete | one-shot \`snapshot -i\` ms | one-shot peer dump ms | ratio |${compareBin ? " --compare-bin ms | ratio |" : ""}${viaHost ? " installed command via warm host ms | ratio |" : ""} -i bytes (~tokens) | -i --compact bytes |`,
-      `|---|---:|---:|---|---:|---:|---:|${compareBin ? "---:|---:|" : ""}${viaHost ? "---:|---:|" : ""}---:|---:|`,
+      `| app | peer nodes | refs (whole) | complete | one-shot \`snapshot -i\` ms | one-shot peer dump ms | ratio |${compareBin ? " --compare-bin ms | ratio |" : ""}${viaHost ? " installed command via warm host ms | ratio |" : ""}`,
+      `|---|---:|---:|---|---:|---:|---:|${compareBin ? "---:|---:|" : ""}${viaHost ? "---:|---:|" : ""}`,
       ...rows.map((r) => `| ${r.app} | ${r.peerNodes} | ${r.refs} | ${r.complete} | ${r.cli.toFixed(0)} | ${r.peer.toFixed(0)} | ${(r.cli / r.peer).toFixed(2)} |` +
         `${r.other === undefined ? "" : ` ${r.other.toFixed(0)} | ${(r.other / r.peer).toFixed(2)} |`}` +
-        `${r.host === undefined ? "" : ` ${r.host.toFixed(0)} | ${(r.host / r.peer).toFixed(2)} |`} ${r.bytes} (~${Math.round(r.bytes / 4)}) | ${r.compactBytes} |`)
+        `${r.host === undefined ? "" : ` ${r.host.toFixed(0)} | ${(r.host / r.peer).toFixed(2)} |`}`),
+      "",
+      "Envelope bytes (~tokens at 4 bytes each; refs):",
+      "",
+      `| app | ${SIZE_CASES.map(([label]) => label).join(" | ")} | containers cut by -i's default (shown/children_count) |`,
+      `|---|${SIZE_CASES.map(() => "---:").join("|")}|---|`,
+      ...rows.map((r) => `| ${r.app} | ${r.sizes.map((size) => `${size.bytes} (~${Math.round(size.bytes / 4)}; ${size.refs})`).join(" | ")} | ${r.sizes[3]!.cuts.join(", ") || "none"} |`)
     ]
     process.stdout.write(lines.join("\n") + "\n")
   }

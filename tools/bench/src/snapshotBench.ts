@@ -6,7 +6,8 @@
  *   Node's client (`node bin/agent-desktop.js`) and through the installed command (`bin/agent-desktop`, whose
  *   native client starts no Node);
  * - warm: in-process full snapshots over one open connection (engine + Linux adapter) vs the peer's warm walks;
- * - snapshot JSON size for full, -i, -i --compact and --skeleton.
+ * - snapshot JSON size for full, -i and -i --compact whole (`--max-children 0`), -i and -i --compact with -i's
+ *   default child limit (50 per container), and --skeleton.
  *
  *   node tools/bench/dist/snapshotBench.js [--runs N] [--grid-rows ROWS] [--bin path/to/agent-desktop.js]
  *
@@ -58,6 +59,15 @@ const throughHost = async (clients: ReadonlyArray<ReadonlyArray<string>>, env: N
   }
 }
 
+const SIZE_CASES = [
+  ["full", []],
+  ["-i, all children", ["-i", "--max-children", "0"]],
+  ["-i --compact, all children", ["-i", "--compact", "--max-children", "0"]],
+  ["-i", ["-i"]],
+  ["-i --compact", ["-i", "--compact"]],
+  ["--skeleton", ["--skeleton"]]
+] as const
+
 const benchApp = async (app: string, hostEnv: NodeJS.ProcessEnv) => {
   const cli = [process.execPath, bin, "snapshot", "--app", app, "--timeout-ms", "60000"]
   const peer = [systemPython, peerPath(), "dump", app]
@@ -74,12 +84,13 @@ const benchApp = async (app: string, hostEnv: NodeJS.ProcessEnv) => {
   const [hostTimes, installedTimes] = await throughHost([cli, [launcherOf(bin), ...cli.slice(2)]], hostEnv)
   const sizes: Record<string, number> = {}
   let nodesObserved = 0
-  for (const [label, flags] of [["full", []], ["-i", ["-i"]], ["-i --compact", ["-i", "--compact"]], ["--skeleton", ["--skeleton"]]] as const) {
+  for (const [label, flags] of SIZE_CASES) {
     const out = timed([...cli, ...flags], env).stdout
     sizes[label] = Buffer.byteLength(out)
     const envelope = JSON.parse(out) as { ok: boolean; data?: { complete?: boolean; ref_count?: number } }
     if (label === "full" && envelope.data?.complete !== true) throw new Error(`${app}: the full snapshot was not complete`)
-    nodesObserved = envelope.data?.ref_count ?? 0
+    // The refs of the whole window (the last case, the skeleton, has far fewer).
+    if (label === "full") nodesObserved = envelope.data?.ref_count ?? 0
   }
   // Warm: one process, one connection, the engine's real command path.
   Object.assign(process.env, env)
@@ -125,9 +136,9 @@ const main = async () => {
       "",
       "Envelope sizes, bytes (~tokens at 4 bytes per token):",
       "",
-      "| app | full | -i | -i --compact | --skeleton |",
-      "|---|---:|---:|---:|---:|",
-      ...results.map((r) => `| ${r.app} | ${sizeCell(r.sizes["full"])} | ${sizeCell(r.sizes["-i"])} | ${sizeCell(r.sizes["-i --compact"])} | ${sizeCell(r.sizes["--skeleton"])} |`)
+      `| app | ${SIZE_CASES.map(([label]) => label).join(" | ")} |`,
+      `|---|${SIZE_CASES.map(() => "---:").join("|")}|`,
+      ...results.map((r) => `| ${r.app} | ${SIZE_CASES.map(([label]) => sizeCell(r.sizes[label])).join(" | ")} |`)
     ]
     process.stdout.write(lines.join("\n") + "\n")
   } finally {

@@ -4,6 +4,8 @@
   atspi_probe.py alive APP                  -> {"app":..,"window":..,"children":N,"ms":..}   (exit 1: not found)
   atspi_probe.py read APP ROLE NAME [DESC]  -> {"name":..,"text":..,"value":..,"states":[..]} of the first match
                                                (with that exact description, when given)
+  atspi_probe.py read-wide APP ROLE NAME    -> the same, entering containers of up to 20,000 children (a GtkGrid of
+                                               1,000 widgets)
   atspi_probe.py cell APP ROW COLUMN        -> the same for one cell of the first table (Table.GetAccessibleAt)
   atspi_probe.py descendants APP ROLE NAME  -> the same for the first match, with "descendants": the non-empty names
                                                below it, depth first, at most 8 levels and 40 names (what a GTK 4
@@ -21,7 +23,7 @@
 
 ROLE is an AT-SPI role name as libatspi spells it ("push button", "text", "check box"); NAME an exact name, or
 "" for any. The search never lists the children of a container that manages its descendants or has more than 500
-children (what a careful client does; a LibreOffice sheet has 2^31 cells).
+children (20,000 for read-wide; what a careful client does; a LibreOffice sheet has 2^31 cells).
 """
 import json
 import sys
@@ -45,7 +47,7 @@ def find_app(name):
     return None
 
 
-def walk(acc, role, name, depth=0, selected=False, description=None):
+def walk(acc, role, name, depth=0, selected=False, description=None, widest=500):
     if acc is None or depth > 60:
         return None
     try:
@@ -55,10 +57,10 @@ def walk(acc, role, name, depth=0, selected=False, description=None):
             return acc
         states = acc.get_state_set()
         count = acc.get_child_count()
-        if states.contains(Atspi.StateType.MANAGES_DESCENDANTS) or count > 500:
+        if states.contains(Atspi.StateType.MANAGES_DESCENDANTS) or count > widest:
             return None
         for i in range(count):
-            found = walk(acc.get_child_at_index(i), role, name, depth + 1, selected, description)
+            found = walk(acc.get_child_at_index(i), role, name, depth + 1, selected, description, widest)
             if found is not None:
                 return found
     except Exception:  # noqa: BLE001 - a vanished node is simply not a match
@@ -92,8 +94,10 @@ def main(argv):
             "ms": round((time.monotonic() - started) * 1000, 1),
         }))
         return 0
-    if argv[1] == "read":
-        found = walk(app, argv[3], argv[4] if len(argv) > 4 else "", description=argv[5] if len(argv) > 5 else None)
+    if argv[1] in ("read", "read-wide"):
+        # read-wide also enters containers of up to 20,000 children (a GtkGrid of 1,000 widgets); read stops at 500.
+        widest = 20000 if argv[1] == "read-wide" else 500
+        found = walk(app, argv[3], argv[4] if len(argv) > 4 else "", description=argv[5] if len(argv) > 5 else None, widest=widest)
         if found is None:
             print(json.dumps({"error": "no match"}))
             return 1

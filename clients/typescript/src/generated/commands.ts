@@ -20,11 +20,15 @@ export interface SnapshotArgs {
   readonly surface?: "window" | "focused" | "menu" | "menubar" | "sheet" | "popover" | "alert" | "desktop" | "taskbar" | "system-tray" | "system-tray-overflow" | "quick-settings" | "notification-center" | "toolbar" | "dock" | "spotlight" | "menu-bar-extras" | "start-menu" | "action-center"
   /** Depth of the printed tree; deeper containers carry children_count (the default prints whole windows) Default: 64. */
   readonly max_depth?: number
+  /** Children printed per container (default 50 with -i, else all; 0 = all): the first ones, and the one holding the focus (else a selected one) if it lies further; a cut container gets a ref, children_count and a hint naming the shown range and the command for the next page. */
+  readonly max_children?: number
+  /** With --root: print the root's children from this index (counted as the hint counts them, among the children these flags print): the next page of a cut container. */
+  readonly children_from?: number
   /** Emit each node's bounds. */
   readonly include_bounds?: boolean
   /** Observation budget in ms; an exhausted full snapshot is a partial result. Default: 3000. */
   readonly timeout_ms?: number
-  /** Turn on renderer accessibility in Electron/Chromium apps first. */
+  /** Turn on renderer accessibility in Electron/Chromium apps first (Linux: it is chosen when the app starts and cannot be turned on later, so this changes nothing; a window with it off answers ACTION_NOT_SUPPORTED accessibility_inactive with how to restart the app) */
   readonly force_electron_a11y?: boolean
 }
 
@@ -811,6 +815,14 @@ export const ARGV = {
       ],
       "max_depth": [
         "max-depth",
+        "value"
+      ],
+      "max_children": [
+        "max-children",
+        "value"
+      ],
+      "children_from": [
+        "children-from",
         "value"
       ],
       "include_bounds": [

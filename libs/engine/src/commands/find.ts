@@ -92,7 +92,8 @@ export const find = Effect.fn("find")(function*(args: Args) {
   const surfaceId = yield* surfaceWindowId(args)
   const app = yield* optionalString(args, "app")
   const windowId = surfaceId ?? (yield* optionalString(args, "window_id"))
-  const rootPath = root === undefined ? undefined : (yield* resolveRef(root, { timeoutMs })).node.path.join("/")
+  // A read: a page anchor (a cut container that is one of several look-alikes) scopes find by its place.
+  const rootPath = root === undefined ? undefined : (yield* resolveRef(root, { timeoutMs, forRead: true })).node.path.join("/")
   const observed = yield* observeWindow({
     ...(app === undefined ? {} : { app }),
     ...(windowId === undefined ? {} : { windowId }),

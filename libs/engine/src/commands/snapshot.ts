@@ -1,8 +1,7 @@
-import { DesktopAdapter } from "@agent-desktop/platform"
-import { Clock, Effect } from "effect"
+import type { ObservedNode, TreeObservation } from "@agent-desktop/platform"
+import { Effect } from "effect"
 import { optionalString, type Args } from "../Args.js"
 import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
-import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { resolveRef } from "../resolve/resolveRef.js"
 import { captureSnapshot } from "../snapshot/captureSnapshot.js"
@@ -10,17 +9,22 @@ import { observeWindow, snapshotData, snapshotRequest, type SnapshotRequest } fr
 import { loadSnapshot, withStore } from "../StoreAccess.js"
 
 /**
- * `--root REF`: resolve the root strictly, read its subtree, and merge the new refs into the same snapshot: refs
- * under that root are replaced, the counter continues, every other ref survives. Incomplete -> TIMEOUT.
+ * `--root REF`: resolve the root, render its subtree, and merge the new refs into the same snapshot: refs under that
+ * root are replaced, the counter continues, every other ref survives. The root is resolved for a read: a container
+ * proven unique, or one at its unchanged place (a page anchor, `forRead`). With `--children-from K` the root prints
+ * its children from K on (a page); refs of its other pages are replaced too.
+ *
+ * The subtree is rendered from the whole-window read that resolved the root (read as deep as the tree goes, and
+ * complete, or the root would not have resolved): no second read, and no walk from the element back up to its
+ * window, which LibreOffice 7.4's sheet does not allow (the adapter's subtree read answered ELEMENT_NOT_FOUND
+ * "the drill-down root is not inside this window", so the sheet's visible cells could not be paged).
  */
+const countNodes = (node: ObservedNode): number => (node.children ?? []).reduce((n, child) => n + countNodes(child), 1)
+
 const drillDown = Effect.fn("drillDown")(function*(root: string, request: SnapshotRequest) {
-  const adapter = yield* DesktopAdapter
   const invocation = yield* Invocation
-  const resolved = yield* resolveRef(root, { timeoutMs: request.timeoutMs })
-  const deadline = (yield* Clock.currentTimeMillis) + request.timeoutMs
-  const observation = yield* adapter.readTree(resolved.window, { root: resolved.node.handle, maxDepth: request.render.maxDepth, deadline }).pipe(
-    Effect.mapError(fromPlatformError)
-  )
+  const resolved = yield* resolveRef(root, { timeoutMs: request.timeoutMs, forRead: true })
+  const observation: TreeObservation = { window: resolved.window, root: resolved.node, complete: resolved.windowComplete, nodesObserved: countNodes(resolved.node) }
   if (!observation.complete) {
     return yield* new Timeout({
       message: `The subtree under ${root} could not be read within ${request.timeoutMs} ms`,
@@ -36,7 +40,8 @@ const drillDown = Effect.fn("drillDown")(function*(root: string, request: Snapsh
     windowComplete: resolved.windowComplete,
     render: { ...request.render, skeleton: false },
     startCounter: resolved.snapshot.counter,
-    rootRef: rootKey
+    rootRef: rootKey,
+    rootRefId: root
   })
   // The store numbers the new refs after the snapshot's counter, in the order given: the same numbers the
   // render just printed, since both continue from the counter this invocation loaded.

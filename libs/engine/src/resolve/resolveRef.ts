@@ -1,4 +1,4 @@
-import { IDENTITY_FAILURE_CODE, identityFailureKind, parseRef, refKey, resolveIdentity, type RefEntry } from "@agent-desktop/domain"
+import { IDENTITY_FAILURE_CODE, identityFailureKind, parseRef, refKey, resolveIdentity, resolvePlace, type RefEntry } from "@agent-desktop/domain"
 import { DesktopAdapter, type ObservedNode, type WindowInfo } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { desktopError, InvalidArgs, StaleRef, type DesktopError } from "../errors/DesktopError.js"
@@ -44,7 +44,12 @@ const windowGone = (ref: string, entry: RefEntry) =>
  */
 export const resolveRef = Effect.fn("resolveRef")(function*(
   ref: string,
-  options: { readonly timeoutMs: number }
+  /**
+   * `forRead`: the caller only reads the subtree (`snapshot --root`, `find --root`), so a ref never proven unique,
+   * or one with a twin now, is taken at its saved place when that place is unchanged (domain's resolvePlace): a
+   * cut container is a page anchor even when it is one of several unnamed tables.
+   */
+  options: { readonly timeoutMs: number; readonly forRead?: boolean }
 ): Effect.fn.Return<Resolved, DesktopError, DesktopAdapter | EventStore | Invocation> {
   const parsed = parseRef(ref)
   if (parsed._tag === "Invalid") return yield* new InvalidArgs({ message: parsed.message, suggestion: parsed.suggestion })
@@ -69,6 +74,22 @@ export const resolveRef = Effect.fn("resolveRef")(function*(
       error.code === "TIMEOUT" ? identityError(ref, "resolution_identity_unknown") : fromPlatformError(error))
   )
   const resolution = resolveIdentity(entry, live.root, { complete: live.complete })
+  const placed = options.forRead === true && (resolution._tag === "NotUnique" || resolution._tag === "Ambiguous")
+    ? resolvePlace(entry, live.root, { complete: live.complete })
+    : undefined
+  if (placed !== undefined) {
+    invocation.record("ref.resolve.ok", { ref, match: "placed" })
+    return { ref, snapshot, entry, window, node: placed, windowRoot: live.root, windowComplete: live.complete }
+  }
+  if (options.forRead === true && resolution._tag === "NotUnique" && live.complete) {
+    // For a read, such a ref has only its place; once that changed, a fresh snapshot is the way back.
+    invocation.record("ref.resolve.error", { ref, kind: "saved_ref_absent" })
+    return yield* new StaleRef({
+      message: `${ref} was never proven unique, and the window changed around its place: take a fresh snapshot`,
+      delivery: "not_delivered",
+      details: { kind: "saved_ref_absent", ref }
+    })
+  }
   if (resolution._tag !== "Unique") {
     const kind = identityFailureKind(resolution)!
     invocation.record("ref.resolve.error", { ref, kind })

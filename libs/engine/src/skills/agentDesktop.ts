@@ -10,7 +10,9 @@ Branch on \`ok\`, then on \`error.code\`; decide retries only from \`error.dispo
 ## The loop: observe, act, verify
 
 1. Observe: \`agent-desktop snapshot --app <name> -i\` (interactive elements only). Read \`data.complete\` first:
-   \`false\` means the budget ran out; drill into a cut node with \`--root <ref>\` or retry with a larger \`--timeout-ms\`.
+   \`false\` means the budget ran out (its refs cannot be acted on: retry with a larger \`--timeout-ms\`, or drill into
+   a cut node with \`--root <ref>\`). \`-i\` prints at most 50 children per container: a container with a \`hint\`
+   and \`children_count\` has more, and its hint names the command for the next page.
 2. Act on one ref: \`agent-desktop click @s8f3k2p9:e7\`. Refs are snapshot-qualified; a bare \`@e7\` is rejected.
 3. Verify: read \`data.disposition\` (\`delivered_verified\` proves the effect; \`delivered_unverified\` means look again),
    then observe again (\`snapshot\`, \`get\`, \`is\`, or \`--wait-for 'button:Done'\` on the action itself).
@@ -31,6 +33,12 @@ export const OBSERVE_ACT_VERIFY = `# Observe, act, verify
   \`problems\` say why. Then \`list-apps\` to learn the exact app name, \`list-windows --app <name>\` for window ids.
 - \`snapshot --app <name> -i --compact\` keeps the tree small. \`--skeleton\` shows the top 3 levels with
   \`children_count\` on cut containers; drill with \`snapshot --root <ref>\` (same snapshot_id, refs merged).
+- Long lists and tables: \`-i\` prints the first 50 children of each container (\`--max-children N\`; 0 = all),
+  and the one holding the focus (else a selected one) if it lies further. A cut container has a ref, its real
+  \`children_count\` and a \`hint\` like \`children 0-49 of 500 with refs shown; next: snapshot --root @s1:e5
+  --children-from 50 -i --max-children 50\`: run it for the next page (its refs replace the previous page's), or
+  \`find --role button --name 'row 317'\`, which searches the whole window. The container's ref is for \`--root\`
+  only: it may not be unique (a second unnamed table), so actions on it are refused.
 - \`find --role button --name Save --first\` answers a question without a full tree, and returns a ref.
 - Act with one ref action per step: ${HEADLESS_REF_ACTIONS}; keys with \`press ctrl+s --app <name>\`.
 - \`ok: true\` means delivered or already satisfied, not that the app did what you wanted. Stateful actions

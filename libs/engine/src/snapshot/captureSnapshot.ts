@@ -12,7 +12,10 @@ export interface CaptureInput {
   readonly render: RenderOptions
   /** Refs continue from here (a drill-down continues the snapshot's counter). */
   readonly startCounter: number
+  /** A drill-down's root, `@eN` (set on the new entries as root_ref). */
   readonly rootRef?: string
+  /** The drill-down root's own ref: printed on the root again (not a second entry) when the root earns one. */
+  readonly rootRefId?: string
 }
 
 export interface Captured {
@@ -64,21 +67,30 @@ export const sourceOf = (window: WindowInfo, rootRef?: string) => ({
 })
 
 /**
- * Render an observation, allocate refs depth-first to nodes that earn one, and prove each ref's uniqueness against
- * the whole window (domain's captureIdentities). Refs of an unproven snapshot are saved but can never resolve.
+ * Render an observation, allocate refs depth-first to nodes that earn one and to containers the child limit cut
+ * (page anchors for `--root REF --children-from K`), and prove each ref's uniqueness against the whole window
+ * (domain's captureIdentities). Refs of an unproven snapshot are saved but can never resolve (a drill-down finds a
+ * page anchor by its place instead: resolve/resolveRef.ts `forRead`).
  */
 export const captureSnapshot = (input: CaptureInput): Captured => {
   let counter = input.startCounter
   const refNodes: Array<[string, ObservedNode]> = []
   const refByNode = new Map<ObservedNode, string>()
-  const tree = renderTree(input.observation.root, input.render, (node, atCut) => {
-    const earns = getsRef(node.role, node.actions) || input.render.skeleton && atCut && hasLabel(node)
-    if (!earns) return undefined
-    counter += 1
-    refNodes.push([refKey(counter), node])
-    const ref = formatRef(input.snapshotId, counter)
-    refByNode.set(node, ref)
-    return ref
+  const render = input.observation.complete && input.windowComplete ? input.render : { ...input.render, partialRead: true }
+  const tree = renderTree(input.observation.root, render, {
+    earns: (node, atCut) => getsRef(node.role, node.actions) || input.render.skeleton && atCut && hasLabel(node),
+    allocate: (node) => {
+      // A page of a cut container names the container by the ref the agent passed, so every page's hint does too.
+      if (node === input.observation.root && input.rootRefId !== undefined) {
+        refByNode.set(node, input.rootRefId)
+        return input.rootRefId
+      }
+      counter += 1
+      refNodes.push([refKey(counter), node])
+      const ref = formatRef(input.snapshotId, counter)
+      refByNode.set(node, ref)
+      return ref
+    }
   })
   const { identities, identityUnproven } = captureIdentities(input.windowRoot, refNodes.map(([, node]) => node), {
     complete: input.windowComplete

@@ -8,6 +8,7 @@ import { Clock, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import { newSnapshotId } from "@agent-desktop/domain"
 import { flag, optionalInt, optionalString, type Args } from "../Args.js"
+import { InvalidArgs } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
@@ -23,6 +24,14 @@ export const DEFAULT_SNAPSHOT_TIMEOUT_MS = 3000
  */
 const DEFAULT_MAX_DEPTH = WHOLE_WINDOW_DEPTH
 const SKELETON_DEPTH = 3
+/**
+ * `-i` prints at most 50 children per container unless --max-children says otherwise (0 = all). What an agent
+ * calls most, so it is where repeated rows cost most: a 500-row web table was 470 KB of `-i --compact` (~120k
+ * tokens), more than most agents' whole context. 50 keeps every toolbar, menu, form and dialog of the project's
+ * test apps whole (tools/bench/README.md, "Snapshot size"); a cut container says where children were left out
+ * and how to page them, and `find` still reads the whole window. `complete` stays about the read.
+ */
+export const DEFAULT_INTERACTIVE_MAX_CHILDREN = 50
 
 export interface SnapshotRequest {
   readonly app?: string
@@ -38,15 +47,26 @@ export const snapshotRequest = Effect.fnUntraced(function*(args: Args) {
   const maxDepth = (yield* optionalInt(args, "max_depth")) ?? DEFAULT_MAX_DEPTH
   const app = yield* optionalString(args, "app")
   const windowId = surfaceId ?? (yield* optionalString(args, "window_id"))
+  const interactiveOnly = yield* flag(args, "interactive_only")
+  const maxChildren = (yield* optionalInt(args, "max_children")) ?? (interactiveOnly ? DEFAULT_INTERACTIVE_MAX_CHILDREN : 0)
+  const childrenFrom = yield* optionalInt(args, "children_from")
+  if (childrenFrom !== undefined && (yield* optionalString(args, "root")) === undefined) {
+    return yield* new InvalidArgs({
+      message: "--children-from pages the children of a --root container",
+      suggestion: "Pass --root with the ref of the cut container (its hint prints the whole command)"
+    })
+  }
   const request: SnapshotRequest = {
     ...(app === undefined ? {} : { app }),
     ...(windowId === undefined ? {} : { windowId }),
     render: {
       maxDepth: skeleton ? Math.min(maxDepth, SKELETON_DEPTH) : maxDepth,
-      interactiveOnly: yield* flag(args, "interactive_only"),
+      interactiveOnly,
       compact: yield* flag(args, "compact"),
       includeBounds: yield* flag(args, "include_bounds"),
-      skeleton
+      skeleton,
+      ...(maxChildren > 0 ? { maxChildren } : {}),
+      ...(childrenFrom === undefined ? {} : { childrenFrom })
     },
     timeoutMs: (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_SNAPSHOT_TIMEOUT_MS
   }

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { ObservedNode } from "@agent-desktop/platform"
-import { renderTree, type RenderOptions } from "./renderTree.js"
+import { renderTree, type RefAllocator, type RenderOptions } from "./renderTree.js"
 
 const node = (role: string, path: ReadonlyArray<number>, extra: Partial<ObservedNode> = {}): ObservedNode => ({
   role, path, states: [], actions: [], handle: path.join("/"), childCount: extra.children?.length ?? 0, ...extra
@@ -17,11 +17,24 @@ const tree = node("window", [], {
 })
 
 const options: RenderOptions = { maxDepth: 10, interactiveOnly: false, compact: false, includeBounds: false, skeleton: false }
-const byRole = (role: string) => (n: ObservedNode) => (n.role === role ? `@s:${role}` : undefined)
+/** An allocator from one decision: a node earns the ref `decide` names (undefined: none); a page anchor gets its role's. */
+const refsBy = (decide: (n: ObservedNode, atCut: boolean) => string | undefined): RefAllocator => {
+  const decided = new Map<ObservedNode, string>()
+  return {
+    earns: (n, atCut) => {
+      const ref = decide(n, atCut)
+      if (ref !== undefined) decided.set(n, ref)
+      return ref !== undefined
+    },
+    allocate: (n) => decided.get(n) ?? `@s:${n.role}`
+  }
+}
+const none = (): RefAllocator => refsBy(() => undefined)
+const byRole = (role: string) => refsBy((n) => (n.role === role ? `@s:${role}` : undefined))
 
 describe("renderTree", () => {
   it("marks unread children: children_count for a cut, subtree_truncated for the budget", () => {
-    const out = renderTree(tree, options, () => undefined)
+    const out = renderTree(tree, options, none())
     assert.strictEqual(out.children?.[2]?.children_count, 4)
     assert.isTrue(out.children?.[3]?.subtree_truncated)
     assert.notProperty(out.children?.[3] ?? {}, "children_count")
@@ -29,7 +42,7 @@ describe("renderTree", () => {
 
   it("a container read visible-only (it manages its descendants) is truncated and keeps its real child count", () => {
     const sheet = node("table", [], { name: "Sheet1", childCount: 2 ** 31 - 1, visibleOnly: true, children: [node("cell", [0], { name: "A1" })] })
-    const out = renderTree(sheet, options, () => undefined)
+    const out = renderTree(sheet, options, none())
     assert.isTrue(out.subtree_truncated)
     assert.strictEqual(out.children_count, 2 ** 31 - 1)
     assert.deepStrictEqual(out.children?.map((c) => c.name), ["A1"])
@@ -42,16 +55,18 @@ describe("renderTree", () => {
         node("button", [1], { name: "B", nativeId: { kind: "automation_id", value: "ok" } })
       ]
     })
-    const compact = renderTree(withIds, { ...options, compact: true }, () => undefined)
+    const compact = renderTree(withIds, { ...options, compact: true }, none())
     assert.notProperty(compact.children?.[0] ?? {}, "native_id")
     assert.deepStrictEqual(compact.children?.[1]?.native_id, { kind: "automation_id", value: "ok" })
-    assert.isDefined(renderTree(withIds, options, () => undefined).children?.[0]?.native_id)
+    assert.isDefined(renderTree(withIds, options, none()).children?.[0]?.native_id)
   })
 
-  it("-i keeps only ref'd nodes and their ancestors (and budget cuts); --compact drops empty wrappers", () => {
+  it("-i keeps only ref'd nodes and their ancestors; --compact drops empty wrappers; a ref-less budget cut marks its parent", () => {
     const out = renderTree(tree, { ...options, interactiveOnly: true, compact: true }, byRole("button"))
-    assert.deepStrictEqual(out.children?.map((child) => child.role), ["button", "list"])
+    assert.deepStrictEqual(out.children?.map((child) => child.role), ["button"])
     assert.strictEqual(out.children?.[0]?.ref_id, "@s:button")
+    // The unread list prints nothing under -i (it earns no ref): the window says its subtree was cut.
+    assert.isTrue(out.subtree_truncated)
   })
 
   it("omits empty fields and prints available_actions only on ref'd nodes", () => {
@@ -63,10 +78,10 @@ describe("renderTree", () => {
 
   it("allocates refs to containers at a skeleton cut only through the allocator's atCut flag", () => {
     const cuts: Array<string> = []
-    renderTree(tree, { ...options, maxDepth: 1, skeleton: true }, (n, atCut) => {
+    renderTree(tree, { ...options, maxDepth: 1, skeleton: true }, refsBy((n, atCut) => {
       if (atCut) cuts.push(n.role + ":" + (n.name ?? ""))
       return undefined
-    })
+    }))
     // The budget-cut list sits at the depth cut too: its children were never going to be shown. The unnamed group
     // is a wrapper in a skeleton: not cut, its button shown at its depth.
     assert.deepStrictEqual(cuts, ["group:Panel", "list:"])
@@ -84,10 +99,10 @@ describe("renderTree", () => {
       })]
     })
     const cuts: Array<string> = []
-    const out = renderTree(gtk4, { ...options, maxDepth: 3, skeleton: true }, (n, atCut) => {
+    const out = renderTree(gtk4, { ...options, maxDepth: 3, skeleton: true }, refsBy((n, atCut) => {
       if (atCut) cuts.push(n.name ?? n.role)
       return undefined
-    })
+    }))
     assert.deepStrictEqual(cuts, ["Demo list", "Tab list"])
     const named: Array<string> = []
     const walk = (n: typeof out): void => { if (n.name) named.push(n.name); n.children?.forEach(walk) }
@@ -95,7 +110,7 @@ describe("renderTree", () => {
     assert.includeMembers(named, ["Demo list", "Tab list"])
     // Without --skeleton a depth of 3 cuts at the wrappers, as before.
     const plain: Array<string> = []
-    renderTree(gtk4, { ...options, maxDepth: 3 }, (n, atCut) => { if (atCut) plain.push(n.name ?? n.role); return undefined })
+    renderTree(gtk4, { ...options, maxDepth: 3 }, refsBy((n, atCut) => { if (atCut) plain.push(n.name ?? n.role); return undefined }))
     assert.deepStrictEqual(plain, ["scrollarea", "group"])
   })
 })

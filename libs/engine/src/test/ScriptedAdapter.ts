@@ -67,12 +67,14 @@ export class ScriptedAdapter {
       query.windowId !== undefined && query.windowId !== this.window.id || query.app !== undefined && query.app !== this.window.app_name
         ? Effect.fail(new PlatformError({ code: query.windowId !== undefined ? "WINDOW_NOT_FOUND" : "APP_NOT_FOUND", message: "no such window" }))
         : Effect.succeed(this.window),
-    readTree: (window) => this.hangReads ? Effect.never : Effect.suspend(() => {
+    readTree: (window, options) => this.hangReads ? Effect.never : Effect.suspend(() => {
       this.treeReads++
       const failure = this.failReads.shift()
       return failure === undefined ? Effect.void : Effect.fail(failure)
     }).pipe(Effect.andThen(Effect.sync(() => {
-      const root = this.root()
+      // A drill-down reads the subtree under its root's handle, as a real adapter does.
+      const whole = this.root()
+      const root = options.root === undefined ? whole : findHandle(whole, options.root) ?? whole
       let count = 0
       const visit = (node: ObservedNode) => {
         count++

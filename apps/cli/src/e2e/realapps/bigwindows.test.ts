@@ -55,7 +55,8 @@ describe("big windows", () => {
       return windows["ok"] && windows["data"].length > 0 ? windows : undefined
     }, 90_000)
     assert.isDefined(listed, "the rows window never appeared")
-    const envelope = await cli("snapshot", "--app", "rows", "-i", "--compact", "--timeout-ms", "120000")
+    // --max-children 0: the whole window (-i prints 50 children per container by default).
+    const envelope = await cli("snapshot", "--app", "rows", "-i", "--compact", "--max-children", "0", "--timeout-ms", "120000")
     assert.isTrue(envelope["ok"], JSON.stringify(envelope).slice(0, 2000))
     assert.isTrue(envelope["data"]["complete"])
     assert.strictEqual(envelope["data"]["ref_count"], ROWS * 3 + 3)

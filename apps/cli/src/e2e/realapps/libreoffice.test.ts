@@ -57,6 +57,14 @@ describe.skipIf(!installed("/usr/lib/libreoffice/program/soffice.bin", "LibreOff
     const cells = sheet.children ?? []
     assert.isAtLeast(cells.length, 20)
     assert.deepStrictEqual(cells.slice(0, 3).map((c) => c.name), ["A1", "B1", "C1"])
+    // -i prints 50 of the visible cells; the sheet's hint pages the rest (rendered from the read that resolved it:
+    // AT-SPI's parent walk from the sheet never reaches the frame, so a second read of its subtree could not start).
+    const hint = (sheet as Node & { hint?: string }).hint
+    assert.match(hint ?? "", /^children 0-49 of \d+ with refs shown; next: snapshot --root \S+ --children-from 50 -i --max-children 50/)
+    const next = ok(cli("snapshot", "--root", sheet.ref_id!, "--children-from", "50", "-i", "--timeout-ms", "30000"))
+    assert.strictEqual(next["tree"]["ref_id"], sheet.ref_id)
+    assert.notInclude((next["tree"]["children"] as Array<Node>).map((c) => c.name), "A1")
+    assert.isAtLeast(next["tree"]["children"].length, 1)
     assert.isAbove(all.filter((n) => n.role === "menuitem" && n.ref_id !== undefined).length, 300, "the menu bar's items keep their refs")
     // VCL's own menu bar (0 px high, menus without actions) is not read: each top-level menu once, and openable.
     const files = all.filter((n) => n.role === "menu" && n.name === "File")
