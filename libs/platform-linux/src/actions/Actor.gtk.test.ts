@@ -11,18 +11,24 @@ import { DbusCallError } from "../dbus/DbusCallError.js"
 import { gtk3 } from "../toolkits/gtk3.js"
 import { gtk4 } from "../toolkits/gtk4.js"
 import { Actor } from "./Actor.js"
+import { fakeApp, fakeHandle, fakeRef, sentLine, type FakeApp, type FakeAppOptions, type FakeCall, type FakeObject } from "../atspi/testing/fakeApp.js"
+import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { failure } from "./testing/failure.js"
-import { recordingApp, type RecordingApp } from "./testing/recordingApp.js"
 
 const shown: Array<number> = [AtspiState.enabled, AtspiState.sensitive, AtspiState.visible, AtspiState.showing]
-const target = (path = "/target") => ({ handle: `:1.5|${path}`, role: "button" })
-const act = (app: RecordingApp, action: SemanticAction, headed = false, path = "/target") =>
-  new Actor(app.session).act(target(path), action, { headed, deadline: Date.now() + 5000 })
-const readState = (app: RecordingApp, path = "/target") => new Actor(app.session).readState(target(path))
+/** What these tests read back: "<member>(<path>)" for a message to the app, "key <keysym in hex>" for a key event. */
+const sentAs = (call: FakeCall) =>
+  call.read ? undefined : call.to === "app" ? `${call.member}(${call.path})`
+    : call.member === "GenerateKeyboardEvent" ? `key ${Number(call.body[0]).toString(16)}` : sentLine(call)
+const gtkApp = (profile: ToolkitProfile, objects: Record<string, FakeObject>, onSend?: FakeAppOptions["onSend"], onRegistry?: FakeAppOptions["onRegistry"]) =>
+  fakeApp(profile, objects, { onSend, onRegistry, record: sentAs })
+const act = (app: FakeApp, action: SemanticAction, headed = false, path = "/target") =>
+  new Actor(app.session).act(fakeHandle(path), action, { headed, deadline: Date.now() + 5000 })
+const readState = (app: FakeApp, path = "/target") => new Actor(app.session).readState(fakeHandle(path))
 
 describe("toggle is refused before anything is sent unless there is a checked state to change", () => {
   it("a plain GTK 3 menu item: ACTION_NOT_SUPPORTED naming click, nothing sent (before, it was clicked and reported failed)", async () => {
-    const app = recordingApp(gtk3, { "/target": { role: AtspiRole.menuItem, name: "Count", states: shown, interfaces: ["Accessible", "Action"], actions: ["click"] } })
+    const app = gtkApp(gtk3, { "/target": { role: AtspiRole.menuItem, name: "Count", states: shown, interfaces: ["Action"], actions: ["click"] } })
     const error = await failure(act(app, { kind: "toggle" }))
     assert.strictEqual(error.code, "ACTION_NOT_SUPPORTED")
     assert.match(error.message, /nothing was sent.*click/)
@@ -30,22 +36,16 @@ describe("toggle is refused before anything is sent unless there is a checked st
   })
 
   it("a GTK 3 check menu item toggles once, through its click action", async () => {
-    const item = { role: 8, name: "Wrap", states: shown, interfaces: ["Accessible", "Action"], actions: ["click"] }
-    const app = recordingApp(gtk3, { "/target": item }, () => {
-      item.states = [...shown, AtspiState.checked]
-      return true
-    })
+    const item = { role: 8, name: "Wrap", states: shown, interfaces: ["Action"], actions: ["click"] }
+    const app = gtkApp(gtk3, { "/target": item }, () => { item.states = [...shown, AtspiState.checked] })
     const steps = await act(app, { kind: "toggle" })
     assert.deepStrictEqual(steps.map((s) => `${s.label} ${s.outcome}`), ["Action.DoAction(click) succeeded"])
     assert.deepStrictEqual(app.sent, ["DoAction(/target)"])
   })
 
   it("a GTK 4.8 toggle button is a pressed push button: checked, toggled by its click action and waited for", async () => {
-    const button = { role: AtspiRole.pushButton, name: "Message", states: [...shown, AtspiState.pressed], interfaces: ["Accessible", "Action"], actions: ["click"] }
-    const app = recordingApp(gtk4, { "/target": button }, () => {
-      setTimeout(() => { button.states = [...shown] }, 120)
-      return true
-    })
+    const button = { role: AtspiRole.pushButton, name: "Message", states: [...shown, AtspiState.pressed], interfaces: ["Action"], actions: ["click"] }
+    const app = gtkApp(gtk4, { "/target": button }, () => { setTimeout(() => { button.states = [...shown] }, 120) })
     assert.include((await readState(app)).states, "checked")
     await act(app, { kind: "toggle" })
     assert.deepStrictEqual(app.sent, ["DoAction(/target)"])
@@ -53,7 +53,7 @@ describe("toggle is refused before anything is sent unless there is a checked st
   })
 
   it("a GTK 4.8 check button lists no action: headless it is POLICY_DENIED naming --headed, and nothing is sent", async () => {
-    const app = recordingApp(gtk4, { "/target": { role: AtspiRole.checkBox, name: "GtkCheckButton", states: [...shown, AtspiState.checked], interfaces: ["Accessible", "Action"], actions: [] } })
+    const app = gtkApp(gtk4, { "/target": { role: AtspiRole.checkBox, name: "GtkCheckButton", states: [...shown, AtspiState.checked], interfaces: ["Action"], actions: [] } })
     const error = await failure(act(app, { kind: "toggle" }))
     assert.strictEqual(error.code, "POLICY_DENIED")
     assert.deepStrictEqual(error.details, { headed_required: true, toolkit: "gtk4" })
@@ -63,16 +63,14 @@ describe("toggle is refused before anything is sent unless there is a checked st
 
 describe("a GTK 3 combo box's popup is its expanded state", () => {
   const combo = () => {
-    const menu = { role: AtspiRole.menu, states: [] as Array<number>, interfaces: ["Accessible", "Selection"], children: [] }
-    const app = recordingApp(gtk3, {
-      "/target": { role: AtspiRole.comboBox, name: "Color", states: shown, interfaces: ["Accessible", "Action", "Selection"], actions: ["press"], children: ["/menu"] },
+    const menu: FakeObject = { role: AtspiRole.menu, states: [], interfaces: ["Selection"], children: [] }
+    return gtkApp(gtk3, {
+      "/target": { role: AtspiRole.comboBox, name: "Color", states: shown, interfaces: ["Action", "Selection"], actions: ["press"], children: ["/menu"] },
       "/menu": menu
     }, () => {
       // at-spi2-atk shows the popup a moment after answering.
-      setTimeout(() => { menu.states = menu.states.length === 0 ? [...shown] : [] }, 120)
-      return true
+      setTimeout(() => { menu.states = menu.states?.length === 0 ? [...shown] : [] }, 120)
     })
-    return app
   }
 
   it("expand opens it, waits until the menu shows, and the read-back sees expanded (before: ACTION_FAILED after it opened)", async () => {
@@ -96,10 +94,9 @@ describe("a GTK 3 combo box's popup is its expanded state", () => {
 
 describe("set-value on a Value widget", () => {
   it("waits, bounded, until the value has landed, so the read-back does not read the old one", async () => {
-    const slider = { role: AtspiRole.slider, name: "Level", states: shown, interfaces: ["Accessible", "Value"], value: 0 }
-    const app = recordingApp(gtk3, { "/target": slider }, (member) => {
+    const slider = { role: AtspiRole.slider, name: "Level", states: shown, interfaces: ["Value"], value: 0 }
+    const app = gtkApp(gtk3, { "/target": slider }, (member) => {
       if (member === "Set") setTimeout(() => { slider.value = 7 }, 150)
-      return true
     })
     await act(app, { kind: "set_value", value: "7" })
     assert.deepStrictEqual(app.sent, ["Set(/target)"])
@@ -111,30 +108,23 @@ describe("set-value on a Value widget", () => {
 describe("GTK 4.8 choices", () => {
   /** gtk4-demo 4.8.3's GtkDropDown: no Selection, no actions; its button opens a popup whose list exists only then. */
   const dropDown = () => {
-    const objects: Record<string, Parameters<typeof recordingApp>[1][string]> = {
-      "/target": { role: AtspiRole.comboBox, name: "GtkDropDown", states: shown, interfaces: ["Accessible", "Action"], actions: [], children: ["/button"] },
-      "/button": { role: AtspiRole.pushButton, name: "GtkToggleButton", states: shown, interfaces: ["Accessible", "Action"], actions: ["click"] },
-      "/popover": { role: 129, name: "GtkPopover", states: shown, interfaces: ["Accessible"], children: ["/list"] },
-      "/list": { role: AtspiRole.list, name: "GtkListView", states: shown, interfaces: ["Accessible", "Selection"], children: ["/1", "/2", "/3"] }
+    const objects: Record<string, FakeObject> = {
+      "/target": { role: AtspiRole.comboBox, name: "GtkDropDown", states: shown, interfaces: ["Action"], actions: [], children: ["/button"] },
+      "/button": { role: AtspiRole.pushButton, name: "GtkToggleButton", states: shown, interfaces: ["Action"], actions: ["click"] },
+      "/popover": { role: 129, name: "GtkPopover", states: shown, children: ["/list"] },
+      "/list": { role: AtspiRole.list, name: "GtkListView", states: shown, interfaces: ["Selection"], children: ["/1", "/2", "/3"] }
     }
     ;["Choice 1", "Choice 2", "Choice 3"].forEach((label, i) => {
-      objects[`/${i + 1}`] = { role: AtspiRole.listItem, name: "", states: i === 0 ? [...shown, AtspiState.focused] : shown, interfaces: ["Accessible"], children: [`/l${i + 1}`] }
-      objects[`/l${i + 1}`] = { role: 29, name: label, states: shown, interfaces: ["Accessible"] }
+      objects[`/${i + 1}`] = { role: AtspiRole.listItem, name: "", states: i === 0 ? [...shown, AtspiState.focused] : shown, children: [`/l${i + 1}`] }
+      objects[`/l${i + 1}`] = { role: 29, name: label, states: shown }
     })
     const combo = objects["/target"]!
-    const app = recordingApp(gtk4, objects, (member) => {
+    return gtkApp(gtk4, objects, (member) => {
       if (member === "DoAction") setTimeout(() => { combo.children = ["/button", "/popover"] }, 100)
-      return true
+    }, (_member, body) => {
+      // return closes the popup.
+      if (body[0] === 0xff0d) combo.children = ["/button"]
     })
-    // return closes the popup.
-    ;(app.session as { bus: unknown }).bus = {
-      call: (message: { member: string; body: ReadonlyArray<unknown> }) => {
-        if (message.body[0] === 0xff0d) combo.children = ["/button"]
-        app.sent.push(`key ${Number(message.body[0]).toString(16)}`)
-        return Promise.resolve([])
-      }
-    }
-    return app
   }
 
   it("select on a drop-down headless is POLICY_DENIED naming --headed; nothing is sent", async () => {
@@ -161,28 +151,28 @@ describe("GTK 4.8 choices", () => {
   })
 
   it("select on a list matches its unnamed rows by their labels (gtk4-demo 4.8.3 sidebar)", async () => {
-    const row = (label: string) => ({ role: AtspiRole.listItem, name: "", states: [...shown, AtspiState.selectable], interfaces: ["Accessible"], children: [`/${label}-box`] })
-    const objects: Record<string, Parameters<typeof recordingApp>[1][string]> = {
-      "/target": { role: AtspiRole.list, name: "Sidebar", states: shown, interfaces: ["Accessible", "Selection"], children: ["/a", "/b"] },
+    const row = (label: string) => ({ role: AtspiRole.listItem, name: "", states: [...shown, AtspiState.selectable], children: [`/${label}-box`] })
+    const objects: Record<string, FakeObject> = {
+      "/target": { role: AtspiRole.list, name: "Sidebar", states: shown, interfaces: ["Selection"], children: ["/a", "/b"] },
       "/a": row("a"), "/b": row("b"),
-      "/a-box": { role: 39, name: "", states: shown, interfaces: ["Accessible"], children: ["/a-label"] },
-      "/b-box": { role: 39, name: "", states: shown, interfaces: ["Accessible"], children: ["/b-label"] },
-      "/a-label": { role: 29, name: "Welcome", states: shown, interfaces: ["Accessible"] },
-      "/b-label": { role: 29, name: "Scrolling", states: shown, interfaces: ["Accessible"] }
+      "/a-box": { role: 39, name: "", states: shown, children: ["/a-label"] },
+      "/b-box": { role: 39, name: "", states: shown, children: ["/b-label"] },
+      "/a-label": { role: 29, name: "Welcome", states: shown },
+      "/b-label": { role: 29, name: "Scrolling", states: shown }
     }
-    const app = recordingApp(gtk4, objects, (_member, _path, body) => body[0] === 1)
+    const app = gtkApp(gtk4, objects, (_member, _path, body) => body[0] === 1)
     await act(app, { kind: "select", value: "scrolling" })
     assert.deepStrictEqual(app.sent, ["SelectChild(/target)"])
   })
 })
 
 describe("a headed press into a GTK 4.8 window", () => {
-  const press = (app: RecordingApp) =>
-    new Actor(app.session).pressKeys({ modifiers: [], key: "down" }, { busName: ":1.5", path: "/window" }, { headed: true, deadline: Date.now() + 5000 })
+  const press = (app: FakeApp) =>
+    new Actor(app.session).pressKeys({ modifiers: [], key: "down" }, fakeRef("/window"), { headed: true, deadline: Date.now() + 5000 })
   const notSupported = () => { throw new DbusCallError("remote", "GrabFocus", "org.freedesktop.DBus.Error.NotSupported", "") }
 
   it("goes ahead when the window refuses GrabFocus (NotSupported) but is already the active one", async () => {
-    const app = recordingApp(gtk4, { "/window": { role: AtspiRole.frame, states: [...shown, AtspiState.active], interfaces: ["Accessible", "Component"] } }, notSupported)
+    const app = gtkApp(gtk4, { "/window": { role: AtspiRole.frame, states: [...shown, AtspiState.active], interfaces: ["Component"] } }, notSupported)
     const steps = await press(app)
     assert.deepStrictEqual(steps.map((s) => `${s.label} ${s.outcome}`), [
       "Component.GrabFocus(window) skipped", "DeviceEventController.GenerateKeyboardEvent(down) succeeded"
@@ -190,7 +180,7 @@ describe("a headed press into a GTK 4.8 window", () => {
   })
 
   it("is refused when that window is not the active one: the keys would land elsewhere", async () => {
-    const app = recordingApp(gtk4, { "/window": { role: AtspiRole.frame, states: shown, interfaces: ["Accessible", "Component"] } }, notSupported)
+    const app = gtkApp(gtk4, { "/window": { role: AtspiRole.frame, states: shown, interfaces: ["Component"] } }, notSupported)
     const error = await failure(press(app))
     assert.strictEqual(error.code, "ACTION_FAILED")
     assert.deepStrictEqual(app.sent, ["GrabFocus(/window)"])

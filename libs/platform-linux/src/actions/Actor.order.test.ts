@@ -1,79 +1,51 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { DeliveryStep, SemanticAction, StepJournal } from "@agent-desktop/platform"
-import type { AppCall, AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { AtspiRole } from "../atspi/Roles.js"
 import { AtspiState } from "../atspi/States.js"
+import { fakeApp, fakeHandle, sentLine, type FakeApp, type FakeObject } from "../atspi/testing/fakeApp.js"
 import { gecko } from "../toolkits/gecko.js"
 import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { Actor } from "./Actor.js"
 import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
 import { failure } from "./testing/failure.js"
 
-/** The messages that change something, in the order they went out, interleaved with what the journal heard. */
-type Event = string
-
-const low = (...states: Array<number>) => states.reduce((acc, state) => acc | (1 << state), 0)
 const visible = [AtspiState.enabled, AtspiState.sensitive, AtspiState.visible, AtspiState.showing]
-const reads = new Set(["GetAll", "Get", "GetRole", "GetState", "GetInterfaces", "GetActions", "GetName", "GetText", "GetChildren"])
+const field = "/org/a11y/atspi/accessible/9"
 
 /**
- * A stand-in for one element of one app: reads answer from `element` (GetText answers `text()`), every other
- * message and every registry (DeviceEventController) call is recorded in `events` and answers `true`.
+ * One element of one app, named "Field". Its `sent` holds the messages that change something (every one that is not
+ * a read, every registry (DeviceEventController) call), in the order they went out, interleaved with what the journal
+ * heard.
  */
-const fakeSession = (profile: ToolkitProfile, element: { role: number; states: number; interfaces: Array<string>; text: () => string }, events: Array<Event>) => {
-  const property = (name: string): unknown => ({ Name: "Field", Description: "", ChildCount: 0 } as Record<string, unknown>)[name]
-  const fake = {
-    toolkits: { profileOf: () => Promise.resolve(profile), profileNow: () => profile },
-    call: (_target: ObjectRef, spec: AppCall) => {
-      if (!reads.has(spec.member)) {
-        events.push(`app ${spec.member}`)
-        return Promise.resolve([true])
-      }
-      switch (spec.member) {
-        case "GetRole": return Promise.resolve([element.role])
-        case "GetState": return Promise.resolve([[element.states, 0]])
-        case "GetInterfaces": return Promise.resolve([element.interfaces.map((name) => `org.a11y.atspi.${name}`)])
-        case "GetText": return Promise.resolve([element.text()])
-        case "Get": return Promise.resolve([[[], [property(String(spec.body?.[1]))]]])
-        default: return Promise.resolve([])
-      }
-    },
-    bus: {
-      call: (message: { member: string; body: ReadonlyArray<unknown> }) => {
-        events.push(`registry ${message.member}(${message.body.join(",")})`)
-        return Promise.resolve([])
-      }
-    }
-  }
-  return fake as unknown as AtspiSession
-}
+const appWith = (profile: ToolkitProfile, element: FakeObject) =>
+  fakeApp(profile, { [field]: { name: "Field", ...element } }, { record: (call) => (call.to === "app" && !call.read ? `app ${call.member}` : sentLine(call)) })
 
-const journalOf = (events: Array<Event>): StepJournal["Service"] => ({
+const journalOf = (events: Array<string>): StepJournal["Service"] => ({
   sending: (step) => { events.push(`sending ${step.label}`) },
   answered: (step) => { events.push(`answered ${step.label} ${step.outcome}`) }
 })
 
-const act = (session: AtspiSession, action: SemanticAction, headed: boolean, events: Array<Event>) =>
+const act = (app: FakeApp, action: SemanticAction, headed: boolean) =>
   // The X keyboard focus cannot be told here (keyboardFocusGuard.test.ts covers it): no X call, no pid lookup.
-  new Actor(session, {
+  new Actor(app.session, {
     focus: () => Promise.resolve({ kind: "unknown" }), windowOf: () => Promise.resolve(undefined), focusWindow: () => Promise.resolve(false)
-  }).act({ handle: ":1.5|/org/a11y/atspi/accessible/9", role: "textfield" }, action, {
+  }).act(fakeHandle(field), action, {
     headed,
     deadline: Date.now() + 5000
-  }, journalOf(events))
+  }, journalOf(app.sent))
 
-const firefoxEntry = (events: Array<Event>, text: () => string) =>
-  fakeSession(gecko, {
+const firefoxEntry = (text: string) =>
+  appWith(gecko, {
     role: AtspiRole.entry,
-    states: low(...visible, AtspiState.editable, AtspiState.focusable, AtspiState.focused),
-    interfaces: ["Accessible", "Component", "Text", "EditableText"],
+    states: [...visible, AtspiState.editable, AtspiState.focusable, AtspiState.focused],
+    interfaces: ["Component", "Text", "EditableText"],
     text
-  }, events)
+  })
 
 describe("Actor: messages, journal and steps in order", () => {
   it("headed set-value into an inert EditableText (Firefox): focus, ctrl+a, BackSpace, the string; each journalled before it goes out", async () => {
-    const events: Array<Event> = []
-    const steps = await act(firefoxEntry(events, () => "hello"), { kind: "set_value", value: "hello" }, true, events)
+    const app = firefoxEntry("hello")
+    const steps = await act(app, { kind: "set_value", value: "hello" }, true)
     const ctrl = modifierMask("ctrl")
     const label = (step: DeliveryStep) => `${step.label} ${step.outcome} ${step.mechanism}`
     assert.deepStrictEqual(steps.map(label), [
@@ -84,7 +56,7 @@ describe("Actor: messages, journal and steps in order", () => {
       "DeviceEventController.GenerateKeyboardEvent(BackSpace) succeeded physical_synthetic",
       "DeviceEventController.GenerateKeyboardEvent(string) succeeded physical_synthetic"
     ])
-    assert.deepStrictEqual(events, [
+    assert.deepStrictEqual(app.sent, [
       "sending Component.GrabFocus", "app GrabFocus", "answered Component.GrabFocus succeeded",
       "sending DeviceEventController.LockModifiers", `registry GenerateKeyboardEvent(${ctrl},,${KeySynth.lockModifiers})`,
       "answered DeviceEventController.LockModifiers succeeded",
@@ -100,24 +72,22 @@ describe("Actor: messages, journal and steps in order", () => {
   })
 
   it("headless, the same field is POLICY_DENIED naming --headed and the toolkit; nothing is sent or journalled", async () => {
-    const events: Array<Event> = []
-    const error = await failure(act(firefoxEntry(events, () => ""), { kind: "type", text: "x" }, false, events))
+    const app = firefoxEntry("")
+    const error = await failure(act(app, { kind: "type", text: "x" }, false))
     assert.strictEqual(error.code, "POLICY_DENIED")
     assert.deepStrictEqual(error.details, { headed_required: true, toolkit: "gecko" })
-    assert.deepStrictEqual(events, [])
+    assert.deepStrictEqual(app.sent, [])
   })
 
   it("expanding what is already expanded answers AlreadyInState and sends nothing", async () => {
-    const events: Array<Event> = []
-    const session = fakeSession(gecko, {
+    const app = appWith(gecko, {
       role: AtspiRole.comboBox,
-      states: low(...visible, AtspiState.expandable, AtspiState.expanded),
-      interfaces: ["Accessible", "Component", "Action"],
-      text: () => ""
-    }, events)
-    assert.deepStrictEqual(await act(session, { kind: "expand" }, false, events), [
+      states: [...visible, AtspiState.expandable, AtspiState.expanded],
+      interfaces: ["Component", "Action"]
+    })
+    assert.deepStrictEqual(await act(app, { kind: "expand" }, false), [
       { label: "AlreadyInState", outcome: "skipped", mechanism: "semantic_api" }
     ])
-    assert.deepStrictEqual(events, [])
+    assert.deepStrictEqual(app.sent, [])
   })
 })

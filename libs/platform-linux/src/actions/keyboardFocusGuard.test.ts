@@ -1,7 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Accessible } from "../atspi/Accessible.js"
-import type { AppCall, AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
+import type { ObjectRef } from "../atspi/AtspiSession.js"
 import { Paths } from "../atspi/Interfaces.js"
+import { AtspiRole } from "../atspi/Roles.js"
+import { fakeApp } from "../atspi/testing/fakeApp.js"
 import { gecko } from "../toolkits/gecko.js"
 import { chooseWindow, parseFocusPid, type KeyboardFocus, type KeyboardFocusControl } from "../x11/KeyboardFocus.js"
 import type { ActContext } from "./ActContext.js"
@@ -12,21 +14,13 @@ import { rawNode } from "./testing/rawNode.js"
 
 const appPid = 4242
 const field: ObjectRef = { busName: ":1.7", path: "/org/a11y/atspi/accessible/9" }
+const window = "/org/a11y/atspi/accessible/3"
 
 /** A field two levels below its window "Form — Mozilla Firefox"; the bus says the app is pid 4242. */
-const session = {
-  toolkits: { profileOf: () => Promise.resolve(gecko), profileNow: () => gecko },
-  call: (target: ObjectRef, spec: AppCall) => {
-    const property = String(spec.body?.[1])
-    if (spec.member === "Get" && property === "Parent") {
-      const parent = target.path === field.path ? "/org/a11y/atspi/accessible/3" : Paths.root
-      return Promise.resolve([[[{ type: "(so)" }], [[":1.7", parent]]]])
-    }
-    if (spec.member === "Get" && property === "Name") return Promise.resolve([[[{ type: "s" }], ["Form — Mozilla Firefox"]]])
-    return Promise.reject(new Error(`unexpected ${spec.member}`))
-  },
-  bus: { call: () => Promise.resolve([appPid]) }
-} as unknown as AtspiSession
+const { session } = fakeApp(gecko, {
+  [field.path]: { role: AtspiRole.entry, parent: window },
+  [window]: { role: AtspiRole.frame, name: "Form — Mozilla Firefox", parent: Paths.root }
+}, { onRegistry: () => appPid })
 
 /**
  * The X focus answers `answers` in turn (the last from then on); the app's window is "0x42" unless told (null:

@@ -39,6 +39,11 @@ export class StateSet {
     return new StateSet(Number(array[0] ?? 0) >>> 0, Number(array[1] ?? 0) >>> 0)
   }
 
+  /** The set of these AT-SPI state numbers. */
+  static of(...states: ReadonlyArray<number>): StateSet {
+    return states.reduce((set, state) => set.with(state), new StateSet(0, 0))
+  }
+
   /** The same set plus one state. */
   with(state: number): StateSet {
     if (this.has(state)) return this
@@ -57,6 +62,11 @@ export class StateSet {
 
   has(state: number): boolean {
     return state < 32 ? ((this.low >>> state) & 1) === 1 : ((this.high >>> (state - 32)) & 1) === 1
+  }
+
+  /** The two words as they go over the bus (`au`): what a stand-in app answers to GetState. */
+  words(): [number, number] {
+    return [this.low, this.high]
   }
 
   /** The raw AT-SPI state numbers present, for cross-checks against other clients. */

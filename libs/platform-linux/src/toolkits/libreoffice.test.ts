@@ -8,7 +8,7 @@ import { AtspiRole } from "../atspi/Roles.js"
 import { AtspiState } from "../atspi/States.js"
 import { Actor } from "../actions/Actor.js"
 import { failure } from "../actions/testing/failure.js"
-import { scriptedApp, scriptedBus, scriptedRef, type ScriptedObject } from "../actions/testing/scriptedApp.js"
+import { fakeApp, fakeHandle, fakeRef, type FakeAppOptions, type FakeObject } from "../atspi/testing/fakeApp.js"
 import { TreeReader, type RawTree } from "../tree/TreeReader.js"
 import { gtk3 } from "./gtk3.js"
 import { libreoffice } from "./libreoffice.js"
@@ -19,7 +19,7 @@ const shown = [enabled, sensitive, visible, showing]
 const toolBar = 63
 
 /** A Calc window as far as these quirks go (paths name what each object is). */
-const calcWindow = (): Record<string, ScriptedObject> => ({
+const calcWindow = (): Record<string, FakeObject> => ({
   "/frame": { role: AtspiRole.frame, name: "people.csv - LibreOffice Calc", states: shown, interfaces: ["Component"], children: ["/gtkBar", "/vclBar", "/formulaBar", "/inputLine"] },
   // The GTK menu bar LibreOffice draws, and VCL's own beside it: SHOWING, 0 px high, menus without actions.
   "/gtkBar": { role: AtspiRole.menuBar, states: shown, interfaces: ["Component", "Selection"], extents: [57, 50, 1141, 25], children: ["/gtkView", "/gtkHelp"] },
@@ -38,7 +38,7 @@ const calcWindow = (): Record<string, ScriptedObject> => ({
 })
 
 const read = async (profile: ToolkitProfile, objects = calcWindow()) => {
-  const tree = await new TreeReader(scriptedApp(profile, objects, [])).read(scriptedRef("/frame"), { maxDepth: 64, deadline: Date.now() + 10_000 })
+  const tree = await new TreeReader(fakeApp(profile, objects).session).read(fakeRef("/frame"), { maxDepth: 64, deadline: Date.now() + 10_000 })
   const byPath = new Map<string, RawTree>()
   const walk = (at: RawTree) => {
     byPath.set(at.node.ref.path, at)
@@ -96,9 +96,9 @@ describe("LibreOffice profile: what a read takes", () => {
 })
 
 /** The font size box's popup list: a column header, then one selectable row per size, each with "activate". */
-const popupList = (): Record<string, ScriptedObject> => {
+const popupList = (): Record<string, FakeObject> => {
   const rows = ["10 pt", "12 pt", "14 pt"]
-  const objects: Record<string, ScriptedObject> = {
+  const objects: Record<string, FakeObject> = {
     "/list": { role: AtspiRole.table, states: [...shown, focusable], interfaces: ["Component", "Selection", "Table"], children: ["/header", ...rows.map((_, i) => `/row${i}`)] },
     "/header": { role: 57, states: [enabled], interfaces: ["Component", "Action"], actions: ["click"] }
   }
@@ -111,17 +111,16 @@ const popupList = (): Record<string, ScriptedObject> => {
   return objects
 }
 
-const act = (profile: ToolkitProfile, objects: Record<string, ScriptedObject>, path: string, action: SemanticAction, react?: (path: string, member: string) => void) => {
-  const sent: Array<string> = []
-  const actor = new Actor(scriptedApp(profile, objects, sent, react))
-  const steps = actor.act({ handle: `${scriptedBus}|${path}`, role: "x" }, action, { headed: false, deadline: Date.now() + 5000 })
-  return { sent, steps }
+const act = (profile: ToolkitProfile, objects: Record<string, FakeObject>, path: string, action: SemanticAction, onSend?: FakeAppOptions["onSend"]) => {
+  const app = fakeApp(profile, objects, { onSend })
+  const steps = new Actor(app.session).act(fakeHandle(path), action, { headed: false, deadline: Date.now() + 5000 })
+  return { sent: app.sent, steps }
 }
 
 describe("LibreOffice profile: how actions are sent", () => {
   it("collapses an open menu through its parent's Selection.DeselectChild (a second click leaves it open)", async () => {
     const objects = calcWindow()
-    const { sent, steps } = act(libreoffice, objects, "/gtkView", { kind: "collapse" }, (path, member) => {
+    const { sent, steps } = act(libreoffice, objects, "/gtkView", { kind: "collapse" }, (member, path) => {
       if (path === "/gtkBar" && member === "DeselectChild") objects["/gtkView"] = { ...objects["/gtkView"]!, states: [...shown, selectable] }
     })
     assert.deepStrictEqual((await steps).map((s) => s.label), ["Selection.DeselectChild"])
@@ -130,7 +129,7 @@ describe("LibreOffice profile: how actions are sent", () => {
 
   it("expands a closed menu by its click action; an open one is already in state (nothing sent)", async () => {
     const objects = calcWindow()
-    const opened = act(libreoffice, objects, "/gtkHelp", { kind: "expand" }, (path, member) => {
+    const opened = act(libreoffice, objects, "/gtkHelp", { kind: "expand" }, (member, path) => {
       if (path === "/gtkHelp" && member === "DoAction") objects["/gtkHelp"] = { ...objects["/gtkHelp"]!, states: [...shown, selectable, selected] }
     })
     assert.deepStrictEqual((await opened.steps).map((s) => s.label), ["Action.DoAction(click)"])
@@ -160,7 +159,7 @@ describe("LibreOffice profile: how actions are sent", () => {
   })
 
   it("refuses text into a cell before sending anything, saying how text does get in (the error's suggestion)", async () => {
-    const cell: Record<string, ScriptedObject> = {
+    const cell: Record<string, FakeObject> = {
       "/cell": { role: AtspiRole.tableCell, name: "B3", states: [...shown, editable, focusable, selectable], interfaces: ["Component", "Text", "Value"], text: "" }
     }
     for (const action of [{ kind: "type", text: "x" }, { kind: "set_value", value: "x" }] as const) {

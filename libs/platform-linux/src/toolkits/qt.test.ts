@@ -6,13 +6,14 @@ import { assert, describe, it } from "@effect/vitest"
 import { Accessible } from "../atspi/Accessible.js"
 import { AtspiRole } from "../atspi/Roles.js"
 import { AtspiState } from "../atspi/States.js"
+import { fakeHandle, fakeRef, type FakeApp, type FakeObject } from "../atspi/testing/fakeApp.js"
 import { Actor } from "../actions/Actor.js"
 import { failure } from "../actions/testing/failure.js"
 import { toObserved } from "../tree/Observed.js"
 import { TreeReader } from "../tree/TreeReader.js"
 import { gtk3 } from "./gtk3.js"
 import { qt } from "./qt.js"
-import { bus, fakeQtApp, handleOf, type FakeObject } from "./testing/fakeQtApp.js"
+import { fakeQtApp } from "./testing/fakeQtApp.js"
 
 const shown = [AtspiState.enabled, AtspiState.sensitive, AtspiState.visible, AtspiState.showing]
 const item = (name: string, parent: string, extra: Partial<FakeObject> = {}): FakeObject => ({
@@ -40,7 +41,7 @@ const stylesWindow = (): Record<string, FakeObject> => ({
 
 const read = async (objects: Record<string, FakeObject>) => {
   const app = fakeQtApp(objects)
-  const result = await new TreeReader(app.session).read({ busName: bus, path: "/w" }, { maxDepth: 10, deadline: Date.now() + 5000 })
+  const result = await new TreeReader(app.session).read(fakeRef("/w"), { maxDepth: 10, deadline: Date.now() + 5000 })
   const nodes = new Map<string, ReturnType<typeof toObserved>>()
   const walk = (node: ReturnType<typeof toObserved>) => {
     nodes.set(node.nativeId?.value ?? "", node)
@@ -50,8 +51,8 @@ const read = async (objects: Record<string, FakeObject>) => {
   return { nodes, sent: app.sent }
 }
 
-const act = (app: ReturnType<typeof fakeQtApp>, path: string, action: Parameters<Actor["act"]>[1], headed = false) =>
-  new Actor(app.session).act(handleOf(path), action, { headed, deadline: Date.now() + 5000 })
+const act = (app: FakeApp, path: string, action: Parameters<Actor["act"]>[1], headed = false) =>
+  new Actor(app.session).act(fakeHandle(path), action, { headed, deadline: Date.now() + 5000 })
 
 describe("Qt 5.15 reads", () => {
   it("never sends GetAll (it segfaults Qt), and never asks the combo box's popup for a Selection it lacks", async () => {
@@ -77,7 +78,7 @@ describe("Qt 5.15 reads", () => {
     for (const action of ["Toggle", "Check", "Uncheck"]) assert.notInclude(nodes.get("/i1")?.actions ?? [], action)
     // A widget's Toggle stays a toggle: only items are aliased.
     const box = await Accessible.of(fakeQtApp({ "/b": { role: AtspiRole.checkBox, interfaces: ["Action"], actions: ["Toggle", "SetFocus"] } }).session,
-      { busName: bus, path: "/b" }).actions(1000, AtspiRole.checkBox)
+      fakeRef("/b")).actions(1000, AtspiRole.checkBox)
     assert.deepStrictEqual(box.map((a) => a.name), ["toggle", "focus"])
   })
 
@@ -107,9 +108,11 @@ describe("Qt 5.15 actions", () => {
 
   it("select on a combo box with --headed: opens the popup with ShowMenu, clicks the item's centre, waits for the value", async () => {
     const objects = stylesWindow()
-    objects["/c"] = { ...objects["/c"]!, onAction: () => { objects["/list"] = { ...objects["/list"]!, extents: [402, 309, 150, 34] } } }
-    const app = fakeQtApp(objects, (member, body) => {
-      if (member === "GenerateMouseEvent" && body[0] === 477 && body[1] === 335 && body[2] === "b1c") objects["/c"]!.name = "Fusion"
+    const app = fakeQtApp(objects, {
+      onSend: (member, path) => { if (path === "/c" && member === "DoAction") objects["/list"] = { ...objects["/list"]!, extents: [402, 309, 150, 34] } },
+      onRegistry: (member, body) => {
+        if (member === "GenerateMouseEvent" && body[0] === 477 && body[1] === 335 && body[2] === "b1c") objects["/c"]!.name = "Fusion"
+      }
     })
     const steps = await act(app, "/c", { kind: "select", value: "Fusion" }, true)
     assert.deepStrictEqual(steps.map((s) => `${s.label} ${s.outcome}`), [
@@ -179,10 +182,10 @@ describe("Qt 5.15 actions", () => {
     const text = "héllo ✓"
     const field: FakeObject = { role: AtspiRole.text, interfaces: ["EditableText"] }
     const qtApp = fakeQtApp({ "/e": field })
-    await new Accessible(qtApp.session, { busName: bus, path: "/e" }, qt).insertText(0, text, 1000)
+    await new Accessible(qtApp.session, fakeRef("/e"), qt).insertText(0, text, 1000)
     assert.include(qtApp.sent, `e InsertText(0,${text},7)`)
     const other = fakeQtApp({ "/e": field })
-    await new Accessible(other.session, { busName: bus, path: "/e" }, gtk3).insertText(0, text, 1000)
+    await new Accessible(other.session, fakeRef("/e"), gtk3).insertText(0, text, 1000)
     assert.include(other.sent, `e InsertText(0,${text},10)`)
   })
 })

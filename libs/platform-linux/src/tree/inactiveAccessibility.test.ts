@@ -7,18 +7,18 @@ import { assert, describe, it } from "@effect/vitest"
 import { PlatformError } from "@agent-desktop/platform"
 import { AtspiRole } from "../atspi/Roles.js"
 import { AtspiState } from "../atspi/States.js"
-import { scriptedApp, scriptedRef, type ScriptedObject } from "../actions/testing/scriptedApp.js"
+import { fakeApp, fakeRef, type FakeObject } from "../atspi/testing/fakeApp.js"
 import { chromium } from "../toolkits/chromium.js"
 import { gtk3 } from "../toolkits/gtk3.js"
 import { TreeReader } from "./TreeReader.js"
 
 const NULL = "/org/a11y/atspi/null"
 const shown = [AtspiState.enabled, AtspiState.sensitive, AtspiState.visible, AtspiState.showing]
-// The scripted app answers no Cache.GetItems: read live, as Chromium's window is when its cache holds no children.
+// The stand-in answers no Cache.GetItems: read live, as Chromium's window is when its cache holds no children.
 const chromiumLive = { ...chromium, bulkCacheSafe: false }
 
-const read = (objects: Record<string, ScriptedObject>, profile = chromiumLive) =>
-  new TreeReader(scriptedApp(profile, objects, [])).read(scriptedRef("/frame"), { maxDepth: 64, deadline: Date.now() + 5_000 })
+const read = (objects: Record<string, FakeObject>, profile = chromiumLive) =>
+  new TreeReader(fakeApp(profile, objects).session).read(fakeRef("/frame"), { maxDepth: 64, deadline: Date.now() + 5_000 })
 
 describe("a window whose app has its accessibility switched off", () => {
   it("is refused with what to do (Chromium: restart it with renderer accessibility), never read as an empty complete tree", async () => {
@@ -34,8 +34,8 @@ describe("a window whose app has its accessibility switched off", () => {
   })
 
   it("a drill-down root (--root) with only null children is a truncation, not an app whose accessibility is off", async () => {
-    const objects: Record<string, ScriptedObject> = { "/panel": { role: AtspiRole.panel, states: shown, children: [NULL] } }
-    const result = await new TreeReader(scriptedApp(chromiumLive, objects, [])).read(scriptedRef("/panel"), { maxDepth: 64, deadline: Date.now() + 5_000, rootPath: [0, 2] })
+    const objects: Record<string, FakeObject> = { "/panel": { role: AtspiRole.panel, states: shown, children: [NULL] } }
+    const result = await new TreeReader(fakeApp(chromiumLive, objects).session).read(fakeRef("/panel"), { maxDepth: 64, deadline: Date.now() + 5_000, rootPath: [0, 2] })
     assert.isFalse(result.complete)
     assert.isTrue(result.root.budgetCut)
   })

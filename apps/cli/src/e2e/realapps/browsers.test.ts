@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { cleanEnv, tempHome } from "../../test/binary.js"
-import { assertAlive, cliIn, installed, nodes, probeRead, refOf, type Node } from "./realApp.js"
+import { assertAlive, cliIn, installed, nodes, ok, probeRead, refOf, type Node } from "./realApp.js"
 
 /**
  * Firefox ESR and Chromium on a local form page (tools/desktop/fixtures/form.html) with the controls agents meet.
@@ -59,10 +59,6 @@ for (const browser of browsers) {
       const envelope = run(...argv)
       printed.push(JSON.stringify(envelope))
       return envelope
-    }
-    const ok = (envelope: Record<string, any>) => {
-      assert.isTrue(envelope["ok"], JSON.stringify(envelope).slice(0, 1500))
-      return envelope["data"] as Record<string, any>
     }
     const failed = (envelope: Record<string, any>, code: string) => {
       assert.isFalse(envelope["ok"], JSON.stringify(envelope).slice(0, 1500))

@@ -2,17 +2,15 @@
  * LibreOffice Calc steps for its real-app suite: how an agent reaches things through the CLI (every envelope
  * validated by `cli`), and libatspi reads the suite checks them with (`atspi_probe.py`, never our client).
  */
-import { probePath, systemPython } from "@agent-desktop/desktop"
 import { assert } from "@effect/vitest"
-import { spawnSync } from "node:child_process"
+import { ok, probe } from "./realApp.js"
 
 export type Cli = (...argv: Array<string>) => Record<string, any>
 
 /** One libatspi read (`atspi_probe.py KIND APP ...`): its JSON, or a thrown error naming what failed. */
 export const probeCalc = (env: NodeJS.ProcessEnv, ...args: Array<string>): Record<string, any> => {
-  const result = spawnSync(systemPython, [probePath(), args[0]!, "soffice", ...args.slice(1)], { env, encoding: "utf8", timeout: 10_000 })
-  const json = result.stdout ? JSON.parse(result.stdout) as Record<string, any> : { error: result.stderr || "timeout" }
-  if (result.status !== 0) throw new Error(`libatspi ${args.join(" ")}: ${JSON.stringify(json)}`)
+  const { status, json } = probe(env, [args[0]!, "soffice", ...args.slice(1)])
+  if (status !== 0) throw new Error(`libatspi ${args.join(" ")}: ${JSON.stringify(json)}`)
   return json
 }
 
@@ -22,11 +20,6 @@ export const onlyRef = (cli: Cli, ...filters: Array<string>): string => {
   assert.isTrue(found["ok"], JSON.stringify(found).slice(0, 1500))
   assert.strictEqual(found["data"]["matches"].length, 1, JSON.stringify(found["data"]["matches"]).slice(0, 1500))
   return found["data"]["matches"][0]["ref_id"] as string
-}
-
-export const ok = (envelope: Record<string, any>): Record<string, any> => {
-  assert.isTrue(envelope["ok"], JSON.stringify(envelope).slice(0, 2000))
-  return envelope["data"]
 }
 
 /**

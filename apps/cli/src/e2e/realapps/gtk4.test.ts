@@ -1,10 +1,9 @@
 import { startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
-import { probePath, systemPython } from "@agent-desktop/desktop"
-import { execFileSync, spawnSync } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import { afterAll, beforeAll } from "vitest"
 import { cleanEnv, tempHome } from "../../test/binary.js"
-import { assertAlive, cliIn, eventually, installed, nodes, probeRead, probeSelected, refOf, type Node } from "./realApp.js"
+import { assertAlive, cliIn, eventually, installed, nodes, ok, probe, probeRead, probeSelected, refOf, type Node } from "./realApp.js"
 
 /**
  * GTK 4.8 (gnome-calculator 43, gtk4-demo and three of its demos, each in its own process under its own registry
@@ -19,9 +18,8 @@ const home = tempHome("gtk4")
 const cli = cliIn(() => env)
 
 const snapshot = (app: string, ...extra: Array<string>) => {
-  const envelope = cli("snapshot", "--app", app, "-i", "--timeout-ms", "10000", ...extra)
-  assert.isTrue(envelope["ok"], JSON.stringify(envelope).slice(0, 2000))
-  return { data: envelope["data"], all: nodes(envelope["data"]["tree"] as Node) }
+  const data = ok(cli("snapshot", "--app", app, "-i", "--timeout-ms", "10000", ...extra))
+  return { data, all: nodes(data["tree"] as Node) }
 }
 
 /** The X window's absolute geometry, from the X server (xwininfo), by exact title. */
@@ -35,19 +33,13 @@ const xGeometry = (title: string) => {
 
 /** The names below the first node of that role and name (libatspi): what a GTK 4 drop-down shows is a label in its button. */
 const probeDescendants = (app: string, role: string, name: string): Array<string> => {
-  const result = spawnSync(systemPython, [probePath(), "descendants", app, role, name], { env, encoding: "utf8", timeout: 10_000 })
-  if (result.status !== 0) throw new Error(`libatspi found no ${role} '${name}' in ${app}: ${result.stdout}${result.stderr}`)
-  return JSON.parse(result.stdout)["descendants"]
+  const { status, json } = probe(env, ["descendants", app, role, name])
+  if (status !== 0) throw new Error(`libatspi found no ${role} '${name}' in ${app}: ${JSON.stringify(json)}`)
+  return json["descendants"]
 }
 
 /** Whether libatspi finds a node of that role and name at all. */
-const probeFinds = (app: string, role: string, name: string): boolean =>
-  spawnSync(systemPython, [probePath(), "read", app, role, name], { env, encoding: "utf8", timeout: 10_000 }).status === 0
-
-const ok = (envelope: Record<string, any>): Record<string, any> => {
-  assert.isTrue(envelope["ok"], JSON.stringify(envelope).slice(0, 2000))
-  return envelope["data"]
-}
+const probeFinds = (app: string, role: string, name: string): boolean => probe(env, ["read", app, role, name]).status === 0
 
 const controls = "gtk4-demo-listbox_controls"
 const expanderDemo = "gtk4-demo-expander"

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { cleanEnv, tempHome } from "../../test/binary.js"
-import { goToCell, ok, onlyRef, otherWindows, probeCalc } from "./calc.js"
-import { assertAlive, cliIn, eventually, installed, nodes, probeCell, type Node } from "./realApp.js"
+import { goToCell, onlyRef, otherWindows, probeCalc } from "./calc.js"
+import { assertAlive, cliIn, eventually, installed, nodes, ok, probeCell, type Node } from "./realApp.js"
 
 /**
  * LibreOffice Calc 7.4 on its GTK 3 plugin, started once with a CSV document of its own. Before the guest rules, one

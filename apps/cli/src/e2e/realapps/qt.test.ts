@@ -3,7 +3,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { cleanEnv, tempHome } from "../../test/binary.js"
-import { assertAlive, cliIn, installed, nodes, probeChildren, probeItem, probeRead, refOf, type Node } from "./realApp.js"
+import { assertAlive, cliIn, installed, nodes, ok, probeChildren, probeItem, probeRead, refOf, type Node } from "./realApp.js"
 
 /**
  * Qt 5.15.8 (qtbase5-examples, QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1) on one desktop: the calculator, widgets/styles
@@ -22,11 +22,6 @@ let desktop: RunningDesktop | undefined
 let env: NodeJS.ProcessEnv = {}
 const home = tempHome("qt")
 const cli = cliIn(() => env)
-
-const ok = (envelope: Record<string, any>): Record<string, any> => {
-  assert.isTrue(envelope["ok"], JSON.stringify(envelope).slice(0, 2000))
-  return envelope["data"]
-}
 
 const snapshot = (app: string, ...extra: Array<string>) => {
   const data = ok(cli("snapshot", "--app", app, "-i", "--timeout-ms", "15000", ...extra))

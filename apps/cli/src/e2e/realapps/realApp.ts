@@ -5,6 +5,7 @@
  * libatspi (`atspi_probe.py`) is the independent channel for read-back and for "the app is still alive".
  */
 import { probePath, systemPython } from "@agent-desktop/desktop"
+import { assert } from "@effect/vitest"
 import { spawnSync } from "node:child_process"
 import { existsSync } from "node:fs"
 import { envelopeOf, runBinary } from "../../test/binary.js"
@@ -32,6 +33,12 @@ export const nodes = (tree: Node): Array<Node> => [tree, ...(tree.children ?? []
 export const cliIn = (env: () => NodeJS.ProcessEnv) => (...argv: Array<string>): Record<string, any> =>
   envelopeOf(runBinary(argv, env()))
 
+/** The data of an envelope that must be ok; any other fails the test, showing the envelope's start. */
+export const ok = (envelope: Record<string, any>): Record<string, any> => {
+  assert.isTrue(envelope["ok"], JSON.stringify(envelope).slice(0, 2000))
+  return envelope["data"]
+}
+
 export const refOf = (all: ReadonlyArray<Node>, role: string, name: string): string => {
   const node = all.find((n) => n.role === role && n.name === name && n.ref_id !== undefined)
   if (!node) throw new Error(`no ${role} '${name}' with a ref among ${JSON.stringify(all.filter((n) => n.ref_id).map((n) => [n.role, n.name]).slice(0, 80))}`)
@@ -43,7 +50,8 @@ const pause = (ms: number): void => {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 }
 
-const probe = (env: NodeJS.ProcessEnv, args: ReadonlyArray<string>) => {
+/** One libatspi read (`atspi_probe.py KIND APP ...`): its exit status and JSON (on no output, the error or "timeout"). */
+export const probe = (env: NodeJS.ProcessEnv, args: ReadonlyArray<string>) => {
   const result = spawnSync(systemPython, [probePath(), ...args], { env, encoding: "utf8", timeout: 10_000 })
   return { status: result.status, json: result.stdout ? JSON.parse(result.stdout) as Record<string, any> : { error: result.stderr || "timeout" } }
 }
