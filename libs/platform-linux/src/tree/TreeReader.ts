@@ -444,8 +444,22 @@ export class TreeReader {
       return outcomes.some((outcome) => outcome instanceof Promise) ? Promise.all(outcomes).then(assemble) : assemble(outcomes as ReadonlyArray<Outcome>)
     }
 
-    const tree = await observe(root, options.rootPath ?? [], 0)
-    if (!tree || tree === "cut") throw new BudgetExpired()
+    // A read that ends early (an error such as accessibility_inactive, an expired budget) leaves detail reads in
+    // flight: their failures (a session closed under them) no longer matter and must not surface unhandled.
+    const abandonDetails = () => {
+      for (const pending of detailReads) pending.catch(() => undefined)
+    }
+    let tree: Outcome
+    try {
+      tree = await observe(root, options.rootPath ?? [], 0)
+    } catch (error) {
+      abandonDetails()
+      throw error
+    }
+    if (!tree || tree === "cut") {
+      abandonDetails()
+      throw new BudgetExpired()
+    }
     await Promise.all(detailReads)
     if (profile.namesFromContent) nameRowsFromContent(tree, profile.placeholderNames)
     if (profile.namesFromContainer === true) nameControlsFromContainer(tree, (options.rootPath ?? []).length === 0)

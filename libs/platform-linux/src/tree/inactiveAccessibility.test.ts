@@ -10,6 +10,7 @@ import { AtspiState } from "../atspi/States.js"
 import { fakeApp, fakeRef, type FakeObject } from "../atspi/testing/fakeApp.js"
 import { chromium } from "../toolkits/chromium.js"
 import { gtk3 } from "../toolkits/gtk3.js"
+import { DbusCallError } from "../dbus/DbusCallError.js"
 import { TreeReader } from "./TreeReader.js"
 
 const NULL = "/org/a11y/atspi/null"
@@ -31,6 +32,29 @@ describe("a window whose app has its accessibility switched off", () => {
     assert.strictEqual(failure.code, "ACTION_NOT_SUPPORTED")
     assert.deepInclude(failure.details, { kind: "accessibility_inactive", renderer_accessibility_activation_required: true })
     assert.match(failure.suggestion ?? "", /--force-renderer-accessibility/)
+  })
+
+  it("leaves no detail read of the refused window to fail unhandled when the session closes under it", async () => {
+    const unhandled: Array<unknown> = []
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason)
+    process.on("unhandledRejection", onUnhandled)
+    try {
+      const { session } = fakeApp(chromiumLive, {
+        "/frame": { role: AtspiRole.frame, name: "Form - Chromium", states: shown, interfaces: ["Component", "Action"], actions: ["click"], children: [NULL] }
+      })
+      // The window's bounds and actions are still being read when the read is refused; the session then closes.
+      const call = session.call.bind(session)
+      ;(session as { call: typeof session.call }).call = (target, spec, timeoutMs) =>
+        spec.member === "GetExtents" || spec.member === "GetActions"
+          ? new Promise((_, reject) => setTimeout(() => reject(new DbusCallError("disconnected", spec.member, undefined, "closed by client")), 30))
+          : call(target, spec, timeoutMs)
+      const error = await new TreeReader(session).read(fakeRef("/frame"), { maxDepth: 64, deadline: Date.now() + 5_000 }).then(() => undefined, (e: unknown) => e)
+      assert.instanceOf(error, PlatformError)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      assert.deepStrictEqual(unhandled, [])
+    } finally {
+      process.off("unhandledRejection", onUnhandled)
+    }
   })
 
   it("a drill-down root (--root) with only null children is a truncation, not an app whose accessibility is off", async () => {
