@@ -21,7 +21,7 @@ export const snapshot = defineCommand({
     ...windowTarget,
     "interactive-only": flag(bool("Only elements that can get a ref, and their ancestors"), { short: "i" }),
     compact: flag(bool("Collapse unnamed single-child group wrappers")),
-    skeleton: flag(bool("Shallow overview (depth min(max-depth, 3)); cut containers carry children_count")),
+    skeleton: flag(bool("The window's outline: about 40 nodes opened breadth first, depth min(max-depth, 3) (unnamed wrapper groups count no level); each cut container carries children_count and a ref to drill into with --root")),
     root,
     snapshot: snapshotId,
     surface,

@@ -10,7 +10,7 @@ export interface SnapshotArgs {
   readonly interactive_only?: boolean
   /** Collapse unnamed single-child group wrappers. */
   readonly compact?: boolean
-  /** Shallow overview (depth min(max-depth, 3)); cut containers carry children_count. */
+  /** The window's outline: about 40 nodes opened breadth first, depth min(max-depth, 3) (unnamed wrapper groups count no level); each cut container carries children_count and a ref to drill into with --root. */
   readonly skeleton?: boolean
   /** Ref of a subtree to observe (drill-down) */
   readonly root?: string

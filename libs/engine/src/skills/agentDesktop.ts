@@ -31,8 +31,9 @@ export const OBSERVE_ACT_VERIFY = `# Observe, act, verify
 
 - Start with \`agent-desktop status\`: an empty \`supported_surfaces\` means nothing can be observed yet; its
   \`problems\` say why. Then \`list-apps\` to learn the exact app name, \`list-windows --app <name>\` for window ids.
-- \`snapshot --app <name> -i --compact\` keeps the tree small. \`--skeleton\` shows the top 3 levels with
-  \`children_count\` on cut containers; drill with \`snapshot --root <ref>\` (same snapshot_id, refs merged).
+- \`snapshot --app <name> -i --compact\` keeps the tree small. \`--skeleton\` shows the window's outline: about
+  40 nodes, opened breadth first, 3 levels deep (unnamed wrapper groups count no level); every container it cuts
+  carries \`children_count\` and a ref: drill with \`snapshot --root <ref>\` (same snapshot_id, refs merged).
 - Long lists and tables: \`-i\` prints the first 50 children of each container (\`--max-children N\`; 0 = all),
   and the one holding the focus (else a selected one) if it lies further. A cut container has a ref, its real
   \`children_count\` and a \`hint\` like \`children 0-49 of 500 with refs shown; next: snapshot --root @s1:e5

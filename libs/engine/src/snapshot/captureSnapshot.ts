@@ -55,8 +55,6 @@ export const identityFields = (node: ObservedNode): RefNode => {
   return kept
 }
 
-const hasLabel = (node: ObservedNode) => (node.name ?? "") !== "" || (node.description ?? "") !== ""
-
 export const sourceOf = (window: WindowInfo, rootRef?: string) => ({
   pid: window.pid,
   ...(window.process_instance === undefined ? {} : { process_instance: window.process_instance }),
@@ -78,7 +76,7 @@ export const captureSnapshot = (input: CaptureInput): Captured => {
   const refByNode = new Map<ObservedNode, string>()
   const render = input.observation.complete && input.windowComplete ? input.render : { ...input.render, partialRead: true }
   const tree = renderTree(input.observation.root, render, {
-    earns: (node, atCut) => getsRef(node.role, node.actions) || input.render.skeleton && atCut && hasLabel(node),
+    earns: (node, atCut) => getsRef(node.role, node.actions) || input.render.skeleton && atCut,
     allocate: (node) => {
       // A page of a cut container names the container by the ref the agent passed, so every page's hint does too.
       if (node === input.observation.root && input.rootRefId !== undefined) {

@@ -113,4 +113,36 @@ describe("renderTree", () => {
     renderTree(gtk4, { ...options, maxDepth: 3 }, refsBy((n, atCut) => { if (atCut) plain.push(n.name ?? n.role); return undefined }))
     assert.deepStrictEqual(plain, ["scrollarea", "group"])
   })
+
+  it("a skeleton stays within its node budget: a wide container is cut with its count, breadth first keeps the outline", () => {
+    // The GTK 3 grid fixture: window > scroll area > viewport > grid of 1,000 buttons, beside a tool bar.
+    const buttons = Array.from({ length: 1000 }, (_, i) => node("button", [1, 0, 0, i], { name: `b${i}`, actions: ["Click"] }))
+    const wide = node("window", [], {
+      name: "Grid",
+      children: [
+        node("toolbar", [0], { name: "Tools", children: [0, 1, 2].map((i) => node("button", [0, i], { name: `t${i}`, actions: ["Click"] })) }),
+        node("scrollarea", [1], { actions: ["Scroll"], children: [node("group", [1, 0], { children: [node("group", [1, 0, 0], { children: buttons })] })] })
+      ]
+    })
+    const cut: Array<string> = []
+    const out = renderTree(wide, { ...options, maxDepth: 3, skeleton: true }, refsBy((n, atCut) => {
+      if (atCut) cut.push(n.role)
+      return n.role === "button" || atCut ? `@s:${n.name ?? n.role}` : undefined
+    }))
+    const printed: Array<typeof out> = []
+    const walk = (n: typeof out): void => { printed.push(n); n.children?.forEach(walk) }
+    walk(out)
+    // The grid's wrapper opens (one child fits), the grid itself does not: cut, counted, a drill target.
+    assert.deepStrictEqual(cut, ["group"])
+    const grid = printed.find((n) => n.children_count === 1000)
+    assert.isDefined(grid?.ref_id)
+    assert.isUndefined(grid?.children)
+    assert.includeMembers(printed.map((n) => n.name), ["t0", "t1", "t2"])
+    assert.isAtMost(printed.length, 40)
+    // Without --skeleton the same depth prints every button.
+    const plain: Array<unknown> = []
+    const walkPlain = (n: typeof out): void => { plain.push(n); n.children?.forEach(walkPlain) }
+    walkPlain(renderTree(wide, { ...options, maxDepth: 10 }, none()))
+    assert.strictEqual(plain.length, 1008)
+  })
 })

@@ -2,6 +2,8 @@ import type { SnapshotNode } from "@agent-desktop/contracts"
 import { contractActions, contractNativeIdKind, contractRole, contractStates } from "@agent-desktop/domain"
 import type { ObservedNode } from "@agent-desktop/platform"
 import { childWindow, pageHint, type ChildWindow } from "./childWindow.js"
+import { hasPayload } from "./nodePayload.js"
+import { skeletonPlan } from "./skeletonPlan.js"
 
 /**
  * A node as the contract prints it (reference §2.3): absent and empty fields are omitted. The contract's type, with
@@ -21,7 +23,10 @@ export interface RenderOptions {
   readonly interactiveOnly: boolean
   readonly compact: boolean
   readonly includeBounds: boolean
-  /** Skeleton cut: named or described containers at the cut get refs too, as drill targets. */
+  /**
+   * A skeleton: the window's outline within a node budget (skeletonPlan.ts); the containers it cuts carry
+   * `children_count` and get refs, as drill targets.
+   */
   readonly skeleton: boolean
   /**
    * At most this many printed children per container (childWindow.ts says which); undefined prints them all. A
@@ -50,10 +55,6 @@ export interface RefAllocator {
   readonly allocate: (node: ObservedNode) => string
 }
 
-const hasPayload = (node: ObservedNode) =>
-  node.name !== undefined && node.name !== "" || node.value !== undefined && node.value !== "" ||
-  node.description !== undefined && node.description !== ""
-
 /** Built by assignment, in the contract's key order: spreading a dozen optional fields per node was a visible
  * share of a warm snapshot. */
 const fields = (node: ObservedNode, options: RenderOptions, refId: string | undefined): NodeDraft => {
@@ -74,20 +75,14 @@ const fields = (node: ObservedNode, options: RenderOptions, refId: string | unde
 }
 
 /**
- * In a skeleton, an unnamed group that earns no ref is a wrapper, not a level: its children are shown at its depth.
- * GTK 4 nests widgets in three to six such wrappers (gtk4-demo 4.8.3), so three levels showed nothing but wrappers
- * and no named landmark, sidebar or tab list, to drill into.
+ * How a node's children are taken at its depth: a depth cut (in a skeleton: a container its plan does not open),
+ * the children read, the depth they are shown at.
  */
-const isWrapper = (node: ObservedNode, options: RenderOptions): boolean =>
-  options.skeleton && node.role === "group" && !hasPayload(node) && !node.actions.some((action) => action !== "SetFocus")
-
-/** How a node's children are taken at its depth: a depth cut, the children read, the depth they are shown at. */
-const levelOf = (node: ObservedNode, depth: number, isRoot: boolean, options: RenderOptions) => {
-  const wrapper = !isRoot && isWrapper(node, options)
-  const depthCut = node.childCount > 0 && depth >= options.maxDepth && !wrapper
+const levelOf = (node: ObservedNode, depth: number, isRoot: boolean, options: RenderOptions, opened: ReadonlySet<ObservedNode> | undefined) => {
+  const depthCut = node.childCount > 0 && (opened === undefined ? depth >= options.maxDepth : !isRoot && !opened.has(node))
   const children = depthCut ? undefined : node.children
   const notRead = node.childCount > 0 && children === undefined
-  return { children, notRead, atCut: depthCut || notRead && node.budgetCut !== true, childDepth: wrapper ? depth : depth + 1 }
+  return { children, notRead, atCut: depthCut || notRead && node.budgetCut !== true, childDepth: depth + 1 }
 }
 
 /** A rendered subtree, and whether a budget cut in it still has to be marked on a printed ancestor. */
@@ -108,9 +103,10 @@ interface Rendered {
  * when every unnamed label and every leaf carried its own mark.
  */
 export const renderTree = (root: ObservedNode, options: RenderOptions, allocator: RefAllocator): OutputNode => {
-  const printable = printableUnder(options, allocator)
+  const opened = options.skeleton ? skeletonPlan(root, options.maxDepth) : undefined
+  const printable = printableUnder(options, allocator, opened)
   const visit = (node: ObservedNode, depth: number, isRoot: boolean): Rendered => {
-    const level = levelOf(node, depth, isRoot, options)
+    const level = levelOf(node, depth, isRoot, options, opened)
     const window: ChildWindow = childWindow(level.children ?? [], {
       ...(options.maxChildren === undefined ? {} : { maxChildren: options.maxChildren }),
       ...(isRoot && options.childrenFrom !== undefined ? { from: options.childrenFrom } : {}),
@@ -153,13 +149,13 @@ export const renderTree = (root: ObservedNode, options: RenderOptions, allocator
  * prints when it earns a ref, is truncated by design or has a printing child; a cut container earns a ref only
  * when it has printing children, so its own decision never changes the answer. Memoised: each node is weighed once.
  */
-const printableUnder = (options: RenderOptions, allocator: RefAllocator) => {
+const printableUnder = (options: RenderOptions, allocator: RefAllocator, opened: ReadonlySet<ObservedNode> | undefined) => {
   const memo = new Map<ObservedNode, boolean>()
   const printable = (node: ObservedNode, depth: number): boolean => {
     if (!options.interactiveOnly) return true
     const known = memo.get(node)
     if (known !== undefined) return known
-    const level = levelOf(node, depth, false, options)
+    const level = levelOf(node, depth, false, options, opened)
     const result = node.visibleOnly === true || allocator.earns(node, level.atCut) ||
       (level.children ?? []).some((child) => printable(child, level.childDepth))
     memo.set(node, result)

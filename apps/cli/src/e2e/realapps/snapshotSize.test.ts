@@ -101,6 +101,20 @@ describe("snapshot size model", () => {
     assertAlive(env, "grid")
   }, 240_000)
 
+  it("grid: --skeleton is the window's outline (the grid cut with its count, a drill target), not its 1,000 widgets; a drill pages in its children", () => {
+    const skeleton = ok(cli("snapshot", "--app", "grid", "--skeleton", "--timeout-ms", "30000"))
+    const printed = nodes(skeleton["tree"])
+    assert.isAtMost(printed.length, 40, "a skeleton stays within its node budget")
+    assert.isBelow(lastSize(), 4000)
+    const grid = printed.find((n) => n.children_count === 1000)
+    assert.isDefined(grid?.ref_id, "the cut grid is a drill target")
+    assert.isUndefined(grid!.children)
+    const drilled = ok(cli("snapshot", "--root", grid!.ref_id!, "-i", "--compact", "--timeout-ms", "30000"))
+    assert.strictEqual(drilled["snapshot_id"], skeleton["snapshot_id"])
+    assert.strictEqual(drilled["tree"]["children"].length, 50, "the drill's first page: 50 of the grid's children")
+    assert.isNotEmpty(nodes(drilled["tree"]).filter((n) => n.role === "checkbox" && n.ref_id !== undefined))
+  }, 120_000)
+
   it("grid: a partial snapshot (small --timeout-ms) is never larger than the complete one, with or without the child limit", () => {
     let partials = 0
     for (const flags of [["-i"], ["-i", "--max-children", "0"], ["--max-children", "0"]]) {
