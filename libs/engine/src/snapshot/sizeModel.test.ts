@@ -6,32 +6,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { ObservedNode, TreeObservation } from "@agent-desktop/platform"
 import fc from "fast-check"
+import { observedTree as build, type Spec } from "../test/ScriptedAdapter.js"
 import { captureSnapshot } from "./captureSnapshot.js"
 import type { OutputNode, RenderOptions } from "./renderTree.js"
 
-interface Spec {
-  readonly role: string
-  readonly name?: string
-  readonly value?: string
-  readonly states?: ReadonlyArray<string>
-  readonly actions?: ReadonlyArray<string>
-  readonly children?: ReadonlyArray<Spec>
-}
-
-const build = (spec: Spec, path: ReadonlyArray<number> = []): ObservedNode => {
-  const children = (spec.children ?? []).map((child, i) => build(child, [...path, i]))
-  return {
-    role: spec.role,
-    ...(spec.name === undefined ? {} : { name: spec.name }),
-    ...(spec.value === undefined ? {} : { value: spec.value }),
-    states: spec.states ?? [],
-    actions: spec.actions ?? [],
-    path,
-    handle: `h:${path.join("/")}`,
-    childCount: children.length,
-    children
-  }
-}
 
 const window = { id: "w-1", title: "T", app_name: "app", pid: 1, is_focused: true }
 const base: RenderOptions = { maxDepth: 64, interactiveOnly: true, compact: true, includeBounds: false, skeleton: false }

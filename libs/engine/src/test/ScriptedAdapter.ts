@@ -14,8 +14,9 @@ export interface Spec {
   readonly children?: ReadonlyArray<Spec>
 }
 
-const build = (spec: Spec, path: ReadonlyArray<number>): ObservedNode => {
-  const children = (spec.children ?? []).map((child, i) => build(child, [...path, i]))
+/** The observed tree a Spec describes (paths from `path`, handles from the paths, counts from the children). */
+export const observedTree = (spec: Spec, path: ReadonlyArray<number> = []): ObservedNode => {
+  const children = (spec.children ?? []).map((child, i) => observedTree(child, [...path, i]))
   return {
     role: spec.role,
     ...(spec.name === undefined ? {} : { name: spec.name }),
@@ -54,7 +55,7 @@ export class ScriptedAdapter {
   onReadState: ((target: ActionTarget) => PostState | undefined) | undefined
 
   root(): ObservedNode {
-    return build(this.tree, [])
+    return observedTree(this.tree)
   }
 
   readonly layer = Layer.succeed(DesktopAdapter, DesktopAdapter.of({
