@@ -2,14 +2,16 @@
  * `agent-desktop serve [--idle-timeout-ms N]`: a warm host for one state root and one desktop. It keeps one engine
  * runtime (the store open, the D-Bus connection and the platform adapter warm) and runs CLI invocations sent over
  * a Unix socket in `<state root>/host/` exactly as the CLI would (`main()` with the client's argv, environment and
- * working directory), answering with the bytes the CLI would have printed. Requests run one at a time (they share
- * the working directory, and one desktop serialises actions anyway). It exits after `--idle-timeout-ms` without a
+ * working directory), answering with the bytes the CLI would have printed. It runs one request at a time (they
+ * share the process's working directory): a request that arrives while another runs is declined, and its client
+ * runs it in a process of its own, as without a host, so a long `wait` (or `wait --event` for what the caller's next
+ * command does) never holds up the calls beside it. It exits after `--idle-timeout-ms` without a
  * request (default 10 minutes), on SIGINT/SIGTERM/SIGHUP (aborting a running request, which still answers), when
  * the installation it runs from was rebuilt or upgraded (Installation.ts; that request is declined), when its
  * desktop is gone (DesktopPresence.ts, checked every few seconds), and removes its socket. One host per state root
  * and desktop (its socket and lock are named by the binding: HostAddress.ts `hostFiles`; ServeLock.ts): a second
- * one started for the same binding exits at once. A request from another binding is declined at once, before it
- * would wait behind a running one, and leaves the idle timer alone.
+ * one started for the same binding exits at once. A request from another binding is declined at once and leaves the
+ * idle timer alone.
  */
 import * as fs from "node:fs"
 import * as net from "node:net"
@@ -110,13 +112,14 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
   }, PRESENCE_CHECK_MS)
   presence.unref()
 
-  /** Why this host must not run a request, decided before it is queued (the binding, from the request's own env). */
+  /** Why this host must not run a request: another binding (from the request's own env), a replaced bundle, a call running. */
   const declineReason = (request: HostRequest): string | undefined => {
     if (typeof request.env !== "object" || request.env === null || fingerprintOf(request.env) !== fingerprint) return "another desktop or state root"
     if (installationStamp(bundle) !== installation) {
       void stop()
       return "agent-desktop was rebuilt or upgraded since this host started"
     }
+    if (running > 0) return "busy with another call"
     return undefined
   }
 

@@ -135,6 +135,22 @@ describe.each(CLIENTS)("agent-desktop serve (warm host) through the %s", (_name,
     expect(envelopeOf(runBinary(["session", "list"], env))["ok"]).toBe(true)
   })
 
+  it("a call that arrives while another runs is declined and runs in its own process: a long wait holds up nothing", async () => {
+    const home = tempHome("host-busy")
+    const env = hostEnv(home)
+    await serve(env)
+    const session = envelopeOf(runBinary(["session", "start", "--name", "busy"], { ...env, AGENT_DESKTOP_HOST: "off" }))["data"]["session_id"] as string
+    let slowDone = false
+    const slow = runBinaryAsync(["--session", session, "wait", "8000"], env, client).then((result) => ((slowDone = true), result))
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    // Asynchronous, so the first call's end would be seen first if the second had waited behind it.
+    expect(JSON.parse((await runBinaryAsync(["--session", session, "wait", "1"], env, client)).stdout)["ok"]).toBe(true)
+    expect(slowDone, "the second call waited behind the first").toBe(false)
+    expect(JSON.parse((await slow).stdout)["ok"]).toBe(true)
+    // The long wait ran in the host, the short one in a process of its own.
+    expect(new Set(runnerPids(env, session, "wait")).size).toBe(2)
+  }, 60_000)
+
   it("with AGENT_DESKTOP_HOST=auto starts a host when none runs", async () => {
     const home = tempHome("host-auto")
     fs.chmodSync(home, 0o700)
