@@ -18,7 +18,8 @@ const failsClosed = { "2.1": Type.Never() } as const
 export const press = defineCommand({
   name: "press",
   summary: "Press a key combination",
-  description: "Press a key combination, e.g. ctrl+s or return. Dangerous combinations need --force.",
+  description:
+    "Press a key combination, e.g. ctrl+s or return. Dangerous combinations (ctrl+q, alt+f4, ctrl+alt+delete, ...) need --force. Keys go to the active window: with --app/--window-id, --headed makes that window the active one first (verified through the window manager); without --headed a window that is not the active one is refused (POLICY_DENIED window_not_active), nothing sent.",
   category: "keyboard",
   headed: "optional",
   support: LINUX("supported"),

@@ -27,5 +27,7 @@ describe("parseCombo", () => {
     assert.isTrue(ok._tag === "Ok" && ok.dangerous)
     const quit = parseCombo("command+q")
     assert.isTrue(quit._tag === "Ok" && quit.dangerous)
+    const linuxQuit = parseCombo("Control+Q")
+    assert.isTrue(linuxQuit._tag === "Ok" && linuxQuit.dangerous)
   })
 })

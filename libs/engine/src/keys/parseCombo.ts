@@ -10,9 +10,12 @@ const NAMED_KEYS: Readonly<Record<string, string>> = {
   home: "home", end: "end", pageup: "pageup", pagedown: "pagedown"
 }
 
-/** Combos that end sessions or apps: refused (POLICY_DENIED) unless `--force`. */
+/**
+ * Combos that end sessions or apps: refused (POLICY_DENIED) unless `--force`. ctrl+q is Linux's cmd+q: GTK, Qt,
+ * LibreOffice and the browsers quit on it (mousepad put up its quit dialog when a probe sent it).
+ */
 const DANGEROUS: ReadonlySet<string> = new Set([
-  "cmd+q", "ctrl+cmd+q", "alt+cmd+escape", "cmd+shift+delete", "alt+f4", "ctrl+alt+delete", "ctrl+alt+backspace",
+  "cmd+q", "ctrl+q", "ctrl+cmd+q", "alt+cmd+escape", "cmd+shift+delete", "alt+f4", "ctrl+alt+delete", "ctrl+alt+backspace",
   "cmd+shift+q", "ctrl+shift+q"
 ])
 

@@ -76,7 +76,9 @@ export const captureSnapshot = (input: CaptureInput): Captured => {
   const refByNode = new Map<ObservedNode, string>()
   const render = input.observation.complete && input.windowComplete ? input.render : { ...input.render, partialRead: true }
   const tree = renderTree(input.observation.root, render, {
-    earns: (node, atCut) => getsRef(node.role, node.actions) || input.render.skeleton && atCut,
+    // A container whose children a depth cut (--max-depth, the skeleton) left out is a drill target: it gets a ref,
+    // so `--root` reaches it and -i keeps it (with its children_count) instead of dropping the branch unmarked.
+    earns: (node, atCut) => getsRef(node.role, node.actions) || atCut,
     allocate: (node) => {
       // A page of a cut container names the container by the ref the agent passed, so every page's hint does too.
       if (node === input.observation.root && input.rootRefId !== undefined) {

@@ -23,10 +23,7 @@ export interface RenderOptions {
   readonly interactiveOnly: boolean
   readonly compact: boolean
   readonly includeBounds: boolean
-  /**
-   * A skeleton: the window's outline within a node budget (skeletonPlan.ts); the containers it cuts carry
-   * `children_count` and get refs, as drill targets.
-   */
+  /** A skeleton: the window's outline within a node budget (skeletonPlan.ts) instead of a depth. */
   readonly skeleton: boolean
   /**
    * At most this many printed children per container (childWindow.ts says which); undefined prints them all. A

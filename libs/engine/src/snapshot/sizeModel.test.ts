@@ -10,7 +10,6 @@ import { observedTree as build, type Spec } from "../test/ScriptedAdapter.js"
 import { captureSnapshot } from "./captureSnapshot.js"
 import type { OutputNode, RenderOptions } from "./renderTree.js"
 
-
 const window = { id: "w-1", title: "T", app_name: "app", pid: 1, is_focused: true }
 const base: RenderOptions = { maxDepth: 64, interactiveOnly: true, compact: true, includeBounds: false, skeleton: false }
 
@@ -23,6 +22,19 @@ const all = (node: OutputNode): Array<OutputNode> => [node, ...(node.children ??
 const button = (name: string, states?: ReadonlyArray<string>): Spec => ({ role: "button", name, actions: ["Click"], ...(states ? { states } : {}) })
 const rows = (n: number, row: (i: number) => Spec = (i) => button(`button ${i}`)): ReadonlyArray<Spec> => Array.from({ length: n }, (_, i) => row(i))
 const grid = (n: number, extra: Partial<Spec> = {}) => build({ role: "window", name: "T", children: [{ role: "group", children: rows(n), ...extra }] })
+
+describe("a depth cut", () => {
+  it("keeps a cut container with -i: a ref (a drill target) and its children_count, never a branch dropped unmarked", () => {
+    // gtk3-widget-factory at --max-depth 4 lost ~130 controls under -i: the cut panels were leaves without refs.
+    const root = build({ role: "window", name: "T", children: [{ role: "group", children: [{ role: "group", children: rows(9) }] }, button("top")] })
+    const { tree, refs } = capture(root, { maxDepth: 2, compact: false })
+    const panel = tree.children![0]!.children![0]!
+    assert.strictEqual(panel.children_count, 9)
+    assert.isUndefined(panel.children)
+    assert.isDefined(panel.ref_id)
+    assert.deepStrictEqual(refs[`@${panel.ref_id!.split(":")[1]}`]!.path, [0, 0])
+  })
+})
 
 describe("the child limit", () => {
   it("prints the first N children; the cut container gets a ref, its real children_count and a hint with the next page", () => {
