@@ -6,6 +6,7 @@ import * as Data from "effect/Data"
  */
 export class PlatformError extends Data.TaggedError("PlatformError")<{
   readonly code:
+    | "INVALID_ARGS"
     | "APP_NOT_FOUND"
     | "WINDOW_NOT_FOUND"
     | "ELEMENT_NOT_FOUND"

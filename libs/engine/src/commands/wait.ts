@@ -141,7 +141,7 @@ export const wait = Effect.fn("wait")(function*(args: Args) {
   if (modes !== 1) {
     return yield* new InvalidArgs({
       message: modes === 0 ? "wait needs one mode" : "wait takes exactly one mode",
-      suggestion: "Use one of: wait MS, wait --element REF, wait --window TITLE, wait --text TEXT"
+      suggestion: "Use one of: wait MS, wait --element REF, wait --window TITLE, wait --text TEXT, wait --event KIND, wait --menu, wait --menu-closed, wait --notification [--text TEXT]"
     })
   }
   if (menu || menuClosed) return yield* waitMenu(menu, yield* optionalString(args, "app"), timeoutMs)

@@ -1,7 +1,7 @@
 /** `skills get platform` on Linux: what works on each UI toolkit, and where it stops (tested on real apps). */
 export const TOOLKIT_NOTES = `## Toolkits (Linux)
 
-Each app's toolkit is detected from AT-SPI (\`list-apps\` shows \`toolkit\`/\`toolkit_version\`) and read the way that
+Each app's toolkit is detected from AT-SPI (its Application's toolkit name and version) and read the way that
 toolkit tolerates. Tested under Xvfb on Debian 12 through this CLI, every action read back independently:
 
 | toolkit (tested app) | observe | act | limits |

@@ -91,6 +91,9 @@ export const afterAction = <R>(
         return Effect.fail(new Timeout({
           message: `'${raw}' was ${gone ? "still present" : "not found"} after ${timeoutMs} ms`,
           delivery: delivery ?? "not_delivered",
+          suggestion: isAction && delivery !== undefined && delivery !== "not_delivered"
+            ? `The ${command} itself went out (details.after_action): check the app with snapshot before repeating it; --wait-timeout waits longer`
+            : "Check the selector with find; --wait-timeout waits longer",
           details: {
             kind: "wait_timeout",
             selector: raw,

@@ -103,6 +103,19 @@ describe("set-value on a Value widget", () => {
     assert.strictEqual((await readState(app)).value, "7")
     assert.isAbove(app.valueReads, 2, "polled while the value had not landed")
   })
+
+  it("refuses a number outside the range and a value that is no number, before anything is sent (INVALID_ARGS)", async () => {
+    const slider = { role: AtspiRole.slider, name: "Level", states: shown, interfaces: ["Value"], value: 0, range: [0, 1] as const }
+    const app = gtkApp(gtk3, { "/target": slider })
+    const outside = await failure(act(app, { kind: "set_value", value: "5" }))
+    assert.strictEqual(outside.code, "INVALID_ARGS")
+    assert.deepInclude(outside.details, { kind: "value_out_of_range", min: 0, max: 1 })
+    const word = await failure(act(app, { kind: "set_value", value: "abc" }))
+    assert.strictEqual(word.code, "INVALID_ARGS")
+    assert.deepStrictEqual(app.sent, [])
+    await act(app, { kind: "set_value", value: "0.5" })
+    assert.deepStrictEqual(app.sent, ["Set(/target)"])
+  })
 })
 
 describe("GTK 4.8 choices", () => {

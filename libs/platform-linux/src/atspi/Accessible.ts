@@ -242,6 +242,14 @@ export class Accessible {
     return this.property(Iface.value, "CurrentValue", timeoutMs).then(Number)
   }
 
+  /** Value's MinimumValue and MaximumValue, read together. */
+  valueRange(timeoutMs: number): Promise<{ readonly min: number; readonly max: number }> {
+    return Promise.all([
+      this.property(Iface.value, "MinimumValue", timeoutMs).then(Number),
+      this.property(Iface.value, "MaximumValue", timeoutMs).then(Number)
+    ]).then(([min, max]) => ({ min, max }))
+  }
+
   async setCurrentValue(value: number, timeoutMs: number): Promise<void> {
     await this.call(Iface.properties, "Set", timeoutMs, "ssv", [Iface.value, "CurrentValue", ["d", value]])
   }

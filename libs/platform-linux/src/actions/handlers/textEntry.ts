@@ -1,4 +1,5 @@
 /** set_value, clear and type: through Value, EditableText, or (headed) the keyboard where the toolkit needs it. */
+import { PlatformError } from "@agent-desktop/platform"
 import { AtspiRole } from "../../atspi/Roles.js"
 import { AtspiState } from "../../atspi/States.js"
 import type { ToolkitProfile } from "../../toolkits/ToolkitProfile.js"
@@ -43,6 +44,7 @@ export const setValue: ActionHandler<{ readonly kind: "set_value"; readonly valu
       return keyboardEntry(context, action.value, true)
     case "value": {
       const wanted = Number(action.value)
+      await refuseOutOfRange(context, wanted)
       await step(steps, "Value.CurrentValue", () => accessible.setCurrentValue(wanted, timeoutFor(deadline)).then(() => true))
       await settleValue((timeoutMs) => accessible.currentValue(timeoutMs), node.value, wanted, deadline)
       return steps.all
@@ -50,8 +52,36 @@ export const setValue: ActionHandler<{ readonly kind: "set_value"; readonly valu
     case "text":
       return setTextContents(context, action.value, "set-value")
     case "unsupported":
-      throw unsupported(node, `set-value ${hasSettableValue(node) ? "with a non-numeric value" : ""}`.trim(), accessible.profile)
+      if (NUMBER_ONLY_ROLES.has(node.role)) {
+        throw new PlatformError({
+          code: "INVALID_ARGS",
+          message: `'${action.value}' is not a number, and this element takes only numbers: nothing was sent`,
+          details: { kind: "value_not_numeric", value: action.value },
+          suggestion: "Pass a number within the element's range (get --property value shows the current one)"
+        })
+      }
+      throw unsupported(node, "set-value", accessible.profile)
   }
+}
+
+/** Roles whose value is a number and nothing else (a table cell has a Value too, yet takes text another way). */
+const NUMBER_ONLY_ROLES: ReadonlySet<number> = new Set([AtspiRole.slider, AtspiRole.scrollBar, 15 /* dial */])
+
+/**
+ * A number outside the element's Value range is refused before it is sent: toolkits clamp it (a 0..1 slider set to
+ * 5 showed 1), which read back as a failed action after a delivery. A range the toolkit does not report (unreadable,
+ * or min >= max, as Qt's date-time edit answers 0..0) checks nothing.
+ */
+const refuseOutOfRange = async ({ accessible, deadline }: ActContext, wanted: number) => {
+  const range = await accessible.valueRange(timeoutFor(deadline)).catch(() => undefined)
+  if (range === undefined || !Number.isFinite(range.min) || !Number.isFinite(range.max) || range.min >= range.max) return
+  if (wanted >= range.min && wanted <= range.max) return
+  throw new PlatformError({
+    code: "INVALID_ARGS",
+    message: `${wanted} is outside the element's range ${range.min} to ${range.max}: nothing was sent`,
+    details: { kind: "value_out_of_range", value: wanted, min: range.min, max: range.max },
+    suggestion: `Pass a value from ${range.min} to ${range.max}`
+  })
 }
 
 export const clear: ActionHandler<{ readonly kind: "clear" }> = async (context) => {

@@ -36,6 +36,8 @@ export interface FakeObject {
   extents?: readonly [number, number, number, number]
   text?: string
   value?: number
+  /** Value's MinimumValue and MaximumValue (unreported when absent). */
+  range?: readonly [number, number]
 }
 
 /** One call the stand-in received. */
@@ -123,7 +125,11 @@ export const fakeApp = (profile: ToolkitProfile, objects: Record<string, FakeObj
         Parent: ["Accessible", () => [busName, parentOf(path) ?? nullPath]],
         CharacterCount: ["Text", () => object.text?.length ?? 0],
         CaretOffset: ["Text", () => 0],
-        CurrentValue: ["Value", () => { app.valueReads++; return object.value ?? 0 }]
+        CurrentValue: ["Value", () => { app.valueReads++; return object.value ?? 0 }],
+        ...(object.range === undefined ? {} : {
+          MinimumValue: ["Value", () => object.range![0]] as const,
+          MaximumValue: ["Value", () => object.range![1]] as const
+        })
       }
       const entry = known[name]
       if (strictBridge && !(entry && iface.endsWith(entry[0]) && has(entry[0]))) return undefined
