@@ -120,7 +120,7 @@ export const listWindows = defineCommand({
 
 /** What every window-manager operation (focus, resize, move, minimize, maximize, restore) does on Linux. */
 const WINDOW_OPERATION =
-  "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included, as list-windows reports them. Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+  "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
 
 export const focusWindow = defineCommand({
   name: "focus-window",

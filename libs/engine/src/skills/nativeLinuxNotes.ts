@@ -19,7 +19,9 @@ export const NATIVE_LINUX_NOTES = `## Pointer, screenshots, windows and the clip
   filter: about scrot's size); repeated screenshots are cheapest through a warm process (serve, mcp), which keeps
   the shared-memory capture buffer.
 - ${WINDOW_OPERATIONS} ask the window manager and read the window
-  back; positions and sizes are the frame's (decorations included), as list-windows reports. They need a running
+  back; positions and sizes are the frame's (decorations included). list-windows reports a window as its toolkit
+  reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it (the bounds focus-window answers are the
+  frame: the difference is what to subtract before moving such a window to a listed position). They need a running
   EWMH window manager.
 - launch takes an executable path, a command on PATH or a desktop id, attaches to a running app of that name
   (--no-attach refuses) and waits for its window; close-app closes through the window manager (--force:
