@@ -60,7 +60,7 @@ export const setValue: ActionHandler<{ readonly kind: "set_value"; readonly valu
           suggestion: "Pass a number within the element's range (get --property value shows the current one)"
         })
       }
-      throw unsupported(node, "set-value", accessible.profile)
+      throw unsupported(node, `set-value ${hasSettableValue(node) ? "with a non-numeric value" : ""}`.trim(), accessible.profile)
   }
 }
 
