@@ -19,7 +19,7 @@ export const press = defineCommand({
   name: "press",
   summary: "Press a key combination",
   description:
-    "Press a key combination, e.g. ctrl+s or return. Dangerous combinations (ctrl+q, alt+f4, ctrl+alt+delete, ...) need --force. Keys go to the active window: with --app/--window-id, --headed makes that window the active one first (verified through the window manager); without --headed a window that is not the active one is refused (POLICY_DENIED window_not_active), nothing sent.",
+    "Press a key combination, e.g. ctrl+s or return. Dangerous combinations (ctrl+q, alt+f4, ctrl+alt+delete, ...) need --force. Keys go to the active window: with --app/--window-id, --headed makes that window the active one first (verified through the window manager); without --headed, while another app's window holds the keyboard focus, it is refused (POLICY_DENIED window_not_active), nothing sent.",
   category: "keyboard",
   headed: "optional",
   support: LINUX("supported"),

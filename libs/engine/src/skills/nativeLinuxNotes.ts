@@ -32,8 +32,8 @@ export const NATIVE_LINUX_NOTES = `## Pointer, screenshots, windows and the clip
   AT-SPI window and registry events (a window open for milliseconds is seen); without a working event stream it
   compares apps and windows with the start every 100 ms. wait --notification [--text T] waits for a popup.
 - press --headed --app/--window-id makes that window the active one through the window manager, and verifies it,
-  before any key is sent. Without --headed it moves no focus: a window that is not the active one is refused
-  (POLICY_DENIED, details.kind window_not_active) and no key is sent, since keys go to the active window.
+  before any key is sent. Without --headed it moves no focus: while another app's window holds the X keyboard
+  focus (where keys go) it is refused (POLICY_DENIED, details.kind window_not_active) and no key is sent.
 - Notifications: read from xfce4-notifyd (its popups are in the accessibility tree). app_name is always "": the
   popup does not show the sender, and the daemon's log (off by default; no notification id) records a wrong app
   name for each app's first notification in the version Debian 12 ships (0.7.3, a use-after-free fixed in 0.8.2).

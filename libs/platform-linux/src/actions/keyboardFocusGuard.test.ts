@@ -7,7 +7,7 @@ import { fakeApp } from "../atspi/testing/fakeApp.js"
 import { gecko } from "../toolkits/gecko.js"
 import { chooseWindow, parseFocusPid, type KeyboardFocus, type KeyboardFocusControl } from "../x11/KeyboardFocus.js"
 import type { ActContext } from "./ActContext.js"
-import { ensureKeyboardFocus } from "./keyboardFocusGuard.js"
+import { ensureKeyboardFocus, refuseForeignKeyboardFocus } from "./keyboardFocusGuard.js"
 import { StepLog } from "./StepLog.js"
 import { failure } from "./testing/failure.js"
 import { rawNode } from "./testing/rawNode.js"
@@ -111,5 +111,26 @@ describe("KeyboardFocus parsing", () => {
     assert.strictEqual(chooseWindow(windows, "Form — Mozilla Firefox"), "1")
     assert.isUndefined(chooseWindow(windows, "Other"))
     assert.strictEqual(chooseWindow([["3", "x"]], "Other"), "3")
+  })
+})
+
+describe("refuseForeignKeyboardFocus (headless keys)", () => {
+  const target = (control: KeyboardFocusControl) => ({
+    session, busName: field.busName, title: () => Promise.resolve("Form — Mozilla Firefox"), deadline: Date.now() + 3000, control
+  })
+
+  it("another app's window has the X keyboard focus: POLICY_DENIED window_not_active, no focus asked for", async () => {
+    const x = xFocus([{ kind: "pid", pid: 99 }])
+    const error = await failure(refuseForeignKeyboardFocus(target(x.control)))
+    assert.strictEqual(error.code, "POLICY_DENIED")
+    assert.deepInclude(error.details, { kind: "window_not_active", app_pid: appPid, focus_pid: 99 })
+    assert.notInclude(x.asked.join(" "), "focus ")
+  })
+
+  it("goes ahead where the focus is the app's, nobody's (a bare Xvfb's PointerRoot), unknown, or the app's windows carry no pid", async () => {
+    for (const answers of [[{ kind: "pid", pid: appPid }], [{ kind: "none" }], [{ kind: "unknown" }]] as const) {
+      await refuseForeignKeyboardFocus(target(xFocus(answers).control))
+    }
+    await refuseForeignKeyboardFocus(target(xFocus([{ kind: "pid", pid: 99 }], true, null).control))
   })
 })

@@ -65,6 +65,28 @@ export const ensureAppKeyboardFocus = async ({ session, busName, title: titleOf,
   })
 }
 
+/**
+ * Headless keys (no --headed: nothing may move the focus) for an app's window: refused, nothing sent, when the X
+ * keyboard focus is known to be with another app's window, where they would land (a probe's `press x --app
+ * calculator` typed into mousepad). Where it cannot be told (no display or xdotool, PointerRoot or no focus on a
+ * bare Xvfb, an app none of whose windows carries its pid), the keys go as before.
+ */
+export const refuseForeignKeyboardFocus = async ({ session, busName, title: titleOf, deadline, control }: Omit<KeysTarget, "steps">): Promise<void> => {
+  const x = control ?? xdotoolKeyboardFocus
+  const now = await x.focus(pollTimeout(deadline))
+  if (now.kind !== "pid") return
+  const pid = await new AppDirectory(session).pidOf(busName)
+  if (pid === undefined || holds(now, pid)) return
+  const title = await titleOf().catch(() => "")
+  if ((await x.windowOf(pid, title, timeoutFor(deadline))) === undefined) return
+  throw new PlatformError({
+    code: "POLICY_DENIED",
+    message: `the keyboard focus is with another app's window (pid ${now.pid}), where keys go: none was sent to this app's window${title ? ` "${title}"` : ""}`,
+    details: { kind: "window_not_active", app_pid: pid, focus_pid: now.pid },
+    suggestion: "Pass --headed (it gives the app's window the focus first and verifies it), or run focus-window for it, then press again"
+  })
+}
+
 /** The guard for keys typed into an element: its app, and the title of the window it is in. */
 export const ensureKeyboardFocus = (context: ActContext): Promise<void> =>
   ensureAppKeyboardFocus({

@@ -7,7 +7,7 @@ import { keyboardEvent } from "./DeviceEvents.js"
 import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
 import { physical, step } from "./Step.js"
 import { StepLog } from "./StepLog.js"
-import { ensureAppKeyboardFocus } from "./keyboardFocusGuard.js"
+import { ensureAppKeyboardFocus, refuseForeignKeyboardFocus } from "./keyboardFocusGuard.js"
 import type { KeyboardFocusControl } from "../x11/KeyboardFocus.js"
 
 /** Keys through the registry's DeviceEventController: lock modifiers, the key as a keysym, unlock. */
@@ -42,6 +42,12 @@ export const pressKeys = async (
         if (!states?.has(AtspiState.active)) throw error
       })
     }
+  }
+  if (window && !options.headed) {
+    const frame = Accessible.of(session, window)
+    await refuseForeignKeyboardFocus({
+      session, busName: window.busName, title: () => frame.name(timeoutFor(options.deadline)), deadline: options.deadline, control: keyboardFocus
+    })
   }
   const mask = combo.modifiers.reduce((acc, modifier) => acc | modifierMask(modifier), 0)
   const dec = (keycode: number, synth: number) => keyboardEvent(session, keycode, "", synth, options.deadline)
