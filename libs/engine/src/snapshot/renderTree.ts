@@ -122,10 +122,14 @@ export const renderTree = (root: ObservedNode, options: RenderOptions, allocator
     // Children left unread by --max-depth (not by the budget): counted, as the child limit counts its cut.
     const countCut = level.notRead && node.budgetCut !== true
     if (!isRoot && options.interactiveOnly && refId === undefined && children.length === 0 && !byDesign) return { out: undefined, pendingCut }
+    // --compact collapses an unnamed single-child wrapper into its child; one whose child the budget left unread
+    // cannot be shown collapsed (the complete read prints the child in its place), so it prints nothing and its
+    // mark goes up to its parent, like any cut node the tree does not show.
+    const collapsible = !isRoot && options.compact && node.role === "group" && refId === undefined && !hasPayload(node)
+    if (collapsible && node.childCount === 1 && level.notRead && node.budgetCut === true && !byDesign) return { out: undefined, pendingCut: true }
     const marked = byDesign || pendingCut && (isRoot || children.length > 0 || level.notRead)
     if (
-      !isRoot && options.compact && node.role === "group" && refId === undefined && !hasPayload(node) &&
-      children.length === 1 && !marked && !countCut && window.cut === undefined
+      collapsible && children.length === 1 && !marked && !countCut && window.cut === undefined
     ) return { out: children[0], pendingCut: false }
     const out = fields(node, options, refId)
     if (window.cut !== undefined) {

@@ -208,6 +208,17 @@ describe("a partial read never prints what its complete read does not", () => {
     ), { numRuns: 1000 })
   })
 
+  it("--compact: an unnamed wrapper whose only child the budget left unread prints nothing, its mark on its parent", () => {
+    // fast-check's counterexample (seed 1784970074): the complete read collapses the wrapper into its child.
+    const complete = withIds(build({ role: "window", children: [{ role: "group", children: [{ role: "group" }] }] }))
+    const partial = cutTree(complete, new Set(["0"]), new Set())!
+    const c = capture(complete, { interactiveOnly: false, compact: true }, true)
+    const p = capture(partial, { interactiveOnly: false, compact: true }, false)
+    assert.deepStrictEqual(all(c.tree).map((n) => n.native_id!.value), ["", "0/0"])
+    assert.deepStrictEqual(all(p.tree).map((n) => n.native_id!.value), [""])
+    assert.isTrue(p.tree.subtree_truncated)
+  })
+
   it("a GTK-grid-like partial read (every leaf's details cut, labels unread) is smaller than the complete read", () => {
     // The shape of grid.py's 250 rows as the bulk cache leaves them when the budget runs out during detail reads.
     const spec = (i: number): ReadonlyArray<Spec> => [
