@@ -126,15 +126,19 @@ export const readPrivateFile = <B extends Uint8Array = Buffer>(
 export const writePrivateFile = (dir: string, name: string, data: Uint8Array): void => {
   const target = path.join(dir, name)
   const temp = `${target}.${process.pid}.${Date.now()}.tmp`
-  const fd = fs.openSync(
-    temp,
-    fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW,
-    0o600
-  )
+  createPrivateFile(temp, data)
+  fs.renameSync(temp, target)
+}
+
+/**
+ * Creates `file` with `data`, mode 0600, only if nothing is at that path (O_EXCL, O_NOFOLLOW: a planted symlink is
+ * never followed). Throws EEXIST when something is.
+ */
+export const createPrivateFile = (file: string, data: Uint8Array | string = ""): void => {
+  const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600)
   try {
-    fs.writeSync(fd, data)
+    fs.writeSync(fd, typeof data === "string" ? Buffer.from(data, "utf8") : data)
   } finally {
     fs.closeSync(fd)
   }
-  fs.renameSync(temp, target)
 }

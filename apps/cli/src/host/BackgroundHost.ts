@@ -10,7 +10,7 @@
  */
 import { spawn } from "node:child_process"
 import * as fs from "node:fs"
-import { privateSubdirectory } from "../bundle/PrivateDirectory.js"
+import { createPrivateFile, privateSubdirectory } from "../bundle/PrivateDirectory.js"
 import { HOST_DIR, hostFiles, stateRootOf } from "./HostAddress.js"
 
 const RESTART_AFTER_MS = 60_000
@@ -34,7 +34,7 @@ export const startHostIfDue = (entry: string, env: NodeJS.ProcessEnv, now = Date
   try {
     const last = fs.lstatSync(marker, { throwIfNoEntry: false })
     if (last !== undefined && (!last.isFile() || now - last.mtimeMs < RESTART_AFTER_MS)) return false
-    if (last === undefined) fs.closeSync(fs.openSync(marker, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600))
+    if (last === undefined) createPrivateFile(marker)
     else fs.utimesSync(marker, now / 1000, now / 1000)
   } catch {
     return false

@@ -7,6 +7,7 @@
  * apart afterwards by `holds`, which the host checks once it listens.
  */
 import * as fs from "node:fs"
+import { createPrivateFile } from "../bundle/PrivateDirectory.js"
 
 /** `pid:start` of a live process, or undefined when it is gone. */
 export const processToken = (pid: number): string | undefined => {
@@ -36,9 +37,7 @@ export const holds = (lock: string, token: string): boolean => holderOf(lock) ==
 
 const create = (lock: string, token: string): boolean => {
   try {
-    const fd = fs.openSync(lock, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600)
-    fs.writeSync(fd, `${token}\n`)
-    fs.closeSync(fd)
+    createPrivateFile(lock, `${token}\n`)
     return true
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false

@@ -35,25 +35,35 @@ export interface KeysTarget {
 }
 
 /**
+ * Where the X keyboard focus is when it is known not to be the app's: the focus, the app's pid and the window of
+ * the app the keys are meant for. Undefined where it is the app's or cannot be told: no display or xdotool, no pid
+ * for the app, or none of its windows known by its pid (it sets no _NET_WM_PID, or runs in a sandbox's own pid
+ * namespace), or several and none with the title.
+ */
+const focusElsewhere = async ({ session, busName, title: titleOf, deadline, control }: Omit<KeysTarget, "steps">) => {
+  const x = control ?? xdotoolKeyboardFocus
+  const now = await x.focus(pollTimeout(deadline))
+  if (now.kind === "unknown") return undefined
+  const pid = await new AppDirectory(session).pidOf(busName)
+  if (pid === undefined || holds(now, pid)) return undefined
+  const title = await titleOf().catch(() => "")
+  const xid = await x.windowOf(pid, title, timeoutFor(deadline))
+  return xid === undefined ? undefined : { x, now, pid, title, xid }
+}
+
+/**
  * Synthesized keys go to the X window that has the keyboard focus, whatever AT-SPI's GrabFocus answered: before
  * typing, the target's app must hold it, or its text lands in another app (Firefox ESR 153 next to Chromium 156:
  * Firefox's field reported focused, Chromium kept the X focus and got the text). When another window has it, the
  * target's window is asked for it (a journalled step) and the focus is waited for, bounded; a focus that stays
- * elsewhere is ACTION_FAILED before any key is sent. Where the focus cannot be told (no display, no xdotool),
- * nothing is checked.
+ * elsewhere is ACTION_FAILED before any key is sent. Where the focus cannot be told, nothing is checked and the
+ * keys go as they did before this guard.
  */
-export const ensureAppKeyboardFocus = async ({ session, busName, title: titleOf, steps, deadline, control }: KeysTarget): Promise<void> => {
-  const x = control ?? xdotoolKeyboardFocus
-  const now = await x.focus(pollTimeout(deadline))
-  if (now.kind === "unknown") return
-  const pid = await new AppDirectory(session).pidOf(busName)
-  if (pid === undefined || holds(now, pid)) return
-  const title = await titleOf().catch(() => "")
-  // None of the app's windows is known by its pid (it sets no _NET_WM_PID, or runs in a sandbox's own pid
-  // namespace), or several are and none has the title: whose the focus is cannot be told, so the keys go as they
-  // did before this guard.
-  const xid = await x.windowOf(pid, title, timeoutFor(deadline))
-  if (xid === undefined) return
+export const ensureAppKeyboardFocus = async (target: KeysTarget): Promise<void> => {
+  const elsewhere = await focusElsewhere(target)
+  if (elsewhere === undefined) return
+  const { x, now, pid, title, xid } = elsewhere
+  const { steps, deadline } = target
   const asked = await step(steps, "X11.FocusWindow", () => x.focusWindow(xid, timeoutFor(deadline)), physical)
   const after = asked ? await pollUntil((timeoutMs) => x.focus(timeoutMs), (focus) => holds(focus, pid), deadline) : now
   if (holds(after, pid)) return
@@ -68,17 +78,13 @@ export const ensureAppKeyboardFocus = async ({ session, busName, title: titleOf,
 /**
  * Headless keys (no --headed: nothing may move the focus) for an app's window: refused, nothing sent, when the X
  * keyboard focus is known to be with another app's window, where they would land (a probe's `press x --app
- * calculator` typed into mousepad). Where it cannot be told (no display or xdotool, PointerRoot or no focus on a
- * bare Xvfb, an app none of whose windows carries its pid), the keys go as before.
+ * calculator` typed into mousepad). Where it cannot be told, or nobody holds it (PointerRoot on a bare Xvfb, where
+ * keys reach the window under the pointer), the keys go as before.
  */
-export const refuseForeignKeyboardFocus = async ({ session, busName, title: titleOf, deadline, control }: Omit<KeysTarget, "steps">): Promise<void> => {
-  const x = control ?? xdotoolKeyboardFocus
-  const now = await x.focus(pollTimeout(deadline))
-  if (now.kind !== "pid") return
-  const pid = await new AppDirectory(session).pidOf(busName)
-  if (pid === undefined || holds(now, pid)) return
-  const title = await titleOf().catch(() => "")
-  if ((await x.windowOf(pid, title, timeoutFor(deadline))) === undefined) return
+export const refuseForeignKeyboardFocus = async (target: Omit<KeysTarget, "steps">): Promise<void> => {
+  const elsewhere = await focusElsewhere(target)
+  if (elsewhere?.now.kind !== "pid") return
+  const { now, pid, title } = elsewhere
   throw new PlatformError({
     code: "POLICY_DENIED",
     message: `the keyboard focus is with another app's window (pid ${now.pid}), where keys go: none was sent to this app's window${title ? ` "${title}"` : ""}`,

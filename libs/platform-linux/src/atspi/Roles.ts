@@ -140,6 +140,7 @@ const byNumber = new Map<number, string>(table)
 export const AtspiRole = {
   checkBox: 7,
   comboBox: 11,
+  dial: 15,
   dialog: 16,
   frame: 23,
   list: 31,

@@ -65,7 +65,7 @@ export const setValue: ActionHandler<{ readonly kind: "set_value"; readonly valu
 }
 
 /** Roles whose value is a number and nothing else (a table cell has a Value too, yet takes text another way). */
-const NUMBER_ONLY_ROLES: ReadonlySet<number> = new Set([AtspiRole.slider, AtspiRole.scrollBar, 15 /* dial */])
+const NUMBER_ONLY_ROLES: ReadonlySet<number> = new Set([AtspiRole.slider, AtspiRole.scrollBar, AtspiRole.dial])
 
 /**
  * A number outside the element's Value range is refused before it is sent: toolkits clamp it (a 0..1 slider set to
