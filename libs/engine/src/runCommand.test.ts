@@ -1,5 +1,4 @@
 import { assert, describe, it } from "@effect/vitest"
-import { validateEnvelope } from "@agent-desktop/contract-check"
 import { EventStore } from "@agent-desktop/store"
 import { Effect, Layer } from "effect"
 import * as fs from "node:fs"
@@ -10,6 +9,7 @@ import { EngineLive } from "./EngineLive.js"
 import { recoverAndRetry } from "./Recovery.js"
 import { runCommand, type CommandRequest } from "./runCommand.js"
 import { ScriptedAdapter, type Spec } from "./test/ScriptedAdapter.js"
+import { scriptedEngine, strictEnvelope } from "./test/scriptedEngine.js"
 
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "ad-engine-"))
 
@@ -25,20 +25,10 @@ const FORM: Spec = {
   ]
 }
 
-const setup = () => {
-  const adapter = new ScriptedAdapter()
-  adapter.tree = FORM
-  const run = (request: CommandRequest) =>
-    runCommand(request).pipe(Effect.provide(Layer.mergeAll(adapter.layer, EventStore.layer({ home }))))
-  return { adapter, run }
-}
+const setup = () => scriptedEngine(FORM, home)
 
 /** Every envelope these tests produce must pass the strict 2.6 schema. */
-const valid = (envelope: { ok: boolean }) => {
-  const result = validateEnvelope("2.6", envelope, { strict: true })
-  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
-  return envelope
-}
+const valid = strictEnvelope
 
 const data = (envelope: { ok: boolean }) => {
   valid(envelope)

@@ -4,14 +4,12 @@
  * row, and an action on a paged-in ref. Every envelope is validated against the strict 2.6 schema.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { validateEnvelope } from "@agent-desktop/contract-check"
-import { EventStore } from "@agent-desktop/store"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { runCommand, type CommandRequest } from "../runCommand.js"
-import { ScriptedAdapter, type Spec } from "../test/ScriptedAdapter.js"
+import type { Spec } from "../test/ScriptedAdapter.js"
+import { scriptedEngine, strictEnvelope } from "../test/scriptedEngine.js"
 
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "ad-paging-"))
 
@@ -26,19 +24,10 @@ const PAGE: Spec = {
   ]
 }
 
-const setup = () => {
-  const adapter = new ScriptedAdapter()
-  adapter.tree = PAGE
-  const run = (request: CommandRequest) =>
-    runCommand(request).pipe(Effect.provide(Layer.mergeAll(adapter.layer, EventStore.layer({ home }))))
-  return { adapter, run }
-}
+const setup = () => scriptedEngine(PAGE, home)
 
-const checked = (envelope: { ok: boolean }) => {
-  const result = validateEnvelope("2.6", envelope, { strict: true })
-  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
-  return envelope as unknown as { ok: boolean; data: Record<string, any>; error: Record<string, any> }
-}
+const checked = (envelope: { ok: boolean }) =>
+  strictEnvelope(envelope) as unknown as { ok: boolean; data: Record<string, any>; error: Record<string, any> }
 const data = (envelope: { ok: boolean }) => {
   const e = checked(envelope)
   if (!e.ok) throw new Error(`expected success, got ${JSON.stringify(envelope)}`)

@@ -1,0 +1,23 @@
+/**
+ * Unit tests' way into the engine: `runCommand` over a ScriptedAdapter showing `tree` and a real store in `home`,
+ * and `strictEnvelope`, which requires an envelope to pass the strict 2.6 schema (desktop tests' linuxEngine too).
+ */
+import { validateEnvelope } from "@agent-desktop/contract-check"
+import { EventStore } from "@agent-desktop/store"
+import { Effect, Layer } from "effect"
+import { runCommand, type CommandRequest } from "../runCommand.js"
+import { ScriptedAdapter, type Spec } from "./ScriptedAdapter.js"
+
+export const strictEnvelope = <E extends { ok: boolean }>(envelope: E): E => {
+  const result = validateEnvelope("2.6", envelope, { strict: true })
+  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
+  return envelope
+}
+
+export const scriptedEngine = (tree: Spec, home: string) => {
+  const adapter = new ScriptedAdapter()
+  adapter.tree = tree
+  const run = (request: CommandRequest) =>
+    runCommand(request).pipe(Effect.provide(Layer.mergeAll(adapter.layer, EventStore.layer({ home }))))
+  return { adapter, run }
+}
