@@ -61,6 +61,26 @@ describe("wave permissions", () => {
     }
   })
 
+  it("finding 2: a deny rule holds against every chained, redirected or substituted form (the file is never created)", async () => {
+    for (const command of ["touch X", "touch X; true", "touch X && :", "touch X >/dev/null", "true | touch X", "echo $(touch X)", "sh -c 'touch X'", "timeout 5 touch X"]) {
+      await withFake(bashOnce(command), async (fake) => {
+        const home = makeHome()
+        const run = await runWave(["-p", "hi", "--output-format", "json", "--allowed-tools", "Bash", "--disallowed-tools", "Bash(touch:*)"], fake, { cwd: home })
+        const result = JSON.parse(run.stdout)
+        expect(fs.existsSync(path.join(home, "X")), command).toBe(false)
+        expect(result.permission_denials, command).toEqual([{ tool_name: "Bash", tool_use_id: "t1", tool_input: { command } }])
+        const toolMessage = (fake.requests[1]!.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === "tool")!
+        expect(toolMessage.content).toContain("--disallowed-tools Bash(touch:*)")
+      })
+    }
+    // The same rule leaves other commands alone.
+    await withFake(bashOnce("touch Y; true"), async (fake) => {
+      const home = makeHome()
+      await runWave(["-p", "hi", "--output-format", "json", "--allowed-tools", "Bash", "--disallowed-tools", "Bash(rm:*)"], fake, { cwd: home })
+      expect(fs.existsSync(path.join(home, "Y"))).toBe(true)
+    })
+  })
+
   it("init reports the permission mode", async () => {
     await withFake({ rules: [{ match: match.always, reply: reply("ok") }] }, async (fake) => {
       const run = await runWave(["-p", "hi", "--output-format", "stream-json", "--permission-mode", "plan"], fake)
