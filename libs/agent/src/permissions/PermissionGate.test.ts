@@ -56,7 +56,9 @@ describe("permission gate", () => {
         "for f in 1; do touch X; done", "A=1 touch X", ">/dev/null touch X", "/usr/bin/touch X", "'touch' X", "t\\ouch X",
         "timeout 5 touch X", "env -i touch X", "nohup touch X &", "sudo -u root touch X", "sh -c 'touch X'",
         "bash -c \"true; touch X\"", "eval 'touch X'", "find . -exec touch X \\;", "xargs touch", "echo ${y:-$(touch X)}",
-        "cat <(touch X)", "cat <<EOF\n$(touch X)\nEOF", "echo \"$(touch X)\"", "f() { touch X; }; f"
+        "cat <(touch X)", "cat <<EOF\n$(touch X)\nEOF", "echo \"$(touch X)\"", "f() { touch X; }; f",
+        "trap 'touch X' EXIT", "coproc touch X", "su root -c 'touch X'", "chrt 10 touch X", "pkexec touch X",
+        "fakeroot touch X", "systemd-run --user -p A=b touch X", "{touch,X}", "touch$IFS'X'"
       ]) {
         assert.isFalse(allowed(g, "Bash", bash(command)), `${mode}: ${command}`)
       }
@@ -67,7 +69,11 @@ describe("permission gate", () => {
 
   it("a deny rule with a specifier denies what it cannot see: a command word, script or stdin only known at run time", () => {
     const g = gate("default", "Bash", "Bash(touch:*)")
-    for (const command of ["$CMD X", "X=touch; $X f", "$(echo touch) X", "tou?h X", "$'touch' X", "eval \"$x\"", "sh -c \"$x\"", "echo touch X | sh", "case x in x) id;; esac", "echo 'open"]) {
+    for (const command of [
+      "$CMD X", "X=touch; $X f", "$(echo touch) X", "tou?h X", "$'touch' X", "eval \"$x\"", "sh -c \"$x\"", "echo touch X | sh",
+      "case x in x) id;; esac", "echo 'open", "alias t=touch\nt X", "bash <(echo touch X)", "sh /dev/stdin <<< 'touch X'",
+      ". <(echo touch X)", "source /dev/fd/0", "trap \"$x\" EXIT"
+    ]) {
       assert.match(reason(g, "Bash", bash(command)), /cannot be checked against --disallowed-tools Bash\(touch:\*\)/, command)
     }
     // Without a deny rule with a specifier there is nothing to check: the allow rule decides.

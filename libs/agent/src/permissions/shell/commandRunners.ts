@@ -16,8 +16,10 @@ export interface Wrapper {
   readonly assignments?: boolean
   /** The rest of the arguments, joined by spaces, is a command line run by a shell (`watch`). */
   readonly joined?: boolean
-  /** No command follows the options unless a script option gave one (`su`). */
+  /** No command follows the options unless a script option gave one (`su`), which may also come after them. */
   readonly scriptOnly?: boolean
+  /** With `joined`: only the first argument is the command line (`trap CMD SIGNAL…`). */
+  readonly firstOnly?: boolean
 }
 
 export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
@@ -53,11 +55,29 @@ export const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   "dbus-run-session": { valued: ["--config-file", "--dbus-daemon"] },
   catchsegv: {},
   unbuffer: {},
-  busybox: {}
+  busybox: {},
+  coproc: {},
+  pkexec: { valued: ["--user"] },
+  chrt: { valued: ["-T", "--sched-runtime", "-P", "--sched-period", "-D", "--sched-deadline"], inert: ["-p", "--pid"], fixed: 1 },
+  setarch: { valued: ["--uname-2.6"], fixed: 1 },
+  unshare: { valued: ["-S", "--setuid", "-G", "--setgroups", "-R", "--root", "-w", "--wd"] },
+  nsenter: { valued: ["-t", "--target", "-S", "--setuid", "-G", "--setgroups", "-R", "--root", "-w", "--wd"] },
+  "systemd-run": {
+    valued: ["-p", "--property", "-u", "--unit", "-E", "--setenv", "--uid", "--gid", "-M", "--machine", "-H", "--host", "--slice", "--description", "--working-directory", "--nice", "--on-calendar", "--on-active", "--timer-property", "--path-property", "--socket-property"]
+  },
+  fakeroot: { valued: ["-l", "--lib", "--faked", "-s", "-i"] },
+  eatmydata: {},
+  trap: { joined: true, fixed: 0, firstOnly: true }
 }
 
 /** Shells: `-c SCRIPT` runs SCRIPT; without a script or a file they read their commands from stdin. */
 export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "dash", "zsh", "ksh", "ksh93", "mksh", "rbash", "yash", "posh", "fish", "csh", "tcsh"])
+
+/** Builtins that run a file in the current shell (`. FILE`, `source FILE`). */
+export const SOURCING: ReadonlySet<string> = new Set([".", "source"])
+
+/** Files that are a process's stdin or a pipe: a shell or `source` reading one reads what it is fed. */
+export const STDIN_FILES = /^(\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/self\/fd\/\d+|\/dev\/tty)$/
 
 /** Shell options that take a value (`-o pipefail`). */
 export const SHELL_VALUED: ReadonlySet<string> = new Set(["-o", "+o", "-O", "+O", "--rcfile", "--init-file"])

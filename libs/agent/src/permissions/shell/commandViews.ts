@@ -1,7 +1,7 @@
 // Every spelling of what one simple command runs: its words as written, then the command inside each wrapper
 // (`timeout 5 touch x` → `touch x`), and the command lines it hands to a shell (`sh -c`, `eval`, `su -c`, `watch`,
 // a here-document fed to `sh`) as scripts of their own. A deny rule is matched against all of them.
-import { programName, SHELL_VALUED, SHELLS, type Wrapper, WRAPPERS } from "./commandRunners.js"
+import { programName, SHELL_VALUED, SHELLS, SOURCING, STDIN_FILES, type Wrapper, WRAPPERS } from "./commandRunners.js"
 import { parseShell } from "./parseShell.js"
 import type { Redirect, ShellScript, Word } from "./ShellScript.js"
 import { wordsText } from "./ShellScript.js"
@@ -69,7 +69,7 @@ const readOptions = (words: ReadonlyArray<Word>, from: number, wrapper: Wrapper)
 }
 
 /** A shell's command line: `-c SCRIPT` (in any option cluster), else a here-document or here-string on stdin. */
-const shellScript = (words: ReadonlyArray<Word>, redirects: ReadonlyArray<Redirect>): { script?: Word; stdin?: boolean; file?: boolean } => {
+const shellScript = (words: ReadonlyArray<Word>, redirects: ReadonlyArray<Redirect>): { script?: Word; stdin?: boolean; file?: Word } => {
   let hasC = false
   let index = 1
   while (index < words.length) {
@@ -84,7 +84,7 @@ const shellScript = (words: ReadonlyArray<Word>, redirects: ReadonlyArray<Redire
     else if (/^-[A-Za-z]*c[A-Za-z]*$/.test(arg)) hasC = true
   }
   if (hasC) return words[index] === undefined ? {} : { script: words[index]! }
-  if (index < words.length && !words.slice(1).some((word) => word.value === "-s")) return { file: true }
+  if (index < words.length && !words.slice(1).some((word) => word.value === "-s")) return { file: words[index]! }
   const fed = redirects.find((redirect) => redirect.op === "<<" || redirect.op === "<<-" || redirect.op === "<<<")
   if (fed !== undefined) {
     return fed.op === "<<<"
@@ -129,10 +129,16 @@ export const commandViews = (words: ReadonlyArray<Word>, redirects: ReadonlyArra
       continue
     }
     const name = programName(first.value)
-    if (SHELLS.has(name)) {
-      const { script, stdin } = shellScript(command, current.redirects)
-      if (stdin === true) unknowable ??= `${name} reads its commands from stdin`
+    if (SHELLS.has(name) || SOURCING.has(name)) {
+      const { script, stdin, file } = SOURCING.has(name) ? { file: command[1] } : shellScript(command, current.redirects)
+      if (stdin === true || (file !== undefined && STDIN_FILES.test(file.value))) unknowable ??= `${name} reads its commands from stdin`
+      if (file !== undefined && !file.literal) unknowable ??= `the file ${name} reads its commands from (${file.value}) is only known when it runs`
       scriptOf(script, `the script given to ${name}`)
+      continue
+    }
+    if (name === "alias" && command.slice(1).some((word) => word.value.includes("="))) {
+      // A later command word may be this alias (dash expands aliases in scripts too).
+      unknowable ??= "it defines an alias, so a later command word may stand for another command"
       continue
     }
     if (name === "eval") {
@@ -149,12 +155,25 @@ export const commandViews = (words: ReadonlyArray<Word>, redirects: ReadonlyArra
     const options = readOptions(command, 1, wrapper)
     if (options.inert) continue
     scriptOf(options.script, `the command line given to ${name}`)
-    if (wrapper.scriptOnly === true) continue
+    if (wrapper.scriptOnly === true) {
+      // `su root -c CMD`: the script option may follow the positional arguments.
+      if (options.script === undefined) {
+        for (let index = options.rest; index < command.length; index++) {
+          const later = readOptions(command, index, wrapper)
+          if (later.script !== undefined) {
+            scriptOf(later.script, `the command line given to ${name}`)
+            break
+          }
+        }
+      }
+      continue
+    }
     let rest = options.rest + (wrapper.fixed ?? 0)
     if (wrapper.assignments === true) while (rest < command.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(command[rest]!.value)) rest++
     const inner = command.slice(rest)
     if (wrapper.joined === true) {
-      if (inner.length > 0) scriptOf({ value: wordsText(inner), literal: inner.every((word) => word.literal) }, `the command line given to ${name}`)
+      const line = wrapper.firstOnly === true ? inner.slice(0, 1) : inner
+      if (line.length > 0) scriptOf({ value: wordsText(line), literal: line.every((word) => word.literal) }, `the command line given to ${name}`)
       continue
     }
     queue.push({ words: inner, redirects: current.redirects })
