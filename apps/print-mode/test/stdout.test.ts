@@ -33,6 +33,32 @@ describe("wave's stdout", () => {
     })
   })
 
+  it("exits non-zero, with the reason on stderr and nothing run, when stdout is closed at start (wave … >&-)", async () => {
+    await withFake({ rules: [{ match: match.always, reply: reply("an answer") }] }, async (fake) => {
+      const home = makeHome()
+      // Node itself would reopen fd 1 on /dev/null: the installed `wave` (this file, run through its #! line) checks first.
+      const start = (redirect: string) =>
+        new Promise<{ code: number | null; stderr: string }>((resolve) => {
+          const child = spawn("/bin/sh", ["-c", `exec "$0" "$@" ${redirect}`, WAVE_BIN, "-p", "hi", "--output-format", "json"], {
+            cwd: home,
+            env: { ...envFor(home, fake.url), PATH: `${path.dirname(process.execPath)}:${process.env["PATH"]}` },
+            stdio: ["ignore", "pipe", "pipe"]
+          })
+          let stderr = ""
+          child.stderr.on("data", (part) => (stderr += part))
+          child.on("close", (code) => resolve({ code, stderr }))
+        })
+      const closed = await start(">&-")
+      expect(closed.code).toBe(1)
+      expect(closed.stderr).toContain("wave: stdout is closed")
+      expect(fake.requests).toHaveLength(0)
+      // The control: stdout on /dev/null is open, and the run goes ahead.
+      const discarded = await start(">/dev/null")
+      expect(discarded).toEqual({ code: 0, stderr: "" })
+      expect(fake.requests).toHaveLength(1)
+    })
+  })
+
   it("exits non-zero when the reader closed stdout", async () => {
     await withFake({ rules: [{ match: match.always, reply: reply("an answer") }] }, async (fake) => {
       const home = makeHome()

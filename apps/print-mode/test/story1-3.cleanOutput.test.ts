@@ -40,7 +40,7 @@ describe("story 1: clean, response-only output", () => {
       ]
     }, async (fake) => {
       for (const format of ["text", "stream-json"]) {
-        const run = await runWave(["-p", "remember things", "--output-format", format], fake, { cwd: home })
+        const run = await runWave(["-p", "remember things", "--output-format", format, "--trust-project"], fake, { cwd: home })
         expect(run.code).toBe(0)
         for (const secret of ["MEM_SECRET", "MEM_REASONING", "memory extractor"]) expect(run.stdout).not.toContain(secret)
         expect(fs.readFileSync(path.join(home, ".wave", "memory", "MEMORY.md"), "utf8")).toContain("MEM_SECRET")

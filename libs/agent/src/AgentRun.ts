@@ -5,7 +5,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { Effect, Fiber, Layer, MutableRef, Ref } from "effect"
 import { ModelConfig, ModelConfigError, resolveModelSettings } from "./config/ModelConfig.js"
-import { loadSettings } from "./config/WaveSettings.js"
+import { loadProjectSettings } from "./config/WaveSettings.js"
 import { runHooks } from "./hooks/runHooks.js"
 import { projectTrusted } from "./hooks/projectTrust.js"
 import { Agent } from "./loop/Agent.js"
@@ -53,8 +53,9 @@ export interface RunRequest {
   /** `--permission-mode` (permissions/PermissionGate.ts); "default" when absent. */
   readonly permissionMode?: PermissionMode | undefined
   /**
-   * `--trust-project`: the project directory's `.wave/settings.json` hooks may run. Without it (or the directory in
-   * WAVE_TRUSTED_PROJECTS) they are skipped with an error block: a checked-out repository must not run commands.
+   * `--trust-project`: the project directory's `.wave/settings.json` may run hooks and turn on auto-memory. Without it
+   * (or the directory in WAVE_TRUSTED_PROJECTS) the file is not used and an error block says so: a checked-out
+   * repository must not run commands or write into the user's memory.
    */
   readonly trustProject?: boolean | undefined
   /** The engine seam; without it no desktop tools are offered. */
@@ -122,20 +123,10 @@ const runAgent = (
     const withProvider = <A, E>(effect: Effect.Effect<A, E, ModelProvider>) =>
       Effect.provideService(effect, ModelProvider, provider)
     const waveHome = request.env["WAVE_HOME"] ?? path.join(request.env["HOME"] ?? os.homedir(), ".wave")
-    const loaded = loadSettings(request.cwd, request.env)
-    if (loaded.problem !== undefined) emit({ type: "error", message: loaded.problem, source: "internal", recoverable: true })
     const trusted = request.trustProject === true || projectTrusted(request.cwd, request.env)
-    const hookEvents = Object.values(loaded.settings.hooks).reduce((n, hooks) => n + (hooks?.length ?? 0), 0)
-    if (!trusted && hookEvents > 0) {
-      emit({
-        type: "error",
-        message: `Project hooks in ${request.cwd}/.wave/settings.json were not run: the directory is not trusted ` +
-          "(pass --trust-project, or list it in WAVE_TRUSTED_PROJECTS)",
-        source: "hook",
-        recoverable: true
-      })
-    }
-    const settings = trusted ? loaded.settings : { ...loaded.settings, hooks: {} }
+    const project = loadProjectSettings(request.cwd, request.env, trusted)
+    for (const notice of project.notices) emit({ type: "error", message: notice, source: "hook", recoverable: true })
+    const settings = project.settings
     const gate = new PermissionGate(request.permissionMode ?? "default", {
       allowed: request.allowedTools,
       disallowed: request.disallowedTools

@@ -2,7 +2,7 @@
 export { AgentRun, type RunRequest } from "./AgentRun.js"
 export { type CreatedInfo, maxTurnsHit, type RunOutcome } from "./RunOutcome.js"
 export { ModelConfig, ModelConfigError, type ModelSettings, resolveModelSettings } from "./config/ModelConfig.js"
-export { loadSettings, type WaveSettings } from "./config/WaveSettings.js"
+export { loadProjectSettings, type ProjectSettings, type WaveSettings } from "./config/WaveSettings.js"
 export { Agent } from "./loop/Agent.js"
 export type { AgentOptions } from "./loop/AgentOptions.js"
 export type { AgentState, Answer } from "./loop/AgentState.js"

@@ -257,11 +257,14 @@ Options:
   -r, --restore <session-id>     continue a saved session
   -c, --continue                 continue the most recent session
   --model <name>                 model (default: $WAVE_MODEL)
-  --allowed-tools <rules>        only these tools, and approval for them: Bash, Bash(npm test), Bash(git status:*)
-  --disallowed-tools <rules>     never these tools or calls (wins over allowed)
-  --permission-mode <mode>       default (Bash needs an allow rule) | acceptEdits (same: no edit tools) |
-                                 plan (read-only tools only) | bypassPermissions (everything)
-  --trust-project                run this directory's .wave/settings.json hooks (else: WAVE_TRUSTED_PROJECTS)
+  --allowed-tools <rules>        only these tools, and approval for them: Bash, Bash(npm test), Bash(git status:*),
+                                 launch, launch(gnome-calculator), launch(firefox:*), close-app(gedit), clipboard-set
+  --disallowed-tools <rules>     never these tools or calls (wins over allowed; a rule such as Bash(rm:*) denies
+                                 any part of a chained, piped, redirected or substituted command)
+  --permission-mode <mode>       default (Bash, launch, close-app, clipboard-set need an allow rule) |
+                                 acceptEdits (same: no edit tools) | plan (acts on nothing: read-only tools only) |
+                                 bypassPermissions (everything no --disallowed-tools rule denies)
+  --trust-project                use this directory's .wave/settings.json: hooks, auto-memory (else: WAVE_TRUSTED_PROJECTS)
   --headed                       allow physical input and focus changes for desktop actions
   --auto-recover                 let safe recoveries run before the model sees a failure
   -h, --help                     this help

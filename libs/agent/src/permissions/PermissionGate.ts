@@ -2,18 +2,26 @@
 // sub-agents alike). In print mode nobody can be asked, so a call that would need approval is denied: the model
 // gets a tool result saying why, and the run's result lists it in `permission_denials`.
 //
-// - `default`: Bash needs an allow rule (`--allowed-tools Bash` or `Bash(git status:*)`); the desktop tools are
-//   allowed (they are what wave is for; every action reports what it delivered, and the dangerous key combos are
-//   refused by the engine itself), as is Agent (its sub-agent's calls pass this same gate).
+// One approval model for every tool that runs code or changes the machine beyond the desktop: `Bash`, `launch`,
+// `close_app`, `clipboard_set`, and `batch` by its entries (callItems.ts says what each call is judged by).
+// - `--disallowed-tools` rules deny in every mode and win over allow rules. A rule with a specifier
+//   (`Bash(touch:*)`) matches ANY part of a command line — every command of a list, pipeline, subshell or
+//   substitution, with its redirections, assignments and wrappers (`timeout`, `env`, `sh -c`, …) taken off — and
+//   denies a line it cannot read completely (`$cmd x`, `eval "$x"`, `… | sh`, `case`).
+// - `default`: those tools need an allow rule (`--allowed-tools Bash`, `Bash(git status:*)`, `launch`,
+//   `launch(gnome-calculator)`, `close-app(gedit)`); a rule with a specifier approves a command line only when it
+//   covers every part of it as written and no part redirects to a file. Starting a shell, interpreter or terminal
+//   with `launch` is running a command: the Bash rules must approve it too. A loader variable in `launch --env`
+//   (LD_PRELOAD, …; loaderEnvironment.ts) needs a rule that names it. The other desktop tools are allowed (they are
+//   what wave is for; the engine refuses the dangerous key combos itself), as is Agent (its sub-agent's calls pass
+//   this same gate).
 // - `acceptEdits`: the same as default — wave has no file-editing tools for it to approve.
-// - `plan`: read-only: observation tools only (snapshot, find, get, is, list-apps, list-windows, wait) and Agent;
-//   Bash and every desktop action are denied even with an allow rule.
-// - `bypassPermissions`: everything is allowed.
-// `--disallowed-tools` rules deny in every mode and win over allow rules.
-import { COMMANDS, toolName } from "@agent-desktop/contracts/commands"
+// - `plan`: acts on nothing: only the tools the command spec marks `readOnly`, and Agent; a batch only of those.
+// - `bypassPermissions`: everything is allowed that no deny rule denies.
 import { Effect } from "effect"
 import { failure, type Tool } from "../tools/Tool.js"
-import { parseRule, ruleMatches, type PermissionRule } from "./PermissionRule.js"
+import { type CallItem, expandCall } from "./callItems.js"
+import { parseRule, type PermissionRule, specifierAllows, specifierDenies } from "./PermissionRule.js"
 
 export const PERMISSION_MODES = ["default", "acceptEdits", "bypassPermissions", "plan"] as const
 export type PermissionMode = (typeof PERMISSION_MODES)[number]
@@ -29,15 +37,14 @@ export interface PermissionDenial {
 
 export type Decision = { readonly allowed: true } | { readonly allowed: false; readonly reason: string }
 
-/** Desktop tools that only observe; everything else a desktop tool does may change an app. */
-const READ_ONLY_TOOLS: ReadonlySet<string> = new Set(
-  Object.entries(COMMANDS)
-    .filter(([name, spec]) => spec.category === "observation" || name === "list-apps" || name === "list-windows" || name === "wait")
-    .map(([name]) => toolName(name))
-)
+const EXAMPLES: Readonly<Record<string, string>> = {
+  Bash: "Bash(git status:*)",
+  launch: "launch(gnome-calculator)",
+  close_app: "close-app(gedit)",
+  clipboard_set: "clipboard-set"
+}
 
-/** Tools that run arbitrary programs: never without an allow rule outside bypassPermissions. */
-const NEEDS_APPROVAL: ReadonlySet<string> = new Set(["Bash"])
+const denied = (reason: string): Decision => ({ allowed: false, reason })
 
 export class PermissionGate {
   private readonly allow: ReadonlyArray<PermissionRule>
@@ -52,21 +59,64 @@ export class PermissionGate {
   }
 
   decide(tool: string, input: unknown): Decision {
-    if (this.deny.some((rule) => ruleMatches(rule, tool, input))) {
-      return { allowed: false, reason: `${tool} is disallowed for this run (--disallowed-tools)` }
+    const expansion = expandCall(tool, input)
+    if ("refused" in expansion) return denied(expansion.refused)
+    for (const item of expansion.items) {
+      const reason = this.denial(item)
+      if (reason !== undefined) return denied(reason)
     }
     if (this.mode === "bypassPermissions") return { allowed: true }
     if (this.mode === "plan") {
-      return READ_ONLY_TOOLS.has(tool) || tool === "Agent"
+      const acting = expansion.items.find((item) => !item.readOnly)
+      return acting === undefined
         ? { allowed: true }
-        : { allowed: false, reason: `permission mode "plan" is read-only: ${tool} may change something, so it is not run` }
+        : denied(`permission mode "plan" is read-only: ${acting.tool} may change something, so it is not run`)
     }
-    if (!NEEDS_APPROVAL.has(tool) || this.allow.some((rule) => ruleMatches(rule, tool, input))) return { allowed: true }
-    return {
-      allowed: false,
-      reason: `${tool} needs permission, and print mode cannot ask: allow it with --allowed-tools ${tool} (or a rule such as ` +
-        `"${tool}(git status:*)"), or run with --permission-mode bypassPermissions`
+    for (const item of expansion.items) {
+      if (item.gated && !this.allow.some((rule) => this.approves(rule, item))) return denied(this.needsPermission(tool, item))
     }
+    return { allowed: true }
+  }
+
+  /** Why a deny rule stops `item`, or undefined. */
+  private denial(item: CallItem): string | undefined {
+    for (const rule of this.deny) {
+      if (rule.tool !== item.tool) continue
+      if (rule.specifier === undefined) {
+        if (!item.denyOnly) return `${item.tool} is disallowed for this run (--disallowed-tools ${rule.raw})`
+        continue
+      }
+      if (rule.specifier.invalid !== undefined) {
+        return `${item.label} is denied: the rule --disallowed-tools ${rule.raw} cannot be read (${rule.specifier.invalid}), so it denies every ${item.tool} call`
+      }
+      if (item.unknowable !== undefined) {
+        return `${item.label} cannot be checked against --disallowed-tools ${rule.raw}: ${item.unknowable}`
+      }
+      if (item.views.some((view) => specifierDenies(rule, view))) {
+        return `${item.label} is disallowed for this run (--disallowed-tools ${rule.raw})`
+      }
+    }
+    return undefined
+  }
+
+  private approves(rule: PermissionRule, item: CallItem): boolean {
+    if (rule.tool !== item.tool) return false
+    if (rule.specifier === undefined) return item.needsSpecifier === undefined
+    return item.written !== undefined && item.notApprovable === undefined && specifierAllows(rule, item.written)
+  }
+
+  private needsPermission(tool: string, item: CallItem): string {
+    const example = EXAMPLES[item.tool] ?? item.tool
+    const about = item.tool === tool ? item.label : `${item.label} (run by ${tool})`
+    if (item.needsSpecifier !== undefined) {
+      return `${item.tool} needs permission for ${about}: ${item.needsSpecifier}, so only a rule naming it allows it ` +
+        `(--allowed-tools '${item.tool}(NAME=value app)'), or --permission-mode bypassPermissions`
+    }
+    const detail = item.notApprovable !== undefined && this.allow.some((rule) => rule.tool === item.tool && rule.specifier !== undefined)
+      ? ` (no rule with a specifier approves it: ${item.notApprovable})`
+      : ""
+    return `${item.tool} needs permission for ${about}${detail}, and print mode cannot ask: allow it with --allowed-tools ` +
+      `${item.tool} (or a rule such as "${example}"), or run with --permission-mode bypassPermissions`
   }
 
   /** The tools with this gate in front: a denied call is a failed tool result the model can read, and is reported. */

