@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, resolve } from "node:path"
 import type { Readable } from "node:stream"
 import { setTimeout as sleep } from "node:timers/promises"
 import { resolveApp, type AppSpec } from "./AppSpec.js"
@@ -152,7 +152,8 @@ export const startDesktop = async (options: StartOptions = {}): Promise<RunningD
   for (const dir of [logs, xdgRuntime, xdgConfig]) mkdirSync(dir, { recursive: true, mode: 0o700 })
 
   // Private to this user: Xvfb refuses a client without this file's cookie (XAuthority.ts).
-  const xauthority = join(stateDir, "xauthority")
+  // Absolute: clients that run in another folder read it too (a --state given relative).
+  const xauthority = resolve(stateDir, "xauthority")
   writeXAuthority(xauthority)
   const env: { -readonly [K in keyof DesktopEnv]?: DesktopEnv[K] } = {
     XAUTHORITY: xauthority,
