@@ -12,7 +12,9 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 
 /** Bundles the server once per test file; returns the script's path (under test-results/, which git ignores). */
 export const bundleServer = async (): Promise<string> => {
-  const outDir = fs.mkdtempSync(path.join(here, "..", "..", "test-results", "server-"))
+  const results = path.join(here, "..", "..", "test-results")
+  fs.mkdirSync(results, { recursive: true })
+  const outDir = fs.mkdtempSync(path.join(results, "server-"))
   const outfile = path.join(outDir, "server.mjs")
   await build({
     entryPoints: [path.join(here, "serverProcess.ts")],
