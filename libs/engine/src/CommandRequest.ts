@@ -24,6 +24,18 @@ export interface InvocationOptions {
    * not the host's. Absent: this process's.
    */
   readonly environment?: Readonly<Record<string, string | undefined>>
+  /**
+   * Nothing on disk may change but the store (an MCP server's `--read-only`): a caller-named file (screenshot PATH,
+   * `--trace`, `trace export`, a clipboard image) is refused with POLICY_DENIED `read_only`, and a session's
+   * screenshot and refmap artifacts are skipped. Batch entries inherit it.
+   */
+  readonly readOnly?: boolean
+  /**
+   * The only commands this caller may run (an MCP server's `--tools`, its read-only set); absent: every command.
+   * Any other is refused with POLICY_DENIED `command_not_allowed` before it runs, a batch before any entry runs when
+   * one entry names another. Batch entries inherit it.
+   */
+  readonly allowedCommands?: ReadonlyArray<string>
 }
 
 /** One command to run: what `runCommand` takes, and what a batch entry or a recovery retry hands back to it. */

@@ -24,6 +24,9 @@ export const fromStoreError = (error: StoreError): DesktopError => {
         delivery: "not_delivered",
         suggestion: "Snapshot with --skeleton, then drill into the part you need with --root"
       })
+    case "StreamConflict":
+      // Only an append that asked for it (expectedSeq) meets one, and nothing was written.
+      return new Internal({ message: error.message, delivery: "not_delivered", details: { kind: "store_conflict", retryable: true } })
     case "StoreFailure":
       return storeFailure(error)
   }

@@ -2,6 +2,7 @@ import { redact } from "@agent-desktop/domain"
 import { DesktopAdapter } from "@agent-desktop/platform"
 import { EventStore, INVOCATION_ENDED, INVOCATION_STARTED, type StoreError } from "@agent-desktop/store"
 import { Clock, Effect, Exit } from "effect"
+import type { FileHandle } from "node:fs/promises"
 import { HANDLERS } from "./commands/registry.js"
 import { errorEnvelope, successEnvelope, type Envelope } from "./Envelope.js"
 import { desktopError, Internal, InvalidArgs, type DesktopError } from "./errors/DesktopError.js"
@@ -13,6 +14,8 @@ import { closeAbandoned } from "./journal/closeAbandoned.js"
 import { evidenceOutranks, foldEvidence } from "./journal/foldEvidence.js"
 import { Journal } from "./journal/Journal.js"
 import { redactRequest } from "./journal/redactRequest.js"
+import { outputError, readOnlyRefusal } from "./output/writeOutput.js"
+import { commandNotAllowed } from "./commands/allowedCommands.js"
 import { storeFailureDetails } from "./StoreAccess.js"
 import { appendTraceFile, openTraceFile } from "./trace/TraceFile.js"
 import { withRefmapCopy } from "./trace/Refmaps.js"
@@ -104,24 +107,34 @@ export const runCommand = Effect.fn("runCommand")(function*(
     ...(options.agentId === undefined ? {} : { agent_id: options.agentId })
   })
   const handler = HANDLERS[request.command]
-  let traceFd: number | undefined
-  let traceRefused: string | undefined
+  let traceFile: FileHandle | undefined
+  let traceRefused: DesktopError | undefined
   if (options.traceFile !== undefined) {
-    try {
-      traceFd = openTraceFile(options.traceFile, options.session)
-    } catch (cause) {
-      traceRefused = (cause as Error).message
+    const file = options.traceFile
+    if (options.readOnly === true) traceRefused = readOnlyRefusal("the trace file", file)
+    else {
+      const opened = yield* Effect.exit(Effect.tryPromise({
+        try: () => openTraceFile(file, options.session),
+        catch: (cause) => outputError("the trace file", file, cause)
+      }))
+      if (Exit.isSuccess(opened)) traceFile = opened.value
+      else traceRefused = fromCause(opened.cause)
     }
   }
+  const refusedCommand = options.allowedCommands === undefined || options.allowedCommands.includes(request.command)
+    ? undefined
+    : commandNotAllowed(request.command, options.allowedCommands)
   const program = traceRefused !== undefined && options.traceStrict === true
-    ? Effect.fail(new InvalidArgs({ message: `Cannot open the trace file: ${traceRefused}`, suggestion: "Pass --trace with a writable, non-symlink path" }))
+    ? Effect.fail(traceRefused)
+    : refusedCommand !== undefined
+    ? Effect.fail(refusedCommand)
     : handler === undefined
     ? Effect.fail(new InvalidArgs({ message: `Unknown command '${request.command}'`, suggestion: "Run agent-desktop --help to list the commands" }))
     : options.agentId !== undefined && !AGENT_ID.test(options.agentId)
     ? Effect.fail(new InvalidArgs({ message: `Invalid agent id '${options.agentId}'`, suggestion: "Use 1-64 characters of [A-Za-z0-9_-] for --agent-id" }))
     : withRefmapCopy(request.command, withScreens(request.command, args, afterAction(request.command, args, handler(args))))
   if (traceRefused !== undefined && options.traceStrict !== true) {
-    yield* Effect.logWarning(`--trace not written: ${traceRefused}`)
+    yield* Effect.logWarning(`--trace not written: ${traceRefused.message}`)
   }
   // A transient failure before anything was attempted is retried on the safe schedule; once a step.attempted is in
   // the journal, never (the evidence, not the error, decides).
@@ -148,10 +161,10 @@ export const runCommand = Effect.fn("runCommand")(function*(
     if (error !== undefined) error = withStoreFailure(error, storeFailure, journal.durable)
     yield* Effect.logWarning(`the invocation's trace ${journal.durable ? "was written late" : "is incomplete"}: ${storeFailure.message}`)
   }
-  if (traceFd !== undefined) {
+  if (traceFile !== undefined) {
     // After the command: the action has already happened, so a write failure must not hide its result.
-    const fd = traceFd
-    yield* Effect.try(() => appendTraceFile(fd, id, journal.events)).pipe(Effect.ignore)
+    const handle = traceFile
+    yield* Effect.tryPromise(() => appendTraceFile(handle, id, journal.events)).pipe(Effect.ignore)
   }
   return error === undefined ? successEnvelope(request.command, Exit.isSuccess(exit) ? exit.value : undefined) : errorEnvelope(request.command, error)
 })

@@ -17,6 +17,10 @@ export interface EngineCall {
   readonly headed: boolean
   readonly session?: string
   readonly signal?: AbortSignal
+  /** The server's `--read-only`: nothing on disk changes but the store (engine InvocationOptions.readOnly). */
+  readonly readOnly?: boolean
+  /** The commands this server offers, when `--tools` or `--read-only` limits them: a batch may run no other. */
+  readonly allowedCommands?: ReadonlyArray<string>
 }
 
 export interface EngineHost {
@@ -43,7 +47,9 @@ export const makeEngineHost = async (
       options: {
         headed: call.headed,
         ...(call.session === undefined ? {} : { session: call.session }),
-        ...(call.signal === undefined ? {} : { signal: call.signal })
+        ...(call.signal === undefined ? {} : { signal: call.signal }),
+        ...(call.readOnly === true ? { readOnly: true } : {}),
+        ...(call.allowedCommands === undefined ? {} : { allowedCommands: call.allowedCommands })
       }
     }).pipe(
       // stdout carries protocol messages only: every log line goes to stderr, warnings and worse.

@@ -13,7 +13,7 @@ export interface McpOptions {
   readonly session?: string
   /** Only these tools (MCP tool names or command names); undefined = every supported tool. */
   readonly tools?: ReadonlyArray<string>
-  /** Observation tools only: nothing is sent to an app. */
+  /** Observation tools only: nothing is sent to an app, and nothing on disk changes but the store (no file is written). */
   readonly readOnly: boolean
 }
 
@@ -25,8 +25,9 @@ Serves the desktop commands as Model Context Protocol tools over stdio (JSON-RPC
   --contract V   envelope version of every tool result (default: AGENT_DESKTOP_CONTRACT or ${LATEST_CONTRACT_VERSION})
   --headed       allow physical input (pointer, keyboard) where a command needs it
   --session ID   record every call in this session's trace
-  --tools LIST   offer only these tools (comma-separated tool or command names)
-  --read-only    offer observation tools only (nothing is sent to any app)
+  --tools LIST   offer only these tools (comma-separated tool or command names); batch runs only these too
+  --read-only    offer observation tools only: nothing is sent to any app and no file is written
+                 (screenshot returns the image inline; a path is refused)
 `
 
 export const parseMcpOptions = (argv: ReadonlyArray<string>, env: Readonly<Record<string, string | undefined>>): ParsedOptions => {

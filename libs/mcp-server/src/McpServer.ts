@@ -97,7 +97,7 @@ export const createMcpServer = (
         if (progressToken === undefined || extra.signal.aborted) return
         await extra.sendNotification({ method: "notifications/progress", params: { progressToken, progress, total: 1, message } })
       }
-    })))
+    }, tools)))
   })
 
   server.setRequestHandler(ListResourcesRequestSchema, () => track(engineOnce().then(listSkillResources)))

@@ -8,7 +8,7 @@ import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { errorEnvelope } from "@agent-desktop/domain"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { Ajv, type ValidateFunction } from "ajv"
-import * as fs from "node:fs"
+import { readRegularFile } from "@agent-desktop/engine"
 import type { EngineHost, NativeEnvelope } from "./EngineHost.js"
 import type { McpOptions } from "./McpOptions.js"
 import { rememberJson } from "./MessageLine.js"
@@ -34,14 +34,17 @@ const describeErrors = (validate: ValidateFunction): string =>
     error.keyword === "additionalProperties" ? ` ('${String((error.params as { additionalProperty?: unknown }).additionalProperty)}')` : ""
   }`).join("; ")
 
-/** A PNG the screenshot command produced, inline or as a file, as an MCP image block. */
-const imageBlock = (envelope: Readonly<Record<string, unknown>>): CallToolResult["content"] => {
+/**
+ * A PNG the screenshot command produced, inline or as a file, as an MCP image block. The file is read back by the
+ * engine's rules (a regular file, never through a symlink, never waiting on a FIFO swapped in since).
+ */
+const imageBlock = async (envelope: Readonly<Record<string, unknown>>): Promise<CallToolResult["content"]> => {
   const data = envelope["data"] as { data?: unknown; path?: unknown } | undefined
   if (envelope["ok"] !== true || data === undefined) return []
   if (typeof data.data === "string") return [{ type: "image", data: data.data, mimeType: "image/png" }]
   if (typeof data.path === "string") {
     try {
-      return [{ type: "image", data: fs.readFileSync(data.path).toString("base64"), mimeType: "image/png" }]
+      return [{ type: "image", data: (await readRegularFile(data.path)).toString("base64"), mimeType: "image/png" }]
     } catch {
       return []
     }
@@ -55,15 +58,21 @@ export interface CallContext {
   readonly progress: (progress: number, message: string) => Promise<void>
 }
 
+/** The commands a batch may run on this server: undefined when neither `--tools` nor `--read-only` limits them. */
+const allowedCommands = (options: McpOptions, tools: ReadonlyArray<CatalogTool>): ReadonlyArray<string> | undefined =>
+  options.tools === undefined && !options.readOnly ? undefined : tools.map((offered) => offered.command)
+
 export const callTool = async (
   tool: CatalogTool,
   args: unknown,
   options: McpOptions,
   engine: () => Promise<EngineHost>,
-  context: CallContext
+  context: CallContext,
+  tools: ReadonlyArray<CatalogTool> = [tool]
 ): Promise<CallToolResult> => {
   const input = args ?? {}
   const validate = validatorFor(tool)
+  const allowed = allowedCommands(options, tools)
   let envelope: NativeEnvelope
   if (!validate(input)) {
     envelope = invalidArgs(tool.command, `Invalid arguments for ${tool.name}: ${describeErrors(validate)}`)
@@ -74,7 +83,9 @@ export const callTool = async (
       args: input as Readonly<Record<string, unknown>>,
       headed: options.headed,
       ...(options.session === undefined ? {} : { session: options.session }),
-      signal: context.signal
+      signal: context.signal,
+      ...(options.readOnly ? { readOnly: true } : {}),
+      ...(allowed === undefined ? {} : { allowedCommands: allowed })
     })
     await context.progress(1, `${tool.command} ${envelope.ok ? "done" : "failed"}`)
   }
@@ -84,7 +95,7 @@ export const callTool = async (
   const text = JSON.stringify(shaped)
   rememberJson(text)
   return {
-    content: [{ type: "text", text }, ...(tool.command === "screenshot" ? imageBlock(shaped) : [])],
+    content: [{ type: "text", text }, ...(tool.command === "screenshot" ? await imageBlock(shaped) : [])],
     structuredContent: shaped,
     isError: shaped["ok"] !== true
   }

@@ -4,6 +4,7 @@
  * ImageMagick `display` window at 0,0, no window manager), so every row differs and a band at the wrong offset would
  * show.
  */
+import { startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
 import { execFileSync, spawn, type ChildProcess } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -12,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadAddon, type X11Addon } from "./Addon.js"
 import { decodePng, pixelAt } from "./PngDecode.js"
 
-let xvfb: ChildProcess | undefined
+let desktop: RunningDesktop | undefined
+let savedAuthority: string | undefined
 let viewer: ChildProcess | undefined
 const folder = mkdtempSync(join(tmpdir(), "ad-noshm-"))
 let display = ""
@@ -23,18 +25,11 @@ describe("capture without shared memory", () => {
     const load = loadAddon()
     if (load._tag !== "Loaded") throw new Error(load.reason)
     addon = load.addon
-    xvfb = spawn("Xvfb", ["-displayfd", "3", "-extension", "MIT-SHM", "-screen", "0", "1280x200x24", "-nolisten", "tcp"], {
-      stdio: ["ignore", "ignore", "ignore", "pipe"]
-    })
-    display = await new Promise<string>((resolve, reject) => {
-      let text = ""
-      const fd3 = xvfb!.stdio[3] as NodeJS.ReadableStream
-      fd3.on("data", (chunk: Buffer) => {
-        text += chunk.toString("utf8")
-        if (text.includes("\n")) resolve(`:${text.trim()}`)
-      })
-      xvfb!.once("exit", (code) => reject(new Error(`Xvfb exited ${String(code)}`)))
-    })
+    desktop = await startDesktop({ apps: [], geometry: "1280x200x24", xvfbArgs: ["-extension", "MIT-SHM"], enable: false })
+    display = desktop.env.DISPLAY
+    // The addon opens the display in this process: Xlib reads the cookie file from XAUTHORITY.
+    savedAuthority = process.env["XAUTHORITY"]
+    process.env["XAUTHORITY"] = desktop.env.XAUTHORITY
   }, 30_000)
   afterAll(async () => {
     addon?.close()
@@ -44,17 +39,15 @@ describe("capture without shared memory", () => {
       await exited
     }
     rmSync(folder, { recursive: true, force: true })
-    if (xvfb !== undefined && xvfb.exitCode === null) {
-      const exited = new Promise((resolve) => xvfb!.once("exit", resolve))
-      xvfb.kill("SIGTERM")
-      await exited
-    }
+    await desktop?.stop()
+    if (savedAuthority === undefined) delete process.env["XAUTHORITY"]
+    else process.env["XAUTHORITY"] = savedAuthority
   })
 
   it("reads the screen in bands over the socket, the last band partial: the same pixels as import", () => {
     const gradient = join(folder, "gradient.png")
     execFileSync("convert", ["-size", "1280x200", "gradient:red-blue", gradient])
-    viewer = spawn("display", ["-geometry", "+0+0", gradient], { env: { ...process.env, DISPLAY: display }, stdio: "ignore" })
+    viewer = spawn("display", ["-geometry", "+0+0", gradient], { env: { ...process.env, ...desktop!.env }, stdio: "ignore" })
     const info = addon.open(display)
     expect(info.shm).toBe(false)
     // until the viewer has drawn: the top-left pixel turns red
@@ -62,7 +55,7 @@ describe("capture without shared memory", () => {
     const shot = addon.capturePng(0, 0, 1280, 200, 1, 2) // bands of 64 rows: 64, 64, 64, 8
     expect(shot.shm).toBe(false)
     const ours = decodePng(shot.png)
-    const theirs = decodePng(execFileSync("import", ["-window", "root", "-depth", "8", "png24:-"], { env: { ...process.env, DISPLAY: display } }))
+    const theirs = decodePng(execFileSync("import", ["-window", "root", "-depth", "8", "png24:-"], { env: { ...process.env, ...desktop!.env } }))
     expect([ours.width, ours.height]).toEqual([1280, 200])
     expect([theirs.width, theirs.height]).toEqual([1280, 200])
     let differing = 0

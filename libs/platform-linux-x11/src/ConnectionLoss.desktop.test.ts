@@ -18,6 +18,9 @@ describe("losing the X server", () => {
     if (load._tag !== "Loaded") throw new Error(load.reason)
     const addon = load.addon
     const first = await startDesktop({ apps: [] })
+    // The addon opens displays in this process: Xlib reads each desktop's cookie file from XAUTHORITY.
+    const savedAuthority = process.env["XAUTHORITY"]
+    process.env["XAUTHORITY"] = first.env.XAUTHORITY
     addon.open(first.env.DISPLAY)
     addon.motion(10, 10)
     addon.capturePng(0, 0, 200, 200, 1, 2) // keeps a shared-memory segment attached to this server
@@ -34,6 +37,7 @@ describe("losing the X server", () => {
     }
     expect(code).toBe("X11_CONNECTION_LOST")
     const second = await startDesktop({ apps: [] })
+    process.env["XAUTHORITY"] = second.env.XAUTHORITY
     try {
       expect(addon.open(second.env.DISPLAY).display).toBe(second.env.DISPLAY)
       addon.motion(30, 40)
@@ -43,19 +47,23 @@ describe("losing the X server", () => {
     } finally {
       addon.close()
       await second.stop()
+      if (savedAuthority === undefined) delete process.env["XAUTHORITY"]
+      else process.env["XAUTHORITY"] = savedAuthority
     }
   }, 120_000)
 
   it("a clipboard owner whose X server goes away exits instead of spinning", async () => {
     const desktop = await startDesktop({ apps: [] })
-    const display = process.env["DISPLAY"]
-    process.env["DISPLAY"] = desktop.env.DISPLAY
+    const saved = { DISPLAY: process.env["DISPLAY"], XAUTHORITY: process.env["XAUTHORITY"] }
+    Object.assign(process.env, { DISPLAY: desktop.env.DISPLAY, XAUTHORITY: desktop.env.XAUTHORITY })
     let pid: number
     try {
       pid = await startOwner("CLIPBOARD", selectionItems({ type: "text", text: "outlived its server" }))
     } finally {
-      if (display === undefined) delete process.env["DISPLAY"]
-      else process.env["DISPLAY"] = display
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key]
+        else process.env[key] = value
+      }
     }
     expect(alive(pid)).toBe(true)
     await desktop.stop()

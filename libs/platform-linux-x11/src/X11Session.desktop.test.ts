@@ -22,6 +22,7 @@ interface PeerNode {
   readonly children: ReadonlyArray<PeerNode>
 }
 
+let savedAuthority: string | undefined
 const env = () => ({ ...process.env, ...desktop!.env })
 const tool = (command: string, args: ReadonlyArray<string>) => execFileSync(command, args, { env: env(), encoding: "utf8" })
 const peerTree = (): PeerNode => {
@@ -47,11 +48,16 @@ describe("X11Session on a virtual desktop with openbox", () => {
     desktop = await startDesktop({ apps: ["fixture"], windowManager: "openbox" })
     const load = loadAddon()
     if (load._tag !== "Loaded") throw new Error(load.reason)
+    // The addon opens the display in this process: Xlib reads the cookie file from XAUTHORITY.
+    savedAuthority = process.env["XAUTHORITY"]
+    process.env["XAUTHORITY"] = desktop.env.XAUTHORITY
     x = new X11Session(load.addon, desktop.env.DISPLAY)
   }, 90_000)
   afterAll(async () => {
     x?.addon.close()
     await desktop?.stop()
+    if (savedAuthority === undefined) delete process.env["XAUTHORITY"]
+    else process.env["XAUTHORITY"] = savedAuthority
   }, 30_000)
 
   it("reports the screen and its one monitor as xdpyinfo does", () => {

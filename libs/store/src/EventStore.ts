@@ -7,7 +7,7 @@ import { Clock, Context, Effect, Layer } from "effect"
 import { EventStoreCore, type EventStoreOptions, type InvocationEvents } from "./EventStoreCore.js"
 import {
   toStoreError, type InvalidSessionId, type RefMapTooLarge, type RootRefNotFound, type SessionExists,
-  type SessionNotFound, type SnapshotNotFound, type StoreError, StoreFailure
+  type SessionNotFound, type SnapshotNotFound, type StoreError, StoreFailure, type StreamConflict
 } from "./StoreErrors.js"
 import type {
   AppendOptions, AppendResult, DrillDownInput, DrillDownResult, NewEvent, OpenInvocation, SavedSnapshot, SessionGcOptions,
@@ -17,7 +17,8 @@ import type {
 export interface EventStoreShape {
   /** The synchronous core underneath, for callers that want no Effect overhead. */
   readonly core: EventStoreCore
-  readonly append: (stream: string, events: ReadonlyArray<NewEvent>, options?: AppendOptions) => Effect.Effect<AppendResult, StoreFailure>
+  /** StreamConflict only with `options.expectedSeq`. */
+  readonly append: (stream: string, events: ReadonlyArray<NewEvent>, options?: AppendOptions) => Effect.Effect<AppendResult, StreamConflict | StoreFailure>
   readonly appendInvocation: (input: InvocationEvents) => Effect.Effect<AppendResult, StoreFailure>
   readonly readStream: (stream: string, options?: { readonly fromSeq?: number }) => Effect.Effect<ReadonlyArray<StoredEvent>, StoreFailure>
   readonly readAll: (options?: { readonly afterPosition?: number; readonly limit?: number }) => Effect.Effect<ReadonlyArray<StoredEvent>, StoreFailure>
@@ -68,7 +69,7 @@ export class EventStore extends Context.Service<EventStore, EventStoreShape>()("
   static fromCore(core: EventStoreCore): EventStoreShape {
     return EventStore.of({
       core,
-      append: (stream, events, options) => lift(() => core.append(stream, events, options)),
+      append: (stream, events, options) => lift(() => core.append(stream, events, options), "StreamConflict"),
       appendInvocation: (input) => lift(() => core.appendInvocation(input)),
       readStream: (stream, options) => lift(() => core.readStream(stream, options)),
       readAll: (options) => lift(() => core.readAll(options)),

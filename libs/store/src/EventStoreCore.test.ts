@@ -53,6 +53,16 @@ describe("events", () => {
     assert.strictEqual(store.latestStream("wave-"), "wave-a")
   })
 
+  it("expectedSeq: appends only when the stream is still at that seq (StreamConflict otherwise, nothing written)", () => {
+    store.append("invocation-c", [{ type: "command.start", payload: { pid: 1 } }])
+    store.append("invocation-c", [{ type: "command.end" }], { expectedSeq: 1 })
+    assert.strictEqual(tagOf(() => store.append("invocation-c", [{ type: "command.end" }], { expectedSeq: 1 })), "StreamConflict")
+    assert.deepStrictEqual(store.readStream("invocation-c").map((e) => e.type), ["command.start", "command.end"])
+    assert.deepStrictEqual(store.openInvocations(), [])
+    store.append("invocation-new", [{ type: "init" }], { expectedSeq: 0 })
+    assert.strictEqual(tagOf(() => store.append("invocation-new", [{ type: "x" }], { expectedSeq: 0 })), "StreamConflict")
+  })
+
   it("keeps the events after the store is reopened", () => {
     store.append("wave-1", [{ type: "init" }])
     store.close()

@@ -58,6 +58,17 @@ export class InvalidSessionId extends TaggedError("InvalidSessionId")<{
 }> {}
 
 /**
+ * An append made on a stream's state that another writer changed first (`AppendOptions.expectedSeq`): nothing was
+ * written. The caller reads the stream again and decides anew (the abandoned-invocation sweep then finds it closed).
+ */
+export class StreamConflict extends TaggedError("StreamConflict")<{
+  readonly message: string
+  readonly stream: string
+  readonly expectedSeq: number
+  readonly actualSeq: number
+}> {}
+
+/**
  * What went wrong underneath, as far as SQLite or the file system says: another process holds the lock past the
  * busy timeout, the disk is full, the file or its directory is read-only or not ours, the file is damaged or not
  * an agent-desktop database; `other` when nothing says more.
@@ -94,11 +105,12 @@ export type StoreError =
   | SessionNotFound
   | SessionExists
   | InvalidSessionId
+  | StreamConflict
   | StoreFailure
 
 const TAGS: ReadonlySet<string> = new Set([
   "InvalidHome", "SnapshotNotFound", "RootRefNotFound", "RefMapTooLarge", "SessionNotFound", "SessionExists",
-  "InvalidSessionId", "StoreFailure"
+  "InvalidSessionId", "StreamConflict", "StoreFailure"
 ])
 
 export const isStoreError = (error: unknown): error is StoreError =>

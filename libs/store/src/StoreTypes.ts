@@ -28,6 +28,12 @@ export interface AppendOptions {
    * asks for less: it keeps its events in memory and tries again later rather than hold up the command.
    */
   readonly busyTimeoutMs?: number
+  /**
+   * The stream's last seq the caller saw when it decided to append (0: the stream was empty). Checked inside the
+   * appending transaction: when another writer appended since, nothing is written and the append throws
+   * StreamConflict. Makes a read-decide-append (closing an abandoned invocation) happen at most once.
+   */
+  readonly expectedSeq?: number
 }
 
 /** An invocation stream whose `command.start` has no `command.end` yet. */

@@ -117,6 +117,8 @@ try {
 
   const load = loadAddon()
   if (load._tag !== "Loaded") throw new Error(load.reason)
+  // In this process: Xlib reads the desktop's cookie file from XAUTHORITY.
+  process.env["XAUTHORITY"] = desktop.env.XAUTHORITY
   const session = new X11Session(load.addon, desktop.env.DISPLAY)
   const inProcess = (f: () => void) => {
     const samples: Array<number> = []

@@ -1,6 +1,8 @@
 /** The environment a client needs to reach the virtual desktop (printed as `export` lines, saved to $STATE/env). */
 export interface DesktopEnv {
   readonly DISPLAY: string
+  /** The desktop's cookie file (XAuthority.ts): an X client without it is refused. */
+  readonly XAUTHORITY: string
   readonly DBUS_SESSION_BUS_ADDRESS: string
   readonly AT_SPI_BUS_ADDRESS: string
   readonly XDG_RUNTIME_DIR: string

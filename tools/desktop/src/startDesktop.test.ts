@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { mkdtempSync, readFileSync } from "node:fs"
+import { spawnSync } from "node:child_process"
+import { mkdtempSync, readFileSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fixtureControlPath } from "./AppSpec.js"
@@ -47,6 +48,41 @@ describe("virtual desktop", () => {
       await stopDesktop(stateDir)
     }
   }, 90_000)
+
+  it("is private: a client without the cookie (another user, or no XAUTHORITY) can neither connect nor set AT_SPI_BUS", async () => {
+    const stateDir = newStateDir()
+    const desktop = await startDesktop({ stateDir, apps: [] })
+    try {
+      assert.strictEqual(desktop.env.XAUTHORITY, join(stateDir, "xauthority"))
+      assert.strictEqual(statSync(desktop.env.XAUTHORITY).mode & 0o777, 0o600)
+      const display = desktop.env.DISPLAY
+      const x = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv, prefix: ReadonlyArray<string> = []) => {
+        const [command, ...args] = [...prefix, ...argv]
+        return spawnSync(command!, args, { env, encoding: "utf8", timeout: 10_000 })
+      }
+      const withCookie = { ...process.env, ...desktop.env }
+      const { XAUTHORITY: _cookie, ...rest } = withCookie
+      // HOME without an .Xauthority: Xlib's fallback finds no cookie either.
+      const withoutCookie = { ...rest, HOME: newStateDir() }
+      assert.strictEqual(x(["xdpyinfo", "-display", display], withCookie).status, 0)
+      const refused = x(["xdpyinfo", "-display", display], withoutCookie)
+      assert.notStrictEqual(refused.status, 0)
+      assert.match(refused.stderr, /Authorization required|unable to open display/)
+      // The root window's AT_SPI_BUS names the bus our launcher owns, and a client without the cookie cannot change it.
+      const property = () => x(["xprop", "-display", display, "-root", "AT_SPI_BUS"], withCookie).stdout
+      assert.include(property(), desktop.env.AT_SPI_BUS_ADDRESS)
+      assert.notStrictEqual(x(["xprop", "-display", display, "-root", "-f", "AT_SPI_BUS", "8s", "-set", "AT_SPI_BUS", "unix:path=/tmp/evil"], withoutCookie).status, 0)
+      assert.include(property(), desktop.env.AT_SPI_BUS_ADDRESS)
+      // Another user, even pointed at the cookie file, cannot read it (0600) and is refused too.
+      if (process.getuid?.() === 0) {
+        const nobody = x(["xdpyinfo", "-display", display], withCookie, ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+        assert.notStrictEqual(nobody.status, 0, nobody.stdout)
+        assert.match(nobody.stderr, /unable to open display/)
+      }
+    } finally {
+      await desktop.stop()
+    }
+  }, 60_000)
 
   it("fixture control: add, duplicate, rename, state and remove widgets", async () => {
     const stateDir = newStateDir()

@@ -1,12 +1,13 @@
 /**
- * Starts a private virtual desktop (linux-atspi.md §3): Xvfb on a free display, a private session bus started
+ * Starts a private virtual desktop (linux-atspi.md §3): Xvfb on a free display, open only to holders of a fresh cookie
+ * (XAuthority.ts), a private session bus started
  * after DISPLAY is known, the AT-SPI bus launcher, IsEnabled, then the apps (each in its own session, like
  * `setsid`), and waits until every app is on the registry. Every PID goes to `$STATE/pids` for `stopDesktop`.
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { join, resolve } from "node:path"
 import type { Readable } from "node:stream"
 import { setTimeout as sleep } from "node:timers/promises"
 import { resolveApp, type AppSpec } from "./AppSpec.js"
@@ -17,6 +18,7 @@ import { liveArgv, recordPid } from "./PidLedger.js"
 import { connectionPid, nameHasOwner, registeredAppNames } from "./RegistryProbe.js"
 import { stopDesktop, type StopReport } from "./stopDesktop.js"
 import { startWindowManager, type WindowManagerName } from "./WindowManager.js"
+import { writeXAuthority } from "./XAuthority.js"
 
 export interface StartOptions {
   /** State directory; a fresh temporary one when omitted. Reusing a directory stops what it recorded first. */
@@ -30,6 +32,8 @@ export interface StartOptions {
   readonly enable?: boolean
   /** Start an EWMH window manager before the apps (none by default). */
   readonly windowManager?: WindowManagerName
+  /** More Xvfb arguments, e.g. `["-extension", "MIT-SHM"]` for a server without shared memory. */
+  readonly xvfbArgs?: ReadonlyArray<string>
 }
 
 export interface RunningApp {
@@ -147,7 +151,12 @@ export const startDesktop = async (options: StartOptions = {}): Promise<RunningD
   const xdgConfig = join(stateDir, "config")
   for (const dir of [logs, xdgRuntime, xdgConfig]) mkdirSync(dir, { recursive: true, mode: 0o700 })
 
+  // Private to this user: Xvfb refuses a client without this file's cookie (XAuthority.ts).
+  // Absolute: clients that run in another folder read it too (a --state given relative).
+  const xauthority = resolve(stateDir, "xauthority")
+  writeXAuthority(xauthority)
   const env: { -readonly [K in keyof DesktopEnv]?: DesktopEnv[K] } = {
+    XAUTHORITY: xauthority,
     XDG_RUNTIME_DIR: xdgRuntime,
     XDG_CONFIG_HOME: xdgConfig,
     GDK_BACKEND: "x11"
@@ -177,7 +186,7 @@ export const startDesktop = async (options: StartOptions = {}): Promise<RunningD
   let a11y: DbusClient | undefined
   try {
     const geometry = options.geometry ?? "1280x1024x24"
-    const xvfb = launch("xvfb", ["Xvfb", "-displayfd", "3", "-screen", "0", geometry, "-nolisten", "tcp", "-noreset"], true)
+    const xvfb = launch("xvfb", ["Xvfb", "-displayfd", "3", "-auth", xauthority, "-screen", "0", geometry, "-nolisten", "tcp", "-noreset", ...(options.xvfbArgs ?? [])], true)
     env.DISPLAY = `:${await readFd3Line(xvfb, "Xvfb", deadline)}`
 
     // DISPLAY must be in the environment before the session bus starts: activated services inherit it.

@@ -3,6 +3,7 @@ import { Clock, Effect } from "effect"
 import { flag, optionalInt, requiredString, type Args } from "../Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
+import { commandNotAllowed } from "./allowedCommands.js"
 
 export const BATCH_LIMITS = { max_entries: 64, max_input_bytes: 1024 * 1024, max_output_bytes: 4 * 1024 * 1024 } as const
 const DEFAULT_BATCH_TIMEOUT_MS = 60_000
@@ -55,6 +56,13 @@ export const batch = Effect.fn("batch")(function*(args: Args) {
   const stopOnError = yield* flag(args, "stop_on_error")
   const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_BATCH_TIMEOUT_MS
   const invocation = yield* Invocation
+  // A caller that limits the commands limits what a batch may run: one entry outside the list refuses the whole
+  // batch before anything runs (each entry is checked again when it runs, as every invocation is).
+  const allowed = invocation.options.allowedCommands
+  if (allowed !== undefined) {
+    const index = entries.findIndex((entry) => !allowed.includes(entry.command))
+    if (index >= 0) return yield* Effect.fail(commandNotAllowed(entries[index]!.command, allowed, `batch entry ${index}`))
+  }
   const runCommand = invocation.runNested
   const start = yield* Clock.currentTimeMillis
   const { waitFor: _waitFor, waitForGone: _waitForGone, waitTimeoutMs: _waitTimeout, ...inherited } = invocation.options

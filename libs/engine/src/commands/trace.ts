@@ -1,12 +1,11 @@
 import type { StoredEvent } from "@agent-desktop/store"
 import { Effect } from "effect"
-import * as fs from "node:fs"
 import * as path from "node:path"
 import { optionalInt, optionalString, requiredString, type Args } from "../Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
 import { stateRoot, withStore } from "../StoreAccess.js"
-import { openNoFollow } from "../trace/TraceFile.js"
+import { writeOutput } from "../output/writeOutput.js"
 import { traceHtml } from "../trace/traceHtml.js"
 import { embeddableScreens } from "../trace/embedScreens.js"
 import { sessionFolder } from "../trace/SessionFolder.js"
@@ -71,20 +70,9 @@ export const trace = Effect.fn("trace")(function*(args: Args) {
   const events = result.events.map(traceEvent)
   const screens = embeddableScreens(sessionFolder(root, sessionId), events)
   const html = traceHtml(sessionId, events, screens.images)
-  yield* Effect.try({
-    try: () => {
-      fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 })
-      const { fd } = openNoFollow(target, { append: false })
-      try {
-        fs.writeSync(fd, html)
-      } finally {
-        fs.closeSync(fd)
-      }
-    },
-    catch: (cause) => new InvalidArgs({ message: `Cannot write the trace export: ${(cause as Error).message}`, suggestion: "Pass --out with a writable, non-symlink path" })
-  })
+  const written = yield* writeOutput("the trace export", target, html, "replace", { makeFolder: true })
   return {
-    path: target,
+    path: written,
     event_count: result.returned_events,
     screenshots_embedded: screens.embedded,
     screenshots_skipped: screens.skipped,

@@ -22,6 +22,12 @@ const lastCheck = new WeakMap<EventStoreCore, number>()
  * a kill -9, a power cut), gets its `command.end` with the disposition its written-ahead evidence folds to —
  * an action that was attempted and never answered is `delivery_uncertain`, so a later reader of the trace never
  * mistakes it for `not_delivered`. Best effort: a store that cannot be read or written now is left for the next run.
+ *
+ * Exactly once, whatever runs at the same time: the list of open invocations is only a hint (its process may have
+ * ended its invocation and exited since, or another process may be closing the same one). The decision is made on
+ * the stream as read (no `command.end` in it) and appended with that read's last seq as `expectedSeq`, so the store
+ * writes it only if nothing was appended since, in the appending transaction; a conflict means someone else wrote
+ * first, and the stream is left alone.
  */
 export const closeAbandoned = (store: EventStoreCore, now: () => number): ReadonlyArray<string> => {
   const previous = lastCheck.get(store)
@@ -32,14 +38,19 @@ export const closeAbandoned = (store: EventStoreCore, now: () => number): Readon
     for (const open of store.openInvocations()) {
       if (open.pid === process.pid || alive(open.pid)) continue
       const events = store.readStream(open.stream)
+      if (events.length === 0 || events.some((event) => event.type === INVOCATION_ENDED)) continue
       const disposition = foldEvidence(events)
       const session = events.find((event) => event.session_id !== undefined)?.session_id
-      store.append(open.stream, [{
-        type: INVOCATION_ENDED,
-        payload: { ok: false, abandoned: true, closed_by_pid: process.pid, disposition },
-        time_ms: now()
-      }], { ...(session === undefined ? {} : { session_id: session }), busyTimeoutMs: 500 })
-      done.push(open.stream)
+      try {
+        store.append(open.stream, [{
+          type: INVOCATION_ENDED,
+          payload: { ok: false, abandoned: true, closed_by_pid: process.pid, disposition },
+          time_ms: now()
+        }], { ...(session === undefined ? {} : { session_id: session }), busyTimeoutMs: 500, expectedSeq: events[events.length - 1]!.seq })
+        done.push(open.stream)
+      } catch (error) {
+        if ((error as { _tag?: string })._tag !== "StreamConflict") throw error
+      }
     }
   } catch {
     // Nothing to report to this command: its own result does not depend on an older run's trace.

@@ -87,6 +87,10 @@ export const SESSIONS_AND_TRACES = `# Sessions and traces
 - The trace records every call of the session as events (redacted: typed text, values, names are
   \`{"redacted": true}\`). \`trace show [--event PREFIX] [--limit N]\` prints them; \`trace export [--out PATH]\` writes
   one self-contained HTML file and prints \`{path, event_count, screenshots_embedded, screenshots_skipped, ...}\`.
+- A file path you pass (\`screenshot PATH\`, \`--trace FILE\`, \`trace export --out\`, \`clipboard-get --out\`) must name a new
+  or regular file in an ordinary folder: a symlink, FIFO, device, socket, or a path under /proc, /sys, /dev is refused
+  before anything is written (INVALID_ARGS, \`details.kind: unsafe_output_path\`, \`details.reason\`). A read-only MCP
+  server writes no file at all (POLICY_DENIED \`read_only\`): call \`screenshot\` without a path for the image inline.
 - \`--screenshots\` (artifacts \`full\`): every command that sends something to an app (the ref actions, \`press\`,
   \`hover\`, \`drag\`, \`scroll\`, \`mouse-*\`) also saves a PNG of its target window (the screen when it has none)
   before and after it (after \`--wait-for\`), as 0600 files in the session's \`trace/screens/\`. The trace names
@@ -95,7 +99,8 @@ export const SESSIONS_AND_TRACES = `# Sessions and traces
 - A capture never fails or stalls the command (the "after" waits until the window has repainted; both together
   add about 40-90 ms; at most 1.5 s each): one that cannot happen is
   \`screenshot.skipped\` with a \`reason\` (\`adapter: <CODE>: ...\` without X11, \`count_budget\` after 200 and
-  \`budget\` after 128 MiB in one invocation, \`write_failed\`, \`nothing_sent\` for the "after" of a refused command).
+  \`budget\` after 128 MiB in one invocation, \`write_failed\`, \`nothing_sent\` for the "after" of a refused command,
+  \`read_only\` on a read-only MCP server).
 - With \`--screenshots\` each \`snapshot\` / \`find\` also copies its saved refmap (what every ref meant) to the
   session's \`trace/refmaps/\` (\`refmap.copied\`: \`snapshot_id\`, \`file\`, \`ref_count\`).
 - \`--screenshots\` cannot be combined with \`--no-trace\`. \`session gc\` removes a session's folder with its PNGs.

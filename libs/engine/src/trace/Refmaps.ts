@@ -38,6 +38,10 @@ export const withRefmapCopy = <A, R>(
     const snapshotId = snapshotIdOf(result)
     if (snapshotId === undefined) return result
     const invocation = yield* Invocation
+    if (invocation.options.readOnly === true) {
+      invocation.record(REFMAP_SKIPPED, { snapshot_id: snapshotId, reason: "read_only" })
+      return result
+    }
     const saved = yield* Effect.exit(loadSnapshot(invocation.namespace, snapshotId))
     if (Exit.isFailure(saved)) {
       invocation.record(REFMAP_SKIPPED, { snapshot_id: snapshotId, reason: `store: ${Cause.squash(saved.cause)}` })
@@ -45,7 +49,7 @@ export const withRefmapCopy = <A, R>(
     }
     const json = Buffer.from(JSON.stringify(saved.value))
     const name = `${invocation.id}-${snapshotId}.json`
-    const written = Effect.try(() => writeArtifact(path.join(folder, REFMAPS_FOLDER), name, json))
+    const written = Effect.tryPromise(() => writeArtifact(path.join(folder, REFMAPS_FOLDER), name, json))
     const exit = yield* Effect.exit(written)
     if (Exit.isFailure(exit)) {
       invocation.record(REFMAP_SKIPPED, { snapshot_id: snapshotId, reason: "write_failed", message: String(Cause.squash(exit.cause)) })

@@ -3,7 +3,7 @@
  * of its target window (the screen when it has none) taken before it and after it (after `--wait-for`). The PNGs
  * are 0600 files under the session's `trace/screens/`; the trace holds one event per capture naming the file, never
  * the pixels. A capture never fails the command and is bounded in time: what could not be captured is recorded as
- * `screenshot.skipped` with the reason (`adapter: <CODE>: message`, `count_budget`, `budget`, `write_failed`). Per
+ * `screenshot.skipped` with the reason (`adapter: <CODE>: message`, `count_budget`, `budget`, `write_failed`, `read_only`: an invocation that may write no file). Per
  * invocation (a one-shot process's whole life) at most SCREEN_LIMITS.count files / SCREEN_LIMITS.bytes bytes.
  */
 import { REF_ACTION_COMMANDS } from "@agent-desktop/contracts/vocabulary"
@@ -19,6 +19,7 @@ import type { DesktopError } from "../errors/DesktopError.js"
 import { fromCause } from "../errors/fromCause.js"
 import { Invocation } from "../Invocation.js"
 import { foldEvidence } from "../journal/foldEvidence.js"
+import { writeOutputFile } from "../output/OutputFile.js"
 import { loadSnapshot } from "../StoreAccess.js"
 import { fullSessionFolder } from "./SessionFolder.js"
 
@@ -82,18 +83,14 @@ const onScreen = (window: WindowInfo | undefined): Bounds | undefined =>
     ? undefined
     : window.bounds
 
-const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants
-
-/** A new 0600 file (O_EXCL | O_NOFOLLOW) in a real, owner-only folder; throws rather than follow a symlink. */
-export const writeArtifact = (folder: string, name: string, png: Uint8Array): void => {
-  fs.mkdirSync(folder, { recursive: true, mode: 0o700 })
-  if (!fs.lstatSync(folder).isDirectory()) throw new Error(`${folder} is not a folder`)
-  const fd = fs.openSync(path.join(folder, name), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
-  try {
-    fs.writeSync(fd, png)
-  } finally {
-    fs.closeSync(fd)
-  }
+/**
+ * A new 0600 file in a real, owner-only folder, by OutputFile's rules ("create": O_EXCL | O_NOFOLLOW | O_NONBLOCK,
+ * a regular file or nothing); rejects rather than follow a symlink or replace anything.
+ */
+export const writeArtifact = async (folder: string, name: string, data: Uint8Array): Promise<void> => {
+  await fs.promises.mkdir(folder, { recursive: true, mode: 0o700 })
+  if (!(await fs.promises.lstat(folder)).isDirectory()) throw new Error(`${folder} is not a folder`)
+  await writeOutputFile(path.join(folder, name), data, "create")
 }
 
 type Phase = "pre" | "post"
@@ -170,7 +167,7 @@ const captureOnce = (frame: Frame, phase: Phase, args: Args) =>
     // Numbered: a retried invocation (a transient failure before anything was sent) frames itself again.
     const name = `${invocation.id}-${++shots}-${phase}.png`
     const folder = path.join(frame.folder, SCREENS_FOLDER)
-    const written = yield* Effect.exit(Effect.try(() => writeArtifact(folder, name, image.png)))
+    const written = yield* Effect.exit(Effect.tryPromise(() => writeArtifact(folder, name, image.png)))
     if (written._tag === "Failure") {
       invocation.record(SCREENSHOT_SKIPPED, { phase, reason: "write_failed", message: reasonOf(written.cause) })
       return
@@ -205,6 +202,10 @@ export const withScreens = <A, R>(
     if (!framedCommands().has(command)) return yield* run
     const folder = yield* fullSessionFolder
     if (folder === undefined) return yield* run
+    if (invocation.options.readOnly === true) {
+      invocation.record(SCREENSHOT_SKIPPED, { phase: "pre", reason: "read_only" })
+      return yield* run
+    }
     const frame: Frame = { folder, window: undefined }
     yield* captureOnce(frame, "pre", args)
     return yield* run.pipe(Effect.onExit((exit) => nothingSent(exit, invocation.events())

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, statSync, symlinkSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
@@ -24,30 +24,31 @@ const sessionDir = () => {
 }
 
 describe("writeArtifact", () => {
-  it("writes a new 0600 file and refuses to overwrite one or to write through a symlink", () => {
+  it("writes a new 0600 file and refuses to overwrite one or to write through a symlink", async () => {
     const session = sessionDir()
     const folder = join(session, SCREENS_FOLDER)
-    writeArtifact(folder, "a.png", png(2, 3))
+    await writeArtifact(folder, "a.png", png(2, 3))
     expect(statSync(join(folder, "a.png")).mode & 0o777).toBe(0o600)
-    expect(() => writeArtifact(folder, "a.png", png(2, 3))).toThrow(/EEXIST/)
+    await expect(writeArtifact(folder, "a.png", png(2, 3))).rejects.toThrow(/already exists/)
     writeFileSync(join(session, "elsewhere"), "x")
     symlinkSync(join(session, "elsewhere"), join(folder, "b.png"))
-    expect(() => writeArtifact(folder, "b.png", png(2, 3))).toThrow()
+    await expect(writeArtifact(folder, "b.png", png(2, 3))).rejects.toThrow(/symlink/)
+    expect(readFileSync(join(session, "elsewhere"), "utf8")).toBe("x")
   })
 
-  it("refuses a screens folder that is a symlink", () => {
+  it("refuses a screens folder that is a symlink", async () => {
     const session = mkdtempSync(join(tmpdir(), "ad-embed-"))
     mkdirSync(join(session, "trace"))
     mkdirSync(join(session, "real"))
     symlinkSync(join(session, "real"), join(session, SCREENS_FOLDER))
-    expect(() => writeArtifact(join(session, SCREENS_FOLDER), "a.png", png(1, 1))).toThrow(/not a folder/)
+    await expect(writeArtifact(join(session, SCREENS_FOLDER), "a.png", png(1, 1))).rejects.toThrow(/not a folder/)
   })
 })
 
 describe("readScreen / embeddableScreens", () => {
-  it("reads only PNGs directly inside the session's trace/screens, never through a symlink", () => {
+  it("reads only PNGs directly inside the session's trace/screens, never through a symlink", async () => {
     const session = sessionDir()
-    writeArtifact(join(session, SCREENS_FOLDER), "ok.png", png(4, 5))
+    await writeArtifact(join(session, SCREENS_FOLDER), "ok.png", png(4, 5))
     writeFileSync(join(session, SCREENS_FOLDER, "text.png"), "not a png")
     writeFileSync(join(session, "outside.png"), png(1, 1))
     symlinkSync(join(session, "outside.png"), join(session, SCREENS_FOLDER, "link.png"))
@@ -60,9 +61,9 @@ describe("readScreen / embeddableScreens", () => {
     expect(readScreen(session, 42)).toBeUndefined()
   })
 
-  it("embeds each captured event's PNG by seq and counts the skipped events and the unreadable files as skipped", () => {
+  it("embeds each captured event's PNG by seq and counts the skipped events and the unreadable files as skipped", async () => {
     const session = sessionDir()
-    writeArtifact(join(session, SCREENS_FOLDER), "pre.png", png(4, 5))
+    await writeArtifact(join(session, SCREENS_FOLDER), "pre.png", png(4, 5))
     const events = [
       { event: "command.start", seq: 1 },
       { event: "screenshot.captured", seq: 2, phase: "pre", file: join(SCREENS_FOLDER, "pre.png") },

@@ -30,7 +30,8 @@ export const readScreen = (session: string, file: unknown): Buffer | undefined =
   if (path.dirname(target) !== folder) return undefined
   let fd: number
   try {
-    fd = fs.openSync(target, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
+    // O_NONBLOCK: a FIFO in its place is opened without waiting for a writer, then refused as not a file.
+    fd = fs.openSync(target, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK)
   } catch {
     return undefined
   }

@@ -5,7 +5,7 @@
 import { compactRefMapJson, isCompactRefMap } from "../CompactRefMap.js"
 import { BUSY_TIMEOUT_MS } from "../Database.js"
 import { project } from "../Projections.js"
-import { StoreFailure } from "../StoreErrors.js"
+import { StoreFailure, StreamConflict } from "../StoreErrors.js"
 import type { AppendOptions, AppendResult, NewEvent, OpenInvocation, StoredEvent } from "../StoreTypes.js"
 import { isStoreOwnedStream } from "../Streams.js"
 import { read, type StoreContext, write } from "./StoreContext.js"
@@ -62,6 +62,14 @@ export const appendInTransaction = (
   options: AppendOptions
 ): AppendResult => {
   const { last } = context.sql.get(`SELECT COALESCE(MAX(seq), 0) AS last FROM events WHERE stream = ?`).get(stream) as { last: number }
+  if (options.expectedSeq !== undefined && options.expectedSeq !== last) {
+    throw new StreamConflict({
+      message: `stream '${stream}' is at seq ${last}, not ${options.expectedSeq}: another writer appended first`,
+      stream,
+      expectedSeq: options.expectedSeq,
+      actualSeq: last
+    })
+  }
   const insert = context.sql.get(`INSERT INTO events (stream, seq, type, payload, time_ms, session_id) VALUES (?, ?, ?, ?, ?, ?)`)
   const stored = events.map((event, i): StoredEvent => {
     const seq = last + 1 + i

@@ -1,12 +1,12 @@
 import type { ClipboardFormat } from "@agent-desktop/platform"
 import { EventStore } from "@agent-desktop/store"
 import { Effect } from "effect"
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs"
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
 import { optionalString, type Args } from "../../Args.js"
-import { ActionFailed, InvalidArgs } from "../../errors/DesktopError.js"
+import { InvalidArgs } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
+import { checkOutput, writeOutput } from "../../output/writeOutput.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { pngSize } from "./pngSize.js"
 
@@ -14,7 +14,7 @@ const FORMATS: Readonly<Record<string, ClipboardFormat>> = { text: "text", auto:
 
 /**
  * `clipboard-get [--format text|auto|image|file-urls] [--out PATH]`: text, file URLs, or an image written to PATH
- * (default: a private file under the state root's tmp folder, 0600); `{type, found:false}` when the clipboard holds
+ * (default: a new private file under the state root's tmp folder, 0600; output/OutputFile.ts's rules either way); `{type, found:false}` when the clipboard holds
  * nothing of that type.
  */
 export const clipboardGet = Effect.fn("clipboard-get")(function*(args: Args) {
@@ -24,12 +24,7 @@ export const clipboardGet = Effect.fn("clipboard-get")(function*(args: Args) {
     return yield* new InvalidArgs({ message: `Unknown format '${raw}'`, suggestion: "Use text, auto, image or file-urls" })
   }
   const out = yield* optionalString(args, "out")
-  if (out !== undefined) {
-    const dir = path.dirname(path.resolve(out))
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-      return yield* new InvalidArgs({ message: `the folder ${dir} does not exist`, suggestion: "Pass --out in an existing folder" })
-    }
-  }
+  if (out !== undefined) yield* checkOutput("the clipboard image", out, "replace")
   const native = yield* nativeDesktop
   const content = yield* native.clipboardRead(format).pipe(Effect.mapError(fromPlatformError))
   if (content === undefined) return { type: format === "auto" ? "text" : format, found: false as const }
@@ -41,15 +36,14 @@ export const clipboardGet = Effect.fn("clipboard-get")(function*(args: Args) {
     case "image": {
       const store = yield* EventStore
       const target = out !== undefined
-        ? path.resolve(out)
-        : path.join(store.core.stateRoot, "tmp", `clipboard-${Date.now()}-${process.pid}.png`)
-      yield* Effect.try({
-        try: () => {
-          mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 })
-          writeFileSync(target, content.png, { mode: 0o600 })
-        },
-        catch: (error) => new ActionFailed({ message: `cannot write ${target}: ${(error as Error).message}`, delivery: "not_delivered" })
-      })
+        ? yield* writeOutput("the clipboard image", out, content.png, "replace")
+        : yield* writeOutput(
+          "the clipboard image",
+          path.join(store.core.stateRoot, "tmp", `clipboard-${Date.now()}-${process.pid}.png`),
+          content.png,
+          "create",
+          { makeFolder: true }
+        )
       const size = pngSize(content.png) ?? { width: 0, height: 0 }
       return { type: "image" as const, path: target, ...size }
     }

@@ -1,16 +1,15 @@
 import { DesktopAdapter, type Bounds } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { existsSync, statSync, writeFileSync } from "node:fs"
-import * as path from "node:path"
 import { optionalInt, optionalString, type Args } from "../../Args.js"
 import { ActionFailed, InvalidArgs } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
+import { checkOutput, writeOutput } from "../../output/writeOutput.js"
 import { nativeDesktop } from "./nativeAccess.js"
 
 /**
  * `screenshot [PATH] [--app NAME | --window-id ID | --screen N]`: a PNG of a window (its on-screen rectangle, as
  * the user sees it, so whatever covers it is in the picture), one display (`list-displays` id), or the whole
- * screen. Written to PATH (0600) or returned inline as base64.
+ * screen. Written to PATH (0600; a new or regular file only, output/OutputFile.ts) or returned inline as base64.
  */
 export const screenshot = Effect.fn("screenshot")(function*(args: Args) {
   const file = yield* optionalString(args, "path")
@@ -20,16 +19,8 @@ export const screenshot = Effect.fn("screenshot")(function*(args: Args) {
   if (screen !== undefined && (app !== undefined || windowId !== undefined)) {
     return yield* new InvalidArgs({ message: "--screen cannot be combined with --app or --window-id", suggestion: "Pass one target" })
   }
-  const target = file === undefined ? undefined : path.resolve(file)
-  if (target !== undefined) {
-    const dir = path.dirname(target)
-    if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-      return yield* new InvalidArgs({ message: `the folder ${dir} does not exist`, suggestion: "Pass a path in an existing folder" })
-    }
-    if (existsSync(target) && statSync(target).isDirectory()) {
-      return yield* new InvalidArgs({ message: `${target} is a folder`, suggestion: "Pass a file path such as shot.png" })
-    }
-  }
+  // The path is refused before anything is captured; the write checks it again.
+  if (file !== undefined) yield* checkOutput("the screenshot", file, "replace")
   const native = yield* nativeDesktop
   let region: Bounds | undefined
   if (screen !== undefined) {
@@ -57,10 +48,7 @@ export const screenshot = Effect.fn("screenshot")(function*(args: Args) {
   }
   const image = yield* native.capture(region).pipe(Effect.mapError(fromPlatformError))
   const meta = { format: "png", width: image.width, height: image.height, scale_factor: image.scaleFactor }
-  if (target === undefined) return { data: Buffer.from(image.png).toString("base64"), ...meta }
-  yield* Effect.try({
-    try: () => writeFileSync(target, image.png, { mode: 0o600 }),
-    catch: (error) => new ActionFailed({ message: `cannot write ${target}: ${(error as Error).message}`, delivery: "not_delivered" })
-  })
-  return { path: target, ...meta }
+  if (file === undefined) return { data: Buffer.from(image.png).toString("base64"), ...meta }
+  const written = yield* writeOutput("the screenshot", file, image.png, "replace")
+  return { path: written, ...meta }
 })
