@@ -7,6 +7,7 @@
 import { join } from "node:path"
 import { resolveApp, type AppSpec } from "./AppSpec.js"
 import { DbusClient } from "./DbusClient.js"
+import { readLedger } from "./PidLedger.js"
 import { connectionPid, nameHasOwner, registeredAppNames } from "./RegistryProbe.js"
 import { childrenOf, pollUntil, readFd3Line, StartError, type Launcher } from "./SessionProcesses.js"
 import type { RunningApp } from "./startDesktop.js"
@@ -18,12 +19,20 @@ export interface SessionBuses {
   readonly a11yAddress: string
   /** Open until `close`: the registry probe for apps started later. */
   readonly a11y: DbusClient
+  /**
+   * Record the processes that own a well-known name on the session bus and are not in the ledger yet: services the
+   * bus or the compositor activated (gvfsd, portals, ...), which would otherwise outlive the session.
+   */
+  readonly adoptServices: () => Promise<void>
+  /** Whether a name is owned on the session bus (asked without activating it). */
+  readonly hasOwner: (name: string) => Promise<boolean>
   /** Tell the session bus what services it activates later must see (WAYLAND_DISPLAY once the compositor is up). */
   readonly updateActivationEnvironment: (vars: Readonly<Record<string, string>>) => Promise<void>
   readonly close: () => void
 }
 
 export const startSessionBuses = async (
+  stateDir: string,
   launcher: Launcher,
   runtimeDir: string,
   deadline: number,
@@ -79,6 +88,23 @@ export const startSessionBuses = async (
       sessionAddress,
       a11yAddress,
       a11y: a11yClient,
+      hasOwner: (name) => nameHasOwner(session, name),
+      adoptServices: async () => {
+        const [names] = await session.call({
+          destination: "org.freedesktop.DBus",
+          path: "/org/freedesktop/DBus",
+          interface: "org.freedesktop.DBus",
+          member: "ListNames"
+        })
+        const recorded = new Set(readLedger(stateDir).map((entry) => entry.pid))
+        for (const name of (names ?? []) as ReadonlyArray<string>) {
+          if (name.startsWith(":") || name === "org.freedesktop.DBus") continue
+          const pid = await connectionPid(session, name)
+          if (pid === undefined || pid === process.pid || recorded.has(pid)) continue
+          launcher.adopt(`service-${name}`, pid)
+          recorded.add(pid)
+        }
+      },
       updateActivationEnvironment: async (vars) => {
         await session.call({
           destination: "org.freedesktop.DBus",

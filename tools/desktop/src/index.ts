@@ -16,3 +16,6 @@ export {
   type WaylandStartOptions
 } from "./wayland/startWaylandSession.js"
 export { startSway, sway, swayConfig } from "./wayland/startSway.js"
+export { gnomeShell, privateSystemBusConfig, startGnomeShell } from "./wayland/startGnomeShell.js"
+export { kwin, runnableKwin, startKwin } from "./wayland/startKwin.js"
+export { socketClientPids } from "./wayland/SocketPeers.js"

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { parseEnv } from "../DesktopEnv.js"
 import { readLedger, stillOurs } from "../PidLedger.js"
+import { assertNativeWaylandApps, assertStopsClean, GTK3_GTK4_QT5, uidOf, waitFor } from "../../test/waylandSession.js"
 import { stopDesktop } from "../stopDesktop.js"
 import { COMPOSITOR_USER } from "./CompositorUser.js"
 import { startSway } from "./startSway.js"
@@ -30,27 +31,11 @@ const swayViews = (swaysock: string): ReadonlyArray<SwayNode> => {
   return views
 }
 
-const processEnv = (pid: number): Readonly<Record<string, string>> =>
-  Object.fromEntries(
-    readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").filter((kv) => kv.includes("=")).map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)])
-  )
-
-const waitFor = async <A>(probe: () => A | undefined, timeoutMs = 10_000): Promise<A | undefined> => {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const value = probe()
-    if (value !== undefined || Date.now() > until) return value
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
-const uidOf = (pid: number): number => Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1])
-
 describe("headless sway session", () => {
   it("runs GTK 3, GTK 4 and Qt 5 apps natively on Wayland, registered on AT-SPI; stop leaves nothing running", async () => {
     const stateDir = mkdtempSync(join(tmpdir(), "sway-test-"))
     try {
-      const desktop = await startSway({ stateDir, apps: ["fixture", "gtk4-demo:listbox_controls", "qt:calculator"], timeoutMs: 60_000 })
+      const desktop = await startSway({ stateDir, apps: GTK3_GTK4_QT5, timeoutMs: 60_000 })
       const swaysock = desktop.env.SWAYSOCK!
       assert.strictEqual(desktop.compositor.name, "sway")
       assert.deepStrictEqual(parseEnv(readFileSync(join(stateDir, "env"), "utf8")) as object, { ...desktop.env })
@@ -74,10 +59,8 @@ describe("headless sway session", () => {
         const view = views.find((v) => v.pid === app.pid)
         assert.isDefined(view, `${app.name} has a window in sway's tree`)
         assert.strictEqual(view!.shell, "xdg_shell", `${app.name} is a native Wayland client`)
-        const env = processEnv(app.pid)
-        assert.isUndefined(env.DISPLAY, `${app.name} has no X display to fall back to`)
-        assert.strictEqual(env.WAYLAND_DISPLAY, desktop.env.WAYLAND_DISPLAY)
       }
+      assertNativeWaylandApps(desktop)
       assert.sameMembers(views.map((v) => v.pid!), desktop.apps.map((a) => a.pid))
 
       // One more app later, on the same session.
@@ -86,14 +69,11 @@ describe("headless sway session", () => {
       const mapped = await waitFor(() => swayViews(swaysock).find((v) => v.pid === later.pid))
       assert.strictEqual(mapped?.shell, "xdg_shell")
 
-      const ledger = readLedger(stateDir)
+      const labels = readLedger(stateDir).map((e) => e.label)
       for (const label of ["session-bus", "at-spi-bus-launcher", "a11y-bus", "registryd", "compositor-sway", "app-fixture", "app-calculator"]) {
-        assert.include(ledger.map((e) => e.label), label)
+        assert.include(labels, label)
       }
-      const report = await desktop.stop()
-      assert.strictEqual(report.stopped.length + report.alreadyGone.length, ledger.length)
-      assert.isTrue(ledger.every((entry) => !stillOurs(entry)), "stop leaves nothing running")
-      assert.deepStrictEqual(readLedger(stateDir), [])
+      await assertStopsClean(desktop)
     } finally {
       await stopDesktop(stateDir)
     }

@@ -39,6 +39,8 @@ export interface CompositorContext {
   readonly launcher: Launcher
   /** The session bus address (the compositors that use D-Bus connect to it). */
   readonly sessionBus: string
+  /** Whether a name is owned on the session bus (readiness of the compositors that own one). */
+  readonly hasOwner: (name: string) => Promise<boolean>
   /** The clients' runtime directory (the compositors running as the caller put their socket here). */
   readonly runtimeDir: string
   readonly width: number
@@ -128,13 +130,14 @@ export const startWaylandSession = async (compositor: Compositor, options: Wayla
   const launcher = processLauncher(stateDir, logs, () => ({ ...cleanBase(), ...known }))
   let buses: SessionBuses | undefined
   try {
-    buses = await startSessionBuses(launcher, runtimeDir, deadline, options.enable !== false)
+    buses = await startSessionBuses(stateDir, launcher, runtimeDir, deadline, options.enable !== false)
     known.DBUS_SESSION_BUS_ADDRESS = buses.sessionAddress
     known.AT_SPI_BUS_ADDRESS = buses.a11yAddress
     const ready = await compositor.start({
       stateDir,
       launcher,
       sessionBus: buses.sessionAddress,
+      hasOwner: buses.hasOwner,
       runtimeDir,
       width: options.width ?? 1280,
       height: options.height ?? 1024,
@@ -158,20 +161,28 @@ export const startWaylandSession = async (compositor: Compositor, options: Wayla
     writeFileSync(join(stateDir, "env"), formatEnv(env), { mode: 0o600 })
 
     const a11y = buses.a11y
-    const apps = await Promise.all((options.apps ?? []).map((app) => startRegisteredApp(launcher, a11y, app, stateDir, deadline)))
     const openBuses = buses
+    const startApp = async (app: string | AppSpec, appDeadline: number): Promise<RunningApp> => {
+      const running = await startRegisteredApp(launcher, a11y, app, stateDir, appDeadline)
+      await openBuses.adoptServices()
+      return running
+    }
+    await openBuses.adoptServices()
+    const apps = await Promise.all((options.apps ?? []).map((app) => startApp(app, deadline)))
     return {
       stateDir,
       compositor: { name: compositor.name, pid: ready.pid, user: ready.user },
       env,
       apps,
-      launch: (app, timeoutMs = 30_000) => startRegisteredApp(launcher, a11y, app, stateDir, Date.now() + timeoutMs),
+      launch: (app, timeoutMs = 30_000) => startApp(app, Date.now() + timeoutMs),
       stop: async () => {
+        await openBuses.adoptServices().catch(() => undefined)
         openBuses.close()
         return stopDesktop(stateDir)
       }
     }
   } catch (error) {
+    await buses?.adoptServices().catch(() => undefined)
     buses?.close()
     await stopDesktop(stateDir)
     throw error

@@ -1,0 +1,61 @@
+/**
+ * Headless KWin: `kwin_wayland --virtual --socket NAME --width W --height H` (a virtual framebuffer output, software
+ * GL), without the lock screen, global shortcuts or activities. Debian installs kwin_wayland with a file capability
+ * (`cap_sys_resource=ep`); where the capability is outside the bounding set (containers) executing it fails with
+ * EPERM, so then a copy of the binary in `$STATE/bin` runs instead (a copy carries no capability; KWin only uses it to
+ * raise its own resource limits). It runs as the caller. Ready once its socket exists and `org.kde.KWin` is on the
+ * session bus.
+ */
+import { spawnSync } from "node:child_process"
+import { copyFileSync, mkdirSync } from "node:fs"
+import { userInfo } from "node:os"
+import { join } from "node:path"
+import { exitWatch, pollUntil } from "../SessionProcesses.js"
+import {
+  socketReady,
+  startWaylandSession,
+  type Compositor,
+  type RunningWaylandDesktop,
+  type WaylandStartOptions
+} from "./startWaylandSession.js"
+
+const SOCKET_NAME = "wayland-kwin"
+const KWIN = "/usr/bin/kwin_wayland"
+
+/** The binary itself where it may be executed, else a capability-free copy in the state directory. */
+export const runnableKwin = (stateDir: string): string => {
+  const probe = spawnSync(KWIN, ["--version"], { encoding: "utf8", env: { ...process.env, XDG_RUNTIME_DIR: join(stateDir, "xdg") } })
+  const code = (probe.error as NodeJS.ErrnoException | undefined)?.code
+  if (code !== "EPERM" && code !== "EACCES") return KWIN
+  const bin = join(stateDir, "bin")
+  mkdirSync(bin, { recursive: true, mode: 0o700 })
+  const copy = join(bin, "kwin_wayland")
+  copyFileSync(KWIN, copy)
+  return copy
+}
+
+export const kwin: Compositor = {
+  name: "kwin",
+  programs: [KWIN],
+  packages: ["kwin-wayland"],
+  start: async (context) => {
+    const argv = [
+      runnableKwin(context.stateDir), "--virtual", "--socket", SOCKET_NAME,
+      "--width", String(context.width), "--height", String(context.height),
+      "--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"
+    ]
+    const child = context.launcher.launch("compositor-kwin", argv, {
+      env: { XDG_SESSION_TYPE: "wayland", XDG_CURRENT_DESKTOP: "KDE", KDE_FULL_SESSION: "true", KDE_SESSION_VERSION: "5" }
+    })
+    const died = exitWatch(child, "kwin_wayland", join(context.launcher.logs, "compositor-kwin.log"))
+    const socket = join(context.runtimeDir, SOCKET_NAME)
+    await pollUntil("kwin_wayland's Wayland socket and org.kde.KWin", context.deadline, async () => {
+      died.check()
+      return socketReady(socket) !== undefined && (await context.hasOwner("org.kde.KWin")) ? true : undefined
+    }, 50)
+    return { pid: child.pid!, socket, desktop: "KDE", env: {}, user: userInfo().username }
+  }
+}
+
+/** A headless KWin session with the apps on it (see `startWaylandSession`). */
+export const startKwin = (options: WaylandStartOptions = {}): Promise<RunningWaylandDesktop> => startWaylandSession(kwin, options)
