@@ -87,8 +87,13 @@ export interface SwayWindow {
   readonly appId: string
   /** "xdg_shell" or "xwayland". */
   readonly shell: string
-  /** The container: the content plus sway's border and title bar, global logical coordinates. */
+  /** The container below its title bar: the content plus sway's border, global logical coordinates. */
   readonly rect: SwayRect
+  /**
+   * The whole frame: `rect` with the title bar above it (what `move absolute position` places and `resize set`
+   * sizes, and what list-windows reports as a window's bounds).
+   */
+  readonly frame: SwayRect
   /** The content area inside `rect` (relative to `rect`): where sway places the surface. */
   readonly windowRect: SwayRect
   /** The surface's own window geometry (xdg_surface set_window_geometry: size; x, y within the surface). */
@@ -109,6 +114,7 @@ export const swayWindows = (tree: SwayNode): ReadonlyArray<SwayWindow> => {
     const op = node.type === "output" ? node.name ?? undefined : output
     if (node.pid !== undefined && (node.type === "con" || node.type === "floating_con")) {
       const zero = { x: 0, y: 0, width: node.rect.width, height: node.rect.height }
+      const title = node.deco_rect?.height ?? 0
       out.push({
         id: node.id,
         pid: node.pid,
@@ -116,6 +122,7 @@ export const swayWindows = (tree: SwayNode): ReadonlyArray<SwayWindow> => {
         appId: node.app_id ?? node.window_properties?.class ?? "",
         shell: node.shell ?? "",
         rect: node.rect,
+        frame: { x: node.rect.x, y: node.rect.y - title, width: node.rect.width, height: node.rect.height + title },
         windowRect: node.window_rect ?? zero,
         geometry: node.geometry ?? zero,
         focused: node.focused,
@@ -238,16 +245,59 @@ export class SwayIpc {
   }
 
   /**
-   * Moves a window's container (border and title bar included) so its top-left corner is at x, y. sway positions only
+   * Moves a window's frame (title bar and border included) so its top-left corner is at x, y. sway positions only
    * floating windows, so a tiled one is made floating first (the caller learns this from `floating` afterwards).
+   * Resolves once sway's state has held the new place for a moment (see `settle`).
    */
-  move(id: number, x: number, y: number): Promise<ReadonlyArray<CommandResult>> {
-    return this.command(`[con_id=${id}] floating enable, move absolute position ${Math.round(x)} px ${Math.round(y)} px`)
+  move(id: number, x: number, y: number): Promise<SwayWindow> {
+    const [px, py] = [Math.round(x), Math.round(y)]
+    return this.settle(
+      id,
+      () => this.command(`[con_id=${id}] floating enable, move absolute position ${px} px ${py} px`),
+      (w) => w.floating && w.frame.x === px && w.frame.y === py,
+      `move to ${px}, ${py}`
+    )
   }
 
-  /** Sizes a window's container (border and title bar included); a tiled one is made floating first, as for move. */
-  resize(id: number, width: number, height: number): Promise<ReadonlyArray<CommandResult>> {
-    return this.command(`[con_id=${id}] floating enable, resize set width ${Math.round(width)} px height ${Math.round(height)} px`)
+  /**
+   * Sizes a window's frame (title bar and border included) keeping its top-left corner: sway's `resize set` keeps a
+   * floating window's centre, so the frame is moved back. A tiled one is made floating first, as for move.
+   */
+  async resize(id: number, width: number, height: number): Promise<SwayWindow> {
+    const before = (await this.windows()).find((w) => w.id === id)
+    if (before === undefined) throw new SwayIpcError(`sway has no window ${id}`)
+    const [w, h, x, y] = [Math.round(width), Math.round(height), before.frame.x, before.frame.y]
+    return this.settle(
+      id,
+      () => this.command(`[con_id=${id}] floating enable, resize set width ${w} px height ${h} px, move absolute position ${x} px ${y} px`),
+      (now) => now.floating && now.frame.width === w && now.frame.height === h && now.frame.x === x && now.frame.y === y,
+      `resize to ${w}x${h}`
+    )
+  }
+
+  /**
+   * Runs a geometry command until sway's state shows its effect for several polls in a row. sway 1.7 can drop a
+   * change made while the window's previous configure is still in flight: the state shows it, then reverts when the
+   * older transaction completes (seen: `floating enable` then `resize set` at once left GTK 3 at its old size). A
+   * reverted change is sent again; one sway never shows (the app refused the size) fails with what sway has.
+   */
+  private async settle(id: number, send: () => Promise<unknown>, done: (window: SwayWindow) => boolean, what: string): Promise<SwayWindow> {
+    const STABLE_POLLS = 4
+    const POLL_MS = 50
+    let last: SwayWindow | undefined
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await send()
+      let stable = 0
+      const until = Date.now() + 1500
+      while (Date.now() < until) {
+        last = (await this.windows()).find((w) => w.id === id)
+        if (last === undefined) throw new SwayIpcError(`sway window ${id} closed during ${what}`)
+        stable = done(last) ? stable + 1 : 0
+        if (stable >= STABLE_POLLS) return last
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+      }
+    }
+    throw new SwayIpcError(`sway did not keep the ${what} of window ${id}: its frame is ${JSON.stringify(last?.frame)}`)
   }
 
   close(): void {

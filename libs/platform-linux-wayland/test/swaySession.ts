@@ -57,13 +57,14 @@ export const windowOf = async (ipc: SwayIpc, app: string): Promise<SwayWindow> =
   return found
 }
 
-/** Floats the app's window at (x, y), focused and on top of the tiled ones, and waits until sway placed it. */
+/** Floats the app's window with its frame at (x, y), focused and on top of the tiled ones, and waits until sway placed it. */
 export const floatAt = async (ipc: SwayIpc, app: string, x: number, y: number): Promise<SwayWindow> => {
   const window = await windowOf(ipc, app)
-  await ipc.command(`[con_id=${window.id}] floating enable, move absolute position ${x} px ${y} px, focus`)
+  await ipc.move(window.id, x, y)
+  await ipc.focus(window.id)
   const placed = await waitFor(async () => {
     const now = await windowOf(ipc, app)
-    return now.floating && now.focused && now.rect.x === x ? now : undefined
+    return now.floating && now.focused && now.frame.x === x ? now : undefined
   })
   if (!placed) throw new Error(`sway did not float ${app} at ${x}, ${y}`)
   await sleep(150)
