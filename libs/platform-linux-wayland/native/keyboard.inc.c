@@ -18,7 +18,10 @@ static struct xkb_context *xkb(void) {
   return kb.context;
 }
 
+static void seat_keyboard_reset(bool alive);
+
 static void keyboard_reset(bool alive) {
+  seat_keyboard_reset(alive);
   if (kb.keyboard && alive) zwp_virtual_keyboard_v1_destroy(kb.keyboard);
   kb.keyboard = NULL;
   if (kb.state) xkb_state_unref(kb.state);
@@ -148,25 +151,20 @@ static int need_keymap(napi_env env) {
 }
 
 /*
- * keymapLookup(keysym): the key and shift level that type this keysym in layout 0 of the uploaded keymap, and the
- * modifier mask selecting that level; null when no key has it. The lowest level wins, then the lowest keycode.
+ * The key and shift level that type this keysym in layout 0 of `keymap`, and the modifier mask selecting that level;
+ * false when no key has it. The lowest level wins, then the lowest keycode.
  */
-static napi_value js_keymap_lookup(napi_env env, napi_callback_info info) {
-  napi_value argv[1];
-  if (!args_n(env, info, 1, argv)) return NULL;
-  int64_t keysym;
-  if (!get_i64(env, argv[0], &keysym, "keysym")) return NULL;
-  if (!need_keymap(env)) return NULL;
-  xkb_keycode_t min = xkb_keymap_min_keycode(kb.keymap), max = xkb_keymap_max_keycode(kb.keymap);
+static bool lookup_keysym(struct xkb_keymap *keymap, xkb_keysym_t keysym, xkb_keycode_t *key_out, xkb_level_index_t *level_out, xkb_mod_mask_t *mask_out) {
+  xkb_keycode_t min = xkb_keymap_min_keycode(keymap), max = xkb_keymap_max_keycode(keymap);
   xkb_keycode_t best_key = 0;
   xkb_level_index_t best_level = 0;
   for (xkb_keycode_t key = min; key <= max && key != 0; key++) {
-    if (xkb_keymap_num_layouts_for_key(kb.keymap, key) == 0) continue;
-    xkb_level_index_t levels = xkb_keymap_num_levels_for_key(kb.keymap, key, 0);
+    if (xkb_keymap_num_layouts_for_key(keymap, key) == 0) continue;
+    xkb_level_index_t levels = xkb_keymap_num_levels_for_key(keymap, key, 0);
     for (xkb_level_index_t level = 0; level < levels; level++) {
       const xkb_keysym_t *syms;
-      int n = xkb_keymap_key_get_syms_by_level(kb.keymap, key, 0, level, &syms);
-      if (n != 1 || syms[0] != (xkb_keysym_t)keysym) continue;
+      int n = xkb_keymap_key_get_syms_by_level(keymap, key, 0, level, &syms);
+      if (n != 1 || syms[0] != keysym) continue;
       if (best_key == 0 || level < best_level) {
         best_key = key;
         best_level = level;
@@ -175,9 +173,9 @@ static napi_value js_keymap_lookup(napi_env env, napi_callback_info info) {
     }
     if (best_key != 0 && best_level == 0) break;
   }
-  if (best_key == 0) return null_value(env);
+  if (best_key == 0) return false;
   xkb_mod_mask_t masks[8];
-  size_t count = xkb_keymap_key_get_mods_for_level(kb.keymap, best_key, 0, best_level, masks, 8);
+  size_t count = xkb_keymap_key_get_mods_for_level(keymap, best_key, 0, best_level, masks, 8);
   /* The fewest modifiers that select the level (Shift rather than Shift+Lock). */
   xkb_mod_mask_t mask = 0;
   int best_bits = 99;
@@ -188,12 +186,108 @@ static napi_value js_keymap_lookup(napi_env env, napi_callback_info info) {
       mask = masks[i];
     }
   }
+  *key_out = best_key;
+  *level_out = best_level;
+  *mask_out = mask;
+  return true;
+}
+
+static napi_value lookup_result(napi_env env, struct xkb_keymap *keymap, napi_value arg) {
+  int64_t keysym;
+  if (!get_i64(env, arg, &keysym, "keysym")) return NULL;
+  xkb_keycode_t key;
+  xkb_level_index_t level;
+  xkb_mod_mask_t mask;
+  if (!lookup_keysym(keymap, (xkb_keysym_t)keysym, &key, &level, &mask)) return null_value(env);
   napi_value out;
   napi_create_object(env, &out);
-  set(env, out, "keycode", num(env, best_key));
-  set(env, out, "level", num(env, best_level));
+  set(env, out, "keycode", num(env, key));
+  set(env, out, "level", num(env, level));
   set(env, out, "mask", num(env, mask));
   return out;
+}
+
+/* keymapLookup(keysym): where the uploaded keymap has this keysym (see lookup_keysym), or null. */
+static napi_value js_keymap_lookup(napi_env env, napi_callback_info info) {
+  napi_value argv[1];
+  if (!args_n(env, info, 1, argv)) return NULL;
+  if (!need_keymap(env)) return NULL;
+  return lookup_result(env, kb.keymap, argv[0]);
+}
+
+/*
+ * The seat's own keymap, as the compositor gives it to a client's wl_keyboard (the session's layout on GNOME and
+ * KDE, whose input channels type keysyms or keycodes of that layout and cannot type anything outside it).
+ */
+static struct {
+  struct wl_keyboard *keyboard;
+  struct xkb_keymap *keymap;
+  volatile int received;
+} seat_kb;
+
+static void seat_kb_keymap(void *data, struct wl_keyboard *k, uint32_t format, int32_t fd, uint32_t size) {
+  (void)data; (void)k;
+  if (format == WL_KEYBOARD_KEYMAP_FORMAT_XKB_V1 && xkb() != NULL) {
+    char *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map != MAP_FAILED) {
+      struct xkb_keymap *keymap = xkb_keymap_new_from_buffer(kb.context, map, strnlen(map, size), XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS);
+      munmap(map, size);
+      if (keymap) {
+        if (seat_kb.keymap) xkb_keymap_unref(seat_kb.keymap);
+        seat_kb.keymap = keymap;
+      }
+    }
+  }
+  close(fd);
+  seat_kb.received = 1;
+}
+static void seat_kb_enter(void *d, struct wl_keyboard *k, uint32_t s, struct wl_surface *sf, struct wl_array *keys) { (void)d; (void)k; (void)s; (void)sf; (void)keys; }
+static void seat_kb_leave(void *d, struct wl_keyboard *k, uint32_t s, struct wl_surface *sf) { (void)d; (void)k; (void)s; (void)sf; }
+static void seat_kb_key(void *d, struct wl_keyboard *k, uint32_t s, uint32_t t, uint32_t key, uint32_t st) { (void)d; (void)k; (void)s; (void)t; (void)key; (void)st; }
+static void seat_kb_modifiers(void *d, struct wl_keyboard *k, uint32_t s, uint32_t a, uint32_t b, uint32_t c, uint32_t g) { (void)d; (void)k; (void)s; (void)a; (void)b; (void)c; (void)g; }
+static void seat_kb_repeat(void *d, struct wl_keyboard *k, int32_t r, int32_t delay) { (void)d; (void)k; (void)r; (void)delay; }
+
+static const struct wl_keyboard_listener seat_kb_listener = {
+  .keymap = seat_kb_keymap,
+  .enter = seat_kb_enter,
+  .leave = seat_kb_leave,
+  .key = seat_kb_key,
+  .modifiers = seat_kb_modifiers,
+  .repeat_info = seat_kb_repeat,
+};
+
+static void seat_keyboard_reset(bool alive) {
+  if (seat_kb.keyboard && alive) {
+    if (wl_keyboard_get_version(seat_kb.keyboard) >= 3) wl_keyboard_release(seat_kb.keyboard);
+    else wl_keyboard_destroy(seat_kb.keyboard);
+  }
+  seat_kb.keyboard = NULL;
+  if (seat_kb.keymap) xkb_keymap_unref(seat_kb.keymap);
+  seat_kb.keymap = NULL;
+  seat_kb.received = 0;
+}
+
+/* seatKeymapLookup(keysym): where the seat's keymap has this keysym, or null; fails when the seat has no keyboard. */
+static napi_value js_seat_keymap_lookup(napi_env env, napi_callback_info info) {
+  napi_value argv[1];
+  if (!args_n(env, info, 1, argv)) return NULL;
+  if (!need_connection(env)) return NULL;
+  if (seat_kb.keyboard == NULL) {
+    int r = roundtrip(WAIT_MS);
+    if (r < 0) return throw_wait(env, r, "seat keymap");
+    if (wl.seat == NULL || (wl.seat_caps & WL_SEAT_CAPABILITY_KEYBOARD) == 0) {
+      return throw_code(env, "WL_NO_KEYBOARD", "the seat has no keyboard, so it has no keymap");
+    }
+    seat_kb.keyboard = wl_seat_get_keyboard(wl.seat);
+    wl_keyboard_add_listener(seat_kb.keyboard, &seat_kb_listener, NULL);
+    r = dispatch_until(&seat_kb.received, WAIT_MS);
+    if (r < 0) return throw_wait(env, r, "seat keymap");
+  } else {
+    int r = roundtrip(WAIT_MS); /* a keymap change arrives as an event */
+    if (r < 0) return throw_wait(env, r, "seat keymap");
+  }
+  if (seat_kb.keymap == NULL) return throw_code(env, "WL_KEYMAP_INVALID", "the compositor's keymap did not compile");
+  return lookup_result(env, seat_kb.keymap, argv[0]);
 }
 
 /* keymapSpareKeys(keymap?): keys 8-255 that the keymap names but binds nothing to (where extra keysyms may go). */

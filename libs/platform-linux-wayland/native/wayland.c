@@ -497,6 +497,7 @@ static napi_value init(napi_env env, napi_value exports) {
     FN("keymapFromNames", js_keymap_from_names),
     FN("keymapUpload", js_keymap_upload),
     FN("keymapLookup", js_keymap_lookup),
+    FN("seatKeymapLookup", js_seat_keymap_lookup),
     FN("keymapSpareKeys", js_keymap_spare_keys),
     FN("keymapModifierMask", js_keymap_modifier_mask),
     FN("keysymFromName", js_keysym_from_name),

@@ -74,7 +74,7 @@ export interface RawCapture {
  * The addon's functions; each is synchronous, bounded (a wait for the compositor gives up after 5 s with WL_TIMEOUT)
  * and throws an Error whose `code` is one of WL_NO_DISPLAY, WL_CONNECT_FAILED, WL_NOT_CONNECTED,
  * WL_CONNECTION_LOST, WL_PROTOCOL_ERROR, WL_PROTOCOL_UNAVAILABLE, WL_TIMEOUT, WL_KEYMAP_INVALID, WL_NO_KEYMAP,
- * WL_NO_OUTPUT, WL_NO_TOPLEVEL, WL_CAPTURE_FAILED, WL_BAD_ARGUMENT, WL_NO_MEMORY, WL_XKB_FAILED.
+ * WL_NO_OUTPUT, WL_NO_TOPLEVEL, WL_CAPTURE_FAILED, WL_BAD_ARGUMENT, WL_NO_MEMORY, WL_XKB_FAILED, WL_NO_KEYBOARD.
  */
 export interface WaylandAddon {
   /** Connects (or re-checks the existing connection) to `display` (a name or an absolute path; default WAYLAND_DISPLAY). */
@@ -89,6 +89,11 @@ export interface WaylandAddon {
   readonly keymapFromNames: (rules: string | null, model: string | null, layout: string | null, variant: string | null, options: string | null) => string
   readonly keymapUpload: (keymap: string) => { readonly min_keycode: number; readonly max_keycode: number; readonly size: number }
   readonly keymapLookup: (keysym: number) => { readonly keycode: number; readonly level: number; readonly mask: number } | null
+  /**
+   * Where the seat's own keymap (the session's layout, what the compositor gives a client's wl_keyboard) has this
+   * keysym, or null: GNOME's and KDE's input channels can type only what that layout has.
+   */
+  readonly seatKeymapLookup: (keysym: number) => { readonly keycode: number; readonly level: number; readonly mask: number } | null
   /** Keys 9-255 the keymap (given, or the uploaded one) names but binds nothing to. */
   readonly keymapSpareKeys: (keymap?: string | null) => ReadonlyArray<{ readonly keycode: number; readonly name: string }>
   readonly keymapModifierMask: (name: string) => number

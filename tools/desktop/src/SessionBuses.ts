@@ -6,7 +6,7 @@
  */
 import { join } from "node:path"
 import { resolveApp, type AppSpec } from "./AppSpec.js"
-import { DbusClient } from "./DbusClient.js"
+import { DbusClient, type CallSpec } from "./DbusClient.js"
 import { readLedger } from "./PidLedger.js"
 import { connectionPid, nameHasOwner, registeredAppNames } from "./RegistryProbe.js"
 import { childrenOf, pollUntil, readFd3Line, StartError, type Launcher } from "./SessionProcesses.js"
@@ -24,6 +24,8 @@ export interface SessionBuses {
    * bus or the compositor activated (gvfsd, portals, ...), which would otherwise outlive the session.
    */
   readonly adoptServices: () => Promise<void>
+  /** One call on the session bus (the compositors that are driven over D-Bus during start-up). */
+  readonly call: (spec: CallSpec, timeoutMs?: number) => Promise<ReadonlyArray<unknown>>
   /** Whether a name is owned on the session bus (asked without activating it). */
   readonly hasOwner: (name: string) => Promise<boolean>
   /** Tell the session bus what services it activates later must see (WAYLAND_DISPLAY once the compositor is up). */
@@ -89,6 +91,7 @@ export const startSessionBuses = async (
       a11yAddress,
       a11y: a11yClient,
       hasOwner: (name) => nameHasOwner(session, name),
+      call: (spec, timeoutMs) => session.call(spec, timeoutMs),
       adoptServices: async () => {
         const [names] = await session.call({
           destination: "org.freedesktop.DBus",

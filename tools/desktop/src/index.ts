@@ -20,3 +20,4 @@ export { gnomeShell, privateSystemBusConfig, startGnomeShell } from "./wayland/s
 export { kwin, runnableKwin, startKwin } from "./wayland/startKwin.js"
 export { socketClientPids } from "./wayland/SocketPeers.js"
 export { geometryFixture } from "./wayland/geometryFixture.js"
+export { DbusClient, variantValue, type CallSpec } from "./DbusClient.js"

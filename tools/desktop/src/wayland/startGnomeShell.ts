@@ -5,9 +5,14 @@
  * may connect, own names, send and receive; no service directories, so nothing is activated on it and a call to a
  * system service fails at once). It runs as the caller (root in
  * CI). Ready once its socket exists in the clients' runtime directory and `org.gnome.Shell` is on the session bus.
+ *
+ * GNOME Shell starts in the overview (as at a login), which holds the keyboard focus: keys meant for an app went to
+ * the overview's search. The session leaves it (`OverviewActive = false` on org.gnome.Shell, a property any client
+ * may set) before the apps start, so an app's window gets the focus as on a desktop in use.
  */
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { variantValue } from "../DbusClient.js"
 import { exitWatch, pollUntil, readFd3Line } from "../SessionProcesses.js"
 import {
   socketReady,
@@ -59,6 +64,14 @@ export const gnomeShell: Compositor = {
     await pollUntil("gnome-shell's Wayland socket and org.gnome.Shell", context.deadline, async () => {
       died.check()
       return socketReady(socket) !== undefined && (await context.hasOwner("org.gnome.Shell")) ? true : undefined
+    }, 50)
+    const overview = { destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.freedesktop.DBus.Properties" }
+    // The shell owns its name before it exports /org/gnome/Shell: the Set is retried until the object answers.
+    await pollUntil("gnome-shell leaving its start-up overview", context.deadline, async () => {
+      died.check()
+      await context.call({ ...overview, member: "Set", signature: "ssv", body: ["org.gnome.Shell", "OverviewActive", ["b", false]] })
+      const [value] = await context.call({ ...overview, member: "Get", signature: "ss", body: ["org.gnome.Shell", "OverviewActive"] })
+      return variantValue(value) === false ? true : undefined
     }, 50)
     return {
       pid: child.pid!,

@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "no
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { AppSpec } from "../AppSpec.js"
+import type { CallSpec } from "../DbusClient.js"
 import { formatEnv } from "../DesktopEnv.js"
 import { ensurePackages } from "../ensurePackages.js"
 import { startRegisteredApp, startSessionBuses, atspiLauncherPath, type SessionBuses } from "../SessionBuses.js"
@@ -41,6 +42,8 @@ export interface CompositorContext {
   readonly sessionBus: string
   /** Whether a name is owned on the session bus (readiness of the compositors that own one). */
   readonly hasOwner: (name: string) => Promise<boolean>
+  /** One call on the session bus. */
+  readonly call: (spec: CallSpec, timeoutMs?: number) => Promise<ReadonlyArray<unknown>>
   /** The clients' runtime directory (the compositors running as the caller put their socket here). */
   readonly runtimeDir: string
   readonly width: number
@@ -138,6 +141,7 @@ export const startWaylandSession = async (compositor: Compositor, options: Wayla
       launcher,
       sessionBus: buses.sessionAddress,
       hasOwner: buses.hasOwner,
+      call: buses.call,
       runtimeDir,
       width: options.width ?? 1280,
       height: options.height ?? 1024,
