@@ -30,6 +30,7 @@
 #include "generated/wlr-screencopy-unstable-v1-client-protocol.h"
 #include "generated/wlr-foreign-toplevel-management-unstable-v1-client-protocol.h"
 #include "generated/xdg-output-unstable-v1-client-protocol.h"
+#include "generated/fake-input-client-protocol.h"
 
 /* How long any single wait for the compositor may take before the call fails with WL_TIMEOUT. */
 #define WAIT_MS 5000
@@ -303,6 +304,7 @@ static int need_connection(napi_env env) {
 #include "pointer.inc.c"
 #include "screencopy.inc.c"
 #include "toplevels.inc.c"
+#include "fakeinput.inc.c"
 
 /* ---------- registry ---------- */
 
@@ -334,6 +336,9 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
   } else if (strcmp(interface, zwlr_screencopy_manager_v1_interface.name) == 0) {
     wl.screencopy_version = MIN(version, 3);
     wl.screencopy = wl_registry_bind(registry, name, &zwlr_screencopy_manager_v1_interface, wl.screencopy_version);
+  } else if (strcmp(interface, org_kde_kwin_fake_input_interface.name) == 0) {
+    fake_input_version = MIN(version, 4);
+    fake_input = wl_registry_bind(registry, name, &org_kde_kwin_fake_input_interface, fake_input_version);
   } else if (strcmp(interface, zwlr_foreign_toplevel_manager_v1_interface.name) == 0) {
     wl.toplevel_manager_version = MIN(version, 3);
     wl.toplevel_manager = wl_registry_bind(registry, name, &zwlr_foreign_toplevel_manager_v1_interface, wl.toplevel_manager_version);
@@ -366,6 +371,7 @@ static void teardown(void) {
   keyboard_reset(!wl.broken);
   pointer_reset(!wl.broken);
   toplevels_reset(!wl.broken);
+  fake_input_reset(!wl.broken);
   outputs_reset(!wl.broken);
   bool alive = !wl.broken;
   if (alive) {
@@ -399,6 +405,7 @@ static napi_value protocol_versions(napi_env env) {
   set(env, p, "screencopy", wl.screencopy ? num(env, wl.screencopy_version) : null_value(env));
   set(env, p, "foreign_toplevel", wl.toplevel_manager ? num(env, wl.toplevel_manager_version) : null_value(env));
   set(env, p, "xdg_output", wl.xdg_output_manager ? num(env, 1) : null_value(env));
+  set(env, p, "kde_fake_input", fake_input ? num(env, fake_input_version) : null_value(env));
   set(env, p, "shm", boolean(env, wl.shm != NULL));
   set(env, p, "seat", boolean(env, wl.seat != NULL));
   return p;
@@ -512,6 +519,11 @@ static napi_value init(napi_env env, napi_value exports) {
     FN("capture", js_capture),
     FN("toplevels", js_toplevels),
     FN("toplevelAction", js_toplevel_action),
+    FN("fakeInputAuthenticate", js_fake_authenticate),
+    FN("fakeKey", js_fake_key),
+    FN("fakeMotionAbsolute", js_fake_motion_absolute),
+    FN("fakeButton", js_fake_button),
+    FN("fakeAxis", js_fake_axis),
   };
   napi_define_properties(env, exports, sizeof(props) / sizeof(props[0]), props);
   return exports;

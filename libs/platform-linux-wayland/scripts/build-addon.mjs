@@ -1,5 +1,6 @@
 // Builds the Wayland addon: wayland-scanner generates the protocol glue (client header + private code) from the XML
-// in protocols/ (the wlroots protocols, not packaged by Debian) and from Debian's wayland-protocols (xdg-output), then
+// in protocols/ (the wlroots protocols, not packaged by Debian), from Debian's wayland-protocols (xdg-output) and
+// plasma-wayland-protocols (KWin's fake input), then
 // node-gyp compiles it against libwayland-client, libxkbcommon and zlib. Runs from `npm ci` (install script) and
 // from the package's build. It never fails the install or build: a machine without the headers, the scanner or a
 // compiler gets build/addon-status.json naming what is missing, and every caller gets that reason instead of a
@@ -18,7 +19,8 @@ const generated = path.join(root, "native", "generated")
 const systemProtocols = "/usr/share/wayland-protocols"
 const protocolFiles = [
   ...readdirSync(path.join(root, "protocols")).filter((f) => f.endsWith(".xml")).map((f) => path.join(root, "protocols", f)),
-  path.join(systemProtocols, "unstable", "xdg-output", "xdg-output-unstable-v1.xml")
+  path.join(systemProtocols, "unstable", "xdg-output", "xdg-output-unstable-v1.xml"),
+  "/usr/share/plasma-wayland-protocols/fake-input.xml"
 ]
 
 const nativeSources = readdirSync(path.join(root, "native")).filter((f) => f.endsWith(".c")).map((f) => path.join("native", f))
@@ -52,7 +54,8 @@ const prerequisites = [
   ["/usr/include/wayland-client.h", "libwayland-dev"],
   ["/usr/include/xkbcommon/xkbcommon.h", "libxkbcommon-dev"],
   ["/usr/include/zlib.h", "zlib1g-dev"],
-  [protocolFiles.at(-1), "wayland-protocols"]
+  [protocolFiles.at(-2), "wayland-protocols"],
+  [protocolFiles.at(-1), "plasma-wayland-protocols"]
 ]
 const missing = prerequisites.filter(([file]) => !existsSync(file)).map(([, pkg]) => pkg)
 const scanner = spawnSync("wayland-scanner", ["--version"], { stdio: "ignore" }).status === 0

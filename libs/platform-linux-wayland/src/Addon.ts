@@ -30,6 +30,8 @@ export interface ProtocolVersions {
   readonly screencopy: number | null
   readonly foreign_toplevel: number | null
   readonly xdg_output: number | null
+  /** KWin's fake input: offered only to executables a .desktop file authorizes. */
+  readonly kde_fake_input: number | null
   readonly shm: boolean
   readonly seat: boolean
 }
@@ -110,13 +112,21 @@ export interface WaylandAddon {
   readonly capture: (output: number, x: number, y: number, width: number, height: number, cursor: boolean, encoding: "png" | "raw") => RawCapture
   readonly toplevels: () => ReadonlyArray<RawToplevel>
   readonly toplevelAction: (id: number, action: ToplevelAction) => boolean
+  /** KWin's fake input (WL_PROTOCOL_UNAVAILABLE unless this executable is authorized). */
+  readonly fakeInputAuthenticate: (application: string, reason: string) => boolean
+  /** An evdev key code through KWin's own keymap. */
+  readonly fakeKey: (code: number, down: boolean) => boolean
+  /** Global logical coordinates. */
+  readonly fakeMotionAbsolute: (x: number, y: number) => boolean
+  readonly fakeButton: (button: number, down: boolean) => boolean
+  readonly fakeAxis: (axis: 0 | 1, steps: number) => boolean
 }
 
 export type AddonLoad =
   | { readonly _tag: "Loaded"; readonly addon: WaylandAddon }
   | { readonly _tag: "Unavailable"; readonly reason: string; readonly missing: ReadonlyArray<string> }
 
-const DEFAULT_PACKAGES = "build-essential libwayland-dev libxkbcommon-dev wayland-protocols zlib1g-dev"
+const DEFAULT_PACKAGES = "build-essential libwayland-dev libxkbcommon-dev wayland-protocols plasma-wayland-protocols zlib1g-dev"
 
 export const packageRoot = (): string => {
   // Resolved through the package name so it also works from a bundle.

@@ -17,6 +17,8 @@
  * client in tests), so this file holds only the protocol.
  */
 
+import { OutsideLayout } from "./OutsideLayout.js"
+
 export interface DbusMessage {
   readonly destination: string
   readonly path: string
@@ -31,12 +33,7 @@ export type DbusCall = (message: DbusMessage) => Promise<ReadonlyArray<unknown>>
 const SERVICE = "org.gnome.Mutter.RemoteDesktop"
 const SESSION = "org.gnome.Mutter.RemoteDesktop.Session"
 
-/** Characters the session's layout cannot type; nothing was sent. */
-export class OutsideLayout extends Error {
-  constructor(readonly characters: ReadonlyArray<string>) {
-    super(`the session's keyboard layout has no key for ${characters.map((c) => JSON.stringify(c)).join(", ")}; nothing was typed`)
-  }
-}
+export { OutsideLayout }
 
 export class MutterRemoteDesktop {
   private constructor(private readonly call: DbusCall, readonly sessionPath: string) {}

@@ -17,7 +17,7 @@ export {
 } from "./wayland/startWaylandSession.js"
 export { startSway, sway, swayConfig } from "./wayland/startSway.js"
 export { gnomeShell, privateSystemBusConfig, startGnomeShell } from "./wayland/startGnomeShell.js"
-export { kwin, runnableKwin, startKwin } from "./wayland/startKwin.js"
+export { kwin, kwinDesktopFile, kwinWith, runnableKwin, startKwin, type KwinAuthorization } from "./wayland/startKwin.js"
 export { socketClientPids } from "./wayland/SocketPeers.js"
 export { geometryFixture } from "./wayland/geometryFixture.js"
 export { DbusClient, variantValue, type CallSpec } from "./DbusClient.js"
