@@ -12,9 +12,10 @@ export interface DesktopEnv {
 
 const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`
 
-export const formatEnv = (env: DesktopEnv): string =>
+/** Any session's environment (the X11 desktop's, a compositor session's) as `export` lines. */
+export const formatEnv = (env: object): string =>
   Object.entries(env)
-    .map(([key, value]) => `export ${key}=${quote(value)}`)
+    .map(([key, value]) => `export ${key}=${quote(String(value))}`)
     .join("\n") + "\n"
 
 export const parseEnv = (text: string): Partial<DesktopEnv> => {

@@ -3,7 +3,8 @@
  * `desktop` CLI: start | stop | env | ensure-packages. stdout carries only the result (env export lines for
  * start/env, a JSON line for stop/ensure-packages); diagnostics go to stderr.
  *
- *   desktop start --state DIR [--app NAME|CMD]... [--wait-name NAME]... [--geometry WxHxD] [--timeout S] [--no-enable]
+ *   desktop start --state DIR [--session x11|sway|gnome-shell|kwin] [--app NAME|CMD]... [--wait-name NAME]...
+ *                 [--geometry WxHxD] [--timeout S] [--no-enable]
  *   desktop stop --state DIR
  *   desktop env --state DIR
  *   desktop ensure-packages
@@ -12,6 +13,16 @@ import { formatEnv } from "./DesktopEnv.js"
 import { ensurePackages } from "./ensurePackages.js"
 import { readSavedEnv, startDesktop } from "./startDesktop.js"
 import { stopDesktop } from "./stopDesktop.js"
+import { startGnomeShell } from "./wayland/startGnomeShell.js"
+import { startKwin } from "./wayland/startKwin.js"
+import { startSway } from "./wayland/startSway.js"
+import type { RunningWaylandDesktop, WaylandStartOptions } from "./wayland/startWaylandSession.js"
+
+const waylandSessions: Readonly<Record<string, (options: WaylandStartOptions) => Promise<RunningWaylandDesktop>>> = {
+  sway: startSway,
+  "gnome-shell": startGnomeShell,
+  kwin: startKwin
+}
 
 interface Args {
   readonly command: string | undefined
@@ -21,12 +32,14 @@ interface Args {
   geometry?: string
   timeoutS?: number
   enable: boolean
+  session: string
 }
 
-const usage = "usage: desktop start|stop|env|ensure-packages --state DIR [--app A]... [--wait-name N]... [--geometry WxHxD] [--timeout S] [--no-enable]"
+const usage =
+  "usage: desktop start|stop|env|ensure-packages --state DIR [--session x11|sway|gnome-shell|kwin] [--app A]... [--wait-name N]... [--geometry WxHxD] [--timeout S] [--no-enable]"
 
 const parse = (argv: ReadonlyArray<string>): Args => {
-  const args: { -readonly [K in keyof Args]: Args[K] } = { command: argv[0], apps: [], waitNames: [], enable: true }
+  const args: { -readonly [K in keyof Args]: Args[K] } = { command: argv[0], apps: [], waitNames: [], enable: true, session: "x11" }
   for (let i = 1; i < argv.length; i++) {
     const flag = argv[i]
     const value = (): string => {
@@ -41,6 +54,7 @@ const parse = (argv: ReadonlyArray<string>): Args => {
       case "--geometry": args.geometry = value(); break
       case "--timeout": args.timeoutS = Number(value()); break
       case "--no-enable": args.enable = false; break
+      case "--session": args.session = value(); break
       default: throw new Error(`unknown argument ${flag}`)
     }
   }
@@ -56,6 +70,22 @@ const main = async (): Promise<number> => {
   const args = parse(process.argv.slice(2))
   switch (args.command) {
     case "start": {
+      if (args.session !== "x11") {
+        const start = waylandSessions[args.session]
+        if (!start) throw new Error(`unknown session '${args.session}' (x11, sway, gnome-shell, kwin)`)
+        const size = args.geometry ? /^(\d+)x(\d+)/.exec(args.geometry) : null
+        const session = await start({
+          stateDir: requireState(args),
+          apps: args.apps,
+          enable: args.enable,
+          ...(size ? { width: Number(size[1]), height: Number(size[2]) } : {}),
+          ...(args.timeoutS ? { timeoutMs: args.timeoutS * 1000 } : {})
+        })
+        process.stdout.write(formatEnv(session.env))
+        process.stderr.write(`desktop: ${session.compositor.name} pid ${session.compositor.pid} as ${session.compositor.user}\n`)
+        for (const app of session.apps) process.stderr.write(`desktop: ${app.name} pid ${app.pid} log ${app.logPath}\n`)
+        return 0
+      }
       const desktop = await startDesktop({
         stateDir: requireState(args),
         apps: args.apps,

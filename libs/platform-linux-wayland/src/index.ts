@@ -1,0 +1,18 @@
+export {
+  addonErrorCode,
+  loadAddon,
+  loadFrom,
+  type AddonLoad,
+  type ConnectionInfo,
+  type ProtocolVersions,
+  type RawCapture,
+  type RawOutput,
+  type RawToplevel,
+  type ToplevelAction,
+  type WaylandAddon
+} from "./Addon.js"
+export { keymapWithExtras, SpareKeyAllocator, type ExtraBinding, type SpareKey } from "./Keymap.js"
+export { keysymOfChar, keysymOfKey, MODIFIER_KEYSYM_NAMES, type Modifier } from "./KeyNames.js"
+export { decodeFrames, encodeFrame, SwayIpc, SwayIpcError, SwayMessage, swayWindows, type SwayNode, type SwayRect, type SwayWindow } from "./SwayIpc.js"
+export { UnknownKey, VirtualKeyboard, type LayoutNames } from "./VirtualKeyboard.js"
+export { WaylandSession, type Button, type Capture, type Display, type Rect } from "./WaylandSession.js"

@@ -1,0 +1,88 @@
+/**
+ * Headless GNOME Shell: `gnome-shell --headless --wayland --no-x11 --virtual-monitor WxH --wayland-display NAME`
+ * (mutter's native backend with a virtual monitor, software rendering). The shell talks to the system bus (logind,
+ * accounts, ...); a test must not reach the machine's, so it gets a private one (`$STATE/system-bus.conf`: any user
+ * may connect, own names, send and receive; no service directories, so nothing is activated on it and a call to a
+ * system service fails at once). It runs as the caller (root in
+ * CI). Ready once its socket exists in the clients' runtime directory and `org.gnome.Shell` is on the session bus.
+ *
+ * GNOME Shell starts in the overview (as at a login), which holds the keyboard focus: keys meant for an app went to
+ * the overview's search. The session leaves it (`OverviewActive = false` on org.gnome.Shell, a property any client
+ * may set) before the apps start, so an app's window gets the focus as on a desktop in use.
+ */
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { variantValue } from "../DbusClient.js"
+import { exitWatch, pollUntil, readFd3Line } from "../SessionProcesses.js"
+import {
+  socketReady,
+  startWaylandSession,
+  type Compositor,
+  type RunningWaylandDesktop,
+  type WaylandStartOptions
+} from "./startWaylandSession.js"
+import { userInfo } from "node:os"
+
+const SOCKET_NAME = "wayland-gnome"
+
+const xmlEscape = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+
+/** A system bus for one test session: reachable only through its socket in the state directory. */
+export const privateSystemBusConfig = (socketPath: string): string => `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>system</type>
+  <listen>unix:path=${xmlEscape(socketPath)}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow user="*"/>
+    <allow own="*"/>
+    <allow send_destination="*"/>
+    <allow receive_sender="*"/>
+  </policy>
+</busconfig>
+`
+
+export const gnomeShell: Compositor = {
+  name: "gnome-shell",
+  programs: ["gnome-shell"],
+  packages: ["gnome-shell"],
+  start: async (context) => {
+    const config = join(context.stateDir, "system-bus.conf")
+    writeFileSync(config, privateSystemBusConfig(join(context.stateDir, "system-bus")), { mode: 0o600 })
+    const systemBus = context.launcher.launch("system-bus", ["dbus-daemon", `--config-file=${config}`, "--nofork", "--print-address=3"], { fd3: true })
+    const systemAddress = await readFd3Line(systemBus, "private system bus", context.deadline)
+    const argv = [
+      "gnome-shell", "--headless", "--wayland", "--no-x11",
+      "--virtual-monitor", `${context.width}x${context.height}`, "--wayland-display", SOCKET_NAME
+    ]
+    const child = context.launcher.launch("compositor-gnome-shell", argv, {
+      env: { DBUS_SYSTEM_BUS_ADDRESS: systemAddress, XDG_SESSION_TYPE: "wayland", XDG_CURRENT_DESKTOP: "GNOME" }
+    })
+    const died = exitWatch(child, "gnome-shell", join(context.launcher.logs, "compositor-gnome-shell.log"))
+    const socket = join(context.runtimeDir, SOCKET_NAME)
+    await pollUntil("gnome-shell's Wayland socket and org.gnome.Shell", context.deadline, async () => {
+      died.check()
+      return socketReady(socket) !== undefined && (await context.hasOwner("org.gnome.Shell")) ? true : undefined
+    }, 50)
+    const overview = { destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.freedesktop.DBus.Properties" }
+    // The shell owns its name before it exports /org/gnome/Shell: the Set is retried until the object answers.
+    await pollUntil("gnome-shell leaving its start-up overview", context.deadline, async () => {
+      died.check()
+      await context.call({ ...overview, member: "Set", signature: "ssv", body: ["org.gnome.Shell", "OverviewActive", ["b", false]] })
+      const [value] = await context.call({ ...overview, member: "Get", signature: "ss", body: ["org.gnome.Shell", "OverviewActive"] })
+      return variantValue(value) === false ? true : undefined
+    }, 50)
+    return {
+      pid: child.pid!,
+      socket,
+      desktop: "GNOME",
+      env: { DBUS_SYSTEM_BUS_ADDRESS: systemAddress },
+      user: userInfo().username
+    }
+  }
+}
+
+/** A headless GNOME Shell session with the apps on it (see `startWaylandSession`). */
+export const startGnomeShell = (options: WaylandStartOptions = {}): Promise<RunningWaylandDesktop> =>
+  startWaylandSession(gnomeShell, options)
