@@ -2,6 +2,7 @@ import Type from "typebox"
 import { ActionResult, ActionResultV2_1 } from "../data/ActionResult.js"
 import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2 } from "../data/SnapshotData.js"
 import { WaitForGone } from "../data/WaitForResult.js"
+import { clientName } from "../schema/def.js"
 import { actionTimeout, flag, int, oneOf, positional, ref, snapshotId, text } from "./args.js"
 import { defineCommand, LINUX, type PositionalSpec, type SupportStatus } from "./CommandSpec.js"
 
@@ -9,15 +10,18 @@ import { defineCommand, LINUX, type PositionalSpec, type SupportStatus } from ".
  * A ref-resolving action prints its own result, or, with `--wait-for`, the snapshot it polled (carrying the result
  * under `after_action`), or the `--wait-for-gone` outcome.
  */
-const withWaitFor = <R extends Parameters<typeof Type.Union>[0][number], S extends Parameters<typeof Type.Union>[0][number]>(result: R, snapshot: S) =>
-  Type.Union([result, snapshot, WaitForGone])
+const withWaitFor = <R extends Parameters<typeof Type.Union>[0][number], S extends Parameters<typeof Type.Union>[0][number]>(result: R, snapshot: S, options: Record<string, unknown> = {}) =>
+  Type.Union([result, snapshot, WaitForGone], options)
 
-/** Ref action data by version: 2.1 result, 2.2 partial snapshots, 2.4 readback details, 2.6 identity_unproven. */
+/**
+ * Ref action data by version: 2.1 result, 2.2 partial snapshots, 2.4 readback details, 2.6 identity_unproven. Shared
+ * by sixteen commands, so the client flavour names it once.
+ */
 const refActionData = {
-  "2.1": withWaitFor(ActionResultV2_1, SnapshotDataV2_1),
-  "2.2": withWaitFor(ActionResultV2_1, SnapshotDataV2_2),
-  "2.4": withWaitFor(ActionResult, SnapshotDataV2_2),
-  "2.6": withWaitFor(ActionResult, SnapshotData)
+  "2.1": withWaitFor(ActionResultV2_1, SnapshotDataV2_1, clientName("RefActionData")),
+  "2.2": withWaitFor(ActionResultV2_1, SnapshotDataV2_2, clientName("RefActionData")),
+  "2.4": withWaitFor(ActionResult, SnapshotDataV2_2, clientName("RefActionData")),
+  "2.6": withWaitFor(ActionResult, SnapshotData, clientName("RefActionData"))
 } as const
 
 const refAction = <const N extends string>(

@@ -1,5 +1,5 @@
 import Type from "typebox"
-import { def } from "../schema/def.js"
+import { clientName, def } from "../schema/def.js"
 import { SnapshotId } from "../schema/Ref.js"
 
 export const PermissionState = Type.Union(
@@ -82,7 +82,7 @@ export const SkillsData = Type.Union([
 export type SkillsData = Type.Static<typeof SkillsData>
 
 /** Shapes the reference leaves unconfirmed (`open-system-surface`, `cursor-overlay`): any object. */
-export const UnconfirmedData = Type.Object({}, { additionalProperties: true })
+export const UnconfirmedData = Type.Object({}, clientName("UnconfirmedData", { additionalProperties: true }))
 
 export type PermissionReport = Type.Static<typeof PermissionReport>
 export type SkillInfo = Type.Static<typeof SkillInfo>

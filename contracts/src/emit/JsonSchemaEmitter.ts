@@ -15,6 +15,12 @@ const localRef = (name: string) => ({ $ref: `#/$defs/${name}` })
  */
 export class JsonSchemaEmitter {
   readonly #defs = new Map<string, Json>()
+  readonly #nameKeys: ReadonlyArray<string>
+
+  /** `nameKeys`: the marker keys that name a definition, in order of precedence (the client flavour adds its own). */
+  constructor(nameKeys: ReadonlyArray<string> = [DEF_KEY]) {
+    this.#nameKeys = nameKeys
+  }
 
   emit(schema: unknown): Json {
     return this.#walk(schema)
@@ -46,9 +52,9 @@ export class JsonSchemaEmitter {
   #walk(node: unknown): Json {
     if (Array.isArray(node)) return node.map((item) => this.#walk(item))
     if (!isRecord(node)) return node as Json
-    const name = node[DEF_KEY]
+    const name = this.#nameKeys.map((key) => node[key]).find((value) => typeof value === "string")
     if (typeof name === "string") {
-      this.#register(name, this.#copy(node, [DEF_KEY]))
+      this.#register(name, this.#copy(node, this.#nameKeys))
       return localRef(name)
     }
     const cyclicDefs = node["$defs"]

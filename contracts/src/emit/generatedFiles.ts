@@ -3,12 +3,14 @@ import { CONTRACTS } from "../versions/index.js"
 import { commandManifest, renderManifestModule } from "./commandManifest.js"
 import { CONTRACT_VERSIONS } from "../vocabulary/ContractVersion.js"
 import { WAVE_SCHEMA_VERSION, WaveSchemas } from "../wave/index.js"
+import { clientDocument } from "./clientDocument.js"
 import { envelopeDocument, FLAVOURS } from "./envelopeDocument.js"
 import { JsonSchemaEmitter } from "./JsonSchemaEmitter.js"
 
 const render = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
 
 const FILE_NAMES = { consumer: "envelope.schema.json", strict: "envelope.strict.schema.json" } as const
+export const CLIENT_FILE_NAME = "envelope.client.schema.json"
 
 /**
  * A standalone schema document for one of wave's TypeBox schemas, `$id` `urn:agent-desktop:wave:<schema_version>:<name>`.
@@ -36,7 +38,7 @@ export const waveDocument = (name: string, schema: TSchema) => {
 
 /**
  * Every generated file, keyed by its path relative to the contracts package: per version the consumer and strict
- * envelope schemas and the machine-readable change list, the command manifest (JSON and an import-free TS module),
+ * envelope schemas, the client schema for code generators and the machine-readable change list, the command manifest (JSON and an import-free TS module),
  * plus one file per wave schema.
  */
 export const generatedFiles = (waveSchemas: Readonly<Record<string, TSchema>> = WaveSchemas): Map<string, string> => {
@@ -46,6 +48,7 @@ export const generatedFiles = (waveSchemas: Readonly<Record<string, TSchema>> = 
     for (const flavour of FLAVOURS) {
       files.set(`schemas/${version}/${FILE_NAMES[flavour]}`, render(envelopeDocument(contract, flavour)))
     }
+    files.set(`schemas/${version}/${CLIENT_FILE_NAME}`, render(clientDocument(contract)))
     files.set(`schemas/${version}/changes.json`, render({ version, changes: contract.changes }))
   }
   const manifest = commandManifest()

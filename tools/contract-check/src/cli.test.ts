@@ -70,3 +70,20 @@ describe("contract-check validate", () => {
     expect(run(["validate", "-"], lines.slice(0, 2).join("\n")).code).toBe(0)
   })
 })
+
+describe("contract-check types", () => {
+  it("prints one URI a line: the newest version's client types by default, a pinned version's, or a wave schema's", () => {
+    const newest = run(["types"])
+    expect(newest.code).toBe(0)
+    const lines = newest.stdout.trim().split("\n")
+    expect(lines[0]).toMatch(/schemas\/2\.6\/envelope\.client\.schema\.json#\/\$defs\/\w+Envelope$/)
+    expect(lines).toContain(lines.find((line) => line.endsWith("#/$defs/StaleRefErrorBody")))
+    expect(run(["types", "--version", "2.1"]).stdout).toContain("/2.1/envelope.client.schema.json#/$defs/ErrorEnvelope\n")
+    expect(run(["types", "--wave", "result"]).stdout).toContain("result.schema.json#/$defs/WaveSuccessResult\n")
+  })
+
+  it("exits 2 on an unknown version or wave schema", () => {
+    expect(run(["types", "--version", "9.9"]).code).toBe(2)
+    expect(run(["types", "--wave", "nope"]).code).toBe(2)
+  })
+})

@@ -6,6 +6,7 @@ import { checkFixtures } from "./checks/fixtures.js"
 import { checkGenerated } from "./checks/generated.js"
 import { checkUnionAgreement } from "./checks/unionAgreement.js"
 import { checkReleased, recordErrata, releaseVersion } from "./released/checkReleased.js"
+import { clientTypeSources, waveTypeSources } from "./namedTypes.js"
 import { validateEnvelope } from "./validateEnvelope.js"
 import { validateWave, waveSchemaNames } from "./validateWave.js"
 
@@ -20,6 +21,10 @@ const USAGE = `usage:
       validate an envelope, or NDJSON (one envelope or wave stream event per line); stdin when - or no file.
       The version comes from each envelope's own "version" unless --version pins it; a line with "type" and no
       "ok" is a wave stream event. Exit 0 all valid, 1 something invalid, 2 usage or I/O error.
+  contract-check types [--version V | --wave NAME]
+      the named types of version V's client schema (default the newest), one <file>#/$defs/<Name> URI a line, for
+      generators that take one source per type (quicktype): each envelope, each command's data, each error code's
+      body. --wave NAME: the types of one of wave's schemas (stream-event, result).
   contract-check check                    generated files, fixtures, union/rules agreement, compatibility, released lock
   contract-check lock --release V         freeze version V's generated files in contracts/released.lock.json
   contract-check lock --erratum --reason TEXT
@@ -111,6 +116,25 @@ const validate = (args: ReadonlyArray<string>, io: CliIo): number => {
   return valid ? 0 : 1
 }
 
+const types = (args: ReadonlyArray<string>, io: CliIo): number => {
+  const { values } = parseArgs({ args: [...args], options: { version: { type: "string" }, wave: { type: "string" } } })
+  if (values.wave !== undefined) {
+    if (values.version !== undefined || !waveSchemaNames().includes(values.wave)) {
+      io.stderr(`unknown wave schema ${values.wave} (or --version given with --wave); one of ${waveSchemaNames().join(", ")}\n`)
+      return 2
+    }
+    io.stdout(waveTypeSources(values.wave).map((uri) => `${uri}\n`).join(""))
+    return 0
+  }
+  const version = values.version ?? LATEST_CONTRACT_VERSION
+  if (!isContractVersion(version)) {
+    io.stderr(`unknown contract version ${version}\n`)
+    return 2
+  }
+  io.stdout(clientTypeSources(version).map((uri) => `${uri}\n`).join(""))
+  return 0
+}
+
 const check = (io: CliIo): number => {
   const generated = checkGenerated()
   const fixtures = checkFixtures()
@@ -164,6 +188,7 @@ export const runCli = (argv: ReadonlyArray<string>, io: CliIo): number => {
   try {
     if (command === "validate") return validate(rest, io)
     if (command === "check") return check(io)
+    if (command === "types") return types(rest, io)
     if (command === "lock") return lock(rest, io)
   } catch (cause) {
     io.stderr(`${String(cause)}\n`)
