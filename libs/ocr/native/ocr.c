@@ -5,7 +5,7 @@
  * from two threads at once, so each engine has a mutex held for a whole recognition; the TypeScript side also
  * queues per engine, so at most one job per engine occupies a libuv pool thread.
  *
- * createEngine(lang, datapath|null) -> Promise<{ engine, init_ms }>
+ * createEngine(lang, datapath|null, variables?) -> Promise<{ engine, init_ms }>   variables: Tesseract's, set at init
  * recognize(engine, image, options) -> Promise<{ width, height, words, lines, prepare_ms, recognize_ms }>
  *   image: { format: 1 gray | 3 rgb | 4 rgba | 5 bgra, data, width, height, stride }   raw pixels
  *        | { format: 0, data }                                                        an encoded image (PNG)
@@ -52,6 +52,8 @@ typedef struct engine {
   napi_deferred deferred;
   napi_async_work work;
   napi_ref self; /* the external, kept alive while init runs */
+  int nvars;       /* Tesseract variables set at init (fixed for the engine's life) */
+  char **var_names, **var_values;
 } engine_t;
 
 static void engine_free(engine_t *e) {
@@ -64,11 +66,23 @@ static void engine_free(engine_t *e) {
   }
 }
 
+static void engine_vars_free(engine_t *e) {
+  for (int i = 0; i < e->nvars; i++) {
+    free(e->var_names[i]);
+    free(e->var_values[i]);
+  }
+  free(e->var_names);
+  free(e->var_values);
+  e->var_names = e->var_values = NULL;
+  e->nvars = 0;
+}
+
 static void engine_finalize(napi_env env, void *data, void *hint) {
   (void)env;
   (void)hint;
   engine_t *e = data;
   engine_free(e);
+  engine_vars_free(e);
   pthread_mutex_destroy(&e->lock);
   free(e);
 }
@@ -81,11 +95,14 @@ static void init_execute(napi_env env, void *data) {
   double started = now_ms();
   pthread_mutex_lock(&e->lock);
   e->api = TessBaseAPICreate();
-  /* Tesseract's diagnostics go to stderr through tprintf; stdout belongs to the caller, stderr stays quiet. */
-  char *names[] = {"debug_file"};
-  char *values[] = {"/dev/null"};
+  /* Tesseract's diagnostics go to stderr through tprintf; stdout belongs to the caller, stderr stays quiet. The
+     caller's variables follow (index 0 is ours). */
+  e->var_names[0] = "debug_file";
+  e->var_values[0] = "/dev/null";
   e->init_status = TessBaseAPIInit4(e->api, e->has_datapath ? e->datapath : NULL, e->lang, OEM_LSTM_ONLY, NULL, 0,
-                                    names, values, 1, 0);
+                                    e->var_names, e->var_values, (size_t)e->nvars, 0);
+  e->var_names[0] = NULL;
+  e->var_values[0] = NULL;
   pthread_mutex_unlock(&e->lock);
   e->init_ms = now_ms() - started;
 }
@@ -122,9 +139,32 @@ static int get_string(napi_env env, napi_value v, char *out, size_t size) {
   return length < size - 1;
 }
 
+/* Reads { name: value } (strings) into e->var_names/values after a reserved slot 0; 0 on a bad argument. */
+static int read_vars(napi_env env, napi_value obj, engine_t *e) {
+  napi_value keys;
+  uint32_t n = 0;
+  if (obj != NULL && (napi_get_property_names(env, obj, &keys) != napi_ok || napi_get_array_length(env, keys, &n) != napi_ok)) return 0;
+  if (n > 64) return 0;
+  e->var_names = calloc(n + 1, sizeof(char *));
+  e->var_values = calloc(n + 1, sizeof(char *));
+  if (e->var_names == NULL || e->var_values == NULL) return 0;
+  e->nvars = 1;
+  for (uint32_t i = 0; i < n; i++) {
+    napi_value key, value;
+    char name[128], text[256];
+    if (napi_get_element(env, keys, i, &key) != napi_ok || !get_string(env, key, name, sizeof(name))) return 0;
+    if (napi_get_property(env, obj, key, &value) != napi_ok || !get_string(env, value, text, sizeof(text))) return 0;
+    e->var_names[e->nvars] = strdup(name);
+    e->var_values[e->nvars] = strdup(text);
+    e->nvars++;
+    if (e->var_names[e->nvars - 1] == NULL || e->var_values[e->nvars - 1] == NULL) return 0;
+  }
+  return 1;
+}
+
 static napi_value create_engine(napi_env env, napi_callback_info info) {
-  size_t argc = 2;
-  napi_value argv[2], promise, external, name;
+  size_t argc = 3;
+  napi_value argv[3], promise, external, name;
   CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
   if (argc < 1) {
     napi_throw_type_error(env, NULL, "createEngine(lang, datapath?)");
@@ -152,6 +192,15 @@ static napi_value create_engine(napi_env env, napi_callback_info info) {
       return NULL;
     }
     e->has_datapath = 1;
+  }
+  type = napi_undefined;
+  if (argc > 2) napi_typeof(env, argv[2], &type);
+  if (!read_vars(env, type == napi_object ? argv[2] : NULL, e)) {
+    engine_vars_free(e);
+    pthread_mutex_destroy(&e->lock);
+    free(e);
+    napi_throw_type_error(env, NULL, "createEngine: variables must be an object of at most 64 string values");
+    return NULL;
   }
   CHECK(napi_create_external(env, e, engine_finalize, NULL, &external));
   CHECK(napi_create_reference(env, external, 1, &e->self));

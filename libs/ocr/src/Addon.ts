@@ -68,7 +68,7 @@ export interface RawOptionsArg {
 
 /** The addon's functions. Errors carry `code`: OCR_INIT_FAILED, OCR_BAD_IMAGE, OCR_BAD_REGION, OCR_ENGINE_ENDED, OCR_FAILED. */
 export interface OcrAddon {
-  readonly createEngine: (lang: string, datapath: string | null) => Promise<{ engine: EngineHandle; init_ms: number }>
+  readonly createEngine: (lang: string, datapath: string | null, variables?: Readonly<Record<string, string>>) => Promise<{ engine: EngineHandle; init_ms: number }>
   readonly recognize: (engine: EngineHandle, image: RawImageArg, options: RawOptionsArg) => Promise<RawRecognition>
   readonly endEngine: (engine: EngineHandle) => void
   readonly version: () => { tesseract: string; leptonica: string }
@@ -116,6 +116,13 @@ export const loadFrom = (root: string): AddonLoad => {
       missing
     }
   }
+  // Debian's libtesseract runs parts of its work on OpenMP threads (libgomp), whose limit is read from the
+  // environment once, when the library loads. Measured on 2 busy cores (README): one thread costs a third of the
+  // CPU time and is 2x faster in wall time, because the extra threads spin while they compete with the app being
+  // read. So the limit is 1 unless the user set OMP_THREAD_LIMIT; it is put back at once so that processes this
+  // one starts (apps launched by the CLI) inherit the user's environment, not ours.
+  const userLimit = process.env["OMP_THREAD_LIMIT"]
+  if (userLimit === undefined) process.env["OMP_THREAD_LIMIT"] = "1"
   try {
     return { _tag: "Loaded", addon: createRequire(import.meta.url)(binary) as OcrAddon }
   } catch (error) {
@@ -132,6 +139,8 @@ export const loadFrom = (root: string): AddonLoad => {
       }
     }
     return { _tag: "Unavailable", reason: `the OCR addon failed to load: ${message}`, missing: [] }
+  } finally {
+    if (userLimit === undefined) delete process.env["OMP_THREAD_LIMIT"]
   }
 }
 

@@ -22,6 +22,9 @@ interface Engine {
   tail: Promise<unknown>
 }
 
+/** Tesseract parameters for screen text (see the README's measurements). */
+export const ENGINE_VARIABLES: Readonly<Record<string, string>> = {}
+
 const FORMATS: Readonly<Record<string, RawFormat>> = { gray: 1, rgb: 3, rgba: 4, bgra: 5 }
 
 export interface EngineStats {
@@ -37,8 +40,17 @@ export class OcrEngines {
   private closed = false
   private addon: OcrAddon | undefined
 
-  /** `datapath`: a tessdata directory; default TESSDATA_PREFIX, else Debian's. `load` is for tests of absence. */
-  constructor(private readonly options: { readonly datapath?: string; readonly load?: typeof loadOcrAddon } = {}) {}
+  /**
+   * `datapath`: a tessdata directory; default TESSDATA_PREFIX, else Debian's. `variables`: Tesseract parameters set
+   * when each engine initialises (default `ENGINE_VARIABLES`). `load` is for tests of absence.
+   */
+  constructor(
+    private readonly options: {
+      readonly datapath?: string
+      readonly variables?: Readonly<Record<string, string>>
+      readonly load?: typeof loadOcrAddon
+    } = {}
+  ) {}
 
   /** The engine for `language`, initialised now if it was not; resolves with its initialisation time. */
   async warm(language = "eng"): Promise<{ readonly initMs: number }> {
@@ -138,7 +150,7 @@ export class OcrEngines {
       })
     }
     try {
-      const { engine, init_ms } = await addon.createEngine(language, dir ?? null)
+      const { engine, init_ms } = await addon.createEngine(language, dir ?? null, this.options.variables ?? ENGINE_VARIABLES)
       this.initTimes.set(language, init_ms)
       return { handle: engine, initMs: init_ms, tail: Promise.resolve() }
     } catch (error) {
