@@ -41,6 +41,9 @@ export type Reread =
       readonly recognition: Recognition
     }
 
+/** Whole pixels; + 0 turns Math.round's -0 (a shift of less than half a pixel left) into 0. */
+const roundOffset = (d: number) => Math.round(d) + 0
+
 const center = (r: Rect) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 })
 
 /** The image's size: raw images carry it; for PNG it is in the IHDR chunk. */
@@ -78,5 +81,5 @@ export const reread = async (engines: OcrEngines, image: OcrImage, target: Rerea
   const best = [...matches].sort((a, b) => b.similarity - a.similarity || distance(a) - distance(b))[0]
   if (best === undefined) return { status: "missing", seen: recognition.lines.map((l) => l.text).join("\n"), recognition }
   const now = center(best.box)
-  return { status: "found", match: best, offset: { dx: Math.round(now.x - was.x), dy: Math.round(now.y - was.y) }, recognition }
+  return { status: "found", match: best, offset: { dx: roundOffset(now.x - was.x), dy: roundOffset(now.y - was.y) }, recognition }
 }
