@@ -453,6 +453,12 @@ static void recognize_execute(napi_env env, void *data) {
     if (j->error_code == NULL) job_fail(j, "OCR_FAILED", "out of memory preparing the image");
     return;
   }
+  /* Tesseract refuses images over 32767 px a side; say so before scaling up to that. */
+  if ((double)pixGetWidth(gray) * j->scale + 2 * j->border > 32767 || (double)pixGetHeight(gray) * j->scale + 2 * j->border > 32767) {
+    pixDestroy(&gray);
+    job_fail(j, "OCR_BAD_REGION", "the region is too large at this scale (Tesseract reads at most 32767 px a side): read a smaller region or use a lower scale");
+    return;
+  }
   PIX *scaled = j->scale == 1.0 ? pixClone(gray) : pixScaleGrayLI(gray, (l_float32)j->scale, (l_float32)j->scale);
   pixDestroy(&gray);
   if (scaled == NULL) {

@@ -109,8 +109,10 @@ describe("OcrEngines on Tesseract", () => {
     expect(accuracy(light.truth, a).recall).toBeGreaterThanOrEqual(0.95)
     expect(accuracy(dark.truth, b).recall).toBeGreaterThanOrEqual(0.95)
     expect(c.words.map((w) => w.text)).toEqual(["Forget", "Cancel", "Connect"])
-    // queued behind the others: the second and third waited for the engine
-    expect(Math.max(b.timings.queuedMs, c.timings.queuedMs)).toBeGreaterThan(0)
+    // one at a time, in order: the second waited at least as long as the first took in Tesseract, the third as long
+    // as the first two did
+    expect(b.timings.queuedMs).toBeGreaterThanOrEqual(a.timings.recognizeMs)
+    expect(c.timings.queuedMs).toBeGreaterThanOrEqual(a.timings.recognizeMs + b.timings.recognizeMs)
     expect(engines.stats().find((s) => s.language === "eng")!.recognitions).toBeGreaterThanOrEqual(3)
   })
 
@@ -122,6 +124,8 @@ describe("OcrEngines on Tesseract", () => {
     await expect(engines.recognize(rawImage("rgb", Buffer.alloc(10), 640, 360))).rejects.toMatchObject({ kind: "invalid_image" })
     await expect(engines.recognize(pngImage(light.png), { region: { x: 600, y: 0, width: 100, height: 10 } })).rejects.toMatchObject({ kind: "invalid_region" })
     await expect(engines.recognize(pngImage(light.png), { scale: 9 })).rejects.toMatchObject({ kind: "invalid_options" })
+    // 20,000 px wide at scale 2 is past Tesseract's 32,767 px limit
+    await expect(engines.recognize(rawImage("gray", Buffer.alloc(20_000 * 2, 255), 20_000, 2))).rejects.toMatchObject({ kind: "invalid_region", message: expect.stringMatching(/32767/) })
     await expect(engines.recognize(pngImage(light.png), { language: "../etc" })).rejects.toMatchObject({ kind: "invalid_options" })
   })
 
