@@ -33,6 +33,11 @@ describe("image and option checks", () => {
 
   it("options resolve to the screen-text defaults and reject out-of-range values", () => {
     expect(resolveOptions()).toEqual({ language: "eng", scale: 2, segmentation: "sparse", dpi: 96, border: 10 })
+    // the default scale brings the text to 192 dpi: 1x on a HiDPI screen, never below 1 or above 4
+    expect(resolveOptions({ dpi: 192 })).toMatchObject({ scale: 1, dpi: 192 })
+    expect(resolveOptions({ dpi: 288 })).toMatchObject({ scale: 1 })
+    expect(resolveOptions({ dpi: 40 })).toMatchObject({ scale: 4 })
+    expect(resolveOptions({ dpi: 120 })).toMatchObject({ scale: 1.6 })
     expect(resolveOptions({ scale: 0.5 })).toMatchObject({ kind: "invalid_options" })
     expect(resolveOptions({ segmentation: "columns" as never })).toMatchObject({ kind: "invalid_options" })
     expect(resolveOptions({ dpi: 96.5 })).toMatchObject({ kind: "invalid_options" })

@@ -1,6 +1,6 @@
 /**
  * How a recognition runs. The defaults are chosen for screen text (UI fonts at 96 dpi) by the measurements in the
- * README: text is scaled up 2× with linear interpolation before Tesseract sees it, the page is segmented as
+ * README: text is scaled up with linear interpolation to 192 dpi (2× on a 96 dpi screen) before Tesseract sees it, the page is segmented as
  * sparse text (labels scattered over a window rather than paragraphs), and the image gets a frame of its own
  * background so words touching a region's edge are still read.
  */
@@ -27,7 +27,10 @@ export interface RecognizeOptions {
   readonly language?: string
   /** Read only this part of the image (image pixels); boxes still come back in image coordinates. */
   readonly region?: Rect
-  /** Upscaling before recognition, 1-4 (fractional allowed). Default 2. */
+  /**
+   * Upscaling before recognition, 1-4 (fractional allowed). Default: whatever brings the text to 192 dpi, i.e. 2 on
+   * a 96 dpi screen and 1 on a HiDPI one at 192 dpi.
+   */
   readonly scale?: number
   readonly segmentation?: Segmentation
   /** The image's resolution; screens are 96 unless the desktop scales. Default 96. */
@@ -45,14 +48,20 @@ export interface ResolvedOptions {
   readonly border: number
 }
 
-export const DEFAULTS = { language: "eng", scale: 2, segmentation: "sparse", dpi: 96, border: 10 } as const
+export const DEFAULTS = { language: "eng", segmentation: "sparse", dpi: 96, border: 10 } as const
+
+/** The resolution text is brought to before recognition: 96 dpi UI text read best at 2x (README). */
+export const TARGET_DPI = 192
+
+export const defaultScale = (dpi: number): number => Math.min(4, Math.max(1, TARGET_DPI / dpi))
 
 export const resolveOptions = (options: RecognizeOptions = {}): ResolvedOptions | OcrError => {
+  const dpi = options.dpi ?? DEFAULTS.dpi
   const resolved: ResolvedOptions = {
     language: options.language ?? DEFAULTS.language,
-    scale: options.scale ?? DEFAULTS.scale,
+    scale: options.scale ?? defaultScale(dpi),
     segmentation: options.segmentation ?? DEFAULTS.segmentation,
-    dpi: options.dpi ?? DEFAULTS.dpi,
+    dpi,
     border: options.border ?? DEFAULTS.border,
     ...(options.region !== undefined ? { region: options.region } : {})
   }
