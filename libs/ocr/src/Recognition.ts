@@ -76,3 +76,16 @@ export const toRecognition = (raw: RawRecognition, settings: ResolvedOptions, qu
     timings: { queuedMs, prepareMs: raw.prepare_ms, recognizeMs: raw.recognize_ms }
   }
 }
+
+const shift = (r: Rect, dx: number, dy: number): Rect => ({ x: r.x + dx, y: r.y + dy, width: r.width, height: r.height })
+
+/**
+ * The recognition with every box moved by `origin`: a window's capture read in window coordinates becomes screen
+ * coordinates (the region too; `image` keeps its size).
+ */
+export const translateRecognition = (recognition: Recognition, origin: { readonly x: number; readonly y: number }): Recognition => ({
+  ...recognition,
+  region: shift(recognition.region, origin.x, origin.y),
+  words: recognition.words.map((w) => ({ ...w, box: shift(w.box, origin.x, origin.y) })),
+  lines: recognition.lines.map((l) => ({ ...l, box: shift(l.box, origin.x, origin.y), baseline: l.baseline + origin.y }))
+})
