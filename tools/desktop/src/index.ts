@@ -21,3 +21,4 @@ export { kwin, kwinDesktopFile, kwinWith, runnableKwin, startKwin, type KwinAuth
 export { socketClientPids } from "./wayland/SocketPeers.js"
 export { geometryFixture } from "./wayland/geometryFixture.js"
 export { DbusClient, variantValue, type CallSpec } from "./DbusClient.js"
+export { ocrWindowApp, startOcrWindow, stopOcrWindow, type OcrTruth, type OcrTruthWord, type OcrWindowOptions } from "./OcrWindow.js"
