@@ -1,0 +1,152 @@
+/**
+ * Shared by the app zoo's suites: one virtual desktop (Xvfb + openbox) per suite, the CLI run as an agent runs it
+ * (one-shot, every envelope validated against the strict schema), and the channels outside the tool that every
+ * effect is checked through: the X server (xdotool, xprop, xwininfo), libatspi (atspi_probe.py), files the apps
+ * save, and what apps print. See README.md for the apps and what each needs.
+ */
+import { startDesktop, type AppSpec, type RunningDesktop } from "@agent-desktop/desktop"
+import { assert } from "@effect/vitest"
+import { execFileSync } from "node:child_process"
+import { existsSync, readFileSync } from "node:fs"
+import { afterAll, beforeAll } from "vitest"
+import { cleanEnv, tempHome } from "../../test/binary.js"
+import { cliIn, nodes, type Node } from "../realapps/realApp.js"
+
+export interface Zoo {
+  readonly desktop: () => RunningDesktop
+  readonly env: () => NodeJS.ProcessEnv
+  readonly home: string
+  /** One CLI call; returns its (schema-valid) envelope. */
+  readonly cli: (...argv: Array<string>) => Record<string, any>
+}
+
+/**
+ * A desktop for one suite, started before its tests with `apps` (each waited for on the AT-SPI registry) and stopped
+ * after them (every PID it recorded, including what the suite spawned through `spawnWindowed` or adopted).
+ */
+export const useZoo = (label: string, apps: ReadonlyArray<string | AppSpec>, timeoutMs = 90_000): Zoo => {
+  let desktop: RunningDesktop | undefined
+  let env: NodeJS.ProcessEnv = {}
+  const home = tempHome(`zoo-${label}`)
+  beforeAll(async () => {
+    desktop = await startDesktop({ apps, windowManager: "openbox", timeoutMs })
+    env = { ...cleanEnv(home), ...desktop.env }
+  }, timeoutMs + 30_000)
+  afterAll(async () => {
+    await desktop?.stop()
+  })
+  return {
+    desktop: () => {
+      if (!desktop) throw new Error(`the ${label} zoo desktop did not start`)
+      return desktop
+    },
+    env: () => env,
+    home,
+    cli: cliIn(() => env)
+  }
+}
+
+/** Every binary exists (CI installs tools/scripts/debian-packages.txt); otherwise the suite skips, saying why. */
+export const haveAll = (suite: string, ...binaries: Array<string>): boolean => {
+  const missing = binaries.filter((binary) => !existsSync(binary))
+  if (missing.length > 0) process.stderr.write(`zoo ${suite}: skipped, not installed: ${missing.join(", ")} (tools/scripts/debian-packages.txt)\n`)
+  return missing.length === 0
+}
+
+/** The data of an ok envelope; anything else fails the test showing the envelope. */
+export const ok = (envelope: Record<string, any>): Record<string, any> => {
+  assert.isTrue(envelope["ok"], JSON.stringify(envelope).slice(0, 1500))
+  return envelope["data"]
+}
+
+/** The error of a failed envelope with this code; anything else fails the test showing the envelope. */
+export const failed = (envelope: Record<string, any>, code: string): Record<string, any> => {
+  assert.isFalse(envelope["ok"], JSON.stringify(envelope).slice(0, 1500))
+  assert.strictEqual(envelope["error"]["code"], code, JSON.stringify(envelope).slice(0, 1500))
+  return envelope["error"]
+}
+
+/** The one match of a find (role, exact name), as its ref. */
+export const findRef = (cli: Zoo["cli"], app: string, role: string, name?: string, ...extra: Array<string>): string => {
+  const data = ok(cli("find", "--app", app, "--role", role, ...(name === undefined ? [] : ["--name", name, "--exact"]), "--first", ...extra))
+  const ref = data["match"]?.["ref_id"]
+  if (typeof ref !== "string") throw new Error(`find --app ${app} --role ${role} ${name ?? ""}: no ref in ${JSON.stringify(data).slice(0, 500)}`)
+  return ref
+}
+
+/** Every node of an `snapshot` envelope's tree. */
+export const treeOf = (data: Record<string, any>): Array<Node> => nodes(data["tree"] as Node)
+
+export const pause = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+}
+
+/** Reads until `read()` satisfies `done`, every 200 ms for at most `ms`; returns the last value read. */
+export const until = <A>(read: () => A, done: (value: A) => boolean, ms = 8000): A => {
+  const end = Date.now() + ms
+  let value = read()
+  while (!done(value) && Date.now() < end) {
+    pause(200)
+    value = read()
+  }
+  return value
+}
+
+/** A file's text once it satisfies `done` (apps save asynchronously), or what it holds at the deadline. */
+export const fileUntil = (path: string, done: (text: string) => boolean, ms = 8000): string =>
+  until(() => (existsSync(path) ? readFileSync(path, "utf8") : ""), done, ms)
+
+// ---- the X server, the channel outside AT-SPI ----
+
+const x = (env: NodeJS.ProcessEnv, program: string, args: ReadonlyArray<string>): string => {
+  try {
+    return execFileSync(program, args, { env, encoding: "utf8", timeout: 5000, stdio: ["ignore", "pipe", "ignore"] }).trim()
+  } catch {
+    return ""
+  }
+}
+
+/** The title of the window the X server's window manager calls active (_NET_ACTIVE_WINDOW). */
+export const xActiveTitle = (env: NodeJS.ProcessEnv): string => x(env, "xdotool", ["getactivewindow", "getwindowname"])
+
+/** The active window's id (decimal, as xdotool prints it). */
+export const xActiveWindow = (env: NodeJS.ProcessEnv): string => x(env, "xdotool", ["getactivewindow"])
+
+/** Mapped windows whose title matches the regular expression, as xdotool ids. */
+export const xWindowsNamed = (env: NodeJS.ProcessEnv, pattern: string): Array<string> =>
+  x(env, "xdotool", ["search", "--onlyvisible", "--name", pattern]).split("\n").filter(Boolean)
+
+/** Mapped windows of a process (by _NET_WM_PID). */
+export const xWindowsOfPid = (env: NodeJS.ProcessEnv, pid: number): Array<string> =>
+  x(env, "xdotool", ["search", "--onlyvisible", "--pid", String(pid)]).split("\n").filter(Boolean)
+
+/** The window's position and size on the screen, from xwininfo. */
+export const xGeometry = (env: NodeJS.ProcessEnv, window: string): { x: number; y: number; width: number; height: number } => {
+  const info = x(env, "xwininfo", ["-id", window])
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(-?\\d+)`).exec(info)?.[1] ?? NaN)
+  return { x: field("Absolute upper-left X"), y: field("Absolute upper-left Y"), width: field("Width"), height: field("Height") }
+}
+
+/** Override-redirect windows now mapped on the screen (menus, popovers, tooltips: what no window manager frames). */
+export const xMappedOverrideRedirect = (env: NodeJS.ProcessEnv): Array<string> => {
+  const tree = x(env, "xwininfo", ["-root", "-children"])
+  const ids = [...tree.matchAll(/^\s+(0x[0-9a-f]+) /gim)].map((match) => match[1]!)
+  return ids.filter((id) => {
+    const attributes = x(env, "xwininfo", ["-id", id])
+    return /Map State: IsViewable/.test(attributes) && /Override Redirect State: yes/.test(attributes)
+  })
+}
+
+/** Keys typed by the X server's own test extension (xdotool), never through the tool. */
+export const xKey = (env: NodeJS.ProcessEnv, ...keys: Array<string>): void => {
+  x(env, "xdotool", ["key", ...keys])
+}
+
+/** A process is gone or a zombie (its own channel: /proc). */
+export const processGone = (pid: number): boolean => {
+  try {
+    return /\) Z /.test(readFileSync(`/proc/${pid}/stat`, "utf8"))
+  } catch {
+    return true
+  }
+}
