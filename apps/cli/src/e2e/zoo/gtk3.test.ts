@@ -1,19 +1,19 @@
 import { assert, describe, it } from "@effect/vitest"
 import { execFileSync } from "node:child_process"
-import { readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { tempHome } from "../../test/binary.js"
 import { probeRead } from "../realapps/realApp.js"
 import { pdfWithPages } from "./files.js"
-import { fileUntil, findRef, haveAll, ok, until, useZoo, xActiveTitle, xKey } from "./zoo.js"
+import { fileUntil, findRef, haveAll, ok, until, useZoo, xActiveTitle, xKey, xWindowsNamed } from "./zoo.js"
 
 /**
  * GTK 3 apps beyond the real-app suites: gedit (editor), zenity (dialogs), galculator (calculator), gucharmap
- * (character map), meld (diff viewer, Python), evince (PDF viewer) and gnumeric (spreadsheet). Each task is checked
+ * (character map), meld (diff viewer, Python), evince (PDF viewer), gnumeric (spreadsheet) and thunar (file manager). Each task is checked
  * outside the tool: the file the app saved, what zenity printed, libatspi, the X server.
  */
 const bin = (name: string) => `/usr/bin/${name}`
-const apps = ["gedit", "zenity", "galculator", "gucharmap", "meld", "evince", "gnumeric", "ssconvert"]
+const apps = ["gedit", "zenity", "galculator", "gucharmap", "meld", "evince", "gnumeric", "ssconvert", "thunar"]
 
 const files = tempHome("zoo-gtk3-files")
 const notes = join(files, "notes.txt")
@@ -21,21 +21,25 @@ const left = join(files, "left.txt")
 const right = join(files, "right.txt")
 const pdf = join(files, "pages.pdf")
 const sheet = join(files, "sheet.gnumeric")
+const folder = join(files, "folder", "inner")
 
-describe.skipIf(!haveAll("gtk3", ...apps.map(bin)))("zoo: GTK 3 (gedit, zenity, galculator, gucharmap, meld, evince, gnumeric)", () => {
+describe.skipIf(!haveAll("gtk3", ...apps.map(bin)))("zoo: GTK 3 (gedit, zenity, galculator, gucharmap, meld, evince, gnumeric, thunar)", () => {
   writeFileSync(notes, "first line\n")
   writeFileSync(left, "one\ntwo\nthree\n")
   writeFileSync(right, "one\n2\nthree\n")
   writeFileSync(pdf, pdfWithPages(["Zoo page one", "Zoo page two"]))
   writeFileSync(join(files, "sheet.csv"), "a,b\n1,2\n")
   execFileSync(bin("ssconvert"), [join(files, "sheet.csv"), sheet], { stdio: "ignore", timeout: 30_000 })
+  mkdirSync(folder, { recursive: true })
+  for (const name of ["alpha.txt", "beta.txt"]) writeFileSync(join(folder, "..", name), `${name}\n`)
   const zoo = useZoo("gtk3", [
     { name: "gedit", argv: [bin("gedit"), "--new-window", notes] },
     { name: "galculator", argv: [bin("galculator")] },
     { name: "gucharmap", argv: [bin("gucharmap")] },
     { name: "org.gnome.Meld", argv: [bin("meld"), left, right] },
     { name: "evince", argv: [bin("evince"), pdf] },
-    { name: "gnumeric", argv: [bin("gnumeric"), "--no-splash", sheet] }
+    { name: "gnumeric", argv: [bin("gnumeric"), "--no-splash", sheet] },
+    { name: "thunar", argv: [bin("thunar"), folder] }
   ])
   const { cli } = zoo
   /** One row of the saved workbook as CSV (ssconvert, gnumeric's own converter), read until it is `expected`. */
@@ -98,6 +102,17 @@ describe.skipIf(!haveAll("gtk3", ...apps.map(bin)))("zoo: GTK 3 (gedit, zenity, 
     for (const key of ["4", "2", "return"]) ok(cli("--headed", "press", key, "--app", "gnumeric"))
     ok(cli("--headed", "press", "ctrl+s", "--app", "gnumeric"))
     assert.strictEqual(savedSheet(0, "42,b"), "42,b")
+  })
+
+  it("thunar: Open Parent goes up (the X server's window title names the folder); List View lists its files as cells", () => {
+    ok(cli("click", findRef(cli, "thunar", "button", "Open Parent")))
+    assert.strictEqual(until(() => xWindowsNamed(zoo.env(), "^folder - Thunar$").length, (count) => count === 1), 1)
+    // The icon view exposes no items (its accessible lists no children); the list view's table does.
+    ok(cli("click", findRef(cli, "thunar", "button", "List View")))
+    for (const name of readdirSync(join(folder, ".."))) {
+      const found = until(() => ok(cli("find", "--app", "thunar", "--role", "cell", "--name", name, "--exact"))["matches"] as Array<unknown>, (matches) => matches.length > 0)
+      assert.lengthOf(found, 1, name)
+    }
   })
 
   // defect: twins-unlabelled-entries — flips when fixed

@@ -7,7 +7,8 @@
 import { startDesktop, type AppSpec, type RunningDesktop } from "@agent-desktop/desktop"
 import { assert } from "@effect/vitest"
 import { execFileSync } from "node:child_process"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { cleanEnv, tempHome } from "../../test/binary.js"
 import { cliIn, nodes, type Node } from "../realapps/realApp.js"
@@ -24,12 +25,12 @@ export interface Zoo {
  * A desktop for one suite, started before its tests with `apps` (each waited for on the AT-SPI registry) and stopped
  * after them (every PID it recorded, including what the suite spawned through `spawnWindowed` or adopted).
  */
-export const useZoo = (label: string, apps: ReadonlyArray<string | AppSpec>, timeoutMs = 90_000): Zoo => {
+export const useZoo = (label: string, apps: ReadonlyArray<AppSpec>, timeoutMs = 90_000): Zoo => {
   let desktop: RunningDesktop | undefined
   let env: NodeJS.ProcessEnv = {}
   const home = tempHome(`zoo-${label}`)
   beforeAll(async () => {
-    desktop = await startDesktop({ apps, windowManager: "openbox", timeoutMs })
+    desktop = await startDesktop({ apps: apps.map((app) => ({ ...app, env: { ...privateState(home), ...app.env } })), windowManager: "openbox", timeoutMs })
     env = { ...cleanEnv(home), ...desktop.env }
   }, timeoutMs + 30_000)
   afterAll(async () => {
@@ -44,6 +45,18 @@ export const useZoo = (label: string, apps: ReadonlyArray<string | AppSpec>, tim
     home,
     cli: cliIn(() => env)
   }
+}
+
+/**
+ * Apps keep their sessions under XDG_STATE_HOME (the desktop sets only XDG_CONFIG_HOME): each suite gets its own, so
+ * no app reopens what an earlier run left. (Apps that keep it in XDG_DATA_HOME, such as gnome-text-editor, get a
+ * private one in their own spec: a private XDG_DATA_HOME or XDG_CACHE_HOME for every app left nautilus 43
+ * "Loading…" an empty folder for good.)
+ */
+export const privateState = (home: string): Record<string, string> => {
+  const dir = join(home, "xdg-state")
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  return { XDG_STATE_HOME: dir }
 }
 
 /** Every binary exists (CI installs tools/scripts/debian-packages.txt); otherwise the suite skips, saying why. */
@@ -74,6 +87,10 @@ export const findRef = (cli: Zoo["cli"], app: string, role: string, name?: strin
   return ref
 }
 
+/** As findRef, read again until the element appears (an app that fills a view after its window shows). */
+export const waitRef = (cli: Zoo["cli"], app: string, role: string, name?: string, ms = 10_000): string =>
+  until(() => findRef(cli, app, role, name), () => true, ms)
+
 /** Every node of an `snapshot` envelope's tree. */
 export const treeOf = (data: Record<string, any>): Array<Node> => nodes(data["tree"] as Node)
 
@@ -81,15 +98,25 @@ export const pause = (ms: number): void => {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
 }
 
-/** Reads until `read()` satisfies `done`, every 200 ms for at most `ms`; returns the last value read. */
+/**
+ * Reads until `read()` satisfies `done`, every 200 ms for at most `ms`; returns the last value read. A read that
+ * throws (libatspi does not see the element yet) counts as not done, and the last one's error is thrown at the end.
+ */
 export const until = <A>(read: () => A, done: (value: A) => boolean, ms = 8000): A => {
   const end = Date.now() + ms
-  let value = read()
-  while (!done(value) && Date.now() < end) {
+  for (;;) {
+    let value: { ok: true; value: A } | { ok: false; error: unknown }
+    try {
+      value = { ok: true, value: read() }
+    } catch (error) {
+      value = { ok: false, error }
+    }
+    if ((value.ok && done(value.value)) || Date.now() >= end) {
+      if (!value.ok) throw value.error
+      return value.value
+    }
     pause(200)
-    value = read()
   }
-  return value
 }
 
 /** A file's text once it satisfies `done` (apps save asynchronously), or what it holds at the deadline. */
