@@ -30,8 +30,34 @@ export const pdfWithPages = (pages: ReadonlyArray<string>): string => {
 }
 
 /**
- * A page with a table of `rows` rows (plus its header row), each a label and a button "Open N" whose click writes
- * "clicked N" into the page title: the browser's window title is the read-back.
+ * The first page: a text field "Filter" whose input event writes "input VALUE" into the page title, a link "Load the
+ * long list" to `next`, and a list box of `items` options "Entry N" taller than any window; scrolling writes
+ * "scrolled Y".
+ * The browser's window title, read from the X server, is the read-back of what the page itself saw.
+ */
+export const startPage = (items: number, next: string): string =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>start</title></head><body><h1>Start</h1>` +
+  `<script>addEventListener("scroll", () => { document.title = "scrolled " + Math.round(scrollY) })</script>` +
+  `<p><input aria-label="Filter" oninput="document.title='input '+this.value"> <a href="${next}">Load the long list</a></p>` +
+  `<div role="listbox" tabindex="0" aria-label="Entries">${Array.from({ length: items }, (_, i) => `<div role="option">Entry ${i}</div>`).join("")}</div>` +
+  `</body></html>`
+
+/**
+ * A long page of `rows` buttons "Item N" in lists of 1,000 (no node has more than 1,000 children: only its size is in
+ * play), titled "items N" once parsed, with a link "Load the big table" to `next` at its top.
+ */
+export const longListPage = (rows: number, next: string): string =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>items ${rows}</title></head><body><h1>Items</h1>` +
+  `<p><a href="${next}">Load the big table</a></p>` +
+  Array.from({ length: Math.ceil(rows / 1000) }, (_, block) =>
+    `<section><h2>Block ${block}</h2><ul>` +
+    Array.from({ length: Math.min(1000, rows - block * 1000) }, (_, i) => `<li><button>Item ${block * 1000 + i}</button></li>`).join("") +
+    `</ul></section>`).join("") +
+  `</body></html>`
+
+/**
+ * A table of `rows` rows plus its header row (so the table node has rows + 1 children), each a label and a button
+ * "Open N" whose click writes "clicked N" into the page title.
  */
 export const tablePage = (rows: number): string =>
   `<!doctype html><html><head><meta charset="utf-8"><title>rows ${rows}</title></head><body><h1>Table of ${rows}</h1>` +

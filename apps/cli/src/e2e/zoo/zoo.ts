@@ -169,6 +169,20 @@ export const xKey = (env: NodeJS.ProcessEnv, ...keys: Array<string>): void => {
   x(env, "xdotool", ["key", ...keys])
 }
 
+/**
+ * Loads `url` in the browser window whose title matches `window`, through the X server alone (the window activated,
+ * ctrl+l, the address typed, Return), as a test's set-up that must not depend on the tool under test.
+ */
+export const xVisit = (env: NodeJS.ProcessEnv, window: string, url: string): void => {
+  const id = xWindowsNamed(env, window)[0]
+  if (!id) throw new Error(`no window titled ${window}`)
+  x(env, "xdotool", ["windowactivate", "--sync", id])
+  x(env, "xdotool", ["key", "--clearmodifiers", "ctrl+l"])
+  pause(300)
+  x(env, "xdotool", ["type", "--delay", "15", url])
+  x(env, "xdotool", ["key", "Return"])
+}
+
 /** A process is gone or a zombie (its own channel: /proc). */
 export const processGone = (pid: number): boolean => {
   try {
