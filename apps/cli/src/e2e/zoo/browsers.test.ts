@@ -89,11 +89,12 @@ for (const browser of browsers) {
     // defect: children-cliff-2000 — flips when fixed
     it.fails("a table of 2,001 children: the browser's Reload button is still found; row 1,500's button is found and clicked (the page title says so)", () => {
       visit(table, `rows ${ROWS}`)
-      const reload = ok(cli("find", "--app", app, "--role", "button", "--name", "Reload", "--exact", "--timeout-ms", "60000"))
+      // 20 s is ample for a 2,000-row page (Firefox reads one whole in ~2 s) and bounds the suite.
+      const reload = ok(cli("find", "--app", app, "--role", "button", "--name", "Reload", "--exact", "--timeout-ms", "20000"))
       assert.lengthOf(reload["matches"], 1)
-      const found = ok(cli("find", "--app", app, "--role", "button", "--name", "Open 1500", "--exact", "--timeout-ms", "60000"))
+      const found = ok(cli("find", "--app", app, "--role", "button", "--name", "Open 1500", "--exact", "--timeout-ms", "20000"))
       assert.lengthOf(found["matches"], 1)
-      ok(cli("click", found["matches"][0]["ref_id"], "--timeout-ms", "60000"))
+      ok(cli("click", found["matches"][0]["ref_id"], "--timeout-ms", "20000"))
       assert.isTrue(titled("clicked 1500"))
     })
 
@@ -101,7 +102,7 @@ for (const browser of browsers) {
     it.fails("the snapshot's paging hint for the 2,001-child table works (its next page lists rows past the first)", () => {
       visit(table, `rows ${ROWS}`)
       // Right after the title the page may not be in the tree yet (the load-race defect): read until it pages the table.
-      const snapshot = until(() => ok(cli("snapshot", "--app", app, "-i", "--compact", "--timeout-ms", "60000")),
+      const snapshot = until(() => ok(cli("snapshot", "--app", app, "-i", "--compact", "--timeout-ms", "20000")),
         (data) => JSON.stringify(data).includes("--children-from"), 30_000)
       const hint = /snapshot (--root \S+ --children-from \d+[^;"]*)/.exec(JSON.stringify(snapshot))
       assert.isNotNull(hint, "the snapshot pages the table")
