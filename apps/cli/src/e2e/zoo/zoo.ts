@@ -32,7 +32,14 @@ export const useZoo = (label: string, apps: ReadonlyArray<AppSpec>, timeoutMs = 
   beforeAll(async () => {
     desktop = await startDesktop({ apps: apps.map((app) => ({ ...app, env: { ...privateState(home), ...app.env } })), windowManager: "openbox", timeoutMs })
     env = { ...cleanEnv(home), ...desktop.env }
-  }, timeoutMs + 30_000)
+    // An app registers on AT-SPI before its first window maps (LibreOffice under load: "soffice has no windows");
+    // wait, bounded, until the X server shows a window of each app's process.
+    const end = Date.now() + 30_000
+    for (const app of desktop.apps) {
+      while (xWindowsOfPid(env, app.pid).length === 0 && Date.now() < end) pause(200)
+      if (xWindowsOfPid(env, app.pid).length === 0) process.stderr.write(`zoo ${label}: no X window of ${app.name} (pid ${app.pid}) yet\n`)
+    }
+  }, timeoutMs + 60_000)
   afterAll(async () => {
     await desktop?.stop()
   })
