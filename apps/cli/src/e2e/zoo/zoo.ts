@@ -4,7 +4,7 @@
  * effect is checked through: the X server (xdotool, xprop, xwininfo), libatspi (atspi_probe.py), files the apps
  * save, and what apps print. See README.md for the apps and what each needs.
  */
-import { startDesktop, type AppSpec, type RunningDesktop } from "@agent-desktop/desktop"
+import { readLedger, startDesktop, type AppSpec, type RunningDesktop } from "@agent-desktop/desktop"
 import { assert } from "@effect/vitest"
 import { execFileSync } from "node:child_process"
 import { existsSync, mkdirSync, readFileSync } from "node:fs"
@@ -41,7 +41,19 @@ export const useZoo = (label: string, apps: ReadonlyArray<AppSpec>, timeoutMs = 
     }
   }, timeoutMs + 60_000)
   afterAll(async () => {
-    await desktop?.stop()
+    if (!desktop) return
+    const apps = readLedger(desktop.stateDir).filter((entry) => entry.label.startsWith("app-"))
+    await desktop.stop()
+    // Each app was started in its own session, so its PID is its process group's id, which the kernel keeps from reuse
+    // while any member lives: a helper the app forked (meld's multiprocessing worker) outlives the app's TERM and is
+    // ended through its group.
+    for (const app of apps) {
+      try {
+        process.kill(-app.pid, "SIGKILL")
+      } catch {
+        // the group is gone
+      }
+    }
   })
   return {
     desktop: () => {
