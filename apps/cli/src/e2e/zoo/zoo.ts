@@ -198,7 +198,7 @@ export const xVisit = (env: NodeJS.ProcessEnv, window: string, url: string): voi
   x(env, "xdotool", ["windowactivate", "--sync", id])
   x(env, "xdotool", ["key", "--clearmodifiers", "ctrl+l"])
   pause(300)
-  x(env, "xdotool", ["type", "--delay", "15", url])
+  x(env, "xdotool", ["type", "--delay", "25", url])
   x(env, "xdotool", ["key", "Return"])
 }
 
