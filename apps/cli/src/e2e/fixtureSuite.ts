@@ -27,8 +27,8 @@ beforeAll(async () => {
   env = { ...(viaHost ? hostEnv(home) : cleanEnv(home)), ...desktop.env }
   if (!viaHost) return
   host = spawn(process.execPath, [BIN, "serve"], { env, stdio: ["ignore", "ignore", "inherit"] })
-  for (let i = 0; i < 500 && !fs.existsSync(hostSocketIn(home)); i++) await new Promise((resolve) => setTimeout(resolve, 20))
-  assert.isTrue(fs.existsSync(hostSocketIn(home)), "the host did not start")
+  for (let i = 0; i < 500 && !fs.existsSync(hostSocketIn(env)); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+  assert.isTrue(fs.existsSync(hostSocketIn(env)), "the host did not start")
   env = node.env({ ...env, AGENT_DESKTOP_SESSION: envelopeOf(runBinary(["session", "start", "--name", "via-host"], env))["data"]["session_id"] })
 }, 120_000)
 
