@@ -244,6 +244,32 @@ describe("a host's life", () => {
     expect(hostFamily(pid).has(runnerPids(env, session, "wait").at(-1)!)).toBe(true)
   }, 60_000)
 
+  it("never uses a runtime directory that is not ours alone: a planted or loosened one means no host, each call runs itself", async (context) => {
+    const home = tempHome("life-planted")
+    // A runtime directory of this test's own (the shared /tmp one is other tests' too).
+    const runtime = tempHome("life-runtime")
+    fs.chmodSync(runtime, 0o700)
+    const env = hostEnv(home, { XDG_RUNTIME_DIR: runtime })
+    const host = await serve(env)
+    expect(path.dirname(host.socket)).toBe(path.join(runtime, "agent-desktop"))
+    const session = newSession(env, "planted")
+    const served = (client: Client) => async () => {
+      await runBinaryAsync(["--session", session, "wait", "1"], env, client)
+      return hostFamily(host.pid).has(runnerPids(env, session, "wait").at(-1)!)
+    }
+    for (const client of [NODE, NATIVE]) expect(await served(client)()).toBe(true)
+    const dir = path.dirname(host.socket)
+    fs.chmodSync(dir, 0o755)
+    for (const client of [NODE, NATIVE]) expect(await served(client)(), "a loosened directory was used").toBe(false)
+    fs.chmodSync(dir, 0o700)
+    if (process.getuid?.() !== 0) return context.skip()
+    // Another user's directory at our name (as if planted before we ever made it).
+    fs.chownSync(dir, 65534, 65534)
+    for (const client of [NODE, NATIVE]) expect(await served(client)(), "another user's directory was used").toBe(false)
+    fs.chownSync(dir, 0, 0)
+    expect(await served(NATIVE)()).toBe(true)
+  }, 60_000)
+
   it("a request arriving while the idle shutdown runs is declined (its caller runs it), never answered INTERNAL", async () => {
     const home = tempHome("life-idle")
     const env = hostEnv(home)
