@@ -796,7 +796,7 @@ int main(int argc, char **argv) {
             deadline = now_ms() + SILENCE_MS;
             snprintf(late, sizeof late, "silent for %d ms while the call ran", SILENCE_MS);
         }
-        /* Lines before the answer (`accepted`, `alive`) only say the host is there; the first other line is it. */
+        /* Heartbeats (`alive`) only say the call still runs; the first other line is the answer. */
         char *newline;
         while ((newline = memchr(reply.data + scanned, '\n', reply.len - scanned)) != NULL) {
             size_t length = (size_t)(newline - reply.data);
@@ -805,7 +805,7 @@ int main(int argc, char **argv) {
             free(answer.err.data);
             memset(&answer, 0, sizeof answer);
             if (!parse_answer(reply.data, length, &answer) || answer.kind.len == 0) give_up("an unreadable answer");
-            if (!is_kind(&answer, "accepted") && !is_kind(&answer, "alive")) goto answered;
+            if (!is_kind(&answer, "alive")) goto answered;
             memmove(reply.data, newline + 1, reply.len - length - 1);
             reply.len -= length + 1;
             scanned = 0;

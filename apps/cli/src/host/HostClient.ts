@@ -97,7 +97,7 @@ export const runViaHost = (
         if (message.kind === "result") return settle({ kind: "answer", outcome: { stdout: message.stdout, stderr: message.stderr, exit: message.exit } })
         // The host ran nothing.
         if (message.kind === "declined") return settle({ kind: "local", stale: false })
-        if (message.kind !== "accepted" && message.kind !== "alive") return lost("an unreadable answer")
+        if (message.kind !== "alive") return lost("an unreadable answer")
       }
       if (start < chunk.length) chunks.push(chunk.subarray(start))
     })

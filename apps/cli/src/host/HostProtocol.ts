@@ -1,14 +1,14 @@
 /**
  * The host's wire protocol: newline-delimited JSON over the Unix socket, one request per connection.
  * client -> host: a `HostRequest` line, then optionally an `{"abort": SIGNAL}` line (the client got a signal);
- * host -> client: `{"kind":"accepted"}` at once when it takes the request, `{"kind":"alive"}` every
- * `HEARTBEAT_MS` while the call runs (sent by the process running it, so a stuck call goes silent), and then one
- * answer line (`result` or `declined`), after which the host closes the connection. A declined request gets only
- * that line.
+ * host -> client: `{"kind":"alive"}` every `HEARTBEAT_MS` while the call runs (sent by the process
+ * running it, so a stuck call goes silent), then one answer line (`result` or `declined`), after which the host
+ * closes the connection. A declined request gets only that line. (No acknowledgement line: the first heartbeat comes
+ * well within the first-line deadline, and a short call's answer comes with one wake-up of its client, not two.)
  *
  * The deadlines (both clients, HostClient.ts and native/hostClient.c, keep them): a connection within
- * `CONNECT_MS`; a first line within `FIRST_BYTE_MS` of the request; then never more than `SILENCE_MS` without a
- * line (the heartbeats, and the answer line itself once it began); after a signal, the answer within
+ * `CONNECT_MS`; a first line within `FIRST_BYTE_MS` of the request (the answer, or the first heartbeat); then never
+ * more than `SILENCE_MS` without a line (the heartbeats, and the answer line itself once it began); after a signal, the answer within
  * `ABORT_GRACE_MS`. A call may run for as long as it legitimately takes (`wait 3600000`); a host that is stopped,
  * wedged or gone cannot hold its caller for longer than these.
  */
@@ -26,7 +26,7 @@ export type HostResponse =
   | { readonly kind: "declined"; readonly reason: string }
 
 /** Lines before the answer: the request was taken, and the call is still running. */
-export type HostProgress = { readonly kind: "accepted" } | { readonly kind: "alive" }
+export type HostProgress = { readonly kind: "alive" }
 
 export interface AbortLine {
   readonly abort: string

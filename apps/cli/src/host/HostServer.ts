@@ -8,8 +8,8 @@
  *
  * It runs one request at a time (the engine's process has one working directory): a request that arrives while
  * another runs is declined, and its client runs it in a process of its own, as without a host, so a long `wait`
- * never holds up the calls beside it. A taken request is acknowledged at once, and the engine's heartbeats are passed
- * on while it runs (the clients' deadlines: HostProtocol.ts).
+ * never holds up the calls beside it. The engine's heartbeats are passed on while a call runs (the clients'
+ * deadlines: HostProtocol.ts).
  *
  * Per connection, memory is bounded: a request line of at most MAX_REQUEST_BYTES, sent within REQUEST_MS of
  * connecting, at most MAX_WAITING connections waiting to send theirs (more are closed at once), a few bytes after it
@@ -29,7 +29,7 @@ import { fileURLToPath } from "node:url"
 import { privateSubdirectory } from "../bundle/PrivateDirectory.js"
 import { type EngineChild, startEngineChild } from "./EngineChild.js"
 import { fingerprintOf, HOST_DIR, hostFiles, hostSocketPath, stateRootOf } from "./HostAddress.js"
-import { type HostRequest, type HostResponse, MAX_REQUEST_BYTES } from "./HostProtocol.js"
+import { type HostProgress, type HostRequest, type HostResponse, MAX_REQUEST_BYTES } from "./HostProtocol.js"
 import { desktopPresent, desktopSockets, watchSockets } from "./DesktopPresence.js"
 import { installationStamp } from "./Installation.js"
 import { holds, processToken, takeServeLock } from "./ServeLock.js"
@@ -74,7 +74,7 @@ const isAlive = (socket: string) =>
     probe.on("error", () => resolve(false))
   })
 
-const line = (message: HostResponse | { readonly kind: "accepted" | "alive" }) => JSON.stringify(message) + "\n"
+const line = (message: HostResponse | HostProgress) => JSON.stringify(message) + "\n"
 
 const isRequest = (value: unknown): value is HostRequest => {
   const request = value as HostRequest
@@ -207,7 +207,6 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
     const runner = engine!
     active = connection
     if (idleTimer !== undefined) clearTimeout(idleTimer)
-    connection.write(line({ kind: "accepted" }))
     running = runner.run(request, () => void connection.write(line({ kind: "alive" }))).then((response) => {
       // No answer: the engine died or was killed as wedged; the client reports the call as lost.
       if (response === undefined) connection.destroy()

@@ -247,10 +247,10 @@ describe("the native host client", () => {
     expect([...listed].sort()).toEqual([...spec].sort())
   })
 
-  it("skips the host's progress lines (accepted, alive) and prints its answer, as the Node client does", async () => {
+  it("skips the host's heartbeats and prints its answer, as the Node client does", async () => {
     const home = tempHome("native-progress")
     await scriptedHost(home, (_request, connection) => {
-      connection.write('{"kind":"accepted"}\n{"kind":"alive"}\n')
+      connection.write('{"kind":"alive"}\n{"kind":"alive"}\n')
       setTimeout(() => connection.write('{"kind":"alive"}\n{"kind":"result","stdout":"done\\n",'), 200)
       setTimeout(() => connection.end('"stderr":"","exit":0}\n'), 400)
     })
@@ -263,7 +263,7 @@ describe("the native host client", () => {
 
   for (const [label, behave, reason] of [
     ["never replies to the request", (_connection: net.Socket) => undefined, `no reply within ${FIRST_BYTE_MS} ms`],
-    ["takes the request and then goes silent", (connection: net.Socket) => void connection.write('{"kind":"accepted"}\n'), `silent for ${SILENCE_MS} ms`]
+    ["sends a heartbeat and then goes silent", (connection: net.Socket) => void connection.write('{"kind":"alive"}\n'), `silent for ${SILENCE_MS} ms`]
   ] as const) {
     it(`a host that ${label}: the same TIMEOUT envelope from both clients, bounded, never run again here`, async () => {
       const home = tempHome("native-silent")
