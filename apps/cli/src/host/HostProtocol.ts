@@ -1,6 +1,7 @@
 /**
  * The host's wire protocol: newline-delimited JSON over the Unix socket, one request per connection.
- * client -> host: a `HostRequest` line, then optionally an `{"abort": SIGNAL}` line (the client got a signal);
+ * client -> host: a `HostRequest` line, then optionally an `{"abort": SIGNAL}` line (the client got a signal); the
+ * client keeps its side open until the answer (a host does not start a request whose client has already hung up);
  * host -> client: `{"kind":"alive"}` every `HEARTBEAT_MS` while the call runs (sent by the process
  * running it, so a stuck call goes silent), then one answer line (`result` or `declined`), after which the host
  * closes the connection. A declined request gets only that line. (No acknowledgement line: the first heartbeat comes
