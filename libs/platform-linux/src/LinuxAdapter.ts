@@ -22,6 +22,7 @@ import { hitTestChain } from "./actions/HitTest.js"
 import { AppDirectory } from "./atspi/AppDirectory.js"
 import { Accessible } from "./atspi/Accessible.js"
 import { AtspiSession } from "./atspi/AtspiSession.js"
+import { noBusAdvice } from "./atspi/NoBusAdvice.js"
 import { refOfWindowId } from "./atspi/WindowId.js"
 import { DbusCallError } from "./dbus/DbusCallError.js"
 import { DesktopWatcher } from "./events/DesktopWatcher.js"
@@ -89,7 +90,9 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
       code: "PERM_DENIED",
       message: "the accessibility bus is not reachable",
       platformDetail: (error as Error)?.message ?? String(error),
-      details: { suggestion: "Run inside a graphical session with at-spi2-core running (see `status`)." }
+      details: { suggestion: "Run inside a graphical session with at-spi2-core running (see `status`)." },
+      // Not the contract's generic PERM_DENIED advice (`permissions --request`, macOS's): what is missing here.
+      suggestion: noBusAdvice(process.env)
     })
 
   const use = <A>(what: string, f: (p: Parts) => Promise<A>): Effect.Effect<A, PlatformError> =>
