@@ -28,7 +28,8 @@ const BINDING_VARS = [
   "XDG_SESSION_TYPE",
   "XDG_RUNTIME_DIR",
   "DBUS_SESSION_BUS_ADDRESS",
-  "AT_SPI_BUS_ADDRESS"
+  "AT_SPI_BUS_ADDRESS",
+  "XAUTHORITY"
 ] as const
 
 export const fingerprintOf = (env: Readonly<Record<string, string | undefined>>): string =>
