@@ -13,7 +13,6 @@ import {
   type TreeObservation,
   type WindowInfo
 } from "@agent-desktop/platform"
-import { x11Native } from "@agent-desktop/platform-linux-x11"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -24,6 +23,7 @@ import { Accessible } from "./atspi/Accessible.js"
 import { AtspiSession } from "./atspi/AtspiSession.js"
 import { refOfWindowId } from "./atspi/WindowId.js"
 import { DbusCallError } from "./dbus/DbusCallError.js"
+import { chooseDisplayServer } from "./display/chooseDisplayServer.js"
 import { DesktopWatcher } from "./events/DesktopWatcher.js"
 import { EventStream } from "./events/EventStream.js"
 import { TreeMirror, type MirrorReads } from "./mirror/TreeMirror.js"
@@ -34,7 +34,7 @@ import { toObserved } from "./tree/Observed.js"
 import { refOfHandle } from "./tree/RawNode.js"
 import { TreeReader } from "./tree/TreeReader.js"
 import { pathFromWindow } from "./tree/WindowPath.js"
-import { windowOrigin } from "./x11/WindowOrigin.js"
+import { windowOrigin } from "./display/sessionWindows.js"
 
 const toPlatformError = (what: string) => (error: unknown): PlatformError => {
   if (error instanceof PlatformError) return error
@@ -190,8 +190,12 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
     readState: (target) => use("state readback", ({ actor }) => actor.readState(target)),
     pressKeys: (combo, window, options) =>
       withJournal("press", (actor, journal) => actor.pressKeys(combo, window ? windowRef(window) : undefined, options, journal)),
-    // XTEST, capture, RandR and EWMH through a native addon, loaded on first use (libs/platform-linux-x11).
-    native: x11Native,
+    // The display-server backend this session has (display/chooseDisplayServer.ts), opened on first use: on X11,
+    // XTEST, capture, RandR and EWMH through a native addon (libs/platform-linux-x11).
+    native: () => {
+      const server = chooseDisplayServer()
+      return Effect.as(server.ready(), server)
+    },
     hitTest: (window, point, deadline) =>
       use("hit test", ({ session }) => hitTestChain(session, windowRef(window), point.x, point.y, deadline)),
     // Desktop events from AT-SPI events (events/DesktopWatcher.ts); a one-shot process starts a stream for the watch.

@@ -5,7 +5,8 @@ import { fakeApp } from "../atspi/testing/fakeApp.js"
 import { gecko } from "../toolkits/gecko.js"
 import { gtk3 } from "../toolkits/gtk3.js"
 import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
-import type { KeyboardFocus, KeyboardFocusControl } from "../x11/KeyboardFocus.js"
+import type { KeyboardFocus } from "@agent-desktop/platform"
+import type { KeyboardFocusControl } from "../display/sessionWindows.js"
 import { pressKeys } from "./pressKeys.js"
 
 const window: ObjectRef = { busName: ":1.7", path: "/org/a11y/atspi/accessible/1" }

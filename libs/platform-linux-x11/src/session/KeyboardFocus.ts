@@ -4,14 +4,8 @@
  * window whatever AT-SPI's GrabFocus said: Firefox ESR 153 answered GrabFocus on a field with true and reported
  * it focused while Chromium's window kept the X focus, and the typed text landed in Chromium's field.
  */
+import type { KeyboardFocus } from "@agent-desktop/platform"
 import { execFile } from "node:child_process"
-
-/** The X focus, as far as it can be told: `unknown` when there is no display or no xdotool. */
-export type KeyboardFocus =
-  | { readonly kind: "unknown" }
-  /** No client window has it (the root, PointerRoot or None), or its owner sets no `_NET_WM_PID`. */
-  | { readonly kind: "none" }
-  | { readonly kind: "pid"; readonly pid: number }
 
 const run = (args: ReadonlyArray<string>, timeoutMs: number): Promise<{ ok: boolean; missing: boolean; stdout: string }> =>
   new Promise((resolve) => {
@@ -27,6 +21,7 @@ export const parseFocusPid = (stdout: string): number | undefined => {
   return Number.isInteger(pid) && pid > 0 ? pid : undefined
 }
 
+/** The X focus, as far as it can be told: `unknown` when there is no display or no xdotool. */
 export const keyboardFocus = async (timeoutMs: number): Promise<KeyboardFocus> => {
   if (!process.env["DISPLAY"]) return { kind: "unknown" }
   const result = await run(["getwindowfocus", "getwindowpid"], timeoutMs)
@@ -63,12 +58,3 @@ export const focusWindow = async (xid: string, timeoutMs: number): Promise<boole
   if ((await run(["windowactivate", "--sync", xid], timeoutMs)).ok) return true
   return (await run(["windowfocus", "--sync", xid], timeoutMs)).ok
 }
-
-/** What the keyboard-focus guard asks of the X server (tests stand in for it). */
-export interface KeyboardFocusControl {
-  readonly focus: (timeoutMs: number) => Promise<KeyboardFocus>
-  readonly windowOf: (pid: number, title: string, timeoutMs: number) => Promise<string | undefined>
-  readonly focusWindow: (xid: string, timeoutMs: number) => Promise<boolean>
-}
-
-export const xdotoolKeyboardFocus: KeyboardFocusControl = { focus: keyboardFocus, windowOf, focusWindow }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { environmentRefusal } from "./X11Native.js"
+import { environmentRefusal } from "./openX11.js"
 
 describe("environmentRefusal", () => {
   it("refuses a Wayland session and says what works instead", () => {
