@@ -6,7 +6,7 @@ import { gtk4 } from "../toolkits/gtk4.js"
 import { availableActions, mapStates } from "./ContractNode.js"
 import { toObserved } from "./Observed.js"
 import { markPopups } from "./PopupState.js"
-import type { RawTree } from "./TreeReader.js"
+import type { RawTree } from "./RawTree.js"
 
 const set = (...states: Array<number>) => states.reduce((s, state) => s.with(state), StateSet.from([0, 0]))
 const visible = [AtspiState.enabled, AtspiState.sensitive, AtspiState.visible]

@@ -23,25 +23,9 @@ import { nameControlsFromContainer } from "./NameFromContainer.js"
 import { nameRowsFromContent } from "./NameFromContent.js"
 import { markPopups } from "./PopupState.js"
 import { readRawNode, type RawNode } from "./RawNode.js"
+import type { RawTree, ReadResult } from "./RawTree.js"
 import { defaultReadLimits, type ReadLimits } from "./ReadLimits.js"
 import { visibleManagedChildren, type IndexedRef } from "./VisibleChildren.js"
-
-export interface RawTree {
-  readonly node: RawNode
-  readonly path: ReadonlyArray<number>
-  /** Children read, in index order (absent when cut by depth or budget). */
-  readonly children?: ReadonlyArray<RawTree>
-  readonly budgetCut?: boolean
-  /** Only the visible children were read (a container that manages its descendants). */
-  readonly visibleOnly?: boolean
-}
-
-export interface ReadResult {
-  readonly root: RawTree
-  readonly complete: boolean
-  readonly nodesObserved: number
-  readonly source: "cache" | "walk"
-}
 
 export interface ReadOptions {
   readonly maxDepth: number
