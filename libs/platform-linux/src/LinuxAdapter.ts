@@ -32,6 +32,7 @@ import { permissionsFor, probeStatus } from "./status/StatusProbe.js"
 import { BudgetExpired } from "./tree/Budget.js"
 import { toObserved } from "./tree/Observed.js"
 import { refOfHandle } from "./tree/RawNode.js"
+import { TOOLKIT_NOTES } from "./toolkits/notesTable.js"
 import { TreeReader } from "./tree/TreeReader.js"
 import { pathFromWindow } from "./tree/WindowPath.js"
 import { windowOrigin } from "./display/sessionWindows.js"
@@ -205,6 +206,7 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         if (!watcher) throw new PlatformError({ code: "PLATFORM_NOT_SUPPORTED", message: "the accessibility bus delivers no events here" })
         return watcher.asDesktopWatch()
       }),
+    toolkitNotes: TOOLKIT_NOTES,
     close: () =>
       Effect.promise(async () => {
         const current = opening

@@ -1,6 +1,7 @@
 /** Typed reads and calls on one AT-SPI object; each is one D-Bus message. */
 import { variantValue } from "../dbus/DbusConnection.js"
-import { genericProfile, type ToolkitProfile } from "../toolkits/ToolkitProfile.js"
+import { genericProfile } from "../toolkits/generic/profile.js"
+import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { actionAlias } from "../toolkits/actionAlias.js"
 import type { AtspiSession, ObjectRef } from "./AtspiSession.js"
 import type { CacheItem } from "./CacheItem.js"

@@ -7,7 +7,8 @@ import { Iface, Paths } from "../atspi/Interfaces.js"
 import { variantValue } from "../dbus/DbusConnection.js"
 import type { Caller } from "./Caller.js"
 import { detectToolkit } from "./detectToolkit.js"
-import { genericProfile, type ToolkitProfile } from "./ToolkitProfile.js"
+import { genericProfile } from "./generic/profile.js"
+import type { ToolkitProfile } from "./ToolkitProfile.js"
 
 export class ToolkitDirectory {
   private readonly known = new Map<string, Promise<ToolkitProfile>>()

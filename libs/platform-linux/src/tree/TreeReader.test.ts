@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { AppCall, AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
-import { chromium } from "../toolkits/chromium.js"
+import { chromium } from "../toolkits/chromium/profile.js"
 import { defaultReadLimits } from "./ReadLimits.js"
 import type { RawTree } from "./RawTree.js"
 import { TreeReader } from "./TreeReader.js"

@@ -1,10 +1,11 @@
-import { AtspiRole } from "../atspi/Roles.js"
-import type { ToolkitProfile } from "./ToolkitProfile.js"
+import { AtspiRole } from "../../atspi/Roles.js"
+import { genericProfile } from "../generic/profile.js"
+import type { ToolkitProfile } from "../ToolkitProfile.js"
 
 /** Firefox (Gecko) through at-spi2-atk. */
 export const gecko: ToolkitProfile = {
+  ...genericProfile,
   id: "gecko",
-  getAllSafe: false,
   bulkCacheSafe: true,
   actionNamesFromGetName: true,
   // A <details> summary's action stays "expand" when it is open and toggles it: for both directions it is the
@@ -12,13 +13,7 @@ export const gecko: ToolkitProfile = {
   actionAliases: { check: "toggle", uncheck: "toggle", expand: "expand or contract", collapse: "expand or contract" },
   roleActionAliases: { [AtspiRole.radioButton]: { select: "toggle" } },
   windowFocusBlursContent: true,
-  extentsWindowRelative: false,
-  showingFromVisible: false,
   editableTextInert: true,
-  namesFromContent: false,
-  placeholderNames: [],
-  skipsHidden: false,
-  textNeedsExplicitEnd: false,
   quirks: [
     { what: "Action.GetActions returns \";;\" as every name; Action.GetName(i) returns the real one (\"press\")", seenIn: "Firefox ESR 153" },
     { what: "EditableText.SetTextContents / InsertText answer true and leave the field unchanged (focused or not)", seenIn: "Firefox ESR 153.8" },

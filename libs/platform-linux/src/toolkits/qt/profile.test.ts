@@ -3,17 +3,17 @@
  * are driven in apps/cli/src/e2e/realapps/qt.test.ts): what a read sends and shows, and what each action sends.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Accessible } from "../atspi/Accessible.js"
-import { AtspiRole } from "../atspi/Roles.js"
-import { AtspiState } from "../atspi/States.js"
-import { fakeHandle, fakeRef, type FakeApp, type FakeObject } from "../atspi/testing/fakeApp.js"
-import { Actor } from "../actions/Actor.js"
-import { failure } from "../actions/testing/failure.js"
-import { toObserved } from "../tree/Observed.js"
-import { TreeReader } from "../tree/TreeReader.js"
-import { gtk3 } from "./gtk3.js"
-import { qt } from "./qt.js"
-import { fakeQtApp } from "./testing/fakeQtApp.js"
+import { Accessible } from "../../atspi/Accessible.js"
+import { AtspiRole } from "../../atspi/Roles.js"
+import { AtspiState } from "../../atspi/States.js"
+import { fakeHandle, fakeRef, type FakeApp, type FakeObject } from "../../atspi/testing/fakeApp.js"
+import { Actor } from "../../actions/Actor.js"
+import { failure } from "../../actions/testing/failure.js"
+import { toObserved } from "../../tree/Observed.js"
+import { TreeReader } from "../../tree/TreeReader.js"
+import { gtk3 } from "../gtk3/profile.js"
+import { qt } from "./profile.js"
+import { fakeQtApp } from "../testing/fakeQtApp.js"
 
 const shown = [AtspiState.enabled, AtspiState.sensitive, AtspiState.visible, AtspiState.showing]
 const item = (name: string, parent: string, extra: Partial<FakeObject> = {}): FakeObject => ({

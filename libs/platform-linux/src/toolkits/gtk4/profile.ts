@@ -1,11 +1,12 @@
-import type { ToolkitProfile } from "./ToolkitProfile.js"
+import { genericProfile } from "../generic/profile.js"
+import type { ToolkitProfile } from "../ToolkitProfile.js"
 
 /** GTK 4's own AT-SPI implementation (no ATK). */
 export const gtk4: ToolkitProfile = {
+  ...genericProfile,
   id: "gtk4",
   getAllSafe: true,
   bulkCacheSafe: true,
-  actionNamesFromGetName: false,
   actionAliases: {
     "listitem.expand": "expand",
     "listitem.collapse": "collapse",
@@ -14,10 +15,8 @@ export const gtk4: ToolkitProfile = {
   },
   extentsWindowRelative: true,
   showingFromVisible: true,
-  editableTextInert: false,
   namesFromContent: true,
   placeholderNames: ["Tab"],
-  skipsHidden: false,
   textNeedsExplicitEnd: true,
   pressedIsChecked: true,
   comboChoiceNeedsInput: true,

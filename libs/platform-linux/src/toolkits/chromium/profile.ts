@@ -1,19 +1,12 @@
-import type { ToolkitProfile } from "./ToolkitProfile.js"
+import { genericProfile } from "../generic/profile.js"
+import type { ToolkitProfile } from "../ToolkitProfile.js"
 
 /** Chromium (and Electron) through its own ATK implementation and at-spi2-atk. */
 export const chromium: ToolkitProfile = {
+  ...genericProfile,
   id: "chromium",
-  getAllSafe: false,
   bulkCacheSafe: true,
-  actionNamesFromGetName: false,
   actionAliases: { check: "toggle", uncheck: "toggle" },
-  extentsWindowRelative: false,
-  showingFromVisible: false,
-  editableTextInert: false,
-  namesFromContent: false,
-  placeholderNames: [],
-  skipsHidden: false,
-  textNeedsExplicitEnd: false,
   textEndClamped: true,
   actionsDecidedByFirst: true,
   spinValueIsEdit: true,

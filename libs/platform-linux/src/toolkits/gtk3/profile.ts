@@ -1,19 +1,12 @@
-import type { ToolkitProfile } from "./ToolkitProfile.js"
+import { genericProfile } from "../generic/profile.js"
+import type { ToolkitProfile } from "../ToolkitProfile.js"
 
 /** GTK 3 through at-spi2-atk (gtk3-widget-factory 3.24.38, the project's fixture apps). */
 export const gtk3: ToolkitProfile = {
+  ...genericProfile,
   id: "gtk3",
   getAllSafe: true,
   bulkCacheSafe: true,
-  actionNamesFromGetName: false,
-  actionAliases: {},
-  extentsWindowRelative: false,
-  showingFromVisible: false,
-  editableTextInert: false,
-  namesFromContent: false,
-  placeholderNames: [],
-  skipsHidden: false,
-  textNeedsExplicitEnd: false,
   announcesChanges: true,
   expandedFromPopup: true,
   quirks: [

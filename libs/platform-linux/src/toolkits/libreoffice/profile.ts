@@ -1,5 +1,6 @@
-import { AtspiRole } from "../atspi/Roles.js"
-import type { ToolkitProfile } from "./ToolkitProfile.js"
+import { AtspiRole } from "../../atspi/Roles.js"
+import { genericProfile } from "../generic/profile.js"
+import type { ToolkitProfile } from "../ToolkitProfile.js"
 
 const seenIn = "LibreOffice Calc 7.4.7 (libreoffice-gtk3)"
 
@@ -10,18 +11,10 @@ const textIntoCell = (text: string): string =>
 
 /** LibreOffice (VCL on its GTK 3 plugin, SAL_USE_VCLPLUGIN=gtk3) through at-spi2-atk. */
 export const libreoffice: ToolkitProfile = {
+  ...genericProfile,
   id: "libreoffice",
   getAllSafe: true,
-  bulkCacheSafe: false,
-  actionNamesFromGetName: false,
-  actionAliases: {},
-  extentsWindowRelative: false,
-  showingFromVisible: false,
-  editableTextInert: false,
-  namesFromContent: false,
-  placeholderNames: [],
   skipsHidden: true,
-  textNeedsExplicitEnd: false,
   hiddenWithoutArea: [AtspiRole.menuBar],
   defunctAloneIsLive: true,
   menusOpenWhileSelected: true,

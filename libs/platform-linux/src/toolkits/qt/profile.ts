@@ -1,4 +1,5 @@
-import type { ToolkitProfile } from "./ToolkitProfile.js"
+import { genericProfile } from "../generic/profile.js"
+import type { ToolkitProfile } from "../ToolkitProfile.js"
 
 /** Where every Qt quirk below was measured (pyatspi/libatspi and raw D-Bus calls; Qt's bridge read in qtbase 5.15). */
 const examples = "qtbase5-examples 5.15.8 (Debian 12), QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1"
@@ -9,10 +10,8 @@ const examples = "qtbase5-examples 5.15.8 (Debian 12), QT_LINUX_ACCESSIBILITY_AL
  * neither Selection nor any expand action in 5.15: those paths are data here, taken by the handlers.
  */
 export const qt: ToolkitProfile = {
+  ...genericProfile,
   id: "qt",
-  getAllSafe: false,
-  bulkCacheSafe: false,
-  actionNamesFromGetName: false,
   actionAliases: { setfocus: "focus", showmenu: "show menu" },
   itemActionAliases: { toggle: "select" },
   insertTextLengthUtf16: true,
@@ -22,13 +21,6 @@ export const qt: ToolkitProfile = {
   spinValueFromText: true,
   grabFocusNeedsFocusAction: true,
   scrollToMissing: true,
-  extentsWindowRelative: false,
-  showingFromVisible: false,
-  editableTextInert: false,
-  namesFromContent: false,
-  placeholderNames: [],
-  skipsHidden: false,
-  textNeedsExplicitEnd: false,
   quirks: [
     {
       what: "Properties.GetAll(org.a11y.atspi.Accessible) segfaults the app (general protection fault in libQt5Core): the bridge turns every Properties call into member + arguments().at(1), and GetAll has one argument",

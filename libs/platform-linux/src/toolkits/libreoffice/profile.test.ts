@@ -4,16 +4,16 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import type { SemanticAction } from "@agent-desktop/platform"
-import { AtspiRole } from "../atspi/Roles.js"
-import { AtspiState } from "../atspi/States.js"
-import { Actor } from "../actions/Actor.js"
-import { failure } from "../actions/testing/failure.js"
-import { fakeApp, fakeHandle, fakeRef, type FakeAppOptions, type FakeObject } from "../atspi/testing/fakeApp.js"
-import type { RawTree } from "../tree/RawTree.js"
-import { TreeReader } from "../tree/TreeReader.js"
-import { gtk3 } from "./gtk3.js"
-import { libreoffice } from "./libreoffice.js"
-import type { ToolkitProfile } from "./ToolkitProfile.js"
+import { AtspiRole } from "../../atspi/Roles.js"
+import { AtspiState } from "../../atspi/States.js"
+import { Actor } from "../../actions/Actor.js"
+import { failure } from "../../actions/testing/failure.js"
+import { fakeApp, fakeHandle, fakeRef, type FakeAppOptions, type FakeObject } from "../../atspi/testing/fakeApp.js"
+import type { RawTree } from "../../tree/RawTree.js"
+import { TreeReader } from "../../tree/TreeReader.js"
+import { gtk3 } from "../gtk3/profile.js"
+import { libreoffice } from "./profile.js"
+import type { ToolkitProfile } from "../ToolkitProfile.js"
 
 const { enabled, sensitive, visible, showing, selectable, selected, editable, focusable, defunct, checked } = AtspiState
 const shown = [enabled, sensitive, visible, showing]
