@@ -113,7 +113,7 @@ const capabilities = (): DisplayCapabilities => {
     windows: addon("EWMH (native addon); keyboard focus through xdotool, window origins through xwininfo"),
     displays: addon("XRandR 1.5 monitors (native addon)"),
     clipboard: addon("X selections (native addon; a detached owner process serves what is set)"),
-    notifications: { state: "available", via: "xfce4-notifyd's popups in the accessibility tree; dismissed with the pointer" }
+    notifications: { state: "available", via: "xfce4-notifyd's popups in the accessibility tree, dismissed with the pointer (another daemon answers PLATFORM_NOT_SUPPORTED naming it)" }
   }
 }
 
