@@ -2,7 +2,9 @@
 // stdout is written only through OutputWriter, flushed before the exit code is returned.
 import { AgentRun, type AgentEvent, type CreatedInfo, maxTurnsHit, parseToolList } from "@agent-desktop/agent"
 import { Deferred, Effect, Exit, MutableRef } from "effect"
-import { HELP, parseArgs, type WaveArgs } from "./cli/parseArgs.js"
+import { HELP } from "./cli/help.js"
+import { notYetImplemented } from "./cli/notYetImplemented.js"
+import { needsPrompt, parseArgs, type WaveArgs } from "./cli/parseArgs.js"
 import { lazyDesktopRunner } from "./desktop/lazyDesktopRunner.js"
 import { measureStreaming } from "./output/measureStreaming.js"
 import { OutputWriter } from "./output/OutputWriter.js"
@@ -50,19 +52,27 @@ const advance = <S, O>(cell: MutableRef.MutableRef<S>, step: (state: S) => reado
   return output
 }
 
+/** An argument error: the message on stderr, and one error result on stdout once a structured format is known (D4). */
+const argumentError = async (message: string, structured: string | undefined, startedAt: number): Promise<number> => {
+  stderr(`wave: ${message}\n`)
+  if (structured !== undefined) {
+    const writer = new OutputWriter()
+    installStdoutGuard()
+    writer.out(`${JSON.stringify(argumentErrorResult(message, startedAt))}\n`)
+    await writer.flush()
+  }
+  return 1
+}
+
 export const main = async (io: MainIo, startedAt = Date.now()): Promise<number> => {
   const parsed = parseArgs(io.argv)
-  if (parsed.kind === "error") {
-    stderr(`wave: ${parsed.message}\n`)
-    if (parsed.structured !== undefined) {
-      const writer = new OutputWriter()
-      installStdoutGuard()
-      writer.out(`${JSON.stringify(argumentErrorResult(parsed.message, startedAt))}\n`)
-      await writer.flush()
-    }
-    return 1
-  }
+  if (parsed.kind === "error") return argumentError(parsed.message, parsed.structured, startedAt)
   const args = parsed.args
+  const structured = args.print && args.outputFormat !== "text" ? args.outputFormat : undefined
+  const unwired = notYetImplemented(args)
+  if (unwired !== undefined) return argumentError(unwired, structured, startedAt)
+  // X7: an empty -p.
+  if (needsPrompt(args)) return argumentError("Print mode requires a message", structured, startedAt)
   if (args.help || args.version) {
     const writer = new OutputWriter()
     writer.out(args.help ? HELP : `wave ${VERSION}\n`)
@@ -121,6 +131,7 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
     heartbeatMs: Number(io.env["WAVE_HEARTBEAT_MS"] ?? 5_000) || 5_000,
     allowedTools: parseToolList(args.allowedTools),
     disallowedTools: parseToolList(args.disallowedTools),
+    tools: parseToolList(args.tools),
     headed: args.headed,
     autoRecover: args.autoRecover,
     permissionMode: args.permissionMode,

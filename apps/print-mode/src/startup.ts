@@ -5,6 +5,7 @@ import type { CreatedInfo } from "@agent-desktop/agent"
 import { availableToolNames, isSettingsProblem, newSessionId, parseToolList, readModelSettings } from "@agent-desktop/agent/startup"
 import { parseArgs } from "./cli/parseArgs.js"
 import type { MainIo } from "./main.js"
+import { notYetImplemented } from "./cli/notYetImplemented.js"
 import { OutputWriter } from "./output/OutputWriter.js"
 import { installStdoutGuard } from "./output/stdoutGuard.js"
 import { emptyStream, streamCreated } from "./projection/streamJsonState.js"
@@ -14,8 +15,9 @@ export const startup = async (io: MainIo): Promise<number> => {
   const parsed = parseArgs(io.argv)
   if (parsed.kind === "ok") {
     const args = parsed.args
+    // Only a run whose prompt is on the command line and whose tools are known without connecting anything.
     const fresh = args.print && args.outputFormat === "stream-json" && !args.help && !args.version &&
-      args.restore === undefined && !args.continue
+      args.restore === undefined && !args.continue && args.message !== undefined && notYetImplemented(args) === undefined
     const settings = fresh ? readModelSettings(io.env, { model: args.model }) : undefined
     if (settings !== undefined && !isSettingsProblem(settings)) {
       const writer = new OutputWriter()
@@ -27,7 +29,7 @@ export const startup = async (io: MainIo): Promise<number> => {
         permissionMode: args.permissionMode,
         tools: availableToolNames({
           desktop: io.env["WAVE_DISABLE_DESKTOP"] !== "1",
-          allowed: parseToolList(args.allowedTools),
+          tools: parseToolList(args.tools),
           disallowed: parseToolList(args.disallowedTools)
         }),
         restored: false

@@ -174,9 +174,9 @@ describe("edge cases", () => {
     })
   })
 
-  it("--model, --allowed-tools, --disallowed-tools and --headed shape init and the request", async () => {
+  it("--model, --tools, --disallowed-tools and --headed shape init and the request", async () => {
     await withFake({ rules: [{ match: match.always, reply: reply("ok") }] }, async (fake) => {
-      const run = await runWave(["-p", "hi", "--output-format", "stream-json", "--model", "other-m", "--allowed-tools", "snapshot,click Agent", "--disallowed-tools", "click", "--headed"], fake, {
+      const run = await runWave(["-p", "hi", "--output-format", "stream-json", "--model", "other-m", "--tools", "snapshot,click Agent", "--disallowed-tools", "click", "--headed"], fake, {
         env: { WAVE_DISABLE_DESKTOP: undefined }
       })
       const init = run.lines()[0]!

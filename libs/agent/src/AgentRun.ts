@@ -46,8 +46,12 @@ export interface RunRequest {
   readonly maxTurns?: number | undefined
   readonly maxWaitMs: number
   readonly heartbeatMs?: number | undefined
+  /** Permission rules that pre-approve calls (`--allowed-tools`); they never cut the tool list. */
   readonly allowedTools?: ReadonlyArray<string> | undefined
+  /** Rules that deny (`--disallowed-tools`); an entry naming a whole tool also removes it from the list. */
   readonly disallowedTools?: ReadonlyArray<string> | undefined
+  /** The built-in tools offered (`--tools`); undefined offers all, [] none. */
+  readonly tools?: ReadonlyArray<string> | undefined
   readonly headed: boolean
   readonly autoRecover: boolean
   /** `--permission-mode` (permissions/PermissionGate.ts); "default" when absent. */
@@ -159,8 +163,8 @@ const runAgent = (
         session: sessionId,
         autoRecover: request.autoRecover
       })
-    const allow = { allowed: request.allowedTools, disallowed: request.disallowedTools }
-    const subTools = guarded(filterTools([...desktop(), bashTool(request.cwd)], allow))
+    const selection = { tools: request.tools, disallowed: request.disallowedTools }
+    const subTools = guarded(filterTools([...desktop(), bashTool(request.cwd)], selection))
     const makeSub = (options: { prompt: string; subagentType: string; emit: EmitEvent }) =>
       withProvider(Agent.make({
         sessionId,
@@ -189,7 +193,7 @@ const runAgent = (
       sessionId,
       model,
       systemPrompt: (tools) => mainSystemPrompt({ cwd: request.cwd, memory: readMemory(waveHome), tools }),
-      tools: (host) => guarded(filterTools([...desktop(), bashTool(request.cwd), agentTool(host, makeSub, emit)], allow)),
+      tools: (host) => guarded(filterTools([...desktop(), bashTool(request.cwd), agentTool(host, makeSub, emit)], selection)),
       emit,
       source: "main",
       maxTurns: request.maxTurns,

@@ -47,6 +47,19 @@ describe("permission gate", () => {
     assert.match(reason(rules, "Bash", bash("git status > x")), /no rule with a specifier approves it: it redirects > x/)
   })
 
+  it("Claude Code's current prefix spelling: a trailing ` *` word is `:*`; a `*` elsewhere is a glob no rule reads", () => {
+    const rules = gate("default", "Bash(git diff *),Bash(git log *)")
+    assert.isTrue(allowed(rules, "Bash", bash("git diff --cached")))
+    assert.isTrue(allowed(rules, "Bash", bash("git diff")))
+    assert.isTrue(allowed(rules, "Bash", bash("git log -1 && git diff HEAD")))
+    assert.isFalse(allowed(rules, "Bash", bash("git diffx")))
+    assert.isFalse(allowed(rules, "Bash", bash("git diff; id")))
+    assert.isFalse(allowed(gate("default", "Bash(git * main)"), "Bash", bash("git push main")))
+    const denied = gate("bypassPermissions", "", "Bash(rm *)")
+    assert.isFalse(allowed(denied, "Bash", bash("ls; /bin/rm -rf x")))
+    assert.isTrue(allowed(denied, "Bash", bash("ls")))
+  })
+
   it("finding 2: a deny rule matches ANY part of a chained, piped, redirected or substituted command", () => {
     for (const mode of ["default", "bypassPermissions"] as const) {
       const g = gate(mode, "Bash", "Bash(touch:*)")

@@ -19,6 +19,7 @@
 // - `plan`: acts on nothing: only the tools the command spec marks `readOnly`, and Agent; a batch only of those.
 // - `bypassPermissions`: everything is allowed that no deny rule denies.
 import { Effect } from "effect"
+import { covers } from "../tools/ruleNames.js"
 import { failure, type Tool } from "../tools/Tool.js"
 import { type CallItem, expandCall } from "./callItems.js"
 import { parseRule, type PermissionRule, specifierAllows, specifierDenies } from "./PermissionRule.js"
@@ -81,7 +82,7 @@ export class PermissionGate {
   /** Why a deny rule stops `item`, or undefined. */
   private denial(item: CallItem): string | undefined {
     for (const rule of this.deny) {
-      if (rule.tool !== item.tool) continue
+      if (!covers(rule.tool, item.tool)) continue
       if (rule.specifier === undefined) {
         if (!item.denyOnly) return `${item.tool} is disallowed for this run (--disallowed-tools ${rule.raw})`
         continue
@@ -100,7 +101,7 @@ export class PermissionGate {
   }
 
   private approves(rule: PermissionRule, item: CallItem): boolean {
-    if (rule.tool !== item.tool) return false
+    if (!covers(rule.tool, item.tool)) return false
     if (rule.specifier === undefined) return item.needsSpecifier === undefined
     return item.written !== undefined && item.notApprovable === undefined && specifierAllows(rule, item.written)
   }
@@ -112,7 +113,7 @@ export class PermissionGate {
       return `${item.tool} needs permission for ${about}: ${item.needsSpecifier}, so only a rule naming it allows it ` +
         `(--allowed-tools '${item.tool}(NAME=value app)'), or --permission-mode bypassPermissions`
     }
-    const detail = item.notApprovable !== undefined && this.allow.some((rule) => rule.tool === item.tool && rule.specifier !== undefined)
+    const detail = item.notApprovable !== undefined && this.allow.some((rule) => covers(rule.tool, item.tool) && rule.specifier !== undefined)
       ? ` (no rule with a specifier approves it: ${item.notApprovable})`
       : ""
     return `${item.tool} needs permission for ${about}${detail}, and print mode cannot ask: allow it with --allowed-tools ` +

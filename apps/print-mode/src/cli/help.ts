@@ -1,0 +1,49 @@
+// `wave --help`: every flag and every environment variable wave reads.
+export const HELP = `Usage: wave -p <message> [options]
+       <command> | wave -p [<message>]
+
+Runs a desktop-automation agent once, non-interactively, and prints its answer. The flags are Claude Code's
+\`claude -p\` flags where wave has the same thing, so \`claude -p …\` command lines run unchanged.
+
+Options:
+  -p, --print                    print mode (required): run the message and exit
+  --output-format <fmt>          text (default) | json (one result object) | stream-json (NDJSON events)
+  --show-stats                   usage and timing summary (stdout in text mode, stderr otherwise)
+  --max-turns <n>                stop after n main-agent model turns (subtype error_max_turns)
+  --max-wait-ms <ms>             ceiling for waiting on background work (default 600000)
+  -r, --resume <session-id>      continue a saved session (also --restore)
+  -c, --continue                 continue the most recent session
+  --model <name>                 model (default: $WAVE_MODEL)
+  --allowedTools <rules...>      pre-approve calls (also --allowed-tools); the permission gate decides, the tool list
+                                 is not cut: Bash, Bash(npm test), Bash(git status:*), Bash(git diff *), launch,
+                                 launch(gnome-calculator), launch(firefox:*), close-app(gedit), clipboard-set
+  --disallowedTools <rules...>   deny (also --disallowed-tools); wins over allow rules; a bare tool name also removes
+                                 the tool; a rule such as Bash(rm:*) denies any part of a chained, piped, redirected
+                                 or substituted command
+  --tools <names...>             the built-in tools offered (desktop tools, Bash, Agent); "" offers none
+  --permission-mode <mode>       default (Bash, launch, close-app, clipboard-set need an allow rule) |
+                                 acceptEdits (same: no edit tools) | plan (acts on nothing: read-only tools only) |
+                                 bypassPermissions (everything no --disallowedTools rule denies)
+  --dangerously-skip-permissions --permission-mode bypassPermissions
+  --trust-project                use this directory's .wave/settings.json: hooks, auto-memory (else: WAVE_TRUSTED_PROJECTS)
+  --headed                       allow physical input and focus changes for desktop actions
+  --auto-recover                 let safe recoveries run before the model sees a failure
+  --include-partial-messages     accepted: stream-json always carries text deltas
+  -h, --help                     this help
+  -v, --version                  version
+
+Environment:
+  WAVE_BASE_URL                  the OpenAI-compatible endpoint (e.g. https://host/v1); required
+  WAVE_API_KEY                   sent as Authorization: Bearer
+  WAVE_MODEL                     the model (or --model)
+  WAVE_MAX_RETRIES (10), WAVE_RETRY_BASE_MS (500), WAVE_RETRY_BUDGET_MS (300000), WAVE_REQUEST_TIMEOUT_MS (60000)
+                                 retries of 429/5xx/broken streams and the per-call budget; WAVE_MAX_OUTPUT_TOKENS
+  WAVE_HOME                      wave's private directory (default ~/.wave: memory)
+  WAVE_DISABLE_AUTO_MEMORY=1     never extract memory
+  WAVE_TRUSTED_PROJECTS          ':'-separated project directories whose .wave/settings.json may be used
+  WAVE_DISABLE_DESKTOP=1         no desktop tools
+  WAVE_HEARTBEAT_MS (5000)       system/waiting heartbeat interval while background work runs
+  AGENT_DESKTOP_HOME             where the session store lives (default ~/.agent-desktop)
+  WAVE_REPORT_CPU=1              print this process's CPU time on stderr at exit (benchmarks)
+  WAVE_TEST_STRAY_STDOUT=1       test seam: a stray console.log, which structured formats move to stderr
+`
