@@ -5,6 +5,10 @@ import { Deferred, Effect, Exit, MutableRef } from "effect"
 import { HELP } from "./cli/help.js"
 import { notYetImplemented } from "./cli/notYetImplemented.js"
 import { needsPrompt, parseArgs, type WaveArgs } from "./cli/parseArgs.js"
+import { verboseStep, emptyVerbose } from "./output/verboseLog.js"
+import { readPromptFile } from "./prompt/promptFiles.js"
+import { combinePrompt, DEFAULT_STDIN_TIMEOUT_MS, readStdinText } from "./prompt/readStdin.js"
+import { stdinMessages } from "./prompt/streamJsonInput.js"
 import { lazyDesktopRunner } from "./desktop/lazyDesktopRunner.js"
 import { measureStreaming } from "./output/measureStreaming.js"
 import { OutputWriter } from "./output/OutputWriter.js"
@@ -69,10 +73,6 @@ export const main = async (io: MainIo, startedAt = Date.now()): Promise<number> 
   if (parsed.kind === "error") return argumentError(parsed.message, parsed.structured, startedAt)
   const args = parsed.args
   const structured = args.print && args.outputFormat !== "text" ? args.outputFormat : undefined
-  const unwired = notYetImplemented(args)
-  if (unwired !== undefined) return argumentError(unwired, structured, startedAt)
-  // X7: an empty -p.
-  if (needsPrompt(args)) return argumentError("Print mode requires a message", structured, startedAt)
   if (args.help || args.version) {
     const writer = new OutputWriter()
     writer.out(args.help ? HELP : `wave ${VERSION}\n`)
@@ -83,7 +83,40 @@ export const main = async (io: MainIo, startedAt = Date.now()): Promise<number> 
     stderr("wave: interactive mode is not available; run a task with -p '<message>' (see --help)\n")
     return 1
   }
-  return runPrint(args, io, startedAt)
+  const unwired = notYetImplemented(args)
+  if (unwired !== undefined) return argumentError(unwired, structured, startedAt)
+  const inputs = await resolveInputs(args, io)
+  if ("error" in inputs) return argumentError(inputs.error, structured, startedAt)
+  return runPrint(args, io, startedAt, undefined, inputs)
+}
+
+/** What a run takes besides its flags: the prompt (argument and stdin) and the system prompt texts. */
+export interface RunInputs {
+  readonly prompt: string | undefined
+  readonly systemPrompt: string | undefined
+  readonly appendSystemPrompt: string | undefined
+}
+
+/** Reads stdin (text input) and the prompt files; an empty prompt after all that is X7's argument error. */
+export const resolveInputs = async (args: WaveArgs, io: MainIo): Promise<RunInputs | { error: string }> => {
+  const files: Record<"systemPrompt" | "appendSystemPrompt", string | undefined> = {
+    systemPrompt: args.systemPrompt,
+    appendSystemPrompt: args.appendSystemPrompt
+  }
+  for (const [key, file, flag] of [
+    ["systemPrompt", args.systemPromptFile, "--system-prompt-file"],
+    ["appendSystemPrompt", args.appendSystemPromptFile, "--append-system-prompt-file"]
+  ] as const) {
+    if (file === undefined) continue
+    const read = readPromptFile(file, io.cwd, flag)
+    if ("error" in read) return read
+    files[key] = read.text
+  }
+  const timeoutMs = Number(io.env["WAVE_STDIN_TIMEOUT_MS"] ?? DEFAULT_STDIN_TIMEOUT_MS) || DEFAULT_STDIN_TIMEOUT_MS
+  const piped = args.inputFormat === "text" ? await readStdinText(timeoutMs, stderr) : undefined
+  const prompt = combinePrompt(args.message, piped)
+  if (prompt === undefined && needsPrompt(args)) return { error: "Print mode requires a message" }
+  return { prompt, ...files }
 }
 
 /** What the start-up fast path already did: the writer and guard exist and system/init is written. */
@@ -94,7 +127,13 @@ export interface EarlyStart {
   readonly init: CreatedInfo
 }
 
-export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, early?: EarlyStart): Promise<number> => {
+export const runPrint = async (
+  args: WaveArgs,
+  io: MainIo,
+  startedAt: number,
+  early: EarlyStart | undefined,
+  inputs: RunInputs
+): Promise<number> => {
   const structured = args.outputFormat !== "text"
   const writer = early?.writer ?? new OutputWriter()
   if (structured && early === undefined) installStdoutGuard()
@@ -107,6 +146,7 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
   }
   const streamed = (step: (state: StreamState) => StreamStep) => writeLines(advance(stream, step))
   const text = args.outputFormat === "text" ? MutableRef.make(emptyText) : undefined
+  const verbose = args.verbose ? MutableRef.make(emptyVerbose) : undefined
   const project = (event: AgentEvent) => {
     MutableRef.update(folded, (state) => resultStep(state, event))
     streamed((state) => streamStep(state, event))
@@ -114,14 +154,25 @@ export const runPrint = async (args: WaveArgs, io: MainIo, startedAt: number, ea
       const chunk = advance(text, (state) => textStep(state, event))
       if (chunk.length > 0) writer.out(chunk)
     }
+    if (verbose !== undefined) {
+      const line = advance(verbose, (state) => verboseStep(state, event))
+      if (line.length > 0) stderr(line)
+    }
   }
   const emit = io.env["WAVE_REPORT_CPU"] === "1" ? measureStreaming(project) : project
   const sessions = storeSessions(io.env, (message) => emit({ type: "error", message, source: "internal", recoverable: true }))
   const desktop = io.env["WAVE_DISABLE_DESKTOP"] === "1" ? undefined : lazyDesktopRunner(io.env)
   // Completed by a signal or an uncaught exception: the run stops, tears down and still answers its outcome.
   const stop = Deferred.makeUnsafe<void>()
+  const messages = args.inputFormat === "stream-json"
+    ? stdinMessages((reason) => emit({ type: "error", message: reason, source: "args", recoverable: true }))
+    : undefined
   const run = AgentRun.run({
-    prompt: args.message,
+    prompt: inputs.prompt,
+    nextPrompt: messages === undefined ? undefined : Effect.promise(messages.next),
+    systemPrompt: inputs.systemPrompt,
+    appendSystemPrompt: inputs.appendSystemPrompt,
+    diagnostic: args.verbose ? (line) => stderr(`[wave] ${line}\n`) : undefined,
     cwd: io.cwd,
     env: io.env,
     model: args.model,

@@ -17,7 +17,8 @@ export const startup = async (io: MainIo): Promise<number> => {
     const args = parsed.args
     // Only a run whose prompt is on the command line and whose tools are known without connecting anything.
     const fresh = args.print && args.outputFormat === "stream-json" && !args.help && !args.version &&
-      args.restore === undefined && !args.continue && args.message !== undefined && notYetImplemented(args) === undefined
+      args.restore === undefined && !args.continue && args.message !== undefined && notYetImplemented(args) === undefined &&
+      args.inputFormat === "text" && args.systemPromptFile === undefined && args.appendSystemPromptFile === undefined
     const settings = fresh ? readModelSettings(io.env, { model: args.model }) : undefined
     if (settings !== undefined && !isSettingsProblem(settings)) {
       const writer = new OutputWriter()
@@ -36,8 +37,11 @@ export const startup = async (io: MainIo): Promise<number> => {
       }
       const [stream, lines] = streamCreated(emptyStream, init, 1)
       for (const line of lines) writer.out(line)
-      const { runPrint } = await import("./main.js")
-      return runPrint(args, io, startedAt, { writer, stream, init })
+      const { resolveInputs, runPrint } = await import("./main.js")
+      // A prompt on stdin as well is read after init (it may take the stdin timeout); the files are excluded above.
+      const inputs = await resolveInputs(args, io)
+      if ("error" in inputs) throw new Error(inputs.error)
+      return runPrint(args, io, startedAt, { writer, stream, init }, inputs)
     }
   }
   const { main } = await import("./main.js")

@@ -39,6 +39,17 @@ import { emptyUsageLedger, recordUsage, type UsageLedger } from "./usage/usageLe
 
 export interface RunRequest {
   readonly prompt: string | undefined
+  /**
+   * Further prompts (`--input-format stream-json`): asked for once the agent has settled after the previous one, so
+   * each is a turn of its own; undefined ends the run.
+   */
+  readonly nextPrompt?: Effect.Effect<string | undefined> | undefined
+  /** `--system-prompt`: replaces wave's own main system prompt. */
+  readonly systemPrompt?: string | undefined
+  /** `--append-system-prompt`: added at the end of the main system prompt. */
+  readonly appendSystemPrompt?: string | undefined
+  /** `--verbose`: one line about what happens below the events (a failed model attempt that is retried, …). */
+  readonly diagnostic?: ((line: string) => void) | undefined
   readonly cwd: string
   readonly env: NodeJS.ProcessEnv
   readonly model?: string | undefined
@@ -173,7 +184,8 @@ const runAgent = (
         tools: () => subTools,
         emit: options.emit,
         source: "subagent",
-        maxTurns: 50
+        maxTurns: 50,
+        diagnostic: request.diagnostic
       }))
 
     const extractor = withProvider(Agent.make({
@@ -192,11 +204,19 @@ const runAgent = (
     const agent: Agent = yield* Agent.make({
       sessionId,
       model,
-      systemPrompt: (tools) => mainSystemPrompt({ cwd: request.cwd, memory: readMemory(waveHome), tools }),
+      systemPrompt: (tools) =>
+        mainSystemPrompt({
+          cwd: request.cwd,
+          memory: readMemory(waveHome),
+          tools,
+          replace: request.systemPrompt,
+          append: request.appendSystemPrompt
+        }),
       tools: (host) => guarded(filterTools([...desktop(), bashTool(request.cwd), agentTool(host, makeSub, emit)], selection)),
       emit,
       source: "main",
       maxTurns: request.maxTurns,
+      diagnostic: request.diagnostic,
       history,
       onMessage: persist,
       onBatchEnd: (batch): Effect.Effect<void> =>
@@ -225,32 +245,45 @@ const runAgent = (
     }
 
     yield* Effect.gen(function*() {
-      if (request.prompt !== undefined) {
-        for (const hookFailure of yield* runHooks(settings, "UserPromptSubmit", {
-          session_id: sessionId,
-          prompt: request.prompt
-        }, request.cwd)) {
-          emit({ type: "error", message: hookFailure.message, source: "hook", recoverable: true })
+      // One prompt at a time: the next one is asked for only once the agent settled after the previous one.
+      let prompt = request.prompt
+      let first = true
+      while (true) {
+        if (!first) {
+          if (request.nextPrompt === undefined) break
+          prompt = yield* request.nextPrompt
+          if (prompt === undefined) break
         }
-        yield* agent.enqueue(request.prompt)
-      }
-      const waited = yield* awaitSettled(agent.settleState, {
-        maxWaitMs: request.maxWaitMs,
-        heartbeatMs: request.heartbeatMs ?? 5_000,
-        onHeartbeat: (pending) => emit({ type: "waiting", pending })
-      })
-      if (!waited.settled) {
-        const pending = (yield* agent.settleState).pending
-        yield* agent.killAll()
-        const stillLoading = (yield* agent.snapshot).loading
-        yield* Ref.update(outcome, tasksIncomplete(pending))
-        emit({
-          type: "error",
-          message: `Background wait ceiling of ${request.maxWaitMs} ms reached; stopped ${pending.length} task(s)` +
-            (stillLoading ? " and the unfinished turn" : ""),
-          source: "internal",
-          recoverable: true
+        first = false
+        if (prompt !== undefined) {
+          for (const hookFailure of yield* runHooks(settings, "UserPromptSubmit", {
+            session_id: sessionId,
+            prompt
+          }, request.cwd)) {
+            emit({ type: "error", message: hookFailure.message, source: "hook", recoverable: true })
+          }
+          yield* agent.enqueue(prompt)
+        }
+        const waited = yield* awaitSettled(agent.settleState, {
+          maxWaitMs: request.maxWaitMs,
+          heartbeatMs: request.heartbeatMs ?? 5_000,
+          onHeartbeat: (pending) => emit({ type: "waiting", pending })
         })
+        if (!waited.settled) {
+          const pending = (yield* agent.settleState).pending
+          yield* agent.killAll()
+          const stillLoading = (yield* agent.snapshot).loading
+          yield* Ref.update(outcome, tasksIncomplete(pending))
+          emit({
+            type: "error",
+            message: `Background wait ceiling of ${request.maxWaitMs} ms reached; stopped ${pending.length} task(s)` +
+              (stillLoading ? " and the unfinished turn" : ""),
+            source: "internal",
+            recoverable: true
+          })
+          // A killed agent takes no further prompt.
+          break
+        }
       }
     }).pipe(Effect.ensuring(Effect.gen(function*() {
       yield* Ref.update(outcome, agentEnded(yield* agent.snapshot))

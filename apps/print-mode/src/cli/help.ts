@@ -8,6 +8,15 @@ Runs a desktop-automation agent once, non-interactively, and prints its answer. 
 Options:
   -p, --print                    print mode (required): run the message and exit
   --output-format <fmt>          text (default) | json (one result object) | stream-json (NDJSON events)
+  --input-format <fmt>           text (default: the argument, and stdin when it is not a terminal, as "<stdin>\n\n<arg>")
+                                 | stream-json (NDJSON user messages on stdin, {"type":"user","message":{"role":"user",
+                                 "content":…}}, each one a turn of its own after the previous one settled)
+  --system-prompt <text>         replace wave's own system prompt (memory from earlier sessions is still added)
+  --system-prompt-file <file>    the same, read from a file
+  --append-system-prompt <text>  add to the end of the system prompt
+  --append-system-prompt-file <file>
+                                 the same, read from a file
+  --verbose                      a turn-by-turn account on stderr (tools, denials, retried model calls); stdout unchanged
   --show-stats                   usage and timing summary (stdout in text mode, stderr otherwise)
   --max-turns <n>                stop after n main-agent model turns (subtype error_max_turns)
   --max-wait-ms <ms>             ceiling for waiting on background work (default 600000)
@@ -43,6 +52,7 @@ Environment:
   WAVE_TRUSTED_PROJECTS          ':'-separated project directories whose .wave/settings.json may be used
   WAVE_DISABLE_DESKTOP=1         no desktop tools
   WAVE_HEARTBEAT_MS (5000)       system/waiting heartbeat interval while background work runs
+  WAVE_STDIN_TIMEOUT_MS (3000)   how long to wait for a first byte on a stdin that is not a terminal
   AGENT_DESKTOP_HOME             where the session store lives (default ~/.agent-desktop)
   WAVE_REPORT_CPU=1              print this process's CPU time on stderr at exit (benchmarks)
   WAVE_TEST_STRAY_STDOUT=1       test seam: a stray console.log, which structured formats move to stderr

@@ -49,7 +49,10 @@ export const runTurns = (context: TurnLoopContext): Effect.Effect<void> =>
         model: options.model,
         messages: state.messages,
         tools: context.specs,
-        sessionId: options.sessionId
+        sessionId: options.sessionId,
+        onAttemptFailed: options.diagnostic === undefined
+          ? undefined
+          : (message) => options.diagnostic?.(`model call (${options.source}) attempt failed: ${message}`)
       }, stream.handlers).pipe(Effect.result)
       if (result._tag === "Failure") {
         const error = result.failure

@@ -26,7 +26,12 @@ export class ModelProvider extends Context.Service<ModelProvider, {
                 ? error as ModelError
                 : new ModelNetworkError({ detail: String(error) })
           }).pipe(
-            Effect.tapError(() => Effect.sync(() => MutableRef.get(completion).emitted && handlers.onDiscard())),
+            Effect.tapError((error) =>
+              Effect.sync(() => {
+                request.onAttemptFailed?.(error.retryable ? `${error.message} (retryable)` : error.message)
+                if (MutableRef.get(completion).emitted) handlers.onDiscard()
+              })
+            ),
             Effect.map(() => completionOf(MutableRef.get(completion)))
           )
         }).pipe(Effect.retry(schedule))
