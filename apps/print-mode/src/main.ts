@@ -1,6 +1,15 @@
 // wave -p: argv -> one agent run -> text | json | stream-json. All three formats project the same agent events;
 // stdout is written only through OutputWriter, flushed before the exit code is returned.
-import { AgentRun, type AgentEvent, type CreatedInfo, maxTurnsHit, parseToolList } from "@agent-desktop/agent"
+import {
+  AgentRun,
+  type AgentEvent,
+  type CreatedInfo,
+  isPricingProblem,
+  maxTurnsHit,
+  parsePricing,
+  parseToolList,
+  type Pricing
+} from "@agent-desktop/agent"
 import { Deferred, Effect, Exit, MutableRef } from "effect"
 import { HELP } from "./cli/help.js"
 import { notYetImplemented } from "./cli/notYetImplemented.js"
@@ -43,7 +52,8 @@ const argumentErrorResult = (message: string, startedAt: number): ResultEvent =>
   seq: 1,
   num_turns: 0,
   duration_ms: Date.now() - startedAt,
-  usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+  duration_api_ms: 0,
+  usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, input_tokens: 0, output_tokens: 0 },
   model_usage: {},
   tool_calls: [],
   errors: [message]
@@ -93,6 +103,8 @@ export const main = async (io: MainIo, startedAt = Date.now()): Promise<number> 
 /** What a run takes besides its flags: the prompt (argument and stdin) and the system prompt texts. */
 export interface RunInputs {
   readonly prompt: string | undefined
+  /** WAVE_MODEL_PRICING, read up front so a bad value is an argument error. */
+  readonly pricing: Pricing
   readonly systemPrompt: string | undefined
   readonly appendSystemPrompt: string | undefined
 }
@@ -112,11 +124,13 @@ export const resolveInputs = async (args: WaveArgs, io: MainIo): Promise<RunInpu
     if ("error" in read) return read
     files[key] = read.text
   }
+  const pricing = parsePricing(io.env["WAVE_MODEL_PRICING"])
+  if (isPricingProblem(pricing)) return { error: pricing.problem }
   const timeoutMs = Number(io.env["WAVE_STDIN_TIMEOUT_MS"] ?? DEFAULT_STDIN_TIMEOUT_MS) || DEFAULT_STDIN_TIMEOUT_MS
   const piped = args.inputFormat === "text" ? await readStdinText(timeoutMs, stderr) : undefined
   const prompt = combinePrompt(args.message, piped)
   if (prompt === undefined && needsPrompt(args)) return { error: "Print mode requires a message" }
-  return { prompt, ...files }
+  return { prompt, pricing, ...files }
 }
 
 /** What the start-up fast path already did: the writer and guard exist and system/init is written. */
@@ -235,14 +249,15 @@ export const runPrint = async (
       signal,
       maxTurnsHit: maxTurnsHit(outcome),
       incompleteTasks: outcome.incompleteTasks,
-      seq
+      seq,
+      pricing: inputs.pricing
     })
   )
   writeLines(lines)
   if (args.outputFormat === "json") writer.out(`${JSON.stringify(result)}\n`)
   if (text !== undefined) writer.out(textEnd)
   if (args.showStats) {
-    const summary = statsText(folds.usage.totals, startedAt, endedAt)
+    const summary = statsText(folds.usage.totals, startedAt, endedAt, result.total_cost_usd)
     if (structured) stderr(summary)
     else writer.out(summary)
   }

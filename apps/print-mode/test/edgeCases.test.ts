@@ -161,7 +161,7 @@ describe("edge cases", () => {
       expectValidResult(resumed)
       expect(resumed.session_id).toBe(first.session_id)
       expect(resumed.result).toBe("Second answer")
-      expect(resumed.usage).toEqual({ prompt_tokens: 30, completion_tokens: 2, total_tokens: 32 })
+      expect(resumed.usage).toEqual({ prompt_tokens: 30, completion_tokens: 2, total_tokens: 32, input_tokens: 30, output_tokens: 2 })
       const request = fake.requests.find((r) => r.rule === "second")!
       expect(request.body.messages!.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"])
       expect(second.stderr).toContain("[wave:stdout] ")

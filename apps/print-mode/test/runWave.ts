@@ -65,14 +65,14 @@ export const runWave = (args: ReadonlyArray<string>, fake: { url: string } | und
       // A 'readable' listener that never reads: the stream buffers one high-water mark and then stops reading the
       // pipe, so wave meets real backpressure; unlike a bare pause(), Node does not discard the data at exit.
       const hold = () => {}
-      child.stdout.on("readable", hold)
+      child.stdout!.on("readable", hold)
       setTimeout(() => {
-        child.stdout.off("readable", hold)
-        child.stdout.on("data", (part: Buffer) => out.push(part))
-        child.stdout.resume()
+        child.stdout!.off("readable", hold)
+        child.stdout!.on("data", (part: Buffer) => out.push(part))
+        child.stdout!.resume()
       }, options.slowReaderMs)
-    } else child.stdout.on("data", (part: Buffer) => out.push(part))
-    child.stderr.on("data", (part: Buffer) => err.push(part))
+    } else child.stdout!.on("data", (part: Buffer) => out.push(part))
+    child.stderr!.on("data", (part: Buffer) => err.push(part))
     child.on("error", reject)
     child.on("close", (code) => {
       const stdout = Buffer.concat(out).toString("utf8")

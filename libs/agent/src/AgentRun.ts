@@ -9,7 +9,7 @@ import { loadProjectSettings } from "./config/WaveSettings.js"
 import { runHooks } from "./hooks/runHooks.js"
 import { projectTrusted } from "./hooks/projectTrust.js"
 import { Agent } from "./loop/Agent.js"
-import type { EmitEvent } from "./loop/AgentEvent.js"
+import { accountingOnly, type EmitEvent } from "./loop/AgentEvent.js"
 import { newSessionId } from "./loop/ids.js"
 import { mainSystemPrompt, subagentSystemPrompt } from "./loop/prompts.js"
 import { awaitSettled } from "./loop/settle.js"
@@ -193,9 +193,7 @@ const runAgent = (
       model,
       systemPrompt: MEMORY_EXTRACTION_PROMPT,
       tools: () => [],
-      emit: (event) => {
-        if (event.type === "usage") emit({ ...event, source: "memory" })
-      },
+      emit: accountingOnly(emit, "memory"),
       source: "memory",
       maxTurns: 1
     }))

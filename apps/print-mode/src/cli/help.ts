@@ -47,6 +47,9 @@ Environment:
   WAVE_MODEL                     the model (or --model)
   WAVE_MAX_RETRIES (10), WAVE_RETRY_BASE_MS (500), WAVE_RETRY_BUDGET_MS (300000), WAVE_REQUEST_TIMEOUT_MS (60000)
                                  retries of 429/5xx/broken streams and the per-call budget; WAVE_MAX_OUTPUT_TOKENS
+  WAVE_MODEL_PRICING             USD per million tokens, {"<model>":{"input_per_mtok":3,"output_per_mtok":15,
+                                 "cache_read_per_mtok":0.3,"cache_write_per_mtok":3.75}}: total_cost_usd and
+                                 model_usage[m].cost_usd appear only for priced models (never a made-up 0)
   WAVE_HOME                      wave's private directory (default ~/.wave: memory)
   WAVE_DISABLE_AUTO_MEMORY=1     never extract memory
   WAVE_TRUSTED_PROJECTS          ':'-separated project directories whose .wave/settings.json may be used
