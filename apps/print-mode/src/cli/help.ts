@@ -41,12 +41,22 @@ Options:
   -h, --help                     this help
   -v, --version                  version
 
-Environment:
-  WAVE_BASE_URL                  the OpenAI-compatible endpoint (e.g. https://host/v1); required
-  WAVE_API_KEY                   sent as Authorization: Bearer
+Environment (the model API):
+  WAVE_PROVIDER                  openai | anthropic; without it WAVE_BASE_URL decides (api.anthropic.com: anthropic,
+                                 else openai), and without that ANTHROPIC_API_KEY / ANTHROPIC_AUTH_TOKEN /
+                                 ANTHROPIC_BASE_URL select the Anthropic Messages API
+  WAVE_BASE_URL                  the endpoint: OpenAI-compatible (e.g. https://host/v1, + /chat/completions) or
+                                 Anthropic (e.g. https://api.anthropic.com, + /v1/messages)
+  WAVE_API_KEY                   OpenAI: Authorization: Bearer; Anthropic: x-api-key
   WAVE_MODEL                     the model (or --model)
+  ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN, ANTHROPIC_BASE_URL (https://api.anthropic.com), ANTHROPIC_MODEL
+                                 Claude Code's variables, read for the Anthropic Messages API when the WAVE_ ones are
+                                 not set (ANTHROPIC_AUTH_TOKEN is sent as Authorization: Bearer)
   WAVE_MAX_RETRIES (10), WAVE_RETRY_BASE_MS (500), WAVE_RETRY_BUDGET_MS (300000), WAVE_REQUEST_TIMEOUT_MS (60000)
-                                 retries of 429/5xx/broken streams and the per-call budget; WAVE_MAX_OUTPUT_TOKENS
+                                 retries of 429/5xx/529/broken streams and the per-call budget
+  WAVE_MAX_OUTPUT_TOKENS         max_tokens per model call (Anthropic: default 8192)
+
+Environment (the run):
   WAVE_MODEL_PRICING             USD per million tokens, {"<model>":{"input_per_mtok":3,"output_per_mtok":15,
                                  "cache_read_per_mtok":0.3,"cache_write_per_mtok":3.75}}: total_cost_usd and
                                  model_usage[m].cost_usd appear only for priced models (never a made-up 0)
