@@ -6,13 +6,17 @@ import {
   type CreatedInfo,
   isPricingProblem,
   maxTurnsHit,
+  type McpServerConfig,
+  mergeServers,
+  parseMcpConfig,
   parsePricing,
   parseToolList,
   type Pricing
 } from "@agent-desktop/agent"
+import * as fs from "node:fs"
+import * as path from "node:path"
 import { Deferred, Effect, Exit, MutableRef } from "effect"
 import { HELP } from "./cli/help.js"
-import { notYetImplemented } from "./cli/notYetImplemented.js"
 import { needsPrompt, parseArgs, type WaveArgs } from "./cli/parseArgs.js"
 import { verboseStep, emptyVerbose } from "./output/verboseLog.js"
 import { readPromptFile } from "./prompt/promptFiles.js"
@@ -93,8 +97,6 @@ export const main = async (io: MainIo, startedAt = Date.now()): Promise<number> 
     stderr("wave: interactive mode is not available; run a task with -p '<message>' (see --help)\n")
     return 1
   }
-  const unwired = notYetImplemented(args)
-  if (unwired !== undefined) return argumentError(unwired, structured, startedAt)
   const inputs = await resolveInputs(args, io)
   if ("error" in inputs) return argumentError(inputs.error, structured, startedAt)
   return runPrint(args, io, startedAt, undefined, inputs)
@@ -105,6 +107,8 @@ export interface RunInputs {
   readonly prompt: string | undefined
   /** WAVE_MODEL_PRICING, read up front so a bad value is an argument error. */
   readonly pricing: Pricing
+  /** `--mcp-config` servers, parsed up front for the same reason. */
+  readonly mcpServers: ReadonlyArray<McpServerConfig>
   readonly systemPrompt: string | undefined
   readonly appendSystemPrompt: string | undefined
 }
@@ -126,11 +130,33 @@ export const resolveInputs = async (args: WaveArgs, io: MainIo): Promise<RunInpu
   }
   const pricing = parsePricing(io.env["WAVE_MODEL_PRICING"])
   if (isPricingProblem(pricing)) return { error: pricing.problem }
+  const mcpServers = readMcpConfigs(args.mcpConfigs, io)
+  if ("error" in mcpServers) return mcpServers
   const timeoutMs = Number(io.env["WAVE_STDIN_TIMEOUT_MS"] ?? DEFAULT_STDIN_TIMEOUT_MS) || DEFAULT_STDIN_TIMEOUT_MS
   const piped = args.inputFormat === "text" ? await readStdinText(timeoutMs, stderr) : undefined
   const prompt = combinePrompt(args.message, piped)
   if (prompt === undefined && needsPrompt(args)) return { error: "Print mode requires a message" }
-  return { prompt, pricing, ...files }
+  return { prompt, pricing, mcpServers: mcpServers.servers, ...files }
+}
+
+/** `--mcp-config` values, each a file (relative to the working directory) or a JSON object, as Claude Code takes them. */
+const readMcpConfigs = (values: ReadonlyArray<string>, io: MainIo): { servers: ReadonlyArray<McpServerConfig> } | { error: string } => {
+  const lists: Array<ReadonlyArray<McpServerConfig>> = []
+  for (const value of values) {
+    const inline = value.trimStart().startsWith("{")
+    let text = value
+    if (!inline) {
+      try {
+        text = fs.readFileSync(path.resolve(io.cwd, value), "utf8")
+      } catch (error) {
+        return { error: `--mcp-config ${value}: ${(error as Error).message}` }
+      }
+    }
+    const parsed = parseMcpConfig(text, inline ? "--mcp-config (JSON)" : `--mcp-config ${value}`, io.env)
+    if ("problem" in parsed) return { error: parsed.problem }
+    lists.push(parsed.servers)
+  }
+  return { servers: mergeServers(...lists) }
 }
 
 /** What the start-up fast path already did: the writer and guard exist and system/init is written. */
@@ -185,6 +211,8 @@ export const runPrint = async (
     prompt: inputs.prompt,
     nextPrompt: messages === undefined ? undefined : Effect.promise(messages.next),
     systemPrompt: inputs.systemPrompt,
+    mcpServers: inputs.mcpServers,
+    strictMcpConfig: args.strictMcpConfig,
     appendSystemPrompt: inputs.appendSystemPrompt,
     diagnostic: args.verbose ? (line) => stderr(`[wave] ${line}\n`) : undefined,
     cwd: io.cwd,

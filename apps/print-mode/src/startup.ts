@@ -5,7 +5,8 @@ import type { CreatedInfo } from "@agent-desktop/agent"
 import { availableToolNames, isSettingsProblem, newSessionId, parseToolList, readModelSettings } from "@agent-desktop/agent/startup"
 import { parseArgs } from "./cli/parseArgs.js"
 import type { MainIo } from "./main.js"
-import { notYetImplemented } from "./cli/notYetImplemented.js"
+import * as fs from "node:fs"
+import * as path from "node:path"
 import { OutputWriter } from "./output/OutputWriter.js"
 import { installStdoutGuard } from "./output/stdoutGuard.js"
 import { emptyStream, streamCreated } from "./projection/streamJsonState.js"
@@ -17,8 +18,9 @@ export const startup = async (io: MainIo): Promise<number> => {
     const args = parsed.args
     // Only a run whose prompt is on the command line and whose tools are known without connecting anything.
     const fresh = args.print && args.outputFormat === "stream-json" && !args.help && !args.version &&
-      args.restore === undefined && !args.continue && args.message !== undefined && notYetImplemented(args) === undefined &&
-      args.inputFormat === "text" && args.systemPromptFile === undefined && args.appendSystemPromptFile === undefined
+      args.restore === undefined && !args.continue && args.message !== undefined &&
+      args.inputFormat === "text" && args.systemPromptFile === undefined && args.appendSystemPromptFile === undefined &&
+      args.mcpConfigs.length === 0 && (args.strictMcpConfig || !fs.existsSync(path.join(io.cwd, ".mcp.json")))
     const settings = fresh ? readModelSettings(io.env, { model: args.model }) : undefined
     if (settings !== undefined && !isSettingsProblem(settings)) {
       const writer = new OutputWriter()
@@ -33,7 +35,8 @@ export const startup = async (io: MainIo): Promise<number> => {
           tools: parseToolList(args.tools),
           disallowed: parseToolList(args.disallowedTools)
         }),
-        restored: false
+        restored: false,
+        mcpServers: []
       }
       const [stream, lines] = streamCreated(emptyStream, init, 1)
       for (const line of lines) writer.out(line)

@@ -37,6 +37,7 @@ export {
   type UsageTotals
 } from "./usage/usageLedger.js"
 export { availableToolNames } from "./tools/toolNames.js"
+export { type McpServerConfig, mergeServers, parseMcpConfig } from "./mcp/McpConfig.js"
 export { isPricingProblem, type ModelPrice, modelCost, parsePricing, type Pricing, totalCost } from "./usage/pricing.js"
 export { isSettingsProblem, readModelSettings, type SettingsProblem } from "./config/readModelSettings.js"
 export { newSessionId } from "./loop/ids.js"

@@ -18,3 +18,5 @@ export {
   toolCall,
   usage
 } from "./chunks.js"
+export { createMarkerServer } from "./mcp/markerServer.js"
+export { MARKER_STDIO_SERVER, type McpHttpServer, startMcpHttp } from "./mcp/startMcpHttp.js"

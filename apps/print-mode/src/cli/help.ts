@@ -30,11 +30,17 @@ Options:
                                  the tool; a rule such as Bash(rm:*) denies any part of a chained, piped, redirected
                                  or substituted command
   --tools <names...>             the built-in tools offered (desktop tools, Bash, Agent); "" offers none
+  --mcp-config <configs...>      MCP servers (files or JSON strings, Claude Code's format): {"mcpServers":{"<name>":
+                                 {"command":…,"args":[…],"env":{…}} | {"type":"http"|"sse","url":…,"headers":{…}}}};
+                                 their tools are mcp__<name>__<tool> and need an allow rule (mcp__<name>, mcp__<name>__*
+                                 or the tool) outside bypassPermissions; a project's .mcp.json is used when trusted
+  --strict-mcp-config            only the --mcp-config servers (never the project's .mcp.json)
   --permission-mode <mode>       default (Bash, launch, close-app, clipboard-set need an allow rule) |
                                  acceptEdits (same: no edit tools) | plan (acts on nothing: read-only tools only) |
                                  bypassPermissions (everything no --disallowedTools rule denies)
   --dangerously-skip-permissions --permission-mode bypassPermissions
-  --trust-project                use this directory's .wave/settings.json: hooks, auto-memory (else: WAVE_TRUSTED_PROJECTS)
+  --trust-project                use this directory's .wave/settings.json (hooks, auto-memory) and .mcp.json
+                                 (else: WAVE_TRUSTED_PROJECTS)
   --headed                       allow physical input and focus changes for desktop actions
   --auto-recover                 let safe recoveries run before the model sees a failure
   --include-partial-messages     accepted: stream-json always carries text deltas
@@ -62,9 +68,11 @@ Environment (the run):
                                  model_usage[m].cost_usd appear only for priced models (never a made-up 0)
   WAVE_HOME                      wave's private directory (default ~/.wave: memory)
   WAVE_DISABLE_AUTO_MEMORY=1     never extract memory
-  WAVE_TRUSTED_PROJECTS          ':'-separated project directories whose .wave/settings.json may be used
+  WAVE_TRUSTED_PROJECTS          ':'-separated project directories whose .wave/settings.json and .mcp.json may be used
   WAVE_DISABLE_DESKTOP=1         no desktop tools
   WAVE_HEARTBEAT_MS (5000)       system/waiting heartbeat interval while background work runs
+  MCP_TIMEOUT (30000)            ms for an MCP server to start, initialize and list its tools
+  MCP_TOOL_TIMEOUT (600000)      ms for one MCP tool call
   WAVE_STDIN_TIMEOUT_MS (3000)   how long to wait for a first byte on a stdin that is not a terminal
   AGENT_DESKTOP_HOME             where the session store lives (default ~/.agent-desktop)
   WAVE_REPORT_CPU=1              print this process's CPU time on stderr at exit (benchmarks)

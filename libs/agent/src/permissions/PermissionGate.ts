@@ -17,10 +17,14 @@
 //   this same gate).
 // - `acceptEdits`: the same as default — wave has no file-editing tools for it to approve.
 // - `plan`: acts on nothing: only the tools the command spec marks `readOnly`, and Agent; a batch only of those.
+// - MCP tools (`mcp__<server>__<tool>`, callItems.ts): outside bypassPermissions each needs an allow rule naming it or
+//   its server (`mcp__<server>`, `mcp__<server>__*`), as in Claude Code; a server's `readOnlyHint` is its own claim
+//   (the MCP spec calls annotations untrusted), so it approves nothing by itself: in `plan` an MCP tool runs only when
+//   it is marked read-only AND allowed by a rule.
 // - `bypassPermissions`: everything is allowed that no deny rule denies.
 import { Effect } from "effect"
-import { covers } from "../tools/ruleNames.js"
-import { failure, type Tool } from "../tools/Tool.js"
+import { covers, mcpServerOf } from "../tools/ruleNames.js"
+import { failure, type Tool, type ToolApproval } from "../tools/Tool.js"
 import { type CallItem, expandCall } from "./callItems.js"
 import { parseRule, type PermissionRule, specifierAllows, specifierDenies } from "./PermissionRule.js"
 
@@ -59,8 +63,8 @@ export class PermissionGate {
     this.deny = (rules.disallowed ?? []).map(parseRule)
   }
 
-  decide(tool: string, input: unknown): Decision {
-    const expansion = expandCall(tool, input)
+  decide(tool: string, input: unknown, approval?: ToolApproval): Decision {
+    const expansion = expandCall(tool, input, 0, approval)
     if ("refused" in expansion) return denied(expansion.refused)
     for (const item of expansion.items) {
       const reason = this.denial(item)
@@ -69,9 +73,11 @@ export class PermissionGate {
     if (this.mode === "bypassPermissions") return { allowed: true }
     if (this.mode === "plan") {
       const acting = expansion.items.find((item) => !item.readOnly)
-      return acting === undefined
-        ? { allowed: true }
-        : denied(`permission mode "plan" is read-only: ${acting.tool} may change something, so it is not run`)
+      if (acting !== undefined) {
+        return denied(`permission mode "plan" is read-only: ${acting.tool} may change something, so it is not run` +
+          (approval?.kind === "mcp" ? " (its server does not mark it readOnlyHint)" : ""))
+      }
+      // A read-only call still needs its rule where one is needed (an MCP tool): plan never allows more than default.
     }
     for (const item of expansion.items) {
       if (item.gated && !this.allow.some((rule) => this.approves(rule, item))) return denied(this.needsPermission(tool, item))
@@ -107,6 +113,12 @@ export class PermissionGate {
   }
 
   private needsPermission(tool: string, item: CallItem): string {
+    const server = mcpServerOf(item.tool)
+    if (server !== undefined) {
+      return `${item.tool} (a tool of the MCP server "${server}") needs permission, and print mode cannot ask: allow it ` +
+        `with --allowed-tools ${item.tool} (or mcp__${server} for all of the server's tools), or run with ` +
+        "--permission-mode bypassPermissions"
+    }
     const example = EXAMPLES[item.tool] ?? item.tool
     const about = item.tool === tool ? item.label : `${item.label} (run by ${tool})`
     if (item.needsSpecifier !== undefined) {
@@ -125,7 +137,7 @@ export class PermissionGate {
     return tools.map((tool) => ({
       ...tool,
       run: (input, context) => {
-        const decision = this.decide(tool.name, input)
+        const decision = this.decide(tool.name, input, tool.approval)
         if (decision.allowed) return tool.run(input, context)
         return Effect.sync(() => {
           onDenied({ tool_name: tool.name, tool_use_id: context.callId, tool_input: input }, decision.reason)
