@@ -213,6 +213,7 @@ export const runPrint = async (
     systemPrompt: inputs.systemPrompt,
     mcpServers: inputs.mcpServers,
     strictMcpConfig: args.strictMcpConfig,
+    bare: args.bare,
     appendSystemPrompt: inputs.appendSystemPrompt,
     diagnostic: args.verbose ? (line) => stderr(`[wave] ${line}\n`) : undefined,
     cwd: io.cwd,

@@ -20,7 +20,7 @@ export const startup = async (io: MainIo): Promise<number> => {
     const fresh = args.print && args.outputFormat === "stream-json" && !args.help && !args.version &&
       args.restore === undefined && !args.continue && args.message !== undefined &&
       args.inputFormat === "text" && args.systemPromptFile === undefined && args.appendSystemPromptFile === undefined &&
-      args.mcpConfigs.length === 0 && (args.strictMcpConfig || !fs.existsSync(path.join(io.cwd, ".mcp.json")))
+      args.mcpConfigs.length === 0 && (args.strictMcpConfig || args.bare || !fs.existsSync(path.join(io.cwd, ".mcp.json")))
     const settings = fresh ? readModelSettings(io.env, { model: args.model }) : undefined
     if (settings !== undefined && !isSettingsProblem(settings)) {
       const writer = new OutputWriter()

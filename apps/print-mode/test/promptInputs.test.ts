@@ -133,3 +133,27 @@ describe("--verbose", () => {
     expect(loud.stderr).toMatch(/\[wave\] model main-m \(main\): 10 prompt \+ \d+ completion tokens/)
   })
 })
+
+describe("--bare", () => {
+  it("discovers nothing: no memory from earlier sessions, no project .mcp.json, no project hooks", async () => {
+    const home = makeHome()
+    fs.mkdirSync(path.join(home, ".wave", "memory"), { recursive: true, mode: 0o700 })
+    fs.writeFileSync(path.join(home, ".wave", "memory", "MEMORY.md"), "REMEMBERED_FACT", { mode: 0o600 })
+    fs.writeFileSync(path.join(home, ".mcp.json"), JSON.stringify({ mcpServers: { proj: { command: "/bin/false" } } }))
+    fs.mkdirSync(path.join(home, ".wave"), { recursive: true })
+    fs.writeFileSync(path.join(home, ".wave", "settings.json"), JSON.stringify({ hooks: { SessionStart: [{ command: "touch hook-ran" }] } }))
+    await withFake({ rules: [{ match: match.always, reply: reply("ok") }] }, async (fake) => {
+      const usual = await runWave(["-p", "q", "--output-format", "stream-json", "--trust-project"], fake, { cwd: home })
+      expect(system(fake.requests[0]!)).toContain("REMEMBERED_FACT")
+      expect(usual.lines()[0]!["mcp_servers"]).toEqual([{ name: "proj", status: "failed" }])
+      expect(fs.existsSync(path.join(home, "hook-ran"))).toBe(true)
+      fs.rmSync(path.join(home, "hook-ran"))
+      const bare = await runWave(["--bare", "-p", "q", "--output-format", "stream-json", "--trust-project"], fake, { cwd: home })
+      expect(bare.code, bare.stderr).toBe(0)
+      expect(system(fake.requests[1]!)).not.toContain("REMEMBERED_FACT")
+      expect(bare.lines()[0]!["mcp_servers"]).toEqual([])
+      expect(fs.existsSync(path.join(home, "hook-ran"))).toBe(false)
+      expect(bare.lines().some((line) => line["type"] === "error")).toBe(false)
+    })
+  })
+})

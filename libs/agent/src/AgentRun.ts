@@ -5,7 +5,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { Effect, Fiber, Layer, MutableRef, Ref } from "effect"
 import { ModelConfig, ModelConfigError, resolveModelSettings } from "./config/ModelConfig.js"
-import { loadProjectSettings } from "./config/WaveSettings.js"
+import { defaultSettings, loadProjectSettings } from "./config/WaveSettings.js"
 import { runHooks } from "./hooks/runHooks.js"
 import { projectTrusted } from "./hooks/projectTrust.js"
 import { Agent } from "./loop/Agent.js"
@@ -78,6 +78,11 @@ export interface RunRequest {
   readonly trustProject?: boolean | undefined
   /** `--mcp-config` servers (parsed by the caller: a bad config is an argument error before anything starts). */
   readonly mcpServers?: ReadonlyArray<McpServerConfig> | undefined
+  /**
+   * `--bare` (as Claude Code's): nothing is discovered — no project settings (hooks, auto-memory), no project
+   * `.mcp.json`, no memory from earlier sessions — so every machine runs the same; flags still apply.
+   */
+  readonly bare?: boolean | undefined
   /** `--strict-mcp-config`: only `mcpServers`; the project's `.mcp.json` is not even read. */
   readonly strictMcpConfig?: boolean | undefined
   /** The engine seam; without it no desktop tools are offered. */
@@ -146,7 +151,7 @@ const runAgent = (
       Effect.provideService(effect, ModelProvider, provider)
     const waveHome = request.env["WAVE_HOME"] ?? path.join(request.env["HOME"] ?? os.homedir(), ".wave")
     const trusted = request.trustProject === true || projectTrusted(request.cwd, request.env)
-    const project = loadProjectSettings(request.cwd, request.env, trusted)
+    const project = request.bare === true ? { settings: defaultSettings, notices: [] } : loadProjectSettings(request.cwd, request.env, trusted)
     for (const notice of project.notices) emit({ type: "error", message: notice, source: "hook", recoverable: true })
     const settings = project.settings
     const gate = new PermissionGate(request.permissionMode ?? "default", {
@@ -173,7 +178,9 @@ const runAgent = (
     }
 
     // MCP servers: the project's `.mcp.json` (trusted projects only, not with --strict-mcp-config), then --mcp-config.
-    const projectMcp = request.strictMcpConfig === true ? { servers: [], notices: [] } : loadProjectMcp(request.cwd, request.env, trusted)
+    const projectMcp = request.strictMcpConfig === true || request.bare === true
+      ? { servers: [], notices: [] }
+      : loadProjectMcp(request.cwd, request.env, trusted)
     for (const notice of projectMcp.notices) emit({ type: "error", message: notice, source: "create", recoverable: true })
     const servers = mergeServers(projectMcp.servers, request.mcpServers ?? [])
     const mcp = servers.length === 0 ? noMcpServers : yield* Effect.tryPromise({
@@ -246,7 +253,7 @@ const runAgent = (
         systemPrompt: (tools) =>
           mainSystemPrompt({
             cwd: request.cwd,
-            memory: readMemory(waveHome),
+            memory: request.bare === true ? "" : readMemory(waveHome),
             tools,
             replace: request.systemPrompt,
             append: request.appendSystemPrompt

@@ -35,6 +35,8 @@ Options:
                                  their tools are mcp__<name>__<tool> and need an allow rule (mcp__<name>, mcp__<name>__*
                                  or the tool) outside bypassPermissions; a project's .mcp.json is used when trusted
   --strict-mcp-config            only the --mcp-config servers (never the project's .mcp.json)
+  --bare                         discover nothing: no project .wave/settings.json or .mcp.json, no memory from
+                                 earlier sessions (flags still apply)
   --permission-mode <mode>       default (Bash, launch, close-app, clipboard-set need an allow rule) |
                                  acceptEdits (same: no edit tools) | plan (acts on nothing: read-only tools only) |
                                  bypassPermissions (everything no --disallowedTools rule denies)

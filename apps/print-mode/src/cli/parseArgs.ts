@@ -31,6 +31,8 @@ export interface WaveArgs {
   readonly tools: string | undefined
   readonly mcpConfigs: ReadonlyArray<string>
   readonly strictMcpConfig: boolean
+  /** Discover nothing: no project settings, no project .mcp.json, no memory. */
+  readonly bare: boolean
   readonly systemPrompt: string | undefined
   readonly systemPromptFile: string | undefined
   readonly appendSystemPrompt: string | undefined
@@ -127,6 +129,7 @@ const FLAGS: ReadonlyMap<string, FlagKind> = new Map<string, FlagKind>([
   ["--tools", TOOL_LIST],
   ["--mcp-config", MCP_CONFIGS],
   ["--strict-mcp-config", BOOLEAN],
+  ["--bare", BOOLEAN],
   ["--system-prompt", VALUE],
   ["--system-prompt-file", VALUE],
   ["--append-system-prompt", VALUE],
@@ -229,7 +232,7 @@ export const parseArgs = (argv: ReadonlyArray<string>): ParseOutcome => {
 
   // Phase 2: everything else.
   let showStats = false, verbose = false, cont = false, headed = false, autoRecover = false, help = false
-  let version = false, trustProject = false, strictMcpConfig = false, skipPermissions = false
+  let version = false, trustProject = false, strictMcpConfig = false, skipPermissions = false, bare = false
   let permissionMode: PermissionMode | undefined
   let inputFormat: InputFormat = "text"
   let maxTurns: number | undefined
@@ -278,6 +281,9 @@ export const parseArgs = (argv: ReadonlyArray<string>): ParseOutcome => {
         break
       case "--strict-mcp-config":
         strictMcpConfig = true
+        break
+      case "--bare":
+        bare = true
         break
       case "--dangerously-skip-permissions":
         skipPermissions = true
@@ -397,6 +403,7 @@ export const parseArgs = (argv: ReadonlyArray<string>): ParseOutcome => {
       tools: lists.tools?.join(","),
       mcpConfigs,
       strictMcpConfig,
+      bare,
       systemPrompt: prompts.system,
       systemPromptFile: prompts.systemFile,
       appendSystemPrompt: prompts.append,
