@@ -79,4 +79,7 @@ Environment (the run):
   AGENT_DESKTOP_HOME             where the session store lives (default ~/.agent-desktop)
   WAVE_REPORT_CPU=1              print this process's CPU time on stderr at exit (benchmarks)
   WAVE_TEST_STRAY_STDOUT=1       test seam: a stray console.log, which structured formats move to stderr
+
+Exit codes: 0 success; 1 a failed run (is_error), an argument error, or a result stdout could not take; 130 SIGINT;
+143 SIGTERM.
 `

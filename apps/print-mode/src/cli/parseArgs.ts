@@ -145,6 +145,9 @@ const FLAGS: ReadonlyMap<string, FlagKind> = new Map<string, FlagKind>([
   ["--version", BOOLEAN]
 ])
 
+/** Every flag wave takes (help.test.ts holds --help and the README to this list). */
+export const FLAG_NAMES: ReadonlyArray<string> = [...FLAGS.keys()]
+
 interface Token {
   readonly flag: string
   /** The values (one for a value flag, one or more for a variadic flag, none for a boolean). */
