@@ -42,8 +42,11 @@ describe("--mcp-config", () => {
     const marker = path.join(home, "stdio-marker.txt")
     await withFake(callOnce("mcp__marker__write_marker", { path: marker, text: "FROM_WAVE" }), async (fake) => {
       const config = writeConfig(home, stdioConfig("marker"))
-      const run = await runWave(["-p", "write the marker", "--output-format", "stream-json", "--mcp-config", config, "--allowedTools", "mcp__marker"], fake, { cwd: home })
+      const run = await runWave(["-p", "write the marker", "--output-format", "stream-json", "--mcp-config", config, "--allowedTools", "mcp__marker", "--verbose"], fake, { cwd: home })
       expect(run.code, run.stderr).toBe(0)
+      // --verbose: the connection and the server's own stderr, on wave's stderr.
+      expect(run.stderr).toContain("[wave] mcp marker: connected, 4 tool(s)")
+      expect(run.stderr).toContain('[wave] mcp marker stderr: marker MCP server "marker" listening on stdio')
       const lines = run.lines()
       expectValidStream(lines)
       expect(lines[0]).toMatchObject({ subtype: "init", mcp_servers: [{ name: "marker", status: "connected" }] })
