@@ -210,6 +210,26 @@ export const runPrint = async (
   const run = AgentRun.run({
     prompt: inputs.prompt,
     nextPrompt: messages === undefined ? undefined : Effect.promise(messages.next),
+    // A client that sends one message at a time waits for a result before the next: when nothing is waiting on stdin,
+    // stream-json gets the run's result so far (the last line is still the final result, after stdin ended).
+    onSettled: messages === undefined || args.outputFormat !== "stream-json" ? undefined : () => {
+      if (!messages.idle()) return
+      const folds = MutableRef.get(folded)
+      const current = MutableRef.get(stream)
+      const turnResult = streamFinish(current, (seq) =>
+        renderResult(folds, {
+          sessionId: current.sessionId,
+          durationMs: Date.now() - startedAt,
+          thrown: undefined,
+          signal: undefined,
+          maxTurnsHit: false,
+          incompleteTasks: [],
+          seq,
+          pricing: inputs.pricing
+        }))
+      MutableRef.set(stream, turnResult.state)
+      writeLines(turnResult.lines)
+    },
     systemPrompt: inputs.systemPrompt,
     mcpServers: inputs.mcpServers,
     strictMcpConfig: args.strictMcpConfig,

@@ -5,7 +5,8 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { finish, http, match, reply, sse, toolCall, type RecordedRequest } from "@agent-desktop/fake-model"
 import { describe, expect, it } from "vitest"
-import { makeHome, runWave, withFake } from "./runWave.js"
+import { spawn } from "node:child_process"
+import { makeHome, runWave, WAVE_BIN, withFake } from "./runWave.js"
 import { expectValidStream } from "./schemas.js"
 
 type Message = { role: string; content: string | null }
@@ -109,6 +110,49 @@ describe("--input-format stream-json", () => {
       expect(users(fake.requests[0]!)).toEqual(["FIRST question"])
       // The second question is asked after the first answer, in the same conversation.
       expect(messages(fake.requests[1]!).slice(1).map((m) => m.content)).toEqual(["FIRST question", "answer one", "SECOND question"])
+    })
+  })
+})
+
+describe("--input-format stream-json, one message at a time", () => {
+  it("a client that waits for a result before sending its next message gets one; the last line is the final result", async () => {
+    await withFake({
+      rules: [
+        { match: match.lastUserContains("FIRST"), reply: reply("answer one") },
+        { match: match.lastUserContains("SECOND"), reply: reply("answer two") }
+      ]
+    }, async (fake) => {
+      const child = spawn(process.execPath, [WAVE_BIN, "-p", "--input-format", "stream-json", "--output-format", "stream-json"], {
+        cwd: makeHome(),
+        env: { PATH: process.env["PATH"], HOME: makeHome(), WAVE_BASE_URL: fake.url, WAVE_API_KEY: "k", WAVE_MODEL: "main-m", WAVE_DISABLE_DESKTOP: "1" },
+        stdio: ["pipe", "pipe", "pipe"]
+      })
+      let stdout = ""
+      const waiters: Array<() => void> = []
+      child.stdout.on("data", (part: Buffer) => {
+        stdout += part.toString()
+        for (const wake of waiters.splice(0)) wake()
+      })
+      const results = () => stdout.split("\n").filter((line) => line.includes('"type":"result"')).length
+      /** Resolves once `count` result lines arrived; fails the test after 10 s (wave would be waiting for EOF). */
+      const resultCount = (count: number) => new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no result #${count} while stdin is open: ${stdout}`)), 10_000)
+        const check = () => (results() >= count ? (clearTimeout(timer), resolve()) : waiters.push(check))
+        check()
+      })
+      const send = (text: string) => child.stdin.write(`${JSON.stringify({ type: "user", message: { role: "user", content: text } })}\n`)
+      const exited = new Promise<number | null>((resolve) => child.on("close", resolve))
+      send("FIRST question")
+      await resultCount(1)
+      expect(fake.requests).toHaveLength(1)
+      send("SECOND question")
+      await resultCount(2)
+      child.stdin.end()
+      expect(await exited).toBe(0)
+      const lines = stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>)
+      expectValidStream(lines)
+      const resultLines = lines.filter((line) => line["type"] === "result")
+      expect(resultLines.map((line) => [line["result"], line["num_turns"]])).toEqual([["answer one", 1], ["answer two", 2], ["answer two", 2]])
     })
   })
 })

@@ -47,6 +47,8 @@ export interface RunRequest {
    * each is a turn of its own; undefined ends the run.
    */
   readonly nextPrompt?: Effect.Effect<string | undefined> | undefined
+  /** With `nextPrompt`: called each time the agent settled after a prompt, before the next one is asked for. */
+  readonly onSettled?: (() => void) | undefined
   /** `--system-prompt`: replaces wave's own main system prompt. */
   readonly systemPrompt?: string | undefined
   /** `--append-system-prompt`: added at the end of the main system prompt. */
@@ -298,6 +300,8 @@ const runAgent = (
         while (true) {
           if (!first) {
             if (request.nextPrompt === undefined) break
+            // Only after a prompt was handled: a run that starts with none asks stdin before saying anything.
+            if (prompt !== undefined) request.onSettled?.()
             prompt = yield* request.nextPrompt
             if (prompt === undefined) break
           }

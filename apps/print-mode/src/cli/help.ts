@@ -10,7 +10,8 @@ Options:
   --output-format <fmt>          text (default) | json (one result object) | stream-json (NDJSON events)
   --input-format <fmt>           text (default: the argument, and stdin when it is not a terminal, as "<stdin>\n\n<arg>")
                                  | stream-json (NDJSON user messages on stdin, {"type":"user","message":{"role":"user",
-                                 "content":…}}, each one a turn of its own after the previous one settled)
+                                 "content":…}}, each one a turn of its own after the previous one settled; with
+                                 stream-json output a result line whenever nothing waits on stdin)
   --system-prompt <text>         replace wave's own system prompt (memory from earlier sessions is still added)
   --system-prompt-file <file>    the same, read from a file
   --append-system-prompt <text>  add to the end of the system prompt

@@ -1,7 +1,8 @@
 // `--input-format stream-json`: user messages as NDJSON on stdin, in Claude Code's shape
 // (`{"type":"user","message":{"role":"user","content":"…" | [{"type":"text","text":"…"}]}}`). Each message is a turn
-// of its own: the next line is read only when the run asks for the next prompt. A line that is not such a message is
-// reported (a recoverable error) and skipped.
+// of its own: the run asks for the next one once the agent settled after the previous one. A line that is not such a
+// message is reported (a recoverable error) and skipped. `idle()` says whether nothing is waiting and more may come:
+// the moment a client that sends one message at a time is waiting for an answer.
 import * as readline from "node:readline"
 
 export type InputLine = { readonly kind: "prompt"; readonly text: string } | { readonly kind: "invalid"; readonly reason: string }
@@ -41,21 +42,45 @@ export const parseInputLine = (line: string, number: number): InputLine => {
   return { kind: "prompt", text }
 }
 
-/** Reads stdin line by line on demand: `next()` answers the next prompt, or undefined at end of input. */
-export const stdinMessages = (onInvalid: (reason: string) => void): { readonly next: () => Promise<string | undefined> } => {
-  const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity })[Symbol.asyncIterator]()
+export interface StdinMessages {
+  /** The next prompt, or undefined at the end of stdin. */
+  readonly next: () => Promise<string | undefined>
+  /** No line is waiting and stdin has not ended. */
+  readonly idle: () => boolean
+}
+
+/** Reads stdin line by line as it comes; lines wait in a queue until `next()` asks for them. */
+export const stdinMessages = (onInvalid: (reason: string) => void): StdinMessages => {
+  const lines: Array<string> = []
+  let ended = false
+  let wake: (() => void) | undefined
+  const input = readline.createInterface({ input: process.stdin, crlfDelay: Infinity })
+  input.on("line", (line) => {
+    lines.push(line)
+    wake?.()
+  })
+  input.on("close", () => {
+    ended = true
+    wake?.()
+  })
   let number = 0
   return {
     next: async () => {
       while (true) {
-        const item = await lines.next()
-        if (item.done === true) return undefined
+        const line = lines.shift()
+        if (line === undefined) {
+          if (ended) return undefined
+          await new Promise<void>((resolve) => (wake = resolve))
+          wake = undefined
+          continue
+        }
         number++
-        if (item.value.trim() === "") continue
-        const parsed = parseInputLine(item.value, number)
+        if (line.trim() === "") continue
+        const parsed = parseInputLine(line, number)
         if (parsed.kind === "prompt") return parsed.text
         onInvalid(parsed.reason)
       }
-    }
+    },
+    idle: () => !ended && lines.every((line) => line.trim() === "")
   }
 }
