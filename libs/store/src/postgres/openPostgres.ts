@@ -18,15 +18,10 @@ export const POSTGRES_SCHEMA_VERSION = latestVersion(POSTGRES_MIGRATIONS)
 export const CONNECT_TIMEOUT_MS = 10_000
 
 /** The URL without its password, for messages and `databasePath`. */
-export const redactUrl = (url: string): string => {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password !== "") parsed.password = "*****"
-    return parsed.toString()
-  } catch {
-    return "postgres://(unparsable URL)"
-  }
-}
+export const redactUrl = (url: string): string =>
+  url
+    .replace(/^([a-z]+:\/\/[^:@/]*):[^@/]*@/i, "$1:*****@")
+    .replace(/([?&]password=)[^&]*/i, "$1*****")
 
 const resolvePg = (): string => {
   // In the CLI's CommonJS bundle `require` is the bundle's own; in ES modules it is made from this file's URL.
