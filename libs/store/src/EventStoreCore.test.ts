@@ -248,6 +248,55 @@ describe.each(BACKENDS)("the store on %s", (backendName) => {
     })
   })
 
+  describe("fleet views", () => {
+    it("filter sessions and traces by machine, app and outcome; the invocations projection rebuilds alike", () => {
+      const elsewhere = EventStoreCore.open({ ...target, origin: { host: "machine-b", desktop: ":7" }, now: () => clock })
+      try {
+        store.startSession({ id: "here" })
+        elsewhere.startSession({ id: "there" })
+        const invoke = (on: EventStoreCore, id: string, session: string, events: ReadonlyArray<{ type: string; payload?: unknown }>) =>
+          on.appendInvocation({ invocationId: id, namespace: session, events })
+        invoke(store, "a", "here", [
+          { type: "command.start", payload: { command: "snapshot", args: { app: "gedit" }, pid: 1 } },
+          { type: "command.end", payload: { command: "snapshot", ok: true } }
+        ])
+        invoke(elsewhere, "b", "there", [
+          { type: "command.start", payload: { command: "click", args: { ref: "@s1:e1" }, pid: 2 } },
+          { type: "ref.resolve.entry", payload: { ref: "@s1:e1", role: "button", app: "calc" } },
+          { type: "action.dispatch.ok", payload: { action: "click", delivery: "delivered_unverified" } },
+          { type: "command.end", payload: { command: "click", ok: true } }
+        ])
+        invoke(elsewhere, "c", "there", [
+          { type: "command.start", payload: { command: "type", args: { app: "calc" }, pid: 2 } },
+          { type: "command.end", payload: { command: "type", ok: false, code: "POLICY_DENIED", disposition: { delivery: "not_delivered" } } }
+        ])
+        const ids = (filter: Parameters<EventStoreCore["listSessions"]>[0]) => store.listSessions(filter).map((s) => s.session_id)
+        const view = () => ({
+          all: ids({}),
+          byHost: [ids({ host: "test-host" }), ids({ host: "machine-b" }), ids({ host: "nowhere" })],
+          byApp: [ids({ app: "gedit" }), ids({ app: "calc" })],
+          byOutcome: [ids({ outcome: "delivered_unverified" }), ids({ outcome: "POLICY_DENIED" }), ids({ outcome: "error" }), ids({ outcome: "open" })],
+          trace: store.trace("there", { filter: { outcome: "POLICY_DENIED" } }).events.map((e) => [e.stream, e.type, e.host]),
+          counts: (({ total_events, matched_events }) => [total_events, matched_events])(store.trace("there", { filter: { app: "calc", outcome: "ok" } }))
+        })
+        const expected = {
+          all: ["here", "there"],
+          byHost: [["here"], ["there"], []],
+          byApp: [["here"], ["there"]],
+          byOutcome: [["there"], ["there"], ["there"], []],
+          trace: [["invocation-c", "command.start", "machine-b"], ["invocation-c", "command.end", "machine-b"]],
+          counts: [7, 4]
+        }
+        assert.deepStrictEqual(view(), expected)
+        store.rebuildProjections()
+        assert.deepStrictEqual(view(), expected)
+        assert.strictEqual(store.getSession("there")?.host, "machine-b")
+      } finally {
+        elsewhere.close()
+      }
+    })
+  })
+
   describe("rebuildProjections", () => {
     it("recreates snapshots, sessions and traces exactly from the events", () => {
       store.startSession({ id: "s" })

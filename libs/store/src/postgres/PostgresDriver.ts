@@ -15,21 +15,30 @@
 import type { DriverName, Row, SqlDriver, SqlStatement, SqlValue, TransactionOptions } from "../sql/SqlDriver.js"
 import { StoreFailure } from "../StoreErrors.js"
 import { pgFailure, type PgError } from "./pgErrors.js"
-import { SyncWorker, WorkerTimeout } from "./SyncWorker.js"
+import { WorkerTimeout } from "./SyncWorker.js"
 
 /** The advisory lock every write transaction of the store takes ("agentdsk" as a number). */
 export const STORE_LOCK_KEY = 0x6167656e74647368n
 
 export interface WorkerRequest {
   readonly op: "query" | "end"
+  /** Whether a lost connection may be replaced for this request (never inside a transaction). */
+  readonly reconnect?: boolean
   readonly text?: string
   readonly values?: ReadonlyArray<SqlValue>
   readonly name?: string
 }
 
-type WorkerReply =
+export type WorkerReply =
   | { readonly ok: true; readonly rows: Array<Row>; readonly rowCount?: number | null; readonly pid: number }
   | { readonly ok: false; readonly error: PgError }
+
+/** What the driver needs of its worker (SyncWorker.ts; a test wraps it to lose an answer on purpose). */
+export interface WorkerChannel {
+  call(request: WorkerRequest, timeoutMs: number): WorkerReply
+  readonly running: boolean
+  stop(): void
+}
 
 export interface PostgresDriverOptions {
   /** Lock wait before a write fails busy (SQLite's busy timeout). */
@@ -68,7 +77,7 @@ export class PostgresDriver implements SqlDriver {
   #lastPid = 0
 
   constructor(
-    private readonly worker: SyncWorker<WorkerRequest, WorkerReply>,
+    private readonly worker: WorkerChannel,
     private readonly options: PostgresDriverOptions
   ) {}
 
@@ -86,6 +95,7 @@ export class PostgresDriver implements SqlDriver {
   }
 
   #send(request: WorkerRequest, waitMs = 0): { readonly rows: Array<Row>; readonly rowCount: number } {
+    if (this.#depth > 0 && request.reconnect === undefined) request = { ...request, reconnect: false }
     if (!this.#open) throw new StoreFailure({ message: `${this.options.label} is closed`, cause: undefined, reason: "other" })
     let reply: WorkerReply
     try {
@@ -133,7 +143,15 @@ export class PostgresDriver implements SqlDriver {
   transaction<A>(body: () => A, options: TransactionOptions = {}): A {
     if (this.#depth > 0) return this.#savepoint(body)
     const wait = Math.max(0, Math.floor(options.busyTimeoutMs ?? this.options.busyTimeoutMs))
-    const xid = this.#begin(wait)
+    let xid: string
+    try {
+      xid = this.#begin(wait)
+    } catch (error) {
+      // BEGIN went through and the lock wait (or anything after it) failed: end that transaction, or the
+      // connection stays in it and refuses every later statement.
+      this.#rollback()
+      throw error
+    }
     this.#depth++
     let result: A
     try {
@@ -160,7 +178,7 @@ export class PostgresDriver implements SqlDriver {
 
   #rollback(): void {
     try {
-      this.#call({ op: "query", text: "ROLLBACK" })
+      this.#call({ op: "query", text: "ROLLBACK", reconnect: false })
     } catch {
       // A lost connection took the transaction with it; the server rolled it back.
     }
@@ -168,7 +186,7 @@ export class PostgresDriver implements SqlDriver {
 
   #commit(xid: string, waitMs: number): void {
     try {
-      this.#call({ op: "query", text: "COMMIT" })
+      this.#call({ op: "query", text: "COMMIT", reconnect: false })
     } catch (error) {
       if ((error as StoreFailure).reason !== "unreachable") throw error
       if (this.#committed(xid, waitMs, error as StoreFailure)) return
@@ -183,9 +201,10 @@ export class PostgresDriver implements SqlDriver {
       const rows = this.#call({
         op: "query",
         text: `BEGIN; SET LOCAL lock_timeout = ${Math.max(waitMs, 1)}; ` +
-          `SELECT pg_xact_status('${xid}'::xid8) AS status FROM (SELECT pg_advisory_xact_lock(${STORE_LOCK_KEY})) AS locked; COMMIT`
+          `SELECT pg_xact_status('${xid}'::xid8) AS status FROM (SELECT pg_advisory_xact_lock(${STORE_LOCK_KEY})) AS locked`
       }, waitMs)
       status = rows[0]?.["status"]
+      this.#call({ op: "query", text: "COMMIT" })
     } catch (error) {
       throw new StoreFailure({
         message: `${lost.message}; whether the last write was committed could not be checked (${(error as Error).message})`,

@@ -8,7 +8,7 @@ import { POSTGRES_MIGRATIONS } from "../schema/postgres.js"
 import { latestVersion, stepsBetween } from "../schema/Migration.js"
 import { StoreFailure } from "../StoreErrors.js"
 import type { PgError } from "./pgErrors.js"
-import { PostgresDriver, type WorkerRequest } from "./PostgresDriver.js"
+import { PostgresDriver, type WorkerChannel, type WorkerReply, type WorkerRequest } from "./PostgresDriver.js"
 import { PG_WORKER_SOURCE } from "./pgWorkerSource.js"
 import { SyncWorker } from "./SyncWorker.js"
 
@@ -76,11 +76,13 @@ export interface PostgresOpenOptions {
   readonly busyTimeoutMs: number
   /** Migrate to this version instead of the latest (tests of the migrations). */
   readonly schemaVersion?: number
+  /** Wraps the worker channel (tests that lose an answer on purpose). */
+  readonly channel?: (worker: WorkerChannel) => WorkerChannel
 }
 
-export const openPostgresDriver = (url: string, options: PostgresOpenOptions): PostgresDriver => {
-  const label = `The PostgreSQL store ${redactUrl(url)}`
-  const worker = new SyncWorker<WorkerRequest, never>(PG_WORKER_SOURCE, {
+/** The worker holding one connection to `url`. */
+export const postgresWorker = (url: string): WorkerChannel =>
+  new SyncWorker<WorkerRequest, WorkerReply>(PG_WORKER_SOURCE, {
     pgPath: resolvePg(),
     config: {
       connectionString: url,
@@ -91,7 +93,12 @@ export const openPostgresDriver = (url: string, options: PostgresOpenOptions): P
       options: "-c idle_in_transaction_session_timeout=30000"
     }
   })
-  const driver = new PostgresDriver(worker, { busyTimeoutMs: options.busyTimeoutMs, callTimeoutMs: CONNECT_TIMEOUT_MS + 5_000, label })
+
+export const openPostgresDriver = (url: string, options: PostgresOpenOptions): PostgresDriver => {
+  const label = `The PostgreSQL store ${redactUrl(url)}`
+  const worker = postgresWorker(url)
+  const channel = options.channel === undefined ? worker : options.channel(worker)
+  const driver = new PostgresDriver(channel, { busyTimeoutMs: options.busyTimeoutMs, callTimeoutMs: CONNECT_TIMEOUT_MS + 5_000, label })
   try {
     const target = options.schemaVersion ?? POSTGRES_SCHEMA_VERSION
     const version = postgresVersion(driver)

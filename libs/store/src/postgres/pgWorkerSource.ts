@@ -5,7 +5,9 @@
  *
  * Kept as source text and started with `eval`, so the same code runs from the TypeScript sources (tests), the
  * compiled library and the CLI's bundle, wherever those files end up. `pg` is loaded from the path the caller
- * resolved. A lost connection is dropped and the next query opens a new one.
+ * resolved. A lost connection is dropped; the next query opens a new one only when the caller allows it
+ * (`reconnect`): inside a transaction it must not, or its remaining statements would run, committed one by one, on
+ * a connection that never saw its start.
  */
 export const PG_WORKER_SOURCE = String.raw`
 "use strict"
@@ -20,8 +22,13 @@ const types = {
     oid === INT8 ? (value) => Number(value) : oid === JSON_OID ? (value) => value : pg.types.getTypeParser(oid, format)
 }
 let client = null
-const connection = async () => {
+const connection = async (reconnect) => {
   if (client !== null) return client
+  if (!reconnect) {
+    const error = new Error("the connection was lost in the middle of a transaction, which the server rolled back")
+    error.code = "08003"
+    throw error
+  }
   const opened = new pg.Client({ ...config, types })
   const drop = () => { if (client === opened) client = null }
   opened.on("error", drop)
@@ -51,7 +58,7 @@ port.on("message", async (request) => {
       answer({ ok: true, rows: [], pid: 0 })
       return
     }
-    const open = await connection()
+    const open = await connection(request.reconnect !== false)
     const result = await open.query(request.values === undefined
       ? request.text
       : { text: request.text, values: request.values, ...(request.name === undefined ? {} : { name: request.name }) })
