@@ -11,7 +11,7 @@ import { DATABASE_FILE } from "../src/StateRoot.js"
 import type { EventStoreOptions } from "../src/EventStoreCore.js"
 import type { Origin } from "../src/Origin.js"
 import { removeHome, tempHome } from "./fixtures.js"
-import { type PostgresCluster, startCluster } from "./postgresCluster.js"
+import { type PostgresCluster, startCluster } from "../src/testing/postgresCluster.js"
 
 export type BackendName = "sqlite" | "postgres"
 

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { afterAll, beforeAll } from "vitest"
-import { type PostgresCluster, startCluster } from "../../test/postgresCluster.js"
+import { type PostgresCluster, startCluster } from "../testing/postgresCluster.js"
 import { removeHome, tempHome } from "../../test/fixtures.js"
 import { EventStoreCore } from "../EventStoreCore.js"
 import { StoreFailure } from "../StoreErrors.js"
