@@ -1,6 +1,6 @@
 /**
  * Where events come from, recorded on each one (`events.host`, `events.desktop`) so a store shared by many machines
- * can be read per machine. The host is `AGENT_DESKTOP_HOST` or the machine's host name: machines that share a store
+ * can be read per machine. The host is `AGENT_DESKTOP_MACHINE` or the machine's host name: machines that share a store
  * need distinct names, because an open invocation is judged abandoned only by a process on its own host (a pid
  * means nothing on another machine). The desktop is the display the process talks to.
  */
@@ -11,10 +11,10 @@ export interface Origin {
   readonly desktop: string | null
 }
 
-export const HOST_ENV = "AGENT_DESKTOP_HOST"
+export const MACHINE_ENV = "AGENT_DESKTOP_MACHINE"
 
 export const originOf = (env: Readonly<Record<string, string | undefined>> = process.env): Origin => {
-  const host = env[HOST_ENV]
+  const host = env[MACHINE_ENV]
   const display = env["WAYLAND_DISPLAY"] !== undefined && env["WAYLAND_DISPLAY"] !== "" && (env["DISPLAY"] ?? "") === ""
     ? `wayland:${env["WAYLAND_DISPLAY"]}`
     : env["DISPLAY"]

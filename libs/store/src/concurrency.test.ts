@@ -26,7 +26,7 @@ describe.each(BACKENDS)("many processes, one store on %s", (backendName) => {
         Array.from({ length: WORKERS }, (_, w) =>
           run(script, [homes[machineOf(w)]!, String(w), String(EVENTS_PER_WORKER)], {
             AGENT_DESKTOP_STORE: target.store,
-            AGENT_DESKTOP_HOST: machines[machineOf(w)]!
+            AGENT_DESKTOP_MACHINE: machines[machineOf(w)]!
           }))
       )
       for (const result of results) assert.strictEqual(result.code, 0, result.stderr)

@@ -103,7 +103,7 @@ describe("the abandoned-invocation sweep on a store shared by two machines", () 
     const store = await cluster.createDatabase()
     const machines = { a: home(), b: home() }
     const work = fs.mkdtempSync(path.join(os.tmpdir(), "ad-pgabandon-"))
-    const on = (machine: "a" | "b") => ({ AGENT_DESKTOP_STORE: store, AGENT_DESKTOP_HOST: `machine-${machine}` })
+    const on = (machine: "a" | "b") => ({ AGENT_DESKTOP_STORE: store, AGENT_DESKTOP_MACHINE: `machine-${machine}` })
     const core = EventStoreCore.open({ home: machines.a, store })
     try {
       const script = await bundleWorker("abandonWorker", work)
