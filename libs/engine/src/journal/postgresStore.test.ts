@@ -142,3 +142,46 @@ describe("the abandoned-invocation sweep on a store shared by two machines", () 
     }
   }, 240_000)
 })
+
+describe("fleet views on a shared store", () => {
+  it.live("session list and trace show filter by machine, app and outcome; trace events say where they ran", () =>
+    Effect.gen(function*() {
+      const store = yield* Effect.promise(() => cluster.createDatabase())
+      const adapter = new ScriptedAdapter()
+      adapter.tree = FORM
+      const roots = { a: home(), b: home() }
+      const on = (machine: "a" | "b") => (request: CommandRequest) =>
+        runCommand(request).pipe(Effect.provide(Layer.mergeAll(
+          adapter.layer,
+          EventStore.layer({ home: roots[machine], store, env: { AGENT_DESKTOP_MACHINE: `machine-${machine}`, DISPLAY: ":1" } })
+        )))
+      const started = body(yield* on("a")({ command: "session", args: { action: "start" } }))
+      const session = started["data"]["session_id"] as string
+      body(yield* on("a")({ command: "session", args: { action: "start", name: "other" } }))
+      const inSession = { session }
+      const ref = saveRef(body(yield* on("a")({ command: "snapshot", args: { app: "testapp" }, options: inSession })))
+      body(yield* on("b")({ command: "click", args: { ref_id: ref }, options: inSession }))
+      const missing = body(yield* on("b")({ command: "click", args: { ref_id: "@s0abc:e1" }, options: inSession }))
+      assert.strictEqual(missing["error"]["code"], "SNAPSHOT_NOT_FOUND")
+
+      const list = (args: Record<string, unknown>) =>
+        on("a")({ command: "session", args: { action: "list", ...args } }).pipe(
+          Effect.map((envelope) => (body(envelope)["data"]["sessions"] as Array<{ session_id: string }>).map((s) => s.session_id))
+        )
+      assert.strictEqual((yield* list({})).length, 2)
+      assert.deepStrictEqual(yield* list({ machine: "machine-b" }), [session])
+      assert.deepStrictEqual(yield* list({ machine: "machine-c" }), [])
+      assert.deepStrictEqual(yield* list({ app: "testapp", outcome: "SNAPSHOT_NOT_FOUND" }), [])
+      assert.deepStrictEqual(yield* list({ outcome: "SNAPSHOT_NOT_FOUND" }), [session])
+      assert.deepStrictEqual(yield* list({ app: "testapp", outcome: "ok", machine: "machine-b" }), [session])
+
+      const shown = body(yield* on("b")({ command: "trace", args: { action: "show", outcome: "SNAPSHOT_NOT_FOUND" }, options: inSession }))["data"]
+      const events = shown["events"] as Array<Record<string, unknown>>
+      assert.deepStrictEqual([...new Set(events.map((e) => e["stream"]))].length, 1)
+      assert.deepStrictEqual(events.map((e) => e["event"]).at(0), "command.start")
+      assert.isTrue(events.every((e) => e["machine"] === "machine-b" && e["desktop"] === ":1"))
+      assert.strictEqual(shown["matched_events"], events.length)
+      assert.isBelow(events.length, shown["total_events"])
+      for (const root of Object.values(roots)) fs.rmSync(root, { recursive: true, force: true })
+    }), 120_000)
+})
