@@ -291,6 +291,10 @@ describe.each(BACKENDS)("the store on %s", (backendName) => {
         store.rebuildProjections()
         assert.deepStrictEqual(view(), expected)
         assert.strictEqual(store.getSession("there")?.host, "machine-b")
+        // `wave -c` continues this machine's latest conversation, not the one another machine wrote last.
+        store.append("wave-mine", [{ type: "init" }])
+        elsewhere.append("wave-theirs", [{ type: "init" }])
+        assert.deepStrictEqual([store.latestStream("wave-"), elsewhere.latestStream("wave-")], ["wave-mine", "wave-theirs"])
       } finally {
         elsewhere.close()
       }

@@ -147,7 +147,7 @@ export class EventStoreCore {
     return EventLog.readAll(this.#context, options.afterPosition, options.limit)
   }
 
-  /** The stream with this prefix that was appended to most recently (e.g. "wave-" for `wave -c`). */
+  /** The stream with this prefix this machine appended to most recently (e.g. "wave-" for `wave -c`). */
   latestStream(prefix: string): string | undefined {
     return EventLog.latestStream(this.#context, prefix)
   }

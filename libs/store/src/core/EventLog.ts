@@ -124,12 +124,16 @@ export const readAll = (context: StoreContext, afterPosition = 0, limit = -1): R
     return toEvents(limit < 0 ? statement.all(afterPosition) : statement.all(afterPosition, limit))
   })
 
-/** The stream with this prefix that was appended to most recently (e.g. "wave-" for `wave -c`). */
+/**
+ * The stream with this prefix that this machine appended to most recently (e.g. "wave-" for `wave -c`): on a store
+ * shared by many machines, `wave -c` continues this machine's conversation, not another's. Events written before
+ * machines were recorded count as this machine's.
+ */
 export const latestStream = (context: StoreContext, prefix: string): string | undefined =>
   read(() => {
     const row = context.sql.get(
-      `SELECT stream FROM events WHERE substr(stream, 1, ?) = ? ORDER BY position DESC LIMIT 1`
-    ).get(...prefixParams(prefix))
+      `SELECT stream FROM events WHERE substr(stream, 1, ?) = ? AND (host = ? OR host IS NULL) ORDER BY position DESC LIMIT 1`
+    ).get(...prefixParams(prefix), context.origin.host)
     return row === undefined ? undefined : String(row["stream"])
   })
 
