@@ -29,9 +29,12 @@ export class SyncWorker<Request, Reply> {
       eval: true,
       workerData: { ...this.data, port: port2, signal },
       transferList: [port2],
-      stdout: false,
-      stderr: false
+      // Nothing the worker might print reaches the caller's stdout (the envelope's, or a protocol's): its stdout is
+      // never read, its stderr goes to ours.
+      stdout: true,
+      stderr: true
     })
+    worker.stderr.pipe(process.stderr)
     // Neither keeps the process alive: a one-shot CLI call exits when its work is done, and the socket closes with it.
     worker.unref()
     port1.unref()

@@ -92,6 +92,18 @@ export const startCluster = async (): Promise<PostgresCluster> => {
     ], { ...asServer, stdio: ["ignore", "ignore", "pipe"] })
     child.stderr!.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-8000)))
     server = child
+    // A test process that dies without its afterAll must not leave a server behind: immediate shutdown, by PID.
+    const orphaned = () => {
+      if (child.exitCode === null && child.pid !== undefined) {
+        try {
+          process.kill(child.pid, "SIGQUIT")
+        } catch {
+          // Already gone.
+        }
+      }
+    }
+    process.once("exit", orphaned)
+    child.once("exit", () => process.removeListener("exit", orphaned))
     const deadline = Date.now() + 30_000
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the test cluster exited (${child.exitCode}): ${log}`)
