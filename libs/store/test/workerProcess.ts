@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const nodeModules = path.resolve(path.dirname(createRequire(import.meta.url).resolve("better-sqlite3")), "../..")
+export const nodeModules = path.resolve(path.dirname(createRequire(import.meta.url).resolve("better-sqlite3")), "../..")
 
 /** Node 20 cannot run TypeScript, so the worker is bundled first (better-sqlite3 stays a real native require). */
 export const bundleWorker = async (outDir: string): Promise<string> => {

@@ -1,4 +1,10 @@
 import { assert, describe, it } from "@effect/vitest"
+import { spawnSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { pathToFileURL } from "node:url"
+import { bundleWorker, nodeModules } from "../../test/workerProcess.js"
 import { afterAll, beforeAll } from "vitest"
 import { type PostgresCluster, startCluster } from "../testing/postgresCluster.js"
 import { removeHome, tempHome } from "../../test/fixtures.js"
@@ -31,6 +37,28 @@ const failureOf = (run: () => unknown): StoreFailure | undefined => {
 describe("the PostgreSQL driver", () => {
   it("numbers placeholders outside quoted text", () => {
     assert.strictEqual(numberedPlaceholders(`SELECT '?' || ? FROM "a?" WHERE x = ? AND y = '??'`), `SELECT '?' || $1 FROM "a?" WHERE x = $2 AND y = '??'`)
+  })
+
+  it("works in a process started with flags its worker must not inherit (node --input-type=module -e)", async () => {
+    const url = await cluster.createDatabase()
+    const home = tempHome()
+    const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), "ad-worker-"))
+    try {
+      const script = await bundleWorker(bundleDir)
+      // appendWorker reads argv from index 2; with -e, index 1 is the first argument, hence "-".
+      const child = spawnSync(process.execPath, ["--input-type=module", "-e", `await import(${JSON.stringify(pathToFileURL(script).href)})`, "-", home, "0", "3"], {
+        env: { ...process.env, AGENT_DESKTOP_STORE: url, NODE_PATH: nodeModules },
+        encoding: "utf8",
+        timeout: 60_000
+      })
+      assert.strictEqual(child.status, 0, child.stderr)
+      const store = EventStoreCore.open({ home, store: url })
+      assert.strictEqual(store.readStream("invocation-w0").length, 3)
+      store.close()
+    } finally {
+      removeHome(home)
+      fs.rmSync(bundleDir, { recursive: true, force: true })
+    }
   })
 
   it("a connection the server dropped between calls is replaced: the next write succeeds, nothing is lost", async () => {

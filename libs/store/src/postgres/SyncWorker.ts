@@ -27,6 +27,8 @@ export class SyncWorker<Request, Reply> {
     const { port1, port2 } = new MessageChannel()
     const worker = new Worker(this.source, {
       eval: true,
+      // Not the caller's Node flags: `--input-type=module` (or any like it) would make this CommonJS source fail.
+      execArgv: [],
       workerData: { ...this.data, port: port2, signal },
       transferList: [port2],
       // Nothing the worker might print reaches the caller's stdout (the envelope's, or a protocol's): its stdout is

@@ -13,8 +13,16 @@ export const PG_WORKER_SOURCE = String.raw`
 "use strict"
 const { workerData } = require("node:worker_threads")
 const { port, signal, pgPath, config } = workerData
-const pg = require(pgPath)
 const flag = new Int32Array(signal)
+// A worker that cannot load pg still answers every request (with that error): a silent one would leave its caller
+// waiting out the whole call budget.
+let pg = null
+let loadError = null
+try {
+  pg = require(pgPath)
+} catch (error) {
+  loadError = error
+}
 // int8 as a number (positions, times and counts stay far below 2^53); json as its text, parsed by the store.
 const INT8 = 20, JSON_OID = 114
 const types = {
@@ -51,6 +59,7 @@ const answer = (reply) => {
 }
 port.on("message", async (request) => {
   try {
+    if (loadError !== null) throw new Error("cannot load the pg package: " + String(loadError && loadError.message || loadError))
     if (request.op === "end") {
       const open = client
       client = null
