@@ -2416,6 +2416,18 @@ ARGV: dict[str, Any] = {
             "ended": [
                 "ended",
                 "switch"
+            ],
+            "machine": [
+                "machine",
+                "value"
+            ],
+            "app": [
+                "app",
+                "value"
+            ],
+            "outcome": [
+                "outcome",
+                "value"
             ]
         }
     },
@@ -2434,6 +2446,18 @@ ARGV: dict[str, Any] = {
             ],
             "out": [
                 "out",
+                "value"
+            ],
+            "machine": [
+                "machine",
+                "value"
+            ],
+            "app": [
+                "app",
+                "value"
+            ],
+            "outcome": [
+                "outcome",
                 "value"
             ]
         }

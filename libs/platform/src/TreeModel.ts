@@ -2,6 +2,7 @@
  * The platform-neutral tree an adapter reports. Roles, states and actions are already mapped to the contract's
  * vocabulary (reference §2.2–2.3); the engine never sees toolkit names.
  */
+import type { Role } from "@agent-desktop/contracts"
 
 export interface Bounds {
   readonly x: number
@@ -36,7 +37,8 @@ export type ElementHandle = string
 export type NodeSource = "atspi" | "cdp" | "ocr"
 
 export interface ObservedNode {
-  readonly role: string
+  /** Already mapped to the contract's vocabulary by the adapter (an unmapped platform role is "unknown"). */
+  readonly role: Role
   /** Absent: the platform's accessibility tree (the adapter's own nodes never set it). */
   readonly source?: NodeSource
   /** `ocr` nodes: Tesseract's confidence in the text, 0-100. */

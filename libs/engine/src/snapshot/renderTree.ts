@@ -1,5 +1,5 @@
 import type { SnapshotNode } from "@agent-desktop/contracts"
-import { contractActions, contractNativeIdKind, contractRole, contractStates } from "@agent-desktop/domain"
+import { contractActions, contractNativeIdKind, contractStates } from "@agent-desktop/domain"
 import type { NodeSource, ObservedNode } from "@agent-desktop/platform"
 import { childWindow, pageHint, type ChildWindow } from "./childWindow.js"
 import { hasPayload } from "./nodePayload.js"
@@ -66,7 +66,7 @@ export const sourceOf = (node: ObservedNode): NodeSource => node.source ?? TREE_
  * root always does (`parentSource` undefined). */
 const fields = (node: ObservedNode, options: RenderOptions, refId: string | undefined, parentSource: NodeSource | undefined): NodeDraft => {
   // ref_id first: the key order of the printed node is the assignment order.
-  const out: NodeDraft = refId === undefined ? { role: contractRole(node.role) } : { ref_id: refId, role: contractRole(node.role) }
+  const out: NodeDraft = refId === undefined ? { role: node.role } : { ref_id: refId, role: node.role }
   const source = sourceOf(node)
   if (source !== parentSource) out.source = source
   if (node.name !== undefined && node.name !== "") out.name = node.name
