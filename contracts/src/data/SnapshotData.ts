@@ -3,6 +3,7 @@ import { def } from "../schema/def.js"
 import { AfterAction } from "./WaitForResult.js"
 import { SnapshotId } from "../schema/Ref.js"
 import { SnapshotNodeV2_1, SnapshotNodeV2_2, SnapshotRoot } from "../schema/SnapshotNode.js"
+import { TreeAvailability } from "./TreeAvailability.js"
 
 export const SnapshotWindow = Type.Object({ id: Type.String(), title: Type.String() }, def("SnapshotWindow"))
 
@@ -63,13 +64,19 @@ export const SnapshotDataV2_6 = Type.Union(
   def("SnapshotData")
 )
 
-/** 2.7: the tree's nodes say where they came from (`source`; the root always does), OCR nodes their confidence. */
+/**
+ * 2.7: the tree's nodes say where they came from (`source`; the root always does), OCR nodes their confidence; a
+ * window without a usable accessibility tree says so in `accessibility` (and which sources served the snapshot).
+ */
+const sourced = { accessibility: Type.Optional(TreeAvailability) }
+
 export const SnapshotData = Type.Union(
   [
-    Type.Object({ ...base, ...identity, complete: Type.Literal(true), tree: Type.Optional(SnapshotRoot) }),
+    Type.Object({ ...base, ...identity, ...sourced, complete: Type.Literal(true), tree: Type.Optional(SnapshotRoot) }),
     Type.Object({
       ...base,
       ...identity,
+      ...sourced,
       complete: Type.Literal(false),
       truncated: Type.Literal(true),
       nodes_observed: Type.Integer({ minimum: 0 }),

@@ -27,6 +27,13 @@ export const V2_7 = extendContract(V2_6, {
         "Every find match carries source, ocr matches also confidence and bounds; the list and single-match shapes may carry sources, the sources searched (ocr when the search read the window's pixels). Additive; down-conversion drops source, confidence and sources.",
       breaking: false,
       commands: ["find"]
+    },
+    {
+      id: "tree-availability",
+      description:
+        "A window without a usable accessibility tree says so where an agent looks: list-windows entries, list-apps entries and snapshot data may carry accessibility {tree: absent|inactive|empty, sources: the sources that can still serve it (cdp, ocr), fix?: how to turn its tree on}. Additive; down-conversion drops it.",
+      breaking: false,
+      commands: ["list-windows", "list-apps", "snapshot", ...REF_ACTION_COMMANDS, "hover", "drag"]
     }
   ],
   commands: commandsAt("2.7")

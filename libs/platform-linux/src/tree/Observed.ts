@@ -18,6 +18,9 @@ export const describesOnlyValue = (node: Pick<RawNode, "description" | "value">)
   return Math.abs(Number(text) - node.value) <= 0.5 * 10 ** -decimals + 1e-9
 }
 
+/** AT-SPI canvas (6) and drawing area (18): surfaces an app draws itself, whose pixels the tree cannot explain. */
+const DRAWN_ROLES: ReadonlySet<number> = new Set([6, 18])
+
 type Building = { -readonly [K in keyof ObservedNode]: ObservedNode[K] }
 
 /**
@@ -39,6 +42,7 @@ export const toObserved = (tree: RawTree): ObservedNode => {
   out.states = mapStates(node)
   out.actions = availableActions(node)
   if (node.bounds) out.bounds = node.bounds
+  if (DRAWN_ROLES.has(node.role) && node.childCount === 0) out.drawn = true
   out.path = tree.path
   out.handle = handleOf(node.ref)
   out.childCount = node.childCount
