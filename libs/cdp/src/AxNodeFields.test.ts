@@ -25,6 +25,9 @@ describe("Chromium's AX nodes in the contract's vocabulary", () => {
     expect(actionsOf(ax("combobox", { expanded: false, focusable: true }), "combobox", [])).toEqual(["Select", "Expand", "SetFocus", "ScrollTo"])
     expect(actionsOf(ax("button", { focusable: true }), "button", ["disabled"])).toEqual(["SetFocus", "ScrollTo"])
     expect(actionsOf(ax("StaticText", {}, { backendDOMNodeId: undefined as never }), "statictext", [])).toEqual([])
+    expect(actionsOf(ax("StaticText"), "statictext", [])).toEqual([])
+    // The inner editor Chromium puts inside an <input> is editable but not focusable: not a second field.
+    expect(actionsOf(ax("generic", { editable: "plaintext" }), "group", [])).toEqual([])
   })
 
   it("keeps text fields that say something", () => {

@@ -64,7 +64,8 @@ export const actionsOf = (node: AxNode, role: string, states: ReadonlyArray<stri
   if (!disabled) {
     if (CLICKABLE.has(role)) actions.push("Click")
     if (role === "checkbox" || role === "switch") actions.push("Click", "Toggle")
-    const editable = property(node, "editable") !== undefined || role === "textfield" || role === "incrementor"
+    // A text field's own inner editor (a generic, editable, not focusable) is not a second field.
+    const editable = role === "textfield" || role === "incrementor" || property(node, "editable") !== undefined && isTrue(property(node, "focusable"))
     if (editable && !states.includes("readonly") && role !== "combobox") actions.push("SetValue", "TypeText")
     if (role === "slider" && isTrue(property(node, "settable"))) actions.push("SetValue")
     if (role === "combobox" || role === "listbox") actions.push("Select")
@@ -73,7 +74,9 @@ export const actionsOf = (node: AxNode, role: string, states: ReadonlyArray<stri
     if (expanded === true || expanded === "true") actions.push("Collapse")
   }
   if (isTrue(property(node, "focusable"))) actions.push("SetFocus")
-  if (node.backendDOMNodeId !== undefined) actions.push("ScrollTo")
+  // Scrolling into view is offered with the node's other actions: on its own it would give every text and
+  // container of a page a ref.
+  if (node.backendDOMNodeId !== undefined && actions.length > 0) actions.push("ScrollTo")
   return [...new Set(actions)]
 }
 

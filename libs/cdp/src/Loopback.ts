@@ -9,18 +9,30 @@ import { CdpError } from "./CdpError.js"
 export const isLoopbackHost = (host: string): boolean => {
   const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host
   if (bare === "localhost") return true
-  if (net.isIPv4(bare)) return LOOPBACK.check(bare, "ipv4")
-  if (net.isIPv6(bare)) return LOOPBACK.check(bare, "ipv6")
-  return false
+  if (net.isIPv4(bare)) return bare.split(".")[0] === "127"
+  if (!net.isIPv6(bare)) return false
+  const groups = ipv6Groups(bare)
+  if (groups === undefined) return false
+  // ::1, or an IPv4-mapped loopback (::ffff:127.x.y.z).
+  if (groups.slice(0, 7).every((g) => g === 0) && groups[7] === 1) return true
+  return groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff && groups[6]! >> 8 === 127
 }
 
-const LOOPBACK = (() => {
-  const list = new net.BlockList()
-  list.addSubnet("127.0.0.0", 8, "ipv4")
-  list.addAddress("::1", "ipv6")
-  list.addSubnet("::ffff:127.0.0.0", 104, "ipv6")
-  return list
-})()
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, a trailing dotted IPv4 as two groups). */
+const ipv6Groups = (address: string): Array<number> | undefined => {
+  let text = address.toLowerCase()
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (dotted !== null) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number]
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head, tail] = text.split("::") as [string, string | undefined]
+  const parse = (part: string) => (part === "" ? [] : part.split(":").map((group) => Number.parseInt(group, 16)))
+  const left = parse(head)
+  const right = tail === undefined ? [] : parse(tail)
+  const groups = tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right]
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : undefined
+}
 
 /** A DevTools endpoint: where its HTTP discovery answers, and the browser's WebSocket once known. */
 export interface Endpoint {
