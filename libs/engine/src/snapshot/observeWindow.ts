@@ -152,10 +152,13 @@ export const observeWindow = Effect.fn("observeWindow")(function*(
     Effect.catchIf((error) => error.code === "TIMEOUT", () => Effect.succeed(nothingRead(window))),
     Effect.mapError(fromPlatformError)
   )
-  const screen = yield* withScreenText(treeRead, request.ocr ?? "auto").pipe(Effect.mapError(fromPlatformError))
+  // A text search reads the screen as runs of words itself (withTextSearch); the tree's own OCR (an unusable tree,
+  // drawn surfaces) stays `auto` then, so `--ocr always` does not read the window twice.
+  const mode = request.ocr ?? "auto"
+  const screen = yield* withScreenText(treeRead, options.textSearch !== undefined && mode === "always" ? "auto" : mode).pipe(Effect.mapError(fromPlatformError))
   const searched = options.textSearch === undefined
     ? { observation: screen.observation, matches: new Set<ObservedNode>(), read: false }
-    : yield* withTextSearch(screen.observation, options.textSearch.text, options.textSearch.exact, request.ocr ?? "auto", screen.read).pipe(Effect.mapError(fromPlatformError))
+    : yield* withTextSearch(screen.observation, options.textSearch.text, options.textSearch.exact, mode, screen.read && mode !== "always").pipe(Effect.mapError(fromPlatformError))
   const observation = searched.observation
   const sources = sourcesIn(observation.root, screen.read || searched.read)
   const read = yield* Clock.currentTimeMillis

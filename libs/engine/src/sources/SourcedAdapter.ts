@@ -6,7 +6,7 @@
  */
 import type { PageAction } from "@agent-desktop/cdp"
 import type { Role } from "@agent-desktop/contracts"
-import { OcrEngines } from "@agent-desktop/ocr"
+import { loadOcrAddon, OcrEngines } from "@agent-desktop/ocr"
 import {
   DesktopAdapter, PlatformError, StepJournal, type AppInfo, type DesktopAdapterShape, type NodeSource, type ObservedNode,
   type PostState, type TreeAvailability, type TreeObservation, type WindowInfo
@@ -54,23 +54,24 @@ export const withSources = (inner: DesktopAdapterShape, options: SourcesOptions 
   const cdp = new CdpSource(options.env ?? process.env)
   let engines: OcrEngines | undefined
   const screenText = inner.native === undefined ? undefined : makeScreenText(inner.native, (engines ??= new OcrEngines()))
-  const ocrSources: ReadonlyArray<NodeSource> = screenText === undefined ? [] : ["ocr"]
+  /** `ocr` where text can be read here: a display server to capture from and Tesseract's addon loaded (lazily). */
+  const ocrSourcesNow = (): ReadonlyArray<NodeSource> => screenText !== undefined && loadOcrAddon()._tag === "Loaded" ? ["ocr"] : []
 
   /** The sources that can serve a window whose tree is unusable: its DevTools endpoint, the screen's text. */
   const sourcesFor = (window: WindowInfo) =>
     Effect.map(
       Effect.tryPromise({ try: () => cdp.endpointFor(window), catch: () => undefined }).pipe(Effect.orElseSucceed(() => undefined)),
-      (endpoint): ReadonlyArray<NodeSource> => [...(endpoint === undefined ? [] : ["cdp" as const]), ...ocrSources]
+      (endpoint): ReadonlyArray<NodeSource> => [...(endpoint === undefined ? [] : ["cdp" as const]), ...ocrSourcesNow()]
     )
 
-  const treeless = Effect.map(treelessWindows(inner), (windows) => windows.map((window) => windowInfoOf(window, ocrSources)))
+  const treeless = Effect.map(treelessWindows(inner), (windows) => windows.length === 0 ? [] : windows.map((window) => windowInfoOf(window, ocrSourcesNow())))
 
   const resolveTreeless = (query: Parameters<DesktopAdapterShape["resolveWindow"]>[0], cause: PlatformError) =>
     Effect.gen(function*() {
       if (query.windowId !== undefined && isTreelessWindowId(query.windowId)) {
         const native = yield* inner.native!()
         const window = yield* native.readWindow(nativeIdOf(query.windowId))
-        return windowInfoOf(window, ocrSources)
+        return windowInfoOf(window, ocrSourcesNow())
       }
       const candidates = (yield* treeless).filter((window) =>
         query.app === undefined ? window.is_focused : appMatches(window.app_name, query.app) || window.title.toLowerCase() === query.app.toLowerCase())
@@ -110,7 +111,7 @@ export const withSources = (inner: DesktopAdapterShape, options: SourcesOptions 
 
   const readTree: DesktopAdapterShape["readTree"] = (window, readOptions) => {
     if (isTreelessWindowId(window.id)) {
-      return Effect.succeed(rootOnly(window, "ocr", window.accessibility ?? availability(ocrSources)))
+      return Effect.succeed(rootOnly(window, "ocr", window.accessibility ?? availability(ocrSourcesNow())))
     }
     return inner.readTree(window, readOptions).pipe(
       Effect.flatMap((observation) => {
@@ -239,8 +240,35 @@ export const withSources = (inner: DesktopAdapterShape, options: SourcesOptions 
         }))
   }
 
+  /**
+   * `status` names what can still serve the windows without a usable tree: each such window (title, app, pid) with
+   * its sources and fix, and `probes.sources` says whether OCR works here (and what is missing if not).
+   */
+  const status: DesktopAdapterShape["status"] = () =>
+    Effect.gen(function*() {
+      const base = yield* inner.status()
+      const ocr = loadOcrAddon()
+      const ocrProbe = ocr._tag === "Loaded" ? { available: true } : { available: false, reason: ocr.reason, missing: ocr.missing }
+      const windows = yield* treeless.pipe(Effect.orElseSucceed((): ReadonlyArray<WindowInfo> => []))
+      const problems = windows.map((window) =>
+        `The window '${window.title}' of ${window.app_name} (PID ${window.pid}) has no accessibility tree; ${ocr._tag === "Loaded" ? "OCR serves it (snapshot, find --text; actions on its text need --headed)" : "nothing can read it here (OCR unavailable: install tesseract-ocr tesseract-ocr-eng): use screenshot and --headed pointer input"}.`)
+      return {
+        ...base,
+        problems: [...base.problems, ...problems],
+        probes: {
+          ...base.probes,
+          sources: {
+            ocr: ocrProbe,
+            cdp: { named_endpoints: (options.env ?? process.env)["AGENT_DESKTOP_CDP"]?.split(",").filter((e) => e.trim() !== "") ?? [] },
+            windows_without_tree: windows.map((window) => ({ id: window.id, title: window.title, app: window.app_name, pid: window.pid, sources: window.accessibility?.sources ?? [] }))
+          }
+        }
+      }
+    })
+
   return {
     ...inner,
+    status,
     reidentify,
     resolveWindow: (query) => inner.resolveWindow(query).pipe(
       Effect.catchTag("PlatformError", (error) =>

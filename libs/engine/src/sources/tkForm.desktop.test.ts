@@ -61,6 +61,9 @@ describe.skipIf(!haveWish)("a Tk form through OCR refs", () => {
     expect(tk!["id"]).toMatch(/^x11-0x[0-9a-f]+$/)
     const apps = (await ok("list-apps")).apps as Array<Record<string, any>>
     expect(apps.find((entry) => entry["pid"] === app.pid)).toMatchObject({ accessibility: { tree: "absent", sources: ["ocr"] } })
+    const status = await ok("status")
+    expect(status.problems.find((problem: string) => problem.includes(`'${title}'`))).toContain("OCR serves it")
+    expect(status.probes.sources).toMatchObject({ ocr: { available: true }, windows_without_tree: [{ title, pid: app.pid, sources: ["ocr"] }] })
   })
 
   it("fills and submits the form through OCR refs with --headed; without it the action is refused, naming it", async () => {
