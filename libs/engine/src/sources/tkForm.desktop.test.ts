@@ -51,7 +51,7 @@ describe.skipIf(!haveWish)("a Tk form through OCR refs", () => {
   beforeAll(async () => {
     const script = join(home, "form.tcl")
     writeFileSync(script, form)
-    app = await spawnWindowed(desktop().stateDir, desktop().env, "wish", [WISH, script], title)
+    app = await spawnWindowed(desktop().stateDir, { ...process.env, ...desktop().env }, "wish", [WISH, script], title)
   }, 60_000)
 
   it("lists the window and its app as having no tree, served by OCR", async () => {
