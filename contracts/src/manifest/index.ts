@@ -48,6 +48,8 @@ export interface ManifestCommand {
   readonly waitFor?: boolean
   readonly agentTool?: boolean
   readonly stateful?: boolean
+  readonly needsEnabled?: boolean
+  readonly savesSnapshot?: boolean
   readonly readOnly?: boolean
   readonly unconfirmed?: boolean
   readonly dataVersions: ReadonlyArray<string>
