@@ -1,4 +1,5 @@
-export * from "./Args.js"
+export type { Args } from "./args/Args.js"
+export { decodeArgs } from "./args/decodeArgs.js"
 export { deliver, type Delivered } from "./Delivery.js"
 export { EngineLive, type EngineOptions } from "./EngineLive.js"
 export { type EngineRuntime, makeEngineRuntime } from "./EngineRuntime.js"
