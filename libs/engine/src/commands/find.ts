@@ -1,5 +1,5 @@
 import type { ArgsOf } from "@agent-desktop/contracts/commands"
-import { contractRole, contractStates, getsRef, normalizeRole, parseStateFilter, matchesStateFilter, type StateFilter } from "@agent-desktop/domain"
+import { contractStates, getsRef, normalizeRole, parseStateFilter, matchesStateFilter, type StateFilter } from "@agent-desktop/domain"
 import type { ObservedNode } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
@@ -111,7 +111,7 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
     const ref = observed.captured.refByNode.get(node)
     return {
       ref_id: ref ?? null,
-      role: contractRole(node.role),
+      role: node.role,
       ...((node.name ?? "") === "" ? {} : { name: node.name }),
       value: node.value ?? null,
       states: contractStates(node.states),
