@@ -6,7 +6,7 @@ import type { FileHandle } from "node:fs/promises"
 import { decodeArgs } from "./args/decodeArgs.js"
 import type { Args } from "./args/Args.js"
 import { decodesArgs, HANDLERS, type Handler } from "./commands/registry.js"
-import { errorEnvelope, successEnvelope, type Envelope } from "./Envelope.js"
+import { successEnvelope, toErrorEnvelope, type Envelope } from "./Envelope.js"
 import { desktopError, Internal, InvalidArgs, type DesktopError } from "./errors/DesktopError.js"
 import { fromCause } from "./errors/fromCause.js"
 import { toErrorBody } from "./errors/toErrorBody.js"
@@ -176,5 +176,5 @@ export const runCommand = Effect.fn("runCommand")(function*(
     const handle = traceFile
     yield* Effect.tryPromise(() => appendTraceFile(handle, id, journal.events)).pipe(Effect.ignore)
   }
-  return error === undefined ? successEnvelope(request.command, Exit.isSuccess(exit) ? exit.value : undefined) : errorEnvelope(request.command, error)
+  return error === undefined ? successEnvelope(request.command, Exit.isSuccess(exit) ? exit.value : undefined) : toErrorEnvelope(request.command, error)
 })
