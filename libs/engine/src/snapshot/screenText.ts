@@ -12,8 +12,6 @@ import { ocrHandle } from "../sources/SourceHandle.js"
 
 export type OcrMode = "auto" | "always" | "never"
 
-export const OCR_MODES: ReadonlyArray<OcrMode> = ["auto", "always", "never"]
-
 /** Smaller drawn surfaces are icons and swatches, not text. */
 const MIN_DRAWN = { width: 48, height: 16 }
 
