@@ -9,6 +9,7 @@ import { NOTIFICATIONS, SYSTEM } from "./system.js"
 
 export * from "./CommandSpec.js"
 export { GLOBAL_FLAGS } from "./globalFlags.js"
+export { AGENT_GROUPS, type AgentGroup, type AgentGroupName } from "./agentGroups.js"
 
 const ALL = [...OBSERVATION, ...REF_ACTIONS, ...KEYBOARD, ...MOUSE, ...CLIPBOARD, ...APPS_AND_WINDOWS, ...NOTIFICATIONS, ...SYSTEM] as const
 

@@ -11,6 +11,7 @@ export const snapshot = defineCommand({
   name: "snapshot",
   readOnly: true,
   summary: "Read a window's accessibility tree and save its refs",
+  use: "Read a window before acting and whenever you need refs: its elements with refs, roles, names, values, states and actions.",
   description:
     "Read an app's accessibility tree. Interactive elements get refs (@<snapshot_id>:e<N>) that the action commands take. Take a fresh snapshot after the UI changes; read data.complete before treating the tree as whole.",
   category: "observation",
@@ -19,8 +20,8 @@ export const snapshot = defineCommand({
   positionals: [],
   flags: {
     ...windowTarget,
-    "interactive-only": flag(bool("Only elements that can get a ref, and their ancestors"), { short: "i" }),
-    compact: flag(bool("Collapse unnamed single-child group wrappers")),
+    "interactive-only": flag(bool("Only elements that can get a ref, and their ancestors"), { short: "i", agentDefault: true }),
+    compact: flag(bool("Collapse unnamed single-child group wrappers"), { agentDefault: true }),
     skeleton: flag(bool("The window's outline: about 40 nodes opened breadth first, depth min(max-depth, 3) (unnamed wrapper groups count no level); each cut container carries children_count and a ref to drill into with --root")),
     root,
     snapshot: snapshotId,
@@ -41,6 +42,7 @@ export const find = defineCommand({
   name: "find",
   readOnly: true,
   summary: "Find elements by role, name, value, text or state",
+  use: "Locate elements by role, name, value, text or state without reading the whole window (a row of a big table, a button by its label).",
   description: "Search the live tree for elements by role and/or text; returns matches with refs.",
   category: "observation",
   headed: "none",
@@ -74,6 +76,7 @@ export const get = defineCommand({
   name: "get",
   readOnly: true,
   summary: "Read one property of a ref",
+  use: "Read one property of an element (text, value, title, bounds, role, states), e.g. a result after an action.",
   description: "Read one property of an element.",
   category: "observation",
   headed: "none",
@@ -92,6 +95,7 @@ export const is = defineCommand({
   name: "is",
   readOnly: true,
   summary: "Test one state of a ref",
+  use: "Check one state of an element (visible, enabled, checked, focused, expanded) before or after acting.",
   description: "Check one state of an element.",
   category: "observation",
   headed: "none",
@@ -110,6 +114,7 @@ export const screenshot = defineCommand({
   name: "screenshot",
   readOnly: true,
   summary: "Capture a window or screen",
+  use: "See what the accessibility tree cannot show (images, canvas, layout): a PNG of a window, display or the screen.",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64.",
   category: "observation",
@@ -124,6 +129,8 @@ export const listSurfaces = defineCommand({
   name: "list-surfaces",
   readOnly: true,
   summary: "List an app's surfaces",
+  use: "an app's windows, dialogs, menus and tooltips, ids for snapshot's window_id",
+  agentGroup: { tool: "list", value: "surfaces" },
   description:
     "On Linux: the app's showing top-level accessible surfaces (the focused window's app without --app), each a window, dialog, alert, menu (a popup menu, with item_count) or tooltip; ids are window ids for snapshot --window-id.",
   category: "observation",
@@ -138,6 +145,8 @@ export const listDisplays = defineCommand({
   name: "list-displays",
   readOnly: true,
   summary: "List displays",
+  use: "displays, ids for screenshot's screen",
+  agentGroup: { tool: "list", value: "displays" },
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1.",
   category: "observation",
@@ -150,6 +159,7 @@ export const listDisplays = defineCommand({
 export const openSystemSurface = defineCommand({
   name: "open-system-surface",
   summary: "Open an OS shell surface",
+  use: "Open a desktop shell surface (notification center, quick settings).",
   description:
     "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). Shell surfaces (notification center, quick settings, app grid) belong to each desktop shell, with no common API across GNOME, KDE, Xfce or a bare window manager; open them like any app (launch, press, click) and observe them with snapshot.",
   category: "observation",

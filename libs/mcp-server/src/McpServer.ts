@@ -20,6 +20,7 @@ import { MCP_USAGE, type McpOptions, parseMcpOptions } from "./McpOptions.js"
 import { listSkillResources, readSkillResource } from "./SkillResources.js"
 import { StdioLineTransport } from "./StdioLineTransport.js"
 import { type CatalogTool, toolCatalog } from "./ToolCatalog.js"
+import { routeCall } from "./ToolRoute.js"
 
 export const SERVER_NAME = "agent-desktop"
 
@@ -28,8 +29,8 @@ const MAX_ARGUMENT_BYTES = 256 * 1024
 
 const asMcpTool = (tool: CatalogTool, outputSchema: Readonly<Record<string, unknown>> | undefined): Tool => ({
   name: tool.name,
-  title: tool.spec.summary,
-  description: tool.spec.description,
+  title: tool.title,
+  description: tool.description,
   inputSchema: { ...tool.inputSchema, required: [...tool.inputSchema.required] },
   ...(outputSchema === undefined ? {} : { outputSchema: outputSchema as Tool["outputSchema"] }),
   annotations: { readOnlyHint: tool.readOnly, openWorldHint: false }
@@ -76,22 +77,24 @@ export const createMcpServer = (
     return work
   }
 
-  // The contract's schemas (TypeBox, every version) and the call path (Ajv, the engine) load when first needed, so
-  // `initialize` is answered quickly.
+  // The list is built from the import-free manifest; the contract's schemas (TypeBox, every version) load only for
+  // `--output-schemas`, and the call path (Ajv, the engine) on the first call, so `initialize` and `tools/list` are
+  // answered quickly.
   server.setRequestHandler(ListToolsRequestSchema, async () => {
+    if (!options.outputSchemas) return { tools: tools.map((tool) => asMcpTool(tool, undefined)) }
     const { outputSchemaFor } = await import("./outputSchema.js")
-    return { tools: tools.map((tool) => asMcpTool(tool, outputSchemaFor(tool.command, options.contract))) }
+    return { tools: tools.map((tool) => asMcpTool(tool, outputSchemaFor(tool.members.map((member) => member.command), options.contract))) }
   })
 
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-    const tool = tools.find((candidate) => candidate.name === request.params.name)
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'`)
+    const route = routeCall(tools, request.params.name, request.params.arguments)
+    if (route === undefined) throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${request.params.name}'`)
     const args = request.params.arguments
     if (args !== undefined && JSON.stringify(args).length > MAX_ARGUMENT_BYTES) {
-      throw new McpError(ErrorCode.InvalidParams, `Arguments of ${tool.name} exceed ${MAX_ARGUMENT_BYTES} bytes`)
+      throw new McpError(ErrorCode.InvalidParams, `Arguments of ${route.tool.name} exceed ${MAX_ARGUMENT_BYTES} bytes`)
     }
     const progressToken = request.params._meta?.progressToken
-    return track(import("./ToolCall.js").then(({ callTool }) => callTool(tool, args, options, engineOnce, {
+    return track(import("./ToolCall.js").then(({ callTool }) => callTool(route, options, engineOnce, {
       signal: withReason(extra.signal, "the MCP client (cancelled, or gone)"),
       progress: async (progress, message) => {
         if (progressToken === undefined || extra.signal.aborted) return
@@ -155,7 +158,7 @@ export const runMcpServer = async (argv: ReadonlyArray<string>, io: McpIo): Prom
   await handle.server.connect(transport)
   // Load what `tools/list` and the first call need in the background, right after start: a long-lived server must
   // not depend on its install staying unchanged (a rebuild or an upgrade replaces the chunks it would load later).
-  void Promise.all([import("./outputSchema.js"), import("./ToolCall.js"), import("./EngineHost.js")]).catch((error: unknown) =>
+  void Promise.all([import("./ToolCall.js"), import("./EngineHost.js")]).catch((error: unknown) =>
     io.stderr(`agent-desktop mcp: could not preload: ${String(error)}\n`)
   )
   await handle.closed

@@ -54,12 +54,13 @@ interface Node { ref_id?: string; role: string; name?: string; children?: Array<
 const nodes = (tree: Node): Array<Node> => [tree, ...(tree.children ?? []).flatMap(nodes)]
 
 describe("agent-desktop mcp", () => {
-  it("lists one tool per supported command of the spec, each with valid input and output schemas", async () => {
-    const { client } = await connect()
+  it("offers every supported command of the spec (a tool of its own or a group tool's choice), with valid input and output schemas", async () => {
+    const { client } = await connect(["--output-schemas"])
     try {
       const { tools } = await client.listTools()
-      const supported = Object.entries(COMMANDS).filter(([, spec]) => spec.support.linux === "supported").map(([name]) => name.replace(/-/g, "_"))
-      assert.sameMembers(tools.map((tool) => tool.name), supported)
+      const supported = Object.entries(COMMANDS).filter(([, spec]) => spec.support.linux === "supported")
+      const expected = new Set(supported.map(([name, spec]) => spec.agentGroup?.tool ?? name.replace(/-/g, "_")))
+      assert.sameMembers(tools.map((tool) => tool.name), [...expected])
       const draft7 = new Ajv({ strict: false })
       const draft2020 = new Ajv2020({ strict: false })
       for (const tool of tools) {
