@@ -4,7 +4,8 @@
 //   call (a fifth of `version`). What only some calls need is a file of its own in dist/lazy/, required on first use
 //   (`schema`, the warm-host client, the code-cache loader), so `version` and argument errors load neither effect
 //   nor SQLite nor D-Bus;
-// - dist/modes/: the long-lived `mcp` and `serve` modes (ES modules), loaded by URL only for those subcommands;
+// - dist/modes/: the long-lived `mcp` and `serve` modes (ES modules), loaded by URL only for those subcommands, and
+//   the warm host's engine process (`serveEngine.js`, which `serve` starts);
 // - dist/engine.cjs: the engine side (src/runEngine.ts and all it imports) as one CommonJS file, because only a
 //   script can use a V8 code cache on Node 20 (src/bundle/CachedScript.ts). The entry's engine runner is swapped
 //   for the one that loads it (src/engineRunner.bundle.ts).
@@ -226,7 +227,8 @@ await build({
 // them by URL (src/agent-desktop.ts), so esbuild does not follow those imports.
 await build({
   ...common,
-  entryPoints: { mcp: "src/mcp.ts", serve: "src/host/HostServer.ts" },
+  // `serve` is the host's socket side only; its engine process (`serveEngine`) holds the runtime.
+  entryPoints: { mcp: "src/mcp.ts", serve: "src/host/HostServer.ts", serveEngine: "src/host/EngineProcess.ts" },
   outdir: `${outdir}/modes`,
   splitting: true,
   format: "esm",

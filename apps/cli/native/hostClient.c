@@ -20,6 +20,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <pwd.h>
@@ -31,6 +32,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -79,10 +81,75 @@ static const char *signal_name(int sig) { return sig == SIGINT ? "SIGINT" : sig 
 
 #define HANDOFF "AGENT_DESKTOP_HOST_HANDOFF"
 
+/* ---- the one envelope this client prints itself: when Node cannot be started at all --------------------------- */
+
+/* LATEST_CONTRACT_VERSION and the global flags that take a value (nativeClient.test.ts holds both to the spec). */
+#define CONTRACT_VERSION "2.6"
+static const char *const GLOBAL_VALUE_FLAGS[] = {"--session", "--agent-id", "--trace", "--wait-for", "-w", "--wait-for-gone",
+                                                 "--wait-timeout", "--contract"};
+
+/* The command the arguments name, as far as a scan without the spec can tell; "unknown" otherwise. */
+static const char *command_name(void) {
+    for (int i = 0; i < user_argc; i++) {
+        const char *arg = user_args[i];
+        if (strcmp(arg, "--") == 0) return "unknown";
+        if (arg[0] == '-') {
+            for (size_t f = 0; f < sizeof GLOBAL_VALUE_FLAGS / sizeof GLOBAL_VALUE_FLAGS[0]; f++)
+                if (strcmp(arg, GLOBAL_VALUE_FLAGS[f]) == 0) i++;
+            continue;
+        }
+        size_t n = strlen(arg);
+        if (n == 0 || n > 64) return "unknown";
+        for (size_t c = 0; c < n; c++)
+            if (!((arg[c] >= 'a' && arg[c] <= 'z') || (c > 0 && arg[c] == '-'))) return "unknown";
+        return arg;
+    }
+    return "unknown";
+}
+
+static int signal_exit(int sig);
+
+/*
+ * Node could not be started (an argument list and environment just under the system's limit, no `node` on PATH):
+ * nothing else can print this call's envelope, so this client does, in the newest contract version. Written with a
+ * fixed buffer: this path must not allocate (it is also where running out of memory ends).
+ */
+static void exec_failed(int error, int sent, int sig) {
+    int too_big = error == E2BIG && !sent;
+    char reason[160];
+    snprintf(reason, sizeof reason, "%s", strerror(error));
+    for (char *c = reason; *c; c++)
+        if (*c == '"' || *c == '\\' || (unsigned char)*c < 0x20) *c = ' ';
+    char envelope[1024];
+    int n = snprintf(envelope, sizeof envelope,
+        "{\"version\":\"" CONTRACT_VERSION "\",\"ok\":false,\"command\":\"%s\",\"error\":{\"code\":\"%s\",\"message\":\"%s\","
+        "\"suggestion\":\"%s\",\"disposition\":{\"delivery\":\"%s\",\"retry\":\"%s\"}}}\n",
+        command_name(), too_big ? "INVALID_ARGS" : "INTERNAL",
+        too_big ? "The arguments and environment are too large to start Node with them (E2BIG); nothing was run"
+                : sent ? "Node could not be started to report what the warm host did with the request; the command may have run"
+                       : "Node could not be started to run the command; nothing was run",
+        too_big ? "Pass fewer or shorter arguments, or run with a smaller environment (the system limits both together)"
+                : "Check that node (Node.js 20 or later) is on PATH and can start",
+        sent ? "unknown" : "not_delivered", sent ? "unknown" : "safe");
+    fprintf(stderr, "agent-desktop: cannot run node: %s\n", reason);
+    if (n > 0 && (size_t)n < sizeof envelope) {
+        const char *p = envelope;
+        size_t left = (size_t)n;
+        while (left > 0) {
+            ssize_t w = write(STDOUT_FILENO, p, left);
+            if (w < 0 && errno == EINTR) continue;
+            if (w <= 0) break;
+            p += w;
+            left -= (size_t)w;
+        }
+    }
+    _exit(sig != 0 ? signal_exit(sig) : too_big ? 2 : 1);
+}
+
 /*
  * `node ENTRY ARGS...`, found on PATH as the `#!/usr/bin/env node` line of the entry would find it. `outcome` is
- * what a host did ("declined", "lost", or NULL when none was reached); it and a signal received so far go to the
- * entry as `<pid>;<signal or ->;<outcome or run>;<reason>` (src/host/Handoff.ts).
+ * what a host did ("declined", "lost", "unanswered", or NULL when none was reached); it and a signal received so far
+ * go to the entry as `<pid>;<signal or ->;<outcome or run>;<reason>` (src/host/Handoff.ts).
  */
 static void run_node(const char *outcome, const char *reason) {
     signal(SIGPIPE, SIG_DFL);
@@ -94,14 +161,16 @@ static void run_node(const char *outcome, const char *reason) {
         setenv(HANDOFF, value, 1);
     }
     char **args = calloc((size_t)user_argc + 3, sizeof(char *));
+    int error = ENOMEM;
     if (args != NULL) {
         args[0] = "node";
         args[1] = entry;
         for (int i = 0; i < user_argc; i++) args[i + 2] = user_args[i];
         execvp("node", args);
+        error = errno;
     }
-    fprintf(stderr, "agent-desktop: cannot run node: %s\n", strerror(errno));
-    _exit(127);
+    int sent = outcome != NULL && (strcmp(outcome, "lost") == 0 || strcmp(outcome, "unanswered") == 0);
+    exec_failed(error, sent, sig);
 }
 
 /* Nothing was sent: the CLI runs the command itself. */
@@ -271,7 +340,8 @@ static int ancestors_are_safe(const char *dir, uid_t uid) {
 
 static const char *const BINDING_VARS[] = {
     "AGENT_DESKTOP_HOME", "AGENT_DESKTOP_DBUS_TCP", "HOME", "DISPLAY", "WAYLAND_DISPLAY",
-    "XDG_SESSION_TYPE", "XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS"};
+    "XDG_SESSION_TYPE", "XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS",
+    "XAUTHORITY"};
 
 /* fingerprintOf: JSON.stringify of the binding variables' values, null for unset ones, as a string (malloc'd). */
 static char *binding_fingerprint(void) {
@@ -300,25 +370,50 @@ static void binding_key(char out[17]) {
     snprintf(out, 17, "%016llx", (unsigned long long)hash);
 }
 
-/* `<root>/host/engine-<key>.sock` when the root, the host directory and the socket are all ours alone. */
+/* Real directory, ours, mode exactly 0700 (PrivateDirectory.ts privateChildDirectory). */
+static int private_dir(const char *dir, uid_t uid) {
+    struct stat st;
+    return lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == uid && (st.st_mode & 0777) == 0700;
+}
+
+/* A directory that is ours, not writable by others, with safe ancestors (PrivateDirectory.ts trustedStateRoot). */
+static int trusted_dir(const char *dir, uid_t uid) {
+    struct stat st;
+    if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != uid || writable_by_others(&st)) return 0;
+    char parent[PATH_MAX];
+    strcpy(parent, dir);
+    char *slash = strrchr(parent, '/');
+    if (slash == parent) slash[1] = '\0';
+    else *slash = '\0';
+    return ancestors_are_safe(parent, uid);
+}
+
+/* RuntimeDirectory.ts: `$XDG_RUNTIME_DIR/agent-desktop` when that is short and ours, else `/tmp/agent-desktop-<uid>`. */
+#define MAX_RUNTIME_BASE 64
+static int runtime_directory(char *out, size_t size, uid_t uid) {
+    const char *xdg = getenv("XDG_RUNTIME_DIR");
+    char base[PATH_MAX];
+    if (xdg != NULL && xdg[0] == '/' && normalise(xdg, base, sizeof base) && strlen(base) <= MAX_RUNTIME_BASE &&
+        trusted_dir(base, uid)) {
+        if (snprintf(out, size, "%s/agent-desktop", strcmp(base, "/") == 0 ? "" : base) >= (int)size) return 0;
+        return private_dir(out, uid);
+    }
+    if (!ancestors_are_safe("/tmp", uid)) return 0;
+    if (snprintf(out, size, "/tmp/agent-desktop-%lu", (unsigned long)uid) >= (int)size) return 0;
+    return private_dir(out, uid);
+}
+
+/* HostAddress.ts trustedSocket: `<runtime directory>/engine-<key>.sock`, a socket of ours with mode 0600. */
 static int trusted_socket(char *out, size_t size) {
     char root[PATH_MAX];
     if (!state_root(root, sizeof root)) return 0;
     uid_t uid = getuid();
-    struct stat st;
-    if (lstat(root, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != uid || writable_by_others(&st)) return 0;
-    char parent[PATH_MAX];
-    strcpy(parent, root);
-    char *slash = strrchr(parent, '/');
-    if (slash == parent) slash[1] = '\0';
-    else *slash = '\0';
-    if (!ancestors_are_safe(parent, uid)) return 0;
     char dir[PATH_MAX];
-    if (snprintf(dir, sizeof dir, "%s/host", strcmp(root, "/") == 0 ? "" : root) >= (int)sizeof dir) return 0;
-    if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != uid || (st.st_mode & 0777) != 0700) return 0;
+    if (!runtime_directory(dir, sizeof dir, uid)) return 0;
     char key[17];
     binding_key(key);
     if (snprintf(out, size, "%s/engine-%s.sock", dir, key) >= (int)size) return 0;
+    struct stat st;
     if (lstat(out, &st) != 0 || !S_ISSOCK(st.st_mode) || st.st_uid != uid || (st.st_mode & 077) != 0) return 0;
     return 1;
 }
@@ -548,23 +643,42 @@ static void on_signal(int sig) {
     first_signal = sig;
 }
 
-/* ---- the exchange ---------------------------------------------------------------------------------------------- */
+/* ---- the exchange, with deadlines (HostProtocol.ts) ------------------------------------------------------------ */
 
-/* Writes everything (0) or fails (-1, errno set); `wrote` is set once any byte went out. */
-static int write_all(int fd, const char *data, size_t len, int *wrote) {
+#define CONNECT_MS 2000
+#define FIRST_BYTE_MS 5000
+#define SILENCE_MS 10000
+#define ABORT_GRACE_MS 3000
+
+static long long now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static int remaining(long long deadline) {
+    long long left = deadline - now_ms();
+    return left <= 0 ? 0 : left > 60000 ? 60000 : (int)left;
+}
+
+/* Writes everything (0) or fails (-1, errno set); waits for a non-blocking descriptor (a pipe shared with a Node
+ * parent, or the host's socket) to take more, until `deadline` (-1: none; ETIMEDOUT when it passes). */
+static int write_all(int fd, const char *data, size_t len, long long deadline) {
     while (len > 0) {
         ssize_t n = write(fd, data, len);
         if (n < 0) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN || errno == EWOULDBLOCK) {
-                /* A non-blocking descriptor (a pipe shared with a Node parent): wait until it takes more. */
+                if (deadline >= 0 && remaining(deadline) == 0) {
+                    errno = ETIMEDOUT;
+                    return -1;
+                }
                 struct pollfd writable = {.fd = fd, .events = POLLOUT};
-                if (poll(&writable, 1, -1) < 0 && errno != EINTR) return -1;
+                if (poll(&writable, 1, deadline < 0 ? -1 : remaining(deadline)) < 0 && errno != EINTR) return -1;
                 continue;
             }
             return -1;
         }
-        if (n > 0 && wrote != NULL) *wrote = 1;
         data += n;
         len -= (size_t)n;
     }
@@ -575,19 +689,47 @@ static const char *reason_of(int error) {
     switch (error) {
     case ECONNRESET: return "ECONNRESET";
     case EPIPE: return "EPIPE";
-    case ETIMEDOUT: return "ETIMEDOUT";
     default: return strerror(error);
     }
 }
 
+/* A connection to the host within CONNECT_MS, or -1 (nothing was sent: the CLI runs the call). */
+static int connect_host(const struct sockaddr_un *address) {
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0) return -1;
+    long long deadline = now_ms() + CONNECT_MS;
+    for (;;) {
+        if (connect(fd, (const struct sockaddr *)address, sizeof *address) == 0) return fd;
+        /* EAGAIN: the host's backlog is full (it is not accepting: stopped, or flooded); try again a little later. */
+        if ((errno != EINTR && errno != EAGAIN) || first_signal != 0 || remaining(deadline) == 0) {
+            close(fd);
+            return -1;
+        }
+        if (errno == EAGAIN) poll(NULL, 0, 20);
+    }
+}
+
+static int is_kind(const Answer *a, const char *kind) {
+    return a->kind.len == strlen(kind) && memcmp(a->kind.data, kind, a->kind.len) == 0;
+}
+
 int main(int argc, char **argv) {
     unsetenv(HANDOFF); /* only ever meant for the Node entry this process becomes */
+    user_args = argv + 1;
+    user_argc = argc - 1;
+    /*
+     * A stdout closed at start (`agent-desktop ... >&-`): the envelope could go nowhere, and Node, which would run
+     * the command, reopens descriptors 0-2 on /dev/null before any of our code runs, so only this check can see it.
+     * `serve` writes nothing to stdout.
+     */
+    if (fcntl(STDOUT_FILENO, F_GETFD) < 0 && errno == EBADF && !(user_argc > 0 && strcmp(user_args[0], "serve") == 0)) {
+        fprintf(stderr, "agent-desktop: stdout is closed, so the result could not be printed; nothing was run\n");
+        return 1;
+    }
     if (!find_entry(argv[0])) {
         fprintf(stderr, "agent-desktop: cannot find bin/agent-desktop.js beside this executable\n");
         return 127;
     }
-    user_args = argv + 1;
-    user_argc = argc - 1;
     if (!wants_host()) FALL_BACK();
 
     char socket_path[PATH_MAX];
@@ -609,30 +751,39 @@ int main(int argc, char **argv) {
     sigaction(SIGHUP, &action, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    /* Refused (a socket a killed host left), vanished, or no connection in time: the Node entry runs the call (and
+     * starts another host for the next ones when the socket was stale). */
+    int fd = connect_host(&address);
     if (fd < 0) FALL_BACK();
-    while (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
-        if (errno != EINTR) FALL_BACK();
-    }
-    if (write_all(fd, request.data, request.len, &request_sent) != 0) give_up(reason_of(errno));
+    /* Only the request's last byte, its newline, makes it runnable: until then a failure sent nothing. */
+    if (write_all(fd, request.data, request.len, now_ms() + FIRST_BYTE_MS) != 0) FALL_BACK();
+    request_sent = 1;
     free(request.data);
 
     Buf reply = {0};
     int abort_sent = 0;
-    size_t scanned = 0;
-    char *newline = NULL;
-    while (newline == NULL) {
+    long long deadline = now_ms() + FIRST_BYTE_MS;
+    char late[80];
+    snprintf(late, sizeof late, "no reply within %d ms of the request", FIRST_BYTE_MS);
+    Answer answer = {0};
+    for (;;) {
         if (first_signal != 0 && !abort_sent) {
             abort_sent = 1;
             char line[40];
             int n = snprintf(line, sizeof line, "{\"abort\":\"%s\"}\n", signal_name(first_signal));
-            (void)write_all(fd, line, (size_t)n, NULL);
+            (void)write_all(fd, line, (size_t)n, now_ms() + ABORT_GRACE_MS);
+            deadline = now_ms() + ABORT_GRACE_MS;
+            snprintf(late, sizeof late, "no answer within %d ms of %s", ABORT_GRACE_MS, signal_name(first_signal));
         }
+        int wait = remaining(deadline);
+        if (wait == 0) run_node("unanswered", late);
         struct pollfd readable = {.fd = fd, .events = POLLIN};
-        if (poll(&readable, 1, -1) < 0) {
+        int ready = poll(&readable, 1, wait);
+        if (ready < 0) {
             if (errno == EINTR) continue;
             give_up(reason_of(errno));
         }
+        if (ready == 0) continue;
         reserve(&reply, 65536);
         ssize_t n = read(fd, reply.data + reply.len, reply.cap - reply.len);
         if (n < 0) {
@@ -640,25 +791,36 @@ int main(int argc, char **argv) {
             give_up(reason_of(errno));
         }
         if (n == 0) give_up("connection closed");
+        size_t scanned = reply.len;
         reply.len += (size_t)n;
-        newline = memchr(reply.data + scanned, '\n', reply.len - scanned);
-        scanned = reply.len;
+        if (!abort_sent) {
+            deadline = now_ms() + SILENCE_MS;
+            snprintf(late, sizeof late, "silent for %d ms while the call ran", SILENCE_MS);
+        }
+        /* Heartbeats (`alive`) only say the call still runs; the first other line is the answer. */
+        char *newline;
+        while ((newline = memchr(reply.data + scanned, '\n', reply.len - scanned)) != NULL) {
+            size_t length = (size_t)(newline - reply.data);
+            free(answer.kind.data);
+            free(answer.out.data);
+            free(answer.err.data);
+            memset(&answer, 0, sizeof answer);
+            if (!parse_answer(reply.data, length, &answer) || answer.kind.len == 0) give_up("an unreadable answer");
+            if (!is_kind(&answer, "alive")) goto answered;
+            memmove(reply.data, newline + 1, reply.len - length - 1);
+            reply.len -= length + 1;
+            scanned = 0;
+        }
     }
+answered:
     close(fd);
-
-    Answer answer = {0};
-    if (!parse_answer(reply.data, (size_t)(newline - reply.data), &answer) || answer.kind.len == 0) {
-        give_up("an unreadable answer");
+    if (is_kind(&answer, "declined")) {
+        run_node("declined", NULL); /* another desktop or state root, busy, shutting down: the host ran nothing */
     }
-    if (answer.kind.len == 8 && memcmp(answer.kind.data, "declined", 8) == 0) {
-        run_node("declined", NULL); /* another desktop or state root: the host ran nothing */
-    }
-    if (!(answer.kind.len == 6 && memcmp(answer.kind.data, "result", 6) == 0) || !answer.has_exit) {
-        give_up("an unreadable answer");
-    }
+    if (!is_kind(&answer, "result") || !answer.has_exit) give_up("an unreadable answer");
     int code = first_signal != 0 ? signal_exit(first_signal) : answer.exit;
-    if (answer.err.len > 0) (void)write_all(STDERR_FILENO, answer.err.data, answer.err.len, NULL);
-    if (write_all(STDOUT_FILENO, answer.out.data, answer.out.len, NULL) != 0) {
+    if (answer.err.len > 0) (void)write_all(STDERR_FILENO, answer.err.data, answer.err.len, -1);
+    if (write_all(STDOUT_FILENO, answer.out.data, answer.out.len, -1) != 0) {
         fprintf(stderr, "agent-desktop: could not write the result to stdout: %s\n", strerror(errno));
         return code == 0 ? 1 : code;
     }

@@ -7,6 +7,7 @@
  */
 import { main } from "./main.js"
 import { takeHandoff } from "./host/Handoff.js"
+import { hostFailureOutcome } from "./host/HostFailure.js"
 import { namesDesktop } from "./host/DesktopPresence.js"
 import { trustedSocket } from "./host/HostAddress.js"
 import { wantsHost } from "./host/wantsHost.js"
@@ -33,9 +34,11 @@ const run = async (): Promise<void> => {
   if (handoff?.signal !== undefined) signals.receive(handoff.signal)
   const chunks: Array<string> = []
   // A warm host (`agent-desktop serve`) for this state root and desktop runs the invocation when one is up; its answer
-  // is exactly what main() would print here. A host the native client found lost after sending the request: the
-  // command may have run there, so this process reports that and runs nothing; one that declined: run it here.
-  const host = handoff?.outcome === "lost" ? await lostHostOutcome(handoff.reason)
+  // is exactly what main() would print here. A host the native client found lost or unanswering after sending the
+  // request: the command may have run there, so this process reports that and runs nothing; one that declined: run
+  // it here.
+  const host = handoff?.outcome === "lost" || handoff?.outcome === "unanswered"
+    ? hostFailureOutcome(argv, process.env, { kind: handoff.outcome, reason: handoff.reason })
     : handoff?.outcome !== "declined" && wantsHost(argv, process.env) ? await hostOutcome(signals.signal) : undefined
   if (host !== undefined) {
     process.stderr.write(host.stderr)
@@ -60,30 +63,36 @@ const run = async (): Promise<void> => {
 
 void run()
 
-async function lostHostOutcome(reason: string) {
-  const { lostHost } = await import("./host/HostClient.js")
-  return lostHost(reason)
-}
-
 /**
  * Only a trusted socket (a few lstat calls) loads the client and node:net. With none: AGENT_DESKTOP_HOST=auto starts
  * a host and waits for it; by default one is started in the background for the next calls (where a display is
- * named) and this call runs here.
+ * named) and this call runs here. A socket nobody listens on (a host killed -9) counts as none.
  */
 async function hostOutcome(signal: AbortSignal) {
   const socket = trustedSocket(process.env)
   const mode = process.env["AGENT_DESKTOP_HOST"]
   const auto = mode === "auto"
-  if (socket === undefined && !auto) {
-    if ((mode === undefined || mode === "") && namesDesktop(process.env)) {
-      const { startHostIfDue } = await import("./host/BackgroundHost.js")
-      startHostIfDue(process.argv[1]!, process.env)
-    }
-    return undefined
-  }
+  if (socket === undefined && !auto) return startInBackground(undefined)
   const { runViaHost, startHost } = await import("./host/HostClient.js")
-  const outcome = socket === undefined ? undefined : await runViaHost(argv, process.env, signal, socket)
-  if (outcome !== undefined || !auto) return outcome
+  const first = socket === undefined ? { kind: "local", stale: false } as const : await runViaHost(argv, process.env, signal, socket)
+  if (first.kind === "answer") return first.outcome
+  if (first.kind === "failed") return hostFailureOutcome(argv, process.env, first.failure)
+  if (signal.aborted) return undefined
+  const stale = first.stale ? socket : undefined
+  if (!auto) return socket === undefined || stale !== undefined ? startInBackground(stale) : undefined
+  if (socket !== undefined && stale === undefined) return undefined
   const started = await startHost(process.argv[1]!, process.env)
-  return started === undefined ? undefined : runViaHost(argv, process.env, signal, started)
+  if (started === undefined) return undefined
+  const second = await runViaHost(argv, process.env, signal, started)
+  return second.kind === "answer" ? second.outcome : second.kind === "failed" ? hostFailureOutcome(argv, process.env, second.failure) : undefined
+}
+
+/** By default (no AGENT_DESKTOP_HOST), where a display is named: a host for the next calls; this one runs here. */
+async function startInBackground(staleSocket: string | undefined): Promise<undefined> {
+  const mode = process.env["AGENT_DESKTOP_HOST"]
+  if ((mode === undefined || mode === "") && namesDesktop(process.env)) {
+    const { startHostIfDue } = await import("./host/BackgroundHost.js")
+    startHostIfDue(process.argv[1]!, process.env, Date.now(), staleSocket)
+  }
+  return undefined
 }

@@ -120,7 +120,7 @@ describe("npx agent-desktop from packed tarballs", () => {
     const stateEnv = { PATH: process.env["PATH"], HOME: process.env["HOME"], AGENT_DESKTOP_HOME: path.join(work, "state") }
     const host = spawn(process.execPath, [path.join(installed, "bin/agent-desktop.js"), "serve"], { env: stateEnv, stdio: "ignore" })
     try {
-      for (let i = 0; i < 500 && !fs.existsSync(hostSocketIn(path.join(work, "state"))); i++) await new Promise((resolve) => setTimeout(resolve, 20))
+      for (let i = 0; i < 500 && !fs.existsSync(hostSocketIn(stateEnv)); i++) await new Promise((resolve) => setTimeout(resolve, 20))
       const node = countingNode()
       const viaHost = spawnSync(path.join(project, "node_modules/.bin/agent-desktop"), ["click", "@s0abc:e1"], { env: node.env(stateEnv), encoding: "utf8", timeout: 60_000 })
       expect(viaHost.status, viaHost.stderr).toBe(1)

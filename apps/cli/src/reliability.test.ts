@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import Database from "better-sqlite3"
-import { spawn } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { BIN, cleanEnv, envelopeOf, runBinary, tempHome, type RunResult } from "./test/binary.js"
@@ -91,6 +91,19 @@ describe("state root", () => {
     assert.strictEqual(envelope["error"]["code"], "INVALID_ARGS")
     assert.match(envelope["error"]["message"], /symlink/)
     assert.deepStrictEqual(fs.readdirSync(path.join(base, "real")), [])
+  })
+})
+
+describe("no desktop session", () => {
+  it("with no session variables at all, says what is missing on Linux instead of advising `permissions --request`", () => {
+    const home = tempHome("no-session")
+    // cleanEnv names no DISPLAY, WAYLAND_DISPLAY, DBUS_SESSION_BUS_ADDRESS or AT_SPI_BUS_ADDRESS.
+    for (const argv of [["snapshot"], ["list-apps"], ["find", "--role", "button"]]) {
+      const envelope = envelopeOf(runBinary(argv, cleanEnv(home)))
+      assert.strictEqual(envelope["error"]["code"], "PERM_DENIED", argv.join(" "))
+      assert.notMatch(envelope["error"]["suggestion"], /permissions --request/)
+      assert.match(envelope["error"]["suggestion"], /DISPLAY, WAYLAND_DISPLAY, DBUS_SESSION_BUS_ADDRESS, AT_SPI_BUS_ADDRESS are all unset/)
+    }
   })
 })
 
@@ -211,7 +224,48 @@ describe("--auto-recover", () => {
   })
 })
 
+/** A read-only bind mount of a new directory (needs root and mount permission, as in CI; undefined elsewhere). */
+const readOnlyMount = (prepare: (dir: string) => void): { readonly dir: string; readonly release: () => void } | undefined => {
+  if (process.getuid?.() !== 0) return undefined
+  const source = tempHome("ro-source")
+  fs.chmodSync(source, 0o700)
+  prepare(source)
+  const dir = tempHome("ro-root")
+  const bind = spawnSync("mount", ["--bind", source, dir])
+  const readOnly = bind.status === 0 ? spawnSync("mount", ["-o", "remount,bind,ro", dir]) : bind
+  if (readOnly.status !== 0) {
+    if (bind.status === 0) spawnSync("umount", [dir])
+    return undefined
+  }
+  return { dir, release: () => void spawnSync("umount", [dir]) }
+}
+
 describe("store faults", () => {
+  it("a read-only state root is the store failure read_only (not INVALID_ARGS), fresh or with a store in it", (context) => {
+    for (const prepare of [(_dir: string) => undefined, (dir: string) => envelopeOf(runBinary(["session", "list"], cleanEnv(dir)))]) {
+      const mounted = readOnlyMount(prepare)
+      if (mounted === undefined) return context.skip()
+      try {
+        const envelope = envelopeOf(runBinary(["session", "list"], cleanEnv(mounted.dir)))
+        assert.strictEqual(envelope["error"]["code"], "INTERNAL")
+        assert.deepStrictEqual(envelope["error"]["details"], { kind: "store_failure", reason: "read_only", retryable: false })
+        assert.deepStrictEqual(envelope["error"]["disposition"], { delivery: "not_delivered", retry: "safe" })
+        assert.match(envelope["error"]["suggestion"], /writable/)
+      } finally {
+        mounted.release()
+      }
+    }
+    // Its parent read-only: the root cannot be created.
+    const parent = readOnlyMount(() => undefined)
+    if (parent === undefined) return context.skip()
+    try {
+      const envelope = envelopeOf(runBinary(["session", "list"], cleanEnv(path.join(parent.dir, "state"))))
+      assert.deepStrictEqual(envelope["error"]["details"], { kind: "store_failure", reason: "read_only", retryable: false })
+    } finally {
+      parent.release()
+    }
+  })
+
   it("a 0-byte or foreign events.db is refused with a specific message, never replaced", () => {
     for (const [content, reason] of [["", "corrupt"], ["not a database, just text that is long enough for a header....", "foreign"]] as const) {
       const home = tempHome("store")

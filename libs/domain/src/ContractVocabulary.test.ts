@@ -1,10 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import { contractActions, contractNativeIdKind, contractRole, contractStates } from "./ContractVocabulary.js"
+import { contractActions, contractNativeIdKind, contractStates } from "./ContractVocabulary.js"
 
 describe("contract vocabulary", () => {
-  it("keeps contract roles and states, maps other roles to unknown and drops other states", () => {
-    assert.strictEqual(contractRole("button"), "button")
-    assert.strictEqual(contractRole("a-toolkit-private-role"), "unknown")
+  it("keeps contract states and drops other states (roles are typed: ObservedNode.role is the contract's Role)", () => {
     assert.deepStrictEqual(contractStates(["focused", "toolkit-private", "checked"]), ["focused", "checked"])
   })
 

@@ -1,6 +1,5 @@
 import { NATIVE_ID_KINDS } from "@agent-desktop/contracts/vocabulary"
 import { AVAILABLE_ACTIONS, type AvailableAction } from "./AvailableActions.js"
-import { isRole, type Role } from "./Roles.js"
 import { isState, type State } from "./States.js"
 
 export type NativeIdKind = (typeof NATIVE_ID_KINDS)[number]
@@ -11,9 +10,6 @@ const KIND_SET: ReadonlySet<string> = new Set(NATIVE_ID_KINDS)
 export const isAvailableAction = (action: string): action is AvailableAction => ACTION_SET.has(action)
 
 export const isNativeIdKind = (kind: string): kind is NativeIdKind => KIND_SET.has(kind)
-
-/** A platform role as the contract spells it: a role outside the contract's vocabulary is `unknown`. */
-export const contractRole = (role: string): Role => isRole(role) ? role : "unknown"
 
 /**
  * Platform states as the contract spells them: states outside the contract's vocabulary are left out. The list

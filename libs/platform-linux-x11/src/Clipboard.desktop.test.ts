@@ -13,7 +13,8 @@ import { loadAddon } from "./Addon.js"
 import { selectionItems } from "./ClipboardContent.js"
 import { startOwner } from "./ClipboardOwnerProcess.js"
 import { encodePng } from "./Png.js"
-import { X11NativeDesktop, closeX11 } from "./X11Native.js"
+import { closeX11 } from "./openX11.js"
+import { x11DisplayServer as X11NativeDesktop } from "./X11DisplayServer.js"
 import { X11Session } from "./X11Session.js"
 
 let desktop: RunningDesktop | undefined
@@ -69,7 +70,7 @@ describe("clipboard on a virtual desktop", () => {
   it("text: GTK reads what our owner serves, and a second set ends the first owner", async () => {
     const first = await startOwner("CLIPBOARD", selectionItems({ type: "text", text: "héllo from agent-desktop ✓" }))
     expect(JSON.parse(gtkRead("text"))).toEqual({ length: 26, head: "héllo from agent-desktop ✓" })
-    expect(x.clipboardTargets()).toEqual(expect.arrayContaining(["TARGETS", "UTF8_STRING", "STRING"]))
+    expect(x.clipboard.targets()).toEqual(expect.arrayContaining(["TARGETS", "UTF8_STRING", "STRING"]))
     const second = await startOwner("CLIPBOARD", selectionItems({ type: "text", text: "second" }))
     expect(await eventually(() => alive(first), (a) => !a)).toBe(false)
     expect(alive(second)).toBe(true)

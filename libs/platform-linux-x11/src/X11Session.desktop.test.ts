@@ -63,16 +63,16 @@ describe("X11Session on a virtual desktop with openbox", () => {
   it("reports the screen and its one monitor as xdpyinfo does", () => {
     const dims = /dimensions:\s+(\d+)x(\d+) pixels/.exec(tool("xdpyinfo", []))!
     expect(x.screen).toEqual({ x: 0, y: 0, width: Number(dims[1]), height: Number(dims[2]) })
-    const displays = x.displays()
+    const displays = x.displays.list()
     expect(displays).toHaveLength(1)
     expect(displays[0]).toMatchObject({ id: 0, primary: true, bounds: x.screen })
-    expect(x.onScreen(-1, 10)).toBe(false)
-    expect(x.onScreen(x.screen.width, 10)).toBe(false)
-    expect(x.onScreen(10, 10)).toBe(true)
+    expect(x.displays.onScreen(-1, 10)).toBe(false)
+    expect(x.displays.onScreen(x.screen.width, 10)).toBe(false)
+    expect(x.displays.onScreen(10, 10)).toBe(true)
   })
 
   it("moves the pointer where xdotool then finds it", () => {
-    x.moveTo(123, 456)
+    x.pointer.moveTo(123, 456)
     expect(tool("xdotool", ["getmouselocation", "--shell"])).toMatch(/X=123\nY=456/)
   })
 
@@ -80,36 +80,36 @@ describe("X11Session on a virtual desktop with openbox", () => {
     const button = findNode(peerTree(), (n) => /^clicks: \d+$/.test(n.name))!
     const before = Number(/\d+/.exec(button.name)![0])
     const point = centre(button)
-    x.click(point.x, point.y, "left", 1, [])
+    x.pointer.click(point.x, point.y, "left", 1, [])
     const log = await eventually(fixtureLog, (text) => text.includes(`clicked ${before + 1}`))
     expect(log).toContain(`clicked ${before + 1}`)
     // a double click is two clicks to a button
-    x.click(point.x, point.y, "left", 2, [])
+    x.pointer.click(point.x, point.y, "left", 2, [])
     expect(await eventually(fixtureLog, (text) => text.includes(`clicked ${before + 3}`))).toContain(`clicked ${before + 3}`)
     // no modifier stays held: the pointer's mask is clear afterwards
-    x.click(point.x, point.y, "left", 1, ["ctrl", "shift"])
-    expect(x.pointer().mask & 0xff).toBe(0)
+    x.pointer.click(point.x, point.y, "left", 1, ["ctrl", "shift"])
+    expect(x.pointer.position().mask & 0xff).toBe(0)
   })
 
   it("types into the entry, a key off the keymap through a spare keycode", async () => {
     const entry = findNode(peerTree(), (n) => n.name === "Name")!
     const point = centre(entry)
-    x.click(point.x, point.y, "left", 3, [])
-    x.pressKey("a", ["ctrl"]) // select all
-    for (const key of ["H", "i", "!"]) x.pressKey(key, [])
-    const spare = x.pressKey("€", []).spare
+    x.pointer.click(point.x, point.y, "left", 3, [])
+    x.keys.pressKey("a", ["ctrl"]) // select all
+    for (const key of ["H", "i", "!"]) x.keys.pressKey(key, [])
+    const spare = x.keys.pressKey("€", []).spare
     expect(spare).toBeTypeOf("number")
     const state = await eventually(() => control({ op: "state", id: "entry" }), (s) => s.text === "Hi!€")
     expect(state.text).toBe("Hi!€")
     await sleep(100)
-    x.unbind(spare!)
+    x.keys.unbind(spare!)
     expect(x.addon.findKeysym(0x010020ac)).toBeNull()
   })
 
   it("captures the screen: the same pixels as ImageMagick's import of the root window", async () => {
-    x.moveTo(5, 5)
+    x.pointer.moveTo(5, 5)
     await sleep(600) // let GTK's hover transitions settle
-    const shot = x.capture()
+    const shot = x.capture.png()
     const theirs = decodePng(execFileSync("import", ["-window", "root", "-depth", "8", "png24:-"], { env: env() }))
     expect([shot.width, shot.height]).toEqual([x.screen.width, x.screen.height])
     const ours = decodePng(shot.png)
@@ -127,9 +127,9 @@ describe("X11Session on a virtual desktop with openbox", () => {
     const button = findNode(peerTree(), (n) => /^clicks: \d+$/.test(n.name))!
     expect(pixelAt(ours, centre(button).x, centre(button).y)).toEqual(pixelAt(theirs, centre(button).x, centre(button).y))
     // a region is clipped to the screen
-    const corner = x.capture({ x: x.screen.width - 10, y: x.screen.height - 5, width: 50, height: 50 })
+    const corner = x.capture.png({ x: x.screen.width - 10, y: x.screen.height - 5, width: 50, height: 50 })
     expect([corner.width, corner.height]).toEqual([10, 5])
-    expect(() => x.capture({ x: -100, y: -100, width: 50, height: 50 })).toThrow(/off the screen/)
+    expect(() => x.capture.png({ x: -100, y: -100, width: 50, height: 50 })).toThrow(/off the screen/)
   })
 
   it("encodes PNGs in the addon with each filter, band by band, through the kept shared-memory segment and after its release", () => {
@@ -160,12 +160,12 @@ describe("X11Session on a virtual desktop with openbox", () => {
 
   it("finds the fixture's window and moves, resizes, minimizes, maximizes, restores and focuses it (read back by xwininfo/xprop)", async () => {
     const pid = desktop!.apps[0]!.pid
-    const view = x.findWindow(pid, "Fixture")!
+    const view = x.windows.find(pid, "Fixture")!
     expect(view).toBeDefined()
-    expect(x.windowManager()).toMatch(/openbox/i)
+    expect(x.windows.manager()).toMatch(/openbox/i)
     // an accessible window without a name still finds the process's only window
-    expect(x.findWindow(pid, "")?.xid).toBe(view.xid)
-    expect(x.findWindow(pid + 100_000, "Fixture")).toBeUndefined()
+    expect(x.windows.find(pid, "")?.xid).toBe(view.xid)
+    expect(x.windows.find(pid + 100_000, "Fixture")).toBeUndefined()
     const hex = `0x${view.xid.toString(16)}`
     const geometry = () => {
       const out = tool("xwininfo", ["-id", hex])
@@ -176,29 +176,29 @@ describe("X11Session on a virtual desktop with openbox", () => {
     const extents = /= (\d+), (\d+), (\d+), (\d+)/.exec(tool("xprop", ["-id", hex, "_NET_FRAME_EXTENTS"]))!.slice(1).map(Number)
     const [left, right, top, bottom] = extents as [number, number, number, number]
     expect(top).toBeGreaterThan(0)
-    x.moveResizeFrame(view.xid, { x: 200, y: 150 })
+    x.windows.moveResizeFrame(view.xid, { x: 200, y: 150 })
     expect(await eventually(geometry, (g) => g.x === 200 + left && g.y === 150 + top)).toMatchObject({ x: 200 + left, y: 150 + top })
-    x.moveResizeFrame(view.xid, { width: 500, height: 400 })
+    x.windows.moveResizeFrame(view.xid, { width: 500, height: 400 })
     expect(await eventually(geometry, (g) => g.width === 500 - left - right)).toMatchObject({ width: 500 - left - right, height: 400 - top - bottom })
-    expect(x.readWindow(view.xid).bounds).toEqual({ x: 200, y: 150, width: 500, height: 400 })
-    expect(() => x.moveResizeFrame(view.xid, { width: 1, height: 1 })).toThrow(/smaller than its decorations/)
+    expect(x.windows.read(view.xid).bounds).toEqual({ x: 200, y: 150, width: 500, height: 400 })
+    expect(() => x.windows.moveResizeFrame(view.xid, { width: 1, height: 1 })).toThrow(/smaller than its decorations/)
 
     const wmState = () => tool("xprop", ["-id", hex, "_NET_WM_STATE"])
-    x.minimize(view.xid)
+    x.windows.minimize(view.xid)
     expect(await eventually(wmState, (s) => s.includes("_NET_WM_STATE_HIDDEN"))).toContain("_NET_WM_STATE_HIDDEN")
-    expect(x.readWindow(view.xid).minimized).toBe(true)
-    x.activate(view.xid)
+    expect(x.windows.read(view.xid).minimized).toBe(true)
+    x.windows.activate(view.xid)
     expect(await eventually(wmState, (s) => !s.includes("_NET_WM_STATE_HIDDEN"))).not.toContain("_NET_WM_STATE_HIDDEN")
 
-    x.setMaximized(view.xid, true)
+    x.windows.setMaximized(view.xid, true)
     expect(await eventually(wmState, (s) => s.includes("MAXIMIZED_HORZ"))).toContain("_NET_WM_STATE_MAXIMIZED_VERT")
-    expect(x.readWindow(view.xid).maximized).toBe(true)
-    x.setMaximized(view.xid, false)
+    expect(x.windows.read(view.xid).maximized).toBe(true)
+    x.windows.setMaximized(view.xid, false)
     expect(await eventually(wmState, (s) => !s.includes("MAXIMIZED"))).not.toContain("MAXIMIZED")
 
-    x.activate(view.xid)
+    x.windows.activate(view.xid)
     const active = await eventually(() => tool("xdotool", ["getactivewindow"]).trim(), (id) => Number(id) === view.xid)
     expect(Number(active)).toBe(view.xid)
-    expect(x.readWindow(view.xid).focused).toBe(true)
+    expect(x.windows.read(view.xid).focused).toBe(true)
   })
 })

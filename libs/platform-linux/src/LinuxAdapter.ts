@@ -13,7 +13,6 @@ import {
   type TreeObservation,
   type WindowInfo
 } from "@agent-desktop/platform"
-import { x11Native } from "@agent-desktop/platform-linux-x11"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -22,8 +21,10 @@ import { hitTestChain } from "./actions/HitTest.js"
 import { AppDirectory } from "./atspi/AppDirectory.js"
 import { Accessible } from "./atspi/Accessible.js"
 import { AtspiSession } from "./atspi/AtspiSession.js"
+import { noBusAdvice } from "./atspi/NoBusAdvice.js"
 import { refOfWindowId } from "./atspi/WindowId.js"
 import { DbusCallError } from "./dbus/DbusCallError.js"
+import { chooseDisplayServer } from "./display/chooseDisplayServer.js"
 import { DesktopWatcher } from "./events/DesktopWatcher.js"
 import { EventStream } from "./events/EventStream.js"
 import { TreeMirror, type MirrorReads } from "./mirror/TreeMirror.js"
@@ -32,9 +33,10 @@ import { permissionsFor, probeStatus } from "./status/StatusProbe.js"
 import { BudgetExpired } from "./tree/Budget.js"
 import { toObserved } from "./tree/Observed.js"
 import { refOfHandle } from "./tree/RawNode.js"
+import { TOOLKIT_NOTES } from "./toolkits/notesTable.js"
 import { TreeReader } from "./tree/TreeReader.js"
 import { pathFromWindow } from "./tree/WindowPath.js"
-import { windowOrigin } from "./x11/WindowOrigin.js"
+import { windowOrigin } from "./display/sessionWindows.js"
 
 const toPlatformError = (what: string) => (error: unknown): PlatformError => {
   if (error instanceof PlatformError) return error
@@ -89,7 +91,9 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
       code: "PERM_DENIED",
       message: "the accessibility bus is not reachable",
       platformDetail: (error as Error)?.message ?? String(error),
-      details: { suggestion: "Run inside a graphical session with at-spi2-core running (see `status`)." }
+      details: { suggestion: "Run inside a graphical session with at-spi2-core running (see `status`)." },
+      // Not the contract's generic PERM_DENIED advice (`permissions --request`, macOS's): what is missing here.
+      suggestion: noBusAdvice(process.env)
     })
 
   const use = <A>(what: string, f: (p: Parts) => Promise<A>): Effect.Effect<A, PlatformError> =>
@@ -190,8 +194,12 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
     readState: (target) => use("state readback", ({ actor }) => actor.readState(target)),
     pressKeys: (combo, window, options) =>
       withJournal("press", (actor, journal) => actor.pressKeys(combo, window ? windowRef(window) : undefined, options, journal)),
-    // XTEST, capture, RandR and EWMH through a native addon, loaded on first use (libs/platform-linux-x11).
-    native: x11Native,
+    // The display-server backend this session has (display/chooseDisplayServer.ts), opened on first use: on X11,
+    // XTEST, capture, RandR and EWMH through a native addon (libs/platform-linux-x11).
+    native: () => {
+      const server = chooseDisplayServer()
+      return Effect.as(server.ready(), server)
+    },
     hitTest: (window, point, deadline) =>
       use("hit test", ({ session }) => hitTestChain(session, windowRef(window), point.x, point.y, deadline)),
     // Desktop events from AT-SPI events (events/DesktopWatcher.ts); a one-shot process starts a stream for the watch.
@@ -201,6 +209,7 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         if (!watcher) throw new PlatformError({ code: "PLATFORM_NOT_SUPPORTED", message: "the accessibility bus delivers no events here" })
         return watcher.asDesktopWatch()
       }),
+    toolkitNotes: TOOLKIT_NOTES,
     close: () =>
       Effect.promise(async () => {
         const current = opening

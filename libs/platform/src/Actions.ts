@@ -1,5 +1,5 @@
 /** What the engine asks an adapter to do to one element, and the evidence the adapter returns. */
-import type { Step } from "@agent-desktop/contracts"
+import type { Role, Step } from "@agent-desktop/contracts"
 import type { ElementHandle } from "./TreeModel.js"
 
 export type SemanticAction =
@@ -22,7 +22,8 @@ export type DeliveryStep = Step
 
 /** The element's state read back after an action; the engine checks roles and states against the contract. */
 export interface PostState {
-  readonly role: string
+  /** The contract's role, as the adapter mapped it. */
+  readonly role: Role
   readonly states: ReadonlyArray<string>
   readonly value?: string
   readonly enabled?: boolean

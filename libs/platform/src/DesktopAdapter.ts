@@ -66,6 +66,11 @@ export interface DesktopAdapterShape {
    * platform hears none; `wait --event` then compares the desktop's state over time.
    */
   readonly watchDesktop?: () => Effect.Effect<DesktopWatch, PlatformError>
+  /**
+   * The platform skill's section on UI toolkits (markdown): what works on each toolkit the adapter knows and where
+   * it stops, kept beside the toolkit profiles it describes. Absent where the adapter has none to tell.
+   */
+  readonly toolkitNotes?: string
   /** Release connections; the CLI calls this before exit so the process ends promptly. */
   readonly close: () => Effect.Effect<void>
 }

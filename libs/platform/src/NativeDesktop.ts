@@ -1,7 +1,9 @@
 /**
- * What a platform offers below the accessibility API: coordinate input, screen capture, displays and window-manager
- * operations. Separate from `DesktopAdapterShape` because it is loaded lazily (a native addon on Linux): only the
- * commands that need it pay for it. Coordinates are global screen pixels.
+ * The channels of the display-server layer the engine's commands use (`DesktopAdapterShape.native`): pointer input,
+ * capture, displays, the window manager and the clipboard. Each channel is its own interface so a backend
+ * implements it in a module of its own; `NativeDesktopShape` is all of them, flat, as the engine calls them.
+ * Coordinates are global screen pixels. `DisplayServer.ts` holds the service that adds what the accessibility
+ * layer itself asks of the display server.
  */
 import type * as Effect from "effect/Effect"
 import type { PlatformError } from "./PlatformError.js"
@@ -69,8 +71,8 @@ export type ClipboardContent =
 
 export type ClipboardFormat = "text" | "image" | "file_urls" | "auto"
 
-export interface NativeDesktopShape {
-  readonly displays: () => Effect.Effect<ReadonlyArray<DisplayDescription>, PlatformError>
+/** Synthetic pointer input. Every press is released, whatever fails after it. */
+export interface PointerInput {
   readonly pointer: () => Effect.Effect<PointerState, PlatformError>
   readonly moveTo: (point: ScreenPoint) => Effect.Effect<void, PlatformError>
   /** Press and release `button` `count` times at `point`, holding `modifiers` throughout. */
@@ -92,13 +94,20 @@ export interface NativeDesktopShape {
     to: ScreenPoint,
     options: { readonly durationMs: number; readonly dropDelayMs: number }
   ) => Effect.Effect<void, PlatformError>
+}
+
+export interface ScreenCapture {
   /** A PNG of a screen region (the whole screen when absent). */
   readonly capture: (region?: Bounds) => Effect.Effect<CapturedImage, PlatformError>
-  /** What the clipboard holds in `format` (auto: image, then files, then text); undefined when it holds none. */
-  readonly clipboardRead: (format: ClipboardFormat) => Effect.Effect<ClipboardContent | undefined, PlatformError>
-  /** Own the clipboard with `content` (a detached owner process on X11); resolves once it is the owner. */
-  readonly clipboardWrite: (content: ClipboardContent) => Effect.Effect<{ readonly ownerPid: number }, PlatformError>
-  readonly clipboardClear: () => Effect.Effect<void, PlatformError>
+}
+
+export interface DisplayList {
+  /** The monitors, primary first; ids are what `screenshot --screen N` takes. */
+  readonly displays: () => Effect.Effect<ReadonlyArray<DisplayDescription>, PlatformError>
+}
+
+/** Top-level windows as the window manager (X11) or compositor (Wayland) sees them, with their frame geometry. */
+export interface WindowManager {
   readonly findWindow: (hint: WindowHint) => Effect.Effect<ManagedWindow, PlatformError>
   /** The topmost managed window whose frame contains the point (undefined: none, the desktop). */
   readonly topWindowAt: (point: ScreenPoint) => Effect.Effect<number | undefined, PlatformError>
@@ -106,3 +115,14 @@ export interface NativeDesktopShape {
   /** Ask the window manager; the caller reads the window back to know what happened. */
   readonly operateWindow: (nativeId: number, operation: WindowOperation) => Effect.Effect<void, PlatformError>
 }
+
+export interface ClipboardAccess {
+  /** What the clipboard holds in `format` (auto: image, then files, then text); undefined when it holds none. */
+  readonly clipboardRead: (format: ClipboardFormat) => Effect.Effect<ClipboardContent | undefined, PlatformError>
+  /** Own the clipboard with `content` (a detached owner process on X11); resolves once it is the owner. */
+  readonly clipboardWrite: (content: ClipboardContent) => Effect.Effect<{ readonly ownerPid: number }, PlatformError>
+  readonly clipboardClear: () => Effect.Effect<void, PlatformError>
+}
+
+/** Every channel the engine's native commands use, flat (`DesktopAdapterShape.native`). */
+export interface NativeDesktopShape extends PointerInput, ScreenCapture, DisplayList, WindowManager, ClipboardAccess {}

@@ -2,6 +2,7 @@
  * The platform-neutral tree an adapter reports. Roles, states and actions are already mapped to the contract's
  * vocabulary (reference §2.2–2.3); the engine never sees toolkit names.
  */
+import type { Role } from "@agent-desktop/contracts"
 
 export interface Bounds {
   readonly x: number
@@ -30,7 +31,8 @@ export interface NativeId {
 export type ElementHandle = string
 
 export interface ObservedNode {
-  readonly role: string
+  /** Already mapped to the contract's vocabulary by the adapter (an unmapped platform role is "unknown"). */
+  readonly role: Role
   readonly name?: string
   readonly value?: string
   readonly description?: string

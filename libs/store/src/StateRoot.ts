@@ -9,7 +9,7 @@
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { InvalidHome } from "./StoreErrors.js"
+import { failureReason, InvalidHome, StoreFailure } from "./StoreErrors.js"
 
 export const DATABASE_FILE = "events.db"
 
@@ -46,7 +46,8 @@ export const privateDirProblem = (dir: string, stat: fs.Stats): string | undefin
 
 /**
  * A directory for private state: created 0700 when absent (with any missing parents, also 0700), otherwise checked
- * and never modified. Throws InvalidHome naming the problem; `label` says which directory it was.
+ * and never modified. Throws InvalidHome naming the problem (a StoreFailure when the file system refused to create
+ * it: read-only, full, permission); `label` says which directory it was.
  */
 export const ensurePrivateDir = (dir: string, label = "The state root"): string => {
   const target = normalisedDir(dir)
@@ -62,8 +63,17 @@ export const ensurePrivateDir = (dir: string, label = "The state root"): string 
     try {
       fs.mkdirSync(target, { recursive: true, mode: 0o700 })
       stat = fs.lstatSync(target)
-    } catch (cause) {
-      throw new InvalidHome({ message: `Cannot create ${label.toLowerCase()} ${target}: ${(cause as Error).message}`, path: target })
+    } catch (recursive) {
+      // A recursive mkdir reports ENOENT for a parent on a read-only file system; a plain one says what failed.
+      let cause = recursive
+      if ((recursive as NodeJS.ErrnoException).code === "ENOENT" && fs.existsSync(path.dirname(target))) {
+        try {
+          fs.mkdirSync(target, { mode: 0o700 })
+        } catch (plain) {
+          cause = plain
+        }
+      }
+      throw storeFileFailure(cause, `Cannot create ${label.toLowerCase()} ${target}: ${(cause as Error).message}`, target)
     }
   }
   const problem = privateDirProblem(target, stat)
@@ -74,6 +84,18 @@ export const ensurePrivateDir = (dir: string, label = "The state root"): string 
     })
   }
   return target
+}
+
+/**
+ * A file-system failure where the store's files go: a read-only file system, a full disk or missing permissions
+ * are store failures with that reason (what the caller must fix is the disk, not the arguments); anything else
+ * (a symlink, a path that cannot be a directory) is InvalidHome.
+ */
+const storeFileFailure = (cause: unknown, message: string, target: string): InvalidHome | StoreFailure => {
+  const reason = failureReason(cause)
+  return reason === "read_only" || reason === "full" || reason === "permission"
+    ? new StoreFailure({ message, cause, reason })
+    : new InvalidHome({ message, path: target })
 }
 
 /** The store's root: see ensurePrivateDir. */
@@ -92,10 +114,8 @@ export const ensurePrivateFile = (file: string): void => {
     fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW, 0o600)
   } catch (cause) {
     const code = (cause as NodeJS.ErrnoException).code
-    throw new InvalidHome({
-      message: code === "ELOOP" ? `${file} is a symlink; refusing it` : `Cannot open ${file}: ${(cause as Error).message}`,
-      path: file
-    })
+    if (code === "ELOOP") throw new InvalidHome({ message: `${file} is a symlink; refusing it`, path: file })
+    throw storeFileFailure(cause, `Cannot open ${file}: ${(cause as Error).message}`, file)
   }
   try {
     const stat = fs.fstatSync(fd)

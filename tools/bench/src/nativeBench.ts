@@ -132,10 +132,10 @@ try {
   const rawMs = inProcess(() => load.addon.captureRoot(0, 0, session.screen.width, session.screen.height))
   session.addon.captureRelease()
   const firstStarted = process.hrtime.bigint()
-  session.capture()
+  session.capture.png()
   const firstMs = Number(process.hrtime.bigint() - firstStarted) / 1e6
-  const encodedMs = inProcess(() => session.capture())
-  const clickMs = inProcess(() => session.click(5, 5, "left", 1, []))
+  const encodedMs = inProcess(() => session.capture.png())
+  const clickMs = inProcess(() => session.pointer.click(5, 5, "left", 1, []))
   load.addon.close()
 
   const row = (name: string, base: string) => {

@@ -24,7 +24,7 @@ const writableByOthers = (stat: fs.Stats) => (stat.mode & 0o022) !== 0
 const STICKY = 0o1000
 
 /** Every directory from `dir` up to `/`: owned by root or us, and only writable by others when sticky. */
-const ancestorsAreSafe = (dir: string, uid: number | undefined): boolean => {
+export const ancestorsAreSafe = (dir: string, uid: number | undefined = currentUid()): boolean => {
   let current = fs.realpathSync(dir)
   for (;;) {
     const stat = fs.statSync(current)
@@ -59,8 +59,12 @@ const isPrivateDirectory = (stat: fs.Stats, uid: number | undefined) =>
  */
 export const privateSubdirectory = (stateRoot: string, name: string, create: boolean): string | undefined => {
   const root = trustedStateRoot(stateRoot)
-  if (root === undefined) return undefined
-  const dir = path.join(root, name)
+  return root === undefined ? undefined : privateChildDirectory(root, name, create)
+}
+
+/** `<parent>/<name>` as a private directory of ours (see privateSubdirectory), for a parent already checked. */
+export const privateChildDirectory = (parent: string, name: string, create: boolean): string | undefined => {
+  const dir = path.join(parent, name)
   const uid = currentUid()
   try {
     const existing = lstatOrUndefined(dir)

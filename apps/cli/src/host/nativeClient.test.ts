@@ -7,14 +7,17 @@
  * handoff variable inherited from elsewhere.
  */
 import { afterEach, describe, expect, it } from "@effect/vitest"
-import { spawn } from "node:child_process"
+import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as net from "node:net"
 import * as path from "node:path"
-import { type Client, hostEnv, countingNode, NATIVE, NATIVE_CLIENT, NODE, runBinary, tempHome } from "../test/binary.js"
+import { BIN, type Client, envelopeOf, hostEnv, countingNode, LAUNCHER, NATIVE, NATIVE_CLIENT, NODE, oneEnvelope, runBinary, tempHome } from "../test/binary.js"
 import { HANDOFF_VARIABLE } from "./Handoff.js"
-import { fingerprintOf, hostFiles } from "./HostAddress.js"
-import { forwardedEnv, type HostRequest } from "./HostProtocol.js"
+import { fingerprintOf, hostSocketPath } from "./HostAddress.js"
+import { GLOBAL_FLAGS } from "@agent-desktop/contracts/commands"
+import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
+import { ABORT_GRACE_MS, CONNECT_MS, FIRST_BYTE_MS, forwardedEnv, type HostRequest, SILENCE_MS } from "./HostProtocol.js"
+import { MAX_RUNTIME_BASE } from "./RuntimeDirectory.js"
 
 interface Run {
   readonly exit: number | null
@@ -48,7 +51,7 @@ const scriptedHost = async (home: string, answer: (request: HostRequest, connect
     })
     connection.on("error", () => undefined)
   })
-  const { socket } = hostFiles(dir, env)
+  const socket = hostSocketPath(env, true)!
   await new Promise<void>((resolve) => server.listen(socket, () => resolve()))
   fs.chmodSync(socket, 0o600)
   servers.push(server)
@@ -124,15 +127,17 @@ describe("the native host client", () => {
     ["an unreadable answer", (connection: net.Socket) => connection.end("{\"kind\":\"result\",\"stdout\":\"x\n")],
     ["a connection closed without an answer", (connection: net.Socket) => connection.end()]
   ] as const) {
-    it(`reports ${label} after the request as delivery unknown, with the Node client's envelope`, async () => {
+    it(`reports ${label} after the request as delivery unknown (read-only: not delivered), with the Node client's envelope`, async () => {
       const home = tempHome("native-lost")
       await scriptedHost(home, (_request, connection) => respond(connection))
       const env = hostEnv(home)
-      const viaNode = await run(NODE, ["wait", "5"], env)
-      const viaNative = await run(NATIVE, ["wait", "5"], env)
-      expect(viaNative.stdout.toString("utf8")).toBe(viaNode.stdout.toString("utf8"))
-      expect(JSON.parse(viaNative.stdout.toString("utf8"))).toMatchObject({ ok: false, error: { code: "INTERNAL", disposition: { delivery: "unknown" } } })
-      expect([viaNative.exit, viaNode.exit]).toEqual([1, 1])
+      for (const [argv, delivery] of [[["click", "@s0abc:e1"], "unknown"], [["wait", "5"], "not_delivered"]] as const) {
+        const viaNode = await run(NODE, argv, env)
+        const viaNative = await run(NATIVE, argv, env)
+        expect(viaNative.stdout.toString("utf8")).toBe(viaNode.stdout.toString("utf8"))
+        expect(oneEnvelope(viaNative.stdout.toString("utf8"))).toMatchObject({ ok: false, error: { code: "INTERNAL", disposition: { delivery } } })
+        expect([viaNative.exit, viaNode.exit]).toEqual([1, 1])
+      }
     })
   }
 
@@ -188,8 +193,9 @@ describe("the native host client", () => {
         outputs.push(result.stdout.toString("utf8"))
       }
       const envelope = JSON.parse(outputs[1]!)
+      // `wait` is read-only (the command spec): a lost host leaves nothing that a retry could do twice.
       expect(envelope).toMatchObject(after === "lost"
-        ? { ok: false, error: { code: "INTERNAL", disposition: { delivery: "unknown" } } }
+        ? { ok: false, error: { code: "INTERNAL", disposition: { delivery: "not_delivered" } } }
         : { ok: false, command: "wait", error: { disposition: { delivery: "not_delivered" } } })
       expect(outputs[1]).toBe(outputs[0])
     })
@@ -224,5 +230,119 @@ describe("the native host client", () => {
     ].join("\n")
     const result = await run(["python3", "-c", reader, ...NATIVE], ["screenshot"], hostEnv(home))
     expect(result.stdout.toString("utf8").trim()).toBe(`${big.length} 0`)
+  })
+
+  it("keeps the rules it shares with the TypeScript side: deadlines, runtime directory, contract version, global value flags", () => {
+    const source = fs.readFileSync(path.join(path.dirname(LAUNCHER), "..", "native", "hostClient.c"), "utf8")
+    const define = (name: string) => new RegExp(`#define ${name} (\\S+)`).exec(source)?.[1]
+    expect(define("CONNECT_MS")).toBe(String(CONNECT_MS))
+    expect(define("FIRST_BYTE_MS")).toBe(String(FIRST_BYTE_MS))
+    expect(define("SILENCE_MS")).toBe(String(SILENCE_MS))
+    expect(define("ABORT_GRACE_MS")).toBe(String(ABORT_GRACE_MS))
+    expect(define("MAX_RUNTIME_BASE")).toBe(String(MAX_RUNTIME_BASE))
+    expect(define("CONTRACT_VERSION")).toBe(JSON.stringify(LATEST_CONTRACT_VERSION))
+    const listed = /GLOBAL_VALUE_FLAGS\[\] = \{([^}]*)\}/.exec(source)![1]!.match(/"[^"]+"/g)!.map((text) => JSON.parse(text) as string)
+    const spec = Object.entries(GLOBAL_FLAGS).filter(([, flag]) => flag.syntax === "value")
+      .flatMap(([name, flag]) => [`--${name}`, ...(flag.short === undefined ? [] : [`-${flag.short}`])])
+    expect([...listed].sort()).toEqual([...spec].sort())
+  })
+
+  it("skips the host's heartbeats and prints its answer, as the Node client does", async () => {
+    const home = tempHome("native-progress")
+    await scriptedHost(home, (_request, connection) => {
+      connection.write('{"kind":"alive"}\n{"kind":"alive"}\n')
+      setTimeout(() => connection.write('{"kind":"alive"}\n{"kind":"result","stdout":"done\\n",'), 200)
+      setTimeout(() => connection.end('"stderr":"","exit":0}\n'), 400)
+    })
+    for (const client of [NODE, NATIVE]) {
+      const result = await run(client, ["wait", "5"], hostEnv(home))
+      expect(result.stdout.toString("utf8")).toBe("done\n")
+      expect(result.exit).toBe(0)
+    }
+  })
+
+  for (const [label, behave, reason] of [
+    ["never replies to the request", (_connection: net.Socket) => undefined, `no reply within ${FIRST_BYTE_MS} ms`],
+    ["sends a heartbeat and then goes silent", (connection: net.Socket) => void connection.write('{"kind":"alive"}\n'), `silent for ${SILENCE_MS} ms`]
+  ] as const) {
+    it(`a host that ${label}: the same TIMEOUT envelope from both clients, bounded, never run again here`, async () => {
+      const home = tempHome("native-silent")
+      const host = await scriptedHost(home, (_request, connection) => behave(connection))
+      const env = hostEnv(home)
+      const outputs: Array<string> = []
+      for (const client of [NODE, NATIVE]) {
+        const result = await run(client, ["click", "@s0abc:e1"], env)
+        expect(result.exit).toBe(1)
+        outputs.push(result.stdout.toString("utf8"))
+      }
+      expect(outputs[1]).toBe(outputs[0])
+      expect(oneEnvelope(outputs[0]!)).toMatchObject({
+        ok: false, command: "click", error: { code: "TIMEOUT", disposition: { delivery: "delivery_uncertain", retry: "unsafe" } }
+      })
+      expect(JSON.parse(outputs[0]!).error.message).toContain(reason)
+      expect(host.requests).toHaveLength(2)
+    }, 60_000)
+  }
+
+  it("SIGTERM while a silent host holds the request: one envelope and exit 143 from both clients", async () => {
+    const home = tempHome("native-silent-term")
+    const pending: Array<net.Socket> = []
+    const host = await scriptedHost(home, (_request, connection) => void pending.push(connection))
+    for (const client of [NODE, NATIVE]) {
+      const result = await run(client, ["click", "@s0abc:e1"], hostEnv(home), (pid) => {
+        const poll = setInterval(() => {
+          if (pending.length === 0) return
+          clearInterval(poll)
+          pending.splice(0)
+          process.kill(pid, "SIGTERM")
+        }, 20)
+      })
+      expect(result.exit).toBe(143)
+      expect(oneEnvelope(result.stdout.toString("utf8"))).toMatchObject({ ok: false, command: "click", error: { code: "TIMEOUT" } })
+    }
+    expect(host.extraLines).toEqual(['{"abort":"SIGTERM"}', '{"abort":"SIGTERM"}'])
+  }, 60_000)
+
+  it("prints one envelope when Node cannot be started: arguments and environment just under the system's limit", () => {
+    const home = tempHome("native-e2big")
+    const base = hostEnv(home, { AGENT_DESKTOP_HOST: "off" })
+    // Just a short argv[0]: the client's own exec then fits where Node's (its path, the entry's) does not.
+    const withPadding = (bytes: number) => {
+      const env: NodeJS.ProcessEnv = { ...base }
+      for (let i = 0; bytes > 0; i++, bytes -= 100_000) env[`PAD${i}`] = "x".repeat(Math.min(bytes, 100_000))
+      return env
+    }
+    const attempt = (bytes: number) => spawnSync(NATIVE_CLIENT, ["version"], { env: withPadding(bytes), argv0: "a", encoding: "utf8", maxBuffer: 1 << 20 })
+    const starts = (bytes: number) => (attempt(bytes).error as NodeJS.ErrnoException | undefined)?.code !== "E2BIG"
+    let low = 0
+    let high = 16 * 1024 * 1024
+    expect(starts(low)).toBe(true)
+    expect(starts(high)).toBe(false)
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2)
+      if (starts(middle)) low = middle
+      else high = middle
+    }
+    const result = attempt(low)
+    const envelope = envelopeOf({ exit: result.status ?? -1, stdout: result.stdout, stderr: result.stderr })
+    expect(envelope).toMatchObject({ ok: false, command: "version", error: { code: "INVALID_ARGS", disposition: { delivery: "not_delivered" } } })
+    expect(result.stderr).toContain("Argument list too long")
+  }, 120_000)
+
+  it("refuses a stdout closed at start (`agent-desktop version >&-`): non-zero, the reason on stderr; the shell launcher too", () => {
+    // The shell launcher without a client beside it (a package whose client was not compiled).
+    const pkg = tempHome("native-closed")
+    fs.mkdirSync(path.join(pkg, "bin"))
+    fs.copyFileSync(LAUNCHER, path.join(pkg, "bin", "agent-desktop"))
+    fs.chmodSync(path.join(pkg, "bin", "agent-desktop"), 0o755)
+    fs.symlinkSync(BIN, path.join(pkg, "bin", "agent-desktop.js"))
+    for (const command of [NATIVE_CLIENT, path.join(pkg, "bin", "agent-desktop")]) {
+      const closed = spawnSync("sh", ["-c", '"$0" version >&-', command], { encoding: "utf8" })
+      expect(closed.status, command).toBe(1)
+      expect(closed.stderr).toContain("stdout is closed")
+      const open = spawnSync(command, ["version"], { encoding: "utf8" })
+      expect(open.status).toBe(0)
+      expect(oneEnvelope(open.stdout)).toMatchObject({ ok: true, command: "version" })
+    }
   })
 })

@@ -4,6 +4,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { hostSocketPath } from "../host/HostAddress.js"
 
 export const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bin/agent-desktop.js")
 /** The installed command: a shell launcher that runs the warm host's native client (native/hostClient.c). */
@@ -70,29 +71,32 @@ export const runBinaryAsync = (argv: ReadonlyArray<string>, env: NodeJS.ProcessE
     child.on("close", (code) => resolve({ exit: code ?? -1, stdout, stderr }))
   })
 
-/**
- * The envelope contract: exactly one line on stdout, JSON, valid against the strict schema of its version, and
- * an exit code that agrees with it. Returns the envelope.
- */
-export const envelopeOf = (result: RunResult): Record<string, any> => {
-  const lines = result.stdout.split("\n")
-  if (lines.length !== 2 || lines[1] !== "") throw new Error(`expected exactly one line on stdout, got ${JSON.stringify(result.stdout)}`)
+/** Exactly one line on stdout, a JSON envelope valid against the strict schema of its version (any exit code). */
+export const oneEnvelope = (stdout: string): Record<string, any> => {
+  const lines = stdout.split("\n")
+  if (lines.length !== 2 || lines[1] !== "") throw new Error(`expected exactly one line on stdout, got ${JSON.stringify(stdout.slice(0, 2000))}`)
   const envelope = JSON.parse(lines[0]!) as Record<string, any>
   const validation = validateEnvelope(envelope["version"], envelope, { strict: true })
   if (!validation.valid) {
     throw new Error(`invalid ${String(envelope["version"])} envelope ${lines[0]}: ${JSON.stringify(validation.errors.slice(0, 5))}`)
   }
+  return envelope
+}
+
+/**
+ * The envelope contract: exactly one line on stdout, JSON, valid against the strict schema of its version, and
+ * an exit code that agrees with it. Returns the envelope.
+ */
+export const envelopeOf = (result: RunResult): Record<string, any> => {
+  const envelope = oneEnvelope(result.stdout)
+  const lines = result.stdout.split("\n")
   const expectedExit = envelope["ok"] === true ? [0] : envelope["error"]?.["code"] === "INVALID_ARGS" ? [1, 2] : [1]
   if (!expectedExit.includes(result.exit)) throw new Error(`exit ${result.exit} disagrees with ${lines[0]}`)
   return envelope
 }
 
 /**
- * The socket of the warm host serving this state root (`host/engine-<key>.sock`, one per desktop binding), or the
- * path one would have when none runs (a test that expects one waits for it).
+ * The socket of the warm host for this environment's binding (state root and desktop): `engine-<key>.sock` in the
+ * private runtime directory (host/RuntimeDirectory.ts), where one is or would be listening.
  */
-export const hostSocketIn = (home: string): string => {
-  const dir = path.join(home, "host")
-  const name = fs.existsSync(dir) ? fs.readdirSync(dir).find((entry) => /^engine-[0-9a-f]{16}\.sock$/.test(entry)) : undefined
-  return path.join(dir, name ?? "engine-none.sock")
-}
+export const hostSocketIn = (env: NodeJS.ProcessEnv): string => hostSocketPath(env) ?? "/nonexistent/agent-desktop-runtime/engine.sock"

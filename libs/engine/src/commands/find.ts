@@ -1,4 +1,4 @@
-import { contractRole, contractStates, getsRef, normalizeRole, parseStateFilter, matchesStateFilter, type StateFilter } from "@agent-desktop/domain"
+import { contractStates, getsRef, normalizeRole, parseStateFilter, matchesStateFilter, type StateFilter } from "@agent-desktop/domain"
 import type { ObservedNode } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { flag, optionalInt, optionalString, stringList, type Args } from "../Args.js"
@@ -124,7 +124,7 @@ export const find = Effect.fn("find")(function*(args: Args) {
     const ref = observed.captured.refByNode.get(node)
     return {
       ref_id: ref ?? null,
-      role: contractRole(node.role),
+      role: node.role,
       ...((node.name ?? "") === "" ? {} : { name: node.name }),
       value: node.value ?? null,
       states: contractStates(node.states),

@@ -9,7 +9,7 @@ import { platformSkill } from "../skills/platformSkill.js"
 const allSkills = (withLiveStatus: boolean) => Effect.gen(function*() {
   const adapter = yield* DesktopAdapter
   const live = withLiveStatus ? yield* adapter.status().pipe(Effect.option) : undefined
-  return [...STATIC_SKILLS, platformSkill(adapter.platform, live?._tag === "Some" ? live.value : undefined)]
+  return [...STATIC_SKILLS, platformSkill(adapter.platform, live?._tag === "Some" ? live.value : undefined, adapter.toolkitNotes)]
 })
 
 const findSkill = (skills: ReadonlyArray<Skill>, name: string) =>

@@ -1,7 +1,6 @@
 import type { PlatformStatus } from "@agent-desktop/platform"
 import { FAIL_CLOSED, HEADLESS_REF_ACTIONS, NOT_APPLICABLE, NOT_YET_SUPPORTED, READ_ONLY } from "./commandTables.generated.js"
 import { NATIVE_LINUX_NOTES } from "./nativeLinuxNotes.js"
-import { TOOLKIT_NOTES } from "./toolkitNotes.js"
 import type { Skill } from "./Skills.js"
 
 const LINUX_NOTES = `## Linux (AT-SPI2)
@@ -34,7 +33,8 @@ const liveSection = (live: PlatformStatus) =>
     ""
   ].join("\n")
 
-export const platformSkill = (platform: string, live?: PlatformStatus): Skill => {
+/** `toolkitNotes`: the adapter's section on UI toolkits (`DesktopAdapterShape.toolkitNotes`). */
+export const platformSkill = (platform: string, live?: PlatformStatus, toolkitNotes = ""): Skill => {
   const unsupported = platform === "unsupported"
   const content = [
     `# agent-desktop on ${unsupported ? process.platform : platform}`,
@@ -49,7 +49,7 @@ export const platformSkill = (platform: string, live?: PlatformStatus): Skill =>
     "",
     platform === "linux" ? LINUX_NOTES : "",
     platform === "linux" ? NATIVE_LINUX_NOTES : "",
-    platform === "linux" ? TOOLKIT_NOTES : "",
+    toolkitNotes,
     live === undefined ? "" : liveSection(live)
   ].join("\n")
   return {

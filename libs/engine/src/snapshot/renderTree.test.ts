@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import type { ObservedNode } from "@agent-desktop/platform"
 import { renderTree, type RefAllocator, type RenderOptions } from "./renderTree.js"
 
-const node = (role: string, path: ReadonlyArray<number>, extra: Partial<ObservedNode> = {}): ObservedNode => ({
+const node = (role: ObservedNode["role"], path: ReadonlyArray<number>, extra: Partial<ObservedNode> = {}): ObservedNode => ({
   role, path, states: [], actions: [], handle: path.join("/"), childCount: extra.children?.length ?? 0, ...extra
 })
 

@@ -1,5 +1,5 @@
 import type { SnapshotNode } from "@agent-desktop/contracts"
-import { contractActions, contractNativeIdKind, contractRole, contractStates } from "@agent-desktop/domain"
+import { contractActions, contractNativeIdKind, contractStates } from "@agent-desktop/domain"
 import type { ObservedNode } from "@agent-desktop/platform"
 import { childWindow, pageHint, type ChildWindow } from "./childWindow.js"
 import { hasPayload } from "./nodePayload.js"
@@ -56,7 +56,7 @@ export interface RefAllocator {
  * share of a warm snapshot. */
 const fields = (node: ObservedNode, options: RenderOptions, refId: string | undefined): NodeDraft => {
   // ref_id first: the key order of the printed node is the assignment order.
-  const out: NodeDraft = refId === undefined ? { role: contractRole(node.role) } : { ref_id: refId, role: contractRole(node.role) }
+  const out: NodeDraft = refId === undefined ? { role: node.role } : { ref_id: refId, role: node.role }
   if (node.name !== undefined && node.name !== "") out.name = node.name
   if (node.value !== undefined && node.value !== "") out.value = node.value
   if (node.description !== undefined && node.description !== "") out.description = node.description

@@ -70,11 +70,11 @@ describe("the child limit", () => {
   })
 
   it("shows the child holding the focus, else a selected one, in place of the Nth", () => {
-    const focused = build({ role: "window", children: [{ role: "list", children: rows(100, (i) => ({ role: "listitem", name: `item ${i}`, actions: ["Select"], ...(i === 70 ? { children: [button("inner", ["focused"])] } : {}), ...(i === 80 ? { states: ["selected"] } : {}) })) }] })
+    const focused = build({ role: "window", children: [{ role: "list", children: rows(100, (i) => ({ role: "option", name: `item ${i}`, actions: ["Select"], ...(i === 70 ? { children: [button("inner", ["focused"])] } : {}), ...(i === 80 ? { states: ["selected"] } : {}) })) }] })
     const list = capture(focused, { maxChildren: 10 }).tree.children![0]!
-    assert.deepStrictEqual(list.children!.map((c) => c.name), [...rows(9, (i) => ({ role: "listitem", name: `item ${i}` })).map((r) => r.name), "item 70"])
+    assert.deepStrictEqual(list.children!.map((c) => c.name), [...rows(9, (i) => ({ role: "option", name: `item ${i}` })).map((r) => r.name), "item 70"])
     assert.match(list.hint!, /^children 0-8 and 70 \(focus\) of 100 with refs shown; next: .* --children-from 9 /)
-    const selectedOnly = build({ role: "window", children: [{ role: "list", children: rows(100, (i) => ({ role: "listitem", name: `item ${i}`, actions: ["Select"], ...(i === 80 ? { states: ["selected"] } : {}) })) }] })
+    const selectedOnly = build({ role: "window", children: [{ role: "list", children: rows(100, (i) => ({ role: "option", name: `item ${i}`, actions: ["Select"], ...(i === 80 ? { states: ["selected"] } : {}) })) }] })
     assert.match(capture(selectedOnly, { maxChildren: 10 }).tree.children![0]!.hint!, /^children 0-8 and 80 \(selected\) of 100/)
   })
 
@@ -222,7 +222,7 @@ describe("a partial read never prints what its complete read does not", () => {
   it("a GTK-grid-like partial read (every leaf's details cut, labels unread) is smaller than the complete read", () => {
     // The shape of grid.py's 250 rows as the bulk cache leaves them when the budget runs out during detail reads.
     const spec = (i: number): ReadonlyArray<Spec> => [
-      { role: "label", name: `row ${i}` }, button(`button ${i}`), { role: "checkbox", name: `check ${i}`, actions: ["Click", "Toggle", "Check", "Uncheck"] },
+      { role: "statictext", name: `row ${i}` }, button(`button ${i}`), { role: "checkbox", name: `check ${i}`, actions: ["Click", "Toggle", "Check", "Uncheck"] },
       { role: "textfield", value: `text ${i}`, actions: ["SetValue", "TypeText"] }
     ]
     const complete = build({ role: "window", name: "Grid 250", children: [{ role: "scrollarea", actions: ["Scroll"], children: [{ role: "group", children: rows(250).flatMap((_, i) => spec(i)) }] }] })

@@ -6,7 +6,7 @@ import { Effect, Layer } from "effect"
 
 /** A plain description of a test window's tree; paths, handles and counts are derived. */
 export interface Spec {
-  readonly role: string
+  readonly role: ObservedNode["role"]
   readonly name?: string
   readonly value?: string
   readonly states?: ReadonlyArray<string>

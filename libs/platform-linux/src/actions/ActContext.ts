@@ -2,7 +2,7 @@ import type { ActionOptions, DeliveryStep, SemanticAction } from "@agent-desktop
 import type { Accessible } from "../atspi/Accessible.js"
 import type { AtspiSession } from "../atspi/AtspiSession.js"
 import type { RawNode } from "../tree/RawNode.js"
-import type { KeyboardFocusControl } from "../x11/KeyboardFocus.js"
+import type { KeyboardFocusControl } from "../display/sessionWindows.js"
 import type { StepLog } from "./StepLog.js"
 
 /** What an action handler works with: the target, freshly inspected, and the delivery's step log and deadline. */

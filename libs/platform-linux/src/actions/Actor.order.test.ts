@@ -3,7 +3,7 @@ import type { DeliveryStep, SemanticAction, StepJournal } from "@agent-desktop/p
 import { AtspiRole } from "../atspi/Roles.js"
 import { AtspiState } from "../atspi/States.js"
 import { fakeApp, fakeHandle, sentLine, type FakeApp, type FakeObject } from "../atspi/testing/fakeApp.js"
-import { gecko } from "../toolkits/gecko.js"
+import { gecko } from "../toolkits/gecko/profile.js"
 import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { Actor } from "./Actor.js"
 import { KeySynth, keysymOf, modifierMask } from "./Keys.js"

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import type { AppCall, AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { AtspiState } from "../atspi/States.js"
 import { DbusCallError } from "../dbus/DbusCallError.js"
-import { gtk3 } from "../toolkits/gtk3.js"
+import { gtk3 } from "../toolkits/gtk3/profile.js"
 import { Actor } from "./Actor.js"
 import { failure } from "./testing/failure.js"
 

@@ -24,7 +24,7 @@ import { perCallMs, timeoutFor } from "./Deadline.js"
 import { inspectNode } from "./inspectNode.js"
 import { pressKeys } from "./pressKeys.js"
 import { StepLog } from "./StepLog.js"
-import type { KeyboardFocusControl } from "../x11/KeyboardFocus.js"
+import type { KeyboardFocusControl } from "../display/sessionWindows.js"
 
 export { lookupFailure } from "./Failures.js"
 

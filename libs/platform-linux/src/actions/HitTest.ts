@@ -10,7 +10,7 @@ import type { ElementHandle } from "@agent-desktop/platform"
 import { Accessible, isNullRef } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { handleOf } from "../tree/RawNode.js"
-import { windowOrigin } from "../x11/WindowOrigin.js"
+import { windowOrigin } from "../display/sessionWindows.js"
 
 const MAX_DEPTH = 64
 

@@ -4,8 +4,9 @@ import type { ObjectRef } from "../atspi/AtspiSession.js"
 import { Paths } from "../atspi/Interfaces.js"
 import { AtspiRole } from "../atspi/Roles.js"
 import { fakeApp } from "../atspi/testing/fakeApp.js"
-import { gecko } from "../toolkits/gecko.js"
-import { chooseWindow, parseFocusPid, type KeyboardFocus, type KeyboardFocusControl } from "../x11/KeyboardFocus.js"
+import { gecko } from "../toolkits/gecko/profile.js"
+import type { KeyboardFocus } from "@agent-desktop/platform"
+import type { KeyboardFocusControl } from "../display/sessionWindows.js"
 import type { ActContext } from "./ActContext.js"
 import { ensureKeyboardFocus, refuseForeignKeyboardFocus } from "./keyboardFocusGuard.js"
 import { StepLog } from "./StepLog.js"
@@ -96,21 +97,6 @@ describe("ensureKeyboardFocus", () => {
     const x = xFocus([{ kind: "unknown" }])
     await ensureKeyboardFocus(context(x.control))
     assert.deepStrictEqual(x.asked, [])
-  })
-})
-
-describe("KeyboardFocus parsing", () => {
-  it("a pid, or nothing", () => {
-    assert.strictEqual(parseFocusPid("8331\n"), 8331)
-    assert.isUndefined(parseFocusPid(""))
-    assert.isUndefined(parseFocusPid("0"))
-  })
-
-  it("the window titled like the AT-SPI window, else the only one", () => {
-    const windows = [["1", "Form — Mozilla Firefox"], ["2", "Library"]] as const
-    assert.strictEqual(chooseWindow(windows, "Form — Mozilla Firefox"), "1")
-    assert.isUndefined(chooseWindow(windows, "Other"))
-    assert.strictEqual(chooseWindow([["3", "x"]], "Other"), "3")
   })
 })
 

@@ -1,10 +1,10 @@
-import { PlatformError } from "@agent-desktop/platform"
+import { PlatformError, type KeyboardFocus } from "@agent-desktop/platform"
 import type { Accessible } from "../atspi/Accessible.js"
 import { AppDirectory } from "../atspi/AppDirectory.js"
 import { isNullRef } from "../atspi/Accessible.js"
 import { Paths } from "../atspi/Interfaces.js"
 import type { AtspiSession } from "../atspi/AtspiSession.js"
-import { xdotoolKeyboardFocus, type KeyboardFocus, type KeyboardFocusControl } from "../x11/KeyboardFocus.js"
+import { keyboardFocusControl, type KeyboardFocusControl } from "../display/sessionWindows.js"
 import type { ActContext } from "./ActContext.js"
 import { pollTimeout, timeoutFor } from "./Deadline.js"
 import { pollUntil } from "./settle.js"
@@ -41,7 +41,7 @@ export interface KeysTarget {
  * namespace), or several and none with the title.
  */
 const focusElsewhere = async ({ session, busName, title: titleOf, deadline, control }: Omit<KeysTarget, "steps">) => {
-  const x = control ?? xdotoolKeyboardFocus
+  const x = control ?? keyboardFocusControl()
   const now = await x.focus(pollTimeout(deadline))
   if (now.kind === "unknown") return undefined
   const pid = await new AppDirectory(session).pidOf(busName)

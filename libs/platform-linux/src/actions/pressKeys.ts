@@ -8,7 +8,7 @@ import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
 import { physical, step } from "./Step.js"
 import { StepLog } from "./StepLog.js"
 import { ensureAppKeyboardFocus, refuseForeignKeyboardFocus } from "./keyboardFocusGuard.js"
-import type { KeyboardFocusControl } from "../x11/KeyboardFocus.js"
+import type { KeyboardFocusControl } from "../display/sessionWindows.js"
 
 /** Keys through the registry's DeviceEventController: lock modifiers, the key as a keysym, unlock. */
 export const pressKeys = async (

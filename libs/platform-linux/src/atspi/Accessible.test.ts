@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { chromium } from "../toolkits/chromium.js"
-import { gecko } from "../toolkits/gecko.js"
-import { gtk3 } from "../toolkits/gtk3.js"
+import { chromium } from "../toolkits/chromium/profile.js"
+import { gecko } from "../toolkits/gecko/profile.js"
+import { gtk3 } from "../toolkits/gtk3/profile.js"
 import { Accessible, cleanName, cleanText } from "./Accessible.js"
 import type { AppCall, AtspiSession, ObjectRef } from "./AtspiSession.js"
 

@@ -1,8 +1,10 @@
 /** Typed reads and calls on one AT-SPI object; each is one D-Bus message. */
 import { variantValue } from "../dbus/DbusConnection.js"
-import { genericProfile, type ToolkitProfile } from "../toolkits/ToolkitProfile.js"
+import { genericProfile } from "../toolkits/generic/profile.js"
+import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { actionAlias } from "../toolkits/actionAlias.js"
 import type { AtspiSession, ObjectRef } from "./AtspiSession.js"
+import type { CacheItem } from "./CacheItem.js"
 import { decodeCacheItems, DecodedCacheItems } from "./CacheItemDecoder.js"
 import { Iface, Paths, shortInterface } from "./Interfaces.js"
 import { StateSet } from "./States.js"
@@ -19,18 +21,7 @@ export interface ActionInfo {
   readonly name: string
 }
 
-/** One entry of Cache.GetItems: `((so)(so)(so)iiassusau)`. */
-export interface CacheItem {
-  readonly ref: ObjectRef
-  readonly parent: ObjectRef
-  readonly indexInParent: number
-  readonly childCount: number
-  readonly interfaces: ReadonlyArray<string>
-  readonly name: string
-  readonly role: number
-  readonly description: string
-  readonly states: StateSet
-}
+export type { CacheItem } from "./CacheItem.js"
 
 const toRef = (value: unknown): ObjectRef => {
   const [busName, path] = (Array.isArray(value) ? value : []) as [unknown, unknown]

@@ -12,7 +12,7 @@ import { AtspiState } from "./States.js"
 import { refOfWindowId, windowIdOf } from "./WindowId.js"
 import { variantValue } from "../dbus/DbusConnection.js"
 import { normalizeStates } from "../toolkits/normalizeStates.js"
-import { windowOrigin } from "../x11/WindowOrigin.js"
+import { windowOrigin } from "../display/sessionWindows.js"
 
 export interface RegisteredApp {
   readonly ref: ObjectRef

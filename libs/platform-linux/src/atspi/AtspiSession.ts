@@ -5,16 +5,13 @@
  */
 import { DbusCallError } from "../dbus/DbusCallError.js"
 import { ToolkitDirectory } from "../toolkits/ToolkitDirectory.js"
-import { DbusConnection, type CallSpec } from "../dbus/DbusConnection.js"
+import type { CallSpec } from "../dbus/Connection.js"
+import { DbusConnection } from "../dbus/DbusConnection.js"
 import { A11yBusNotFound, a11yBusCandidates, type A11yBusLocation, type LocateAttempt } from "./A11yBusAddress.js"
 import { Iface, Paths, registryName } from "./Interfaces.js"
+import type { AppCall, ObjectRef } from "./ObjectRef.js"
 
-export interface ObjectRef {
-  readonly busName: string
-  readonly path: string
-}
-
-export type AppCall = Omit<CallSpec, "destination" | "path">
+export type { AppCall, ObjectRef } from "./ObjectRef.js"
 
 export class AtspiSession {
   private readonly apps = new Map<string, Promise<DbusConnection>>()

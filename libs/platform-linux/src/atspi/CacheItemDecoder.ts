@@ -5,7 +5,7 @@
  * item is one object; the app's bus name and each distinct interface list are decoded once and shared.
  */
 import type { BodyDecoder } from "../dbus/WireCodec.js"
-import type { CacheItem } from "./Accessible.js"
+import type { CacheItem } from "./CacheItem.js"
 import { shortInterface } from "./Interfaces.js"
 import { StateSet } from "./States.js"
 

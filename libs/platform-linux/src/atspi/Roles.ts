@@ -2,7 +2,9 @@
  * AT-SPI role numbers (AtspiRole, at-spi2-core 2.46) mapped to the contract's 78-role vocabulary (reference §2.2).
  * Toolkit containers without meaning of their own (panel, filler, viewport ...) become `group`.
  */
-const table: ReadonlyArray<readonly [number, string]> = [
+import type { Role } from "@agent-desktop/contracts"
+
+const table: ReadonlyArray<readonly [number, Role]> = [
   [0, "unknown"], // invalid
   [1, "statictext"], // accelerator label
   [2, "alert"],
@@ -135,7 +137,7 @@ const table: ReadonlyArray<readonly [number, string]> = [
   [129, "menubutton"] // push button menu
 ]
 
-const byNumber = new Map<number, string>(table)
+const byNumber = new Map<number, Role>(table)
 
 export const AtspiRole = {
   checkBox: 7,
@@ -171,4 +173,4 @@ export const AtspiRole = {
   listBox: 98
 } as const
 
-export const contractRole = (atspiRole: number): string => byNumber.get(atspiRole) ?? "unknown"
+export const contractRole = (atspiRole: number): Role => byNumber.get(atspiRole) ?? "unknown"

@@ -8,47 +8,12 @@
 import { BusAddressRefused, parseBusAddress, type BusTarget } from "./BusAddress.js"
 import { NativeConnection } from "./NativeConnection.js"
 import { RefusedConnection } from "./RefusedConnection.js"
-import type { BodyDecoder } from "./WireCodec.js"
+import type { DbusConnection as Connection } from "./Connection.js"
 import { WireConnection } from "./WireConnection.js"
 
-export interface CallSpec {
-  readonly destination?: string
-  readonly path: string
-  readonly interface: string
-  readonly member: string
-  readonly signature?: string
-  readonly body?: ReadonlyArray<unknown>
-  /** A reader for this call's reply body (the wire transport uses it; others hand back the generic values). */
-  readonly decodeBody?: BodyDecoder
-}
-
-/** A broadcast signal as it arrived: who sent it, from which object, and its body. */
-export interface DbusSignal {
-  readonly sender: string
-  readonly path: string
-  readonly interface: string
-  readonly member: string
-  readonly body: ReadonlyArray<unknown>
-}
-
-export interface SignalListener {
-  readonly signal: (signal: DbusSignal) => void
-  /** The connection closed: signals may have been lost from here on. */
-  readonly closed: (reason: string) => void
-}
-
-export interface DbusConnection {
-  readonly address: string
-  readonly direct: boolean
-  readonly isOpen: boolean
-  call(spec: CallSpec, timeoutMs: number): Promise<ReadonlyArray<unknown>>
-  /**
-   * Signals this connection receives (the bus delivers those an AddMatch rule asked for), in arrival order, which
-   * is the order of the replies around them. Absent on transports that do not deliver signals (tcp).
-   */
-  listen?(listener: SignalListener): () => void
-  close(): void
-}
+export type { CallSpec, DbusSignal, SignalListener } from "./Connection.js"
+/** The connection interface (`Connection.ts`, shared with the transports) under the name callers know. */
+export type DbusConnection = Connection
 
 export const DbusConnection = {
   /**

@@ -5,7 +5,7 @@
  */
 import { createRequire } from "node:module"
 import { DbusCallError } from "./DbusCallError.js"
-import type { CallSpec, DbusConnection } from "./DbusConnection.js"
+import type { CallSpec, DbusConnection } from "./Connection.js"
 
 interface RawBus {
   invoke(message: Record<string, unknown>, callback: (error: unknown, ...values: Array<unknown>) => void): void

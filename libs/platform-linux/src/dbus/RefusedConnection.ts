@@ -1,6 +1,6 @@
 import type { BusAddressRefused } from "./BusAddress.js"
 import { DbusCallError } from "./DbusCallError.js"
-import type { CallSpec, DbusConnection } from "./DbusConnection.js"
+import type { CallSpec, DbusConnection } from "./Connection.js"
 
 /**
  * A connection to an address we refuse (BusAddress.ts): nothing is opened, and every call fails at once as

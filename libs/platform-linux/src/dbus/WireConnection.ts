@@ -5,7 +5,7 @@
  */
 import { connect, type Socket } from "node:net"
 import { DbusCallError } from "./DbusCallError.js"
-import type { CallSpec, DbusConnection, SignalListener } from "./DbusConnection.js"
+import type { CallSpec, DbusConnection, SignalListener } from "./Connection.js"
 import { decodeMessage, MessageType, messageLength, Writer, writeCall, type BodyDecoder, type IncomingMessage } from "./WireCodec.js"
 
 export interface UnixTarget {

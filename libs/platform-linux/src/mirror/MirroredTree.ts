@@ -4,7 +4,7 @@
  * the adapter already turned into contract nodes (toObserved copies), so nothing handed out is mutated.
  */
 import type { RawNode } from "../tree/RawNode.js"
-import type { RawTree, ReadResult } from "../tree/TreeReader.js"
+import type { RawTree, ReadResult } from "../tree/RawTree.js"
 
 interface Node {
   node: RawNode

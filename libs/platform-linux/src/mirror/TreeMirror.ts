@@ -11,7 +11,7 @@
 import type { ObjectRef } from "../atspi/AtspiSession.js"
 import type { AtspiEvent } from "../events/AtspiEvent.js"
 import type { EventStream } from "../events/EventStream.js"
-import type { RawTree, ReadResult } from "../tree/TreeReader.js"
+import type { RawTree, ReadResult } from "../tree/RawTree.js"
 import { patchFor } from "./EventPatch.js"
 import { MirroredTree } from "./MirroredTree.js"
 import { holdsChildren } from "./LeafRoles.js"

@@ -7,12 +7,14 @@
  * concept ("not_required").
  */
 import { execFile } from "node:child_process"
-import type { PermissionReport, PlatformStatus } from "@agent-desktop/platform"
+import { probeSession, type DisplayServerShape, type PermissionReport, type PlatformStatus } from "@agent-desktop/platform"
+import * as Effect from "effect/Effect"
 import { AppDirectory } from "../atspi/AppDirectory.js"
 import { Accessible } from "../atspi/Accessible.js"
 import type { AtspiSession } from "../atspi/AtspiSession.js"
 import { Paths, registryName } from "../atspi/Interfaces.js"
 import { DbusConnection, variantValue } from "../dbus/DbusConnection.js"
+import { chooseDisplayServer } from "../display/chooseDisplayServer.js"
 
 const probeMs = 1000
 
@@ -39,18 +41,6 @@ const sessionBusProbe = async () => {
   }
 }
 
-/** PIDs owning visible X windows, with titles (one shell, one xdotool per window). */
-const xWindowPids = async (): Promise<ReadonlyArray<{ pid: number; title: string }> | undefined> => {
-  if (!process.env.DISPLAY) return undefined
-  const script = `for w in $(xdotool search --onlyvisible --name '.*' 2>/dev/null); do p=$(xdotool getwindowpid $w 2>/dev/null) && printf '%s\\t%s\\n' "$p" "$(xdotool getwindowname $w 2>/dev/null)"; done`
-  const out = await run("sh", ["-c", script])
-  if (out === undefined) return undefined
-  return out.split("\n").filter(Boolean).map((line) => {
-    const [pid, ...title] = line.split("\t")
-    return { pid: Number(pid), title: title.join("\t") }
-  })
-}
-
 export const hasXdotool = async (): Promise<boolean> => (await run("sh", ["-c", "command -v xdotool"])) !== undefined
 
 export const permissionsFor = (a11yReachable: boolean): PermissionReport => ({
@@ -61,7 +51,11 @@ export const permissionsFor = (a11yReachable: boolean): PermissionReport => ({
   automation: { state: "not_required" }
 })
 
-export const probeStatus = async (session: AtspiSession | undefined, sessionError: string | undefined): Promise<PlatformStatus> => {
+export const probeStatus = async (
+  session: AtspiSession | undefined,
+  sessionError: string | undefined,
+  displayServer: DisplayServerShape = chooseDisplayServer()
+): Promise<PlatformStatus> => {
   const problems: Array<string> = []
   const sessionType = process.env.XDG_SESSION_TYPE
   const display = process.env.DISPLAY
@@ -106,7 +100,7 @@ export const probeStatus = async (session: AtspiSession | undefined, sessionErro
     problems.push(`No accessibility bus: ${sessionError ?? "unknown reason"}. Start at-spi-bus-launcher in the session (package at-spi2-core).`)
   }
 
-  const xWindows = display ? await xWindowPids() : undefined
+  const xWindows = display ? await Effect.runPromise(displayServer.windowOwners()) : undefined
   const registeredPids = new Set(apps.map((app) => app.pid))
   const unregistered = (xWindows ?? []).filter((w) => w.pid > 0 && !registeredPids.has(w.pid))
   if (unregistered.length > 0) {
@@ -116,6 +110,7 @@ export const probeStatus = async (session: AtspiSession | undefined, sessionErro
   if (!xdotool) problems.push("xdotool is not installed: unregistered windows cannot be listed.")
 
   const reachable = session !== undefined
+  const displaySession = probeSession()
   return {
     platform: "linux",
     permissions: permissionsFor(reachable),
@@ -132,6 +127,12 @@ export const probeStatus = async (session: AtspiSession | undefined, sessionErro
         device_event_controller: registry.present === true && Boolean(display),
         xdotool,
         wayland_input: wayland && !display ? "unsupported" : "n/a"
+      },
+      display_server: {
+        session_type: displaySession.type,
+        ...(displaySession.desktops.length > 0 ? { desktops: displaySession.desktops } : {}),
+        backend: displayServer.backend,
+        channels: await Effect.runPromise(displayServer.capabilities())
       }
     }
   }

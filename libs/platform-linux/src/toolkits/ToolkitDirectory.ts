@@ -3,17 +3,18 @@
  * plus the app's registry name, each with its own `Properties.Get` (GTK3 fails GetAll on Application, and
  * GetAll on Qt objects is exactly what must never be sent).
  */
-import type { AtspiSession } from "../atspi/AtspiSession.js"
 import { Iface, Paths } from "../atspi/Interfaces.js"
 import { variantValue } from "../dbus/DbusConnection.js"
+import type { Caller } from "./Caller.js"
 import { detectToolkit } from "./detectToolkit.js"
-import { genericProfile, type ToolkitProfile } from "./ToolkitProfile.js"
+import { genericProfile } from "./generic/profile.js"
+import type { ToolkitProfile } from "./ToolkitProfile.js"
 
 export class ToolkitDirectory {
   private readonly known = new Map<string, Promise<ToolkitProfile>>()
   private readonly settled = new Map<string, ToolkitProfile>()
 
-  constructor(private readonly session: AtspiSession) {}
+  constructor(private readonly session: Caller) {}
 
   private get(busName: string, iface: string, name: string, timeoutMs: number): Promise<string> {
     // Through the bus: whether the app's own socket may be opened depends on the answer (peerToPeerUnsafe).

@@ -180,20 +180,3 @@ export interface ToolkitProfile {
   readonly comboChoiceNeedsInput?: boolean
   readonly quirks: ReadonlyArray<ToolkitQuirk>
 }
-
-/** A toolkit nobody here has tried: pyatspi's call pattern (per-property Get), nothing assumed. */
-export const genericProfile: ToolkitProfile = {
-  id: "generic",
-  getAllSafe: false,
-  bulkCacheSafe: false,
-  actionNamesFromGetName: false,
-  actionAliases: {},
-  extentsWindowRelative: false,
-  showingFromVisible: false,
-  editableTextInert: false,
-  namesFromContent: false,
-  placeholderNames: [],
-  skipsHidden: false,
-  textNeedsExplicitEnd: false,
-  quirks: []
-}

@@ -2,8 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { AtspiState } from "../atspi/States.js"
 import { rawNode, stateSet, visibleStates } from "../actions/testing/rawNode.js"
 import { expandActionIndex } from "../tree/ContractNode.js"
-import { chromium } from "./chromium.js"
-import { gecko } from "./gecko.js"
+import { chromium } from "./chromium/profile.js"
+import { gecko } from "./gecko/profile.js"
 
 /** The browser profiles' quirks that are data (the handlers' own tests cover the rest). */
 describe("browser profiles", () => {

@@ -1,10 +1,11 @@
-import { chromium } from "./chromium.js"
-import { gecko } from "./gecko.js"
-import { gtk3 } from "./gtk3.js"
-import { gtk4 } from "./gtk4.js"
-import { libreoffice } from "./libreoffice.js"
-import { qt } from "./qt.js"
-import { genericProfile, type ToolkitProfile } from "./ToolkitProfile.js"
+import { chromium } from "./chromium/profile.js"
+import { gecko } from "./gecko/profile.js"
+import { gtk3 } from "./gtk3/profile.js"
+import { gtk4 } from "./gtk4/profile.js"
+import { libreoffice } from "./libreoffice/profile.js"
+import { qt } from "./qt/profile.js"
+import { genericProfile } from "./generic/profile.js"
+import type { ToolkitProfile } from "./ToolkitProfile.js"
 
 /** The profile for an app's `Application.ToolkitName` / `Version` (and its registry name, for VCL's GTK host). */
 export const detectToolkit = (toolkitName: string, version: string, appName = ""): ToolkitProfile => {

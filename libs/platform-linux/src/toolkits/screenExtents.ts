@@ -5,7 +5,7 @@
  */
 import { Accessible, isNullRef, type Extents } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
-import { windowOrigin } from "../x11/WindowOrigin.js"
+import { windowOrigin } from "../display/sessionWindows.js"
 
 const APPLICATION_ROLE = 75
 const MAX_DEPTH = 64

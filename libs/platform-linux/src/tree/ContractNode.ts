@@ -1,4 +1,5 @@
 /** Maps one RawNode to the contract's role, states, available_actions and value (reference §2.2–2.3). */
+import type { Role } from "@agent-desktop/contracts"
 import { AtspiRole, contractRole } from "../atspi/Roles.js"
 import { AtspiState, contractStates } from "../atspi/States.js"
 import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
@@ -124,7 +125,7 @@ export const contractValue = (node: RawNode): string | undefined => {
   return undefined
 }
 
-export const mapRole = (node: RawNode): string => contractRole(node.role)
+export const mapRole = (node: RawNode): Role => contractRole(node.role)
 export const mapStates = (node: RawNode): Array<string> => contractStates(node.states, isPassword(node))
 
 /** A spin box whose value is read from its text (ToolkitProfile.spinValueFromText). */

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { AtspiRole } from "../atspi/Roles.js"
 import { StateSet } from "../atspi/States.js"
 import { nameControlsFromContainer } from "./NameFromContainer.js"
-import type { RawTree } from "./TreeReader.js"
+import type { RawTree } from "./RawTree.js"
 
 let paths = 0
 const tree = (role: number, name: string, children: Array<RawTree> = [], description = ""): RawTree => ({

@@ -6,7 +6,7 @@
  * profile asks for it; a name of the toolkit's own always wins.
  */
 import { AtspiRole } from "../atspi/Roles.js"
-import type { RawTree } from "./TreeReader.js"
+import type { RawTree } from "./RawTree.js"
 
 const controlRoles = new Set<number>([
   AtspiRole.text, AtspiRole.entry, AtspiRole.pushButton, AtspiRole.toggleButton, AtspiRole.comboBox, AtspiRole.paragraph

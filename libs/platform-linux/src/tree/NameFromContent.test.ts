@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { StateSet } from "../atspi/States.js"
 import { nameRowsFromContent } from "./NameFromContent.js"
-import type { RawTree } from "./TreeReader.js"
+import type { RawTree } from "./RawTree.js"
 
 const tree = (role: number, name: string, children: Array<RawTree> = []): RawTree => ({
   node: { ref: { busName: ":1.1", path: `/${name}` }, role, name, description: "", states: StateSet.from([0, 0]), interfaces: [], childCount: children.length },

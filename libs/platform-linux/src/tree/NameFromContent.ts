@@ -6,7 +6,7 @@
  */
 import type { Accessible } from "../atspi/Accessible.js"
 import { AtspiRole } from "../atspi/Roles.js"
-import type { RawTree } from "./TreeReader.js"
+import type { RawTree } from "./RawTree.js"
 
 const rowRoles = new Set<number>([AtspiRole.listItem, 91 /* tree item */, 90 /* table row */, AtspiRole.pageTab])
 const maxDepth = 3

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { AtspiRole } from "../atspi/Roles.js"
 import { StateSet } from "../atspi/States.js"
 import { describesOnlyValue, toObserved } from "./Observed.js"
-import type { RawTree } from "./TreeReader.js"
+import type { RawTree } from "./RawTree.js"
 
 const slider = (description: string, value: number): RawTree => ({
   node: {

@@ -3,7 +3,7 @@ import type { ObservedNode } from "@agent-desktop/platform"
 import { availableActions, contractValue, mapRole, mapStates } from "./ContractNode.js"
 import { reportedStates } from "./PopupState.js"
 import { handleOf, type RawNode } from "./RawNode.js"
-import type { RawTree } from "./TreeReader.js"
+import type { RawTree } from "./RawTree.js"
 
 /**
  * A description that only repeats the node's number, as drawn (a GTK 3 scale that draws its value describes itself

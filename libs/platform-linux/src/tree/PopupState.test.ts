@@ -1,12 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import { AtspiRole } from "../atspi/Roles.js"
 import { AtspiState, StateSet } from "../atspi/States.js"
-import { gtk3 } from "../toolkits/gtk3.js"
-import { gtk4 } from "../toolkits/gtk4.js"
+import { gtk3 } from "../toolkits/gtk3/profile.js"
+import { gtk4 } from "../toolkits/gtk4/profile.js"
 import { availableActions, mapStates } from "./ContractNode.js"
 import { toObserved } from "./Observed.js"
 import { markPopups } from "./PopupState.js"
-import type { RawTree } from "./TreeReader.js"
+import type { RawTree } from "./RawTree.js"
 
 const set = (...states: Array<number>) => states.reduce((s, state) => s.with(state), StateSet.from([0, 0]))
 const visible = [AtspiState.enabled, AtspiState.sensitive, AtspiState.visible]

@@ -8,7 +8,7 @@
 import { AtspiRole } from "../atspi/Roles.js"
 import { AtspiState, type StateSet } from "../atspi/States.js"
 import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
-import type { RawTree } from "./TreeReader.js"
+import type { RawTree } from "./RawTree.js"
 
 /** Whether a node of this role and states takes its expanded state from its popup menu child. */
 export const expandsByPopup = (role: number, states: StateSet, profile: ToolkitProfile): boolean =>

@@ -1,8 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { AppCall, AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
-import { chromium } from "../toolkits/chromium.js"
+import { chromium } from "../toolkits/chromium/profile.js"
 import { defaultReadLimits } from "./ReadLimits.js"
-import { TreeReader, type RawTree } from "./TreeReader.js"
+import type { RawTree } from "./RawTree.js"
+import { TreeReader } from "./TreeReader.js"
 
 /** A tree to serve: each node is the list of its children. */
 interface Shape {

@@ -25,7 +25,7 @@ interface Browser {
   readonly numberHeadless: boolean
   /**
    * Selecting in a <select> fires the page's change event. Firefox ESR 153's Selection.SelectChild sets the value the
-   * form submits without any event (toolkitNotes.ts states the limit; this test fails when that changes).
+   * form submits without any event (toolkits/gecko/notes.ts in platform-linux states the limit; this test fails when that changes).
    */
   readonly selectFiresChange: boolean
   /** The address bar's role and name. */

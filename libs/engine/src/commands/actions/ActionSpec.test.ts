@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { ACTION_SPECS } from "./ActionSpec.js"
 
-const post = (states: ReadonlyArray<string>) => ({ role: "checkbox", states: [...states], enabled: true, hidden: false, offscreen: false })
+const post = (states: ReadonlyArray<string>) => ({ role: "checkbox" as const, states: [...states], enabled: true, hidden: false, offscreen: false })
 
 describe("check, uncheck and toggle on a tri-state box", () => {
   const partial = ["checked", "indeterminate"]

@@ -1,4 +1,4 @@
-import { contractRole, contractStates, foldDisposition } from "@agent-desktop/domain"
+import { contractStates, foldDisposition } from "@agent-desktop/domain"
 import { DesktopAdapter, type DeliveryStep, type PostState } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { optionalInt, optionalString, requiredString, type Args } from "../../Args.js"
@@ -20,7 +20,7 @@ const ALREADY_IN_STATE: DeliveryStep = { label: "AlreadyInState", outcome: "skip
 const POST_STATE_VALUE_CHARS = 4096
 
 const postStateOf = (post: PostState) => ({
-  role: contractRole(post.role),
+  role: post.role,
   states: contractStates(post.states),
   ...(post.value === undefined ? {} : {
     value: post.value.length > POST_STATE_VALUE_CHARS ? `${post.value.slice(0, POST_STATE_VALUE_CHARS)}…` : post.value

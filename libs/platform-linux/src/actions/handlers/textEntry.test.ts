@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { AtspiRole } from "../../atspi/Roles.js"
 import { AtspiState } from "../../atspi/States.js"
-import { chromium } from "../../toolkits/chromium.js"
-import { gecko } from "../../toolkits/gecko.js"
-import { gtk3 } from "../../toolkits/gtk3.js"
+import { chromium } from "../../toolkits/chromium/profile.js"
+import { gecko } from "../../toolkits/gecko/profile.js"
+import { gtk3 } from "../../toolkits/gtk3/profile.js"
 import { rawNode, stateSet, visibleStates } from "../testing/rawNode.js"
 import { insertPosition, setValuePath } from "./textEntry.js"
 

@@ -4,7 +4,7 @@
  * "<last path segment> <member>", a Get with the property it asks for, another call with its body.
  */
 import { fakeApp, sentLine, type FakeAppOptions, type FakeCall, type FakeObject } from "../../atspi/testing/fakeApp.js"
-import { qt } from "../qt.js"
+import { qt } from "../qt/profile.js"
 
 const qtLine = (call: FakeCall): string | undefined => {
   if (call.to === "registry") return sentLine(call)

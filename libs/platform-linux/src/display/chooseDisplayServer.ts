@@ -1,0 +1,70 @@
+/**
+ * Which display-server backend drives this session: the first of `displayBackends` whose `serves` accepts the
+ * probed session (`probeSession`: DISPLAY, WAYLAND_DISPLAY, XDG_SESSION_TYPE, XDG_CURRENT_DESKTOP). A new backend
+ * (a Wayland compositor's) is one more entry, before the ones it should win over. With none, `unserved` answers:
+ * every channel refuses with the reason, and the session facts still come from XWayland where a DISPLAY exists.
+ */
+import {
+  type ChannelCapability,
+  type DisplayServerBackend,
+  type DisplayServerShape,
+  type DisplaySession,
+  PlatformError,
+  probeSession
+} from "@agent-desktop/platform"
+import { environmentRefusal, x11Backend, x11SessionWindows } from "@agent-desktop/platform-linux-x11"
+import * as Effect from "effect/Effect"
+
+export const displayBackends: ReadonlyArray<DisplayServerBackend> = [x11Backend]
+
+/** Why no backend serves `session`: the X11 backend's refusal of it (a Wayland session, no display). */
+const refusalOf = (session: DisplaySession): PlatformError =>
+  environmentRefusal({
+    ...(session.display === undefined ? {} : { DISPLAY: session.display }),
+    ...(session.waylandDisplay === undefined ? {} : { WAYLAND_DISPLAY: session.waylandDisplay }),
+    ...(session.declaredType === undefined ? {} : { XDG_SESSION_TYPE: session.declaredType })
+  }) ?? new PlatformError({ code: "PLATFORM_NOT_SUPPORTED", message: `no display-server backend serves this ${session.type} session`, details: { kind: "no_backend" }, steps: [] })
+
+/** A session no backend serves: each channel fails before anything is sent, with the same refusal as ever. */
+export const unserved = (session: DisplaySession): DisplayServerShape => {
+  const refusal = refusalOf(session)
+  const refuse = () => Effect.fail(refusal)
+  const kind = String(refusal.details?.["kind"] ?? "no_backend")
+  const unavailable: ChannelCapability = { state: "unavailable", reason: refusal.message, kind }
+  return {
+    backend: "none",
+    ready: refuse,
+    capabilities: () => Effect.succeed({
+      pointer: unavailable,
+      keyboard: session.type === "wayland"
+        ? { state: "unavailable", reason: "AT-SPI's device event controller injects through X11: on Wayland its keys reach only XWayland apps", kind }
+        : unavailable,
+      capture: unavailable,
+      windows: unavailable,
+      displays: unavailable,
+      clipboard: unavailable,
+      notifications: unavailable
+    }),
+    displays: refuse,
+    pointer: refuse,
+    moveTo: refuse,
+    click: refuse,
+    wheel: refuse,
+    drag: refuse,
+    capture: refuse,
+    clipboardRead: refuse,
+    clipboardWrite: refuse,
+    clipboardClear: refuse,
+    findWindow: refuse,
+    topWindowAt: refuse,
+    readWindow: refuse,
+    operateWindow: refuse,
+    // XWayland, where a DISPLAY exists: the focus and origins of X11 clients; without one, "cannot tell".
+    ...x11SessionWindows
+  }
+}
+
+export const chooseDisplayServer = (
+  session: DisplaySession = probeSession(),
+  backends: ReadonlyArray<DisplayServerBackend> = displayBackends
+): DisplayServerShape => backends.find((backend) => backend.serves(session))?.server() ?? unserved(session)

@@ -1,0 +1,9 @@
+import type { ToolkitNotes } from "../ToolkitNotes.js"
+
+/** This toolkit's row of the platform skill's table (`skills get platform`). */
+export const gtk4Notes: ToolkitNotes = {
+  tested: `GTK 4.8 (gnome-calculator 43, gtk4-demo and its demos)`,
+  observe: `full tree; bounds (and window bounds) placed on screen from the X window's position (X11 only); VISIBLE with an on-screen area counts as visible; unnamed list rows and tabs (all "Tab") take their label's name; a pressed toggle button reads as checked; \`--skeleton\` skips unnamed wrappers, so the named lists and tab lists show`,
+  act: `click, type/set-value/clear on entries (text read with its length: GetText(0,-1) is empty on 4.8), set-value on scales and spin buttons, toggle/check/uncheck on switches and pressed toggle buttons, check buttons with \`--headed\` only (a pointer click), select on lists (rows by their labels) and tab lists, select on drop-downs with \`--headed\` only (their button opens the popup, keys choose: down/up, return), expand/collapse of expanders and tree rows (listitem actions), \`is\`, \`--headed\` press and double/triple/right-click (hit tests in window coordinates)`,
+  limits: `check buttons list no AT-SPI action: headless toggle/check/uncheck is POLICY_DENIED naming \`--headed\` (their window must be on top for the click); a toggle button that is off looks like a plain push button: check/toggle on it are refused, use click; drop-downs take a choice only from input devices (selecting in the popup's list through AT-SPI changes nothing): headless \`select\` is POLICY_DENIED naming \`--headed\`, and headed the keys go to the focused window, so the drop-down's window must have the focus; the older GtkComboBox lists no items, so select by name finds none; widgets without a label are named after their class ("GtkSwitch"), so two of a class in one window are twins without refs that resolve; gtk4-widget-factory registers under Xvfb only with \`GSK_RENDERER=cairo\``
+}

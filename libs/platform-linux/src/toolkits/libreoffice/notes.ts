@@ -1,0 +1,9 @@
+import type { ToolkitNotes } from "../ToolkitNotes.js"
+
+/** This toolkit's row of the platform skill's table (`skills get platform`). */
+export const libreofficeNotes: ToolkitNotes = {
+  tested: `LibreOffice 7.4 (Calc, \`SAL_USE_VCLPLUGIN=gtk3\`)`,
+  observe: `the GTK menu bar (VCL's 0 px copy beside it and the hidden copy of every submenu are not read; a menu is expandable, expanded while open; its items' enabled/checked states are current only while it is open), tool bars (a box's unnamed entry and drop-down button take the box's name: textfield "Font Size"; the Name Box is the textfield "Formula Tool Bar", the formula input line the paragraph "Input line"), dialogs; the sheet is never enumerated: only its visible cells, found by hit tests (at most 400), the sheet marked \`subtree_truncated\` with its real \`children_count\``,
+  act: `tested, each read back by libatspi or the saved file: click (menu items, tool bar buttons, dialog buttons), expand/collapse of menus (collapse deselects it in its parent), check/uncheck of tool bar toggles (Bold, read back with the cell's weight), set-value of a number into a cell, set-value + click (Enter) of the Name Box and the Font Name box, select in a box's drop-down list (click the box's button: the list is a modal window of its own, which \`--app\` picks; select focuses the row, then activates it), text into a cell: Name Box, then set-value the "Input line" paragraph, then click "Accept"; File > Save and the Keep format alert`,
+  limits: `cells take no text directly: \`type\`, text \`set-value\` and \`clear\` on a cell fail ACTION_NOT_SUPPORTED with the way that works; a cell's text read can lag after it was emptied (move the cursor, or read the input line); the sheet tab bar's Add button accepts a click and adds no sheet (measured; the command cannot tell); cells outside the visible area are not listed: scroll first; the bulk cache is never asked (it left Calc unresponsive)`
+}

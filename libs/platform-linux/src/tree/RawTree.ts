@@ -1,0 +1,19 @@
+/** What a tree read returns: raw nodes (AT-SPI roles and states) in child-index order, before the contract's mapping. */
+import type { RawNode } from "./RawNode.js"
+
+export interface RawTree {
+  readonly node: RawNode
+  readonly path: ReadonlyArray<number>
+  /** Children read, in index order (absent when cut by depth or budget). */
+  readonly children?: ReadonlyArray<RawTree>
+  readonly budgetCut?: boolean
+  /** Only the visible children were read (a container that manages its descendants). */
+  readonly visibleOnly?: boolean
+}
+
+export interface ReadResult {
+  readonly root: RawTree
+  readonly complete: boolean
+  readonly nodesObserved: number
+  readonly source: "cache" | "walk"
+}

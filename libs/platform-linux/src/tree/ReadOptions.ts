@@ -1,0 +1,17 @@
+import type { ReadLimits } from "./ReadLimits.js"
+
+export interface ReadOptions {
+  readonly maxDepth: number
+  readonly deadline: number
+  /** Path of `root` from the window root, for drill-down reads. */
+  readonly rootPath?: ReadonlyArray<number>
+  readonly concurrency?: number
+  readonly perCallMs?: number
+  /** Skip details (bounds, actions, text, values): structure only. */
+  readonly details?: boolean
+  readonly limits?: ReadLimits
+  /** Added to every extent, for toolkits that report window-relative extents (ToolkitProfile). */
+  readonly origin?: { readonly x: number; readonly y: number }
+  /** False: never ask for the app's whole cache (a few nodes re-read live cost less than one GetItems). */
+  readonly bulk?: boolean
+}

@@ -1,0 +1,86 @@
+/**
+ * The display-server layer: everything below the accessibility API — synthetic input, capture, the window
+ * manager's view of windows, displays, the clipboard — behind one service, so the accessibility adapter and the
+ * engine never name X11 or a compositor. A backend is one implementation of `DisplayServerShape` for one kind of
+ * session (X11 today: libs/platform-linux-x11); the adapter picks the one whose `serves` accepts the probed session
+ * (`DisplaySession.ts`) and reports it, with each channel's capability, in `status`. docs/architecture.md says how to
+ * add one.
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type { DisplaySession } from "./DisplaySession.js"
+import type { InputModifier, NativeDesktopShape, ScreenPoint } from "./NativeDesktop.js"
+import type { PlatformError } from "./PlatformError.js"
+
+/** Which process's window has the keyboard focus (where synthetic keys go), as far as it can be told. */
+export type KeyboardFocus =
+  | { readonly kind: "unknown" }
+  /** No client window has it (X11: the root, PointerRoot or None), or its owner names no pid. */
+  | { readonly kind: "none" }
+  | { readonly kind: "pid"; readonly pid: number }
+
+/**
+ * What the accessibility layer itself asks of the display server: where keys go, giving a window the keyboard
+ * focus, where a window sits on the screen (toolkits whose AT-SPI extents are window-relative), and which
+ * processes own windows (to name apps that show windows but no accessibility tree). None of these fail: what
+ * cannot be told is `unknown`/`undefined`/`false`, and the caller acts as it would without the answer.
+ */
+export interface SessionWindows {
+  readonly keyboardFocus: (timeoutMs: number) => Effect.Effect<KeyboardFocus>
+  /** An opaque id of `pid`'s window titled `title` (else its only visible window); undefined when none is told apart. */
+  readonly windowOfProcess: (pid: number, title: string, timeoutMs: number) => Effect.Effect<string | undefined>
+  /** Ask for the keyboard focus on a window `windowOfProcess` named; false when every way to ask failed. */
+  readonly focusWindow: (window: string, timeoutMs: number) => Effect.Effect<boolean>
+  /** The screen position of the toplevel window titled `title`, when exactly one is. */
+  readonly windowOrigin: (title: string, timeoutMs: number) => Effect.Effect<ScreenPoint | undefined>
+  /** The pids and titles of visible client windows; undefined when they cannot be listed here. */
+  readonly windowOwners: () => Effect.Effect<ReadonlyArray<{ readonly pid: number; readonly title: string }> | undefined>
+}
+
+/**
+ * Keys and text injected by the backend itself. Optional: on X11 the Linux adapter sends keys through AT-SPI's
+ * device event controller (the registry injects them with XTEST), so the X11 backend has no keyboard channel; a
+ * backend for a session where that controller cannot reach the apps (Wayland) provides one.
+ */
+export interface KeyboardInput {
+  /** One key (an X keysym name such as `Return` or `minus`, or one character) with modifiers held around it. */
+  readonly pressKey: (key: string, modifiers: ReadonlyArray<InputModifier>) => Effect.Effect<void, PlatformError>
+  /** Text as the keyboard would type it, in the session's layout. */
+  readonly typeText: (text: string) => Effect.Effect<void, PlatformError>
+}
+
+export type DisplayChannel = "pointer" | "keyboard" | "capture" | "windows" | "displays" | "clipboard" | "notifications"
+
+/** What one channel can do here: the mechanism it uses, or why it cannot work and (`kind`) the refusal it answers. */
+export type ChannelCapability =
+  | { readonly state: "available"; readonly via: string }
+  | { readonly state: "unavailable"; readonly reason: string; readonly kind?: string }
+
+export type DisplayCapabilities = Readonly<Record<DisplayChannel, ChannelCapability>>
+
+export interface DisplayServerShape extends NativeDesktopShape, SessionWindows {
+  /** The backend's id (`x11`; `none` when no backend serves the session and every channel refuses, saying why). */
+  readonly backend: string
+  /**
+   * Opens what the channels need (a connection, native code) and fails with PLATFORM_NOT_SUPPORTED, before
+   * anything is sent, when they cannot work here. The channels open lazily by themselves; the engine's native
+   * facet asks this first so a refusal precedes any other work. `SessionWindows` never needs it.
+   */
+  readonly ready: () => Effect.Effect<void, PlatformError>
+  /** Each channel's capability in this session, without opening a connection (for `status`). */
+  readonly capabilities: () => Effect.Effect<DisplayCapabilities>
+  readonly keyboard?: KeyboardInput
+}
+
+/** One display-server backend: which sessions it serves and its service. */
+export interface DisplayServerBackend {
+  readonly id: string
+  /** From the probed session alone (no I/O): whether this backend drives it. */
+  readonly serves: (session: DisplaySession) => boolean
+  /** The service; building it opens nothing (channels connect on first use). */
+  readonly server: () => DisplayServerShape
+}
+
+export class DisplayServer extends Context.Service<DisplayServer, DisplayServerShape>()(
+  "@agent-desktop/platform/DisplayServer"
+) {}

@@ -1,0 +1,2 @@
+export { importCycles, importGraph } from "./importGraph.js"
+export { workspacePackages } from "./workspaces.js"
