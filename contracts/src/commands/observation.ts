@@ -31,6 +31,8 @@ export const snapshot = defineCommand({
     "children-from": flag(int("With --root: print the root's children from this index (counted as the hint counts them, among the children these flags print): the next page of a cut container")),
     "include-bounds": flag(bool("Emit each node's bounds")),
     "timeout-ms": flag(int("Observation budget in ms; an exhausted full snapshot is a partial result", { default: 3000 })),
+    diff: flag(bool("Only what changed since the window's last snapshot (or --since): added, removed and changed elements with refs, and how many did not change (their refs stay valid); the whole snapshot when more than that changed")),
+    since: flag(str("With --diff (implied): the snapshot to compare with, instead of the window's last one")),
     "force-electron-a11y": flag(bool("Turn on renderer accessibility in Electron/Chromium apps first (Linux: it is chosen when the app starts and cannot be turned on later, so this changes nothing; a window with it off answers ACTION_NOT_SUPPORTED accessibility_inactive with how to restart the app)"))
   },
   waitFor: true,

@@ -3,7 +3,7 @@
  * the request the flags make, the read (a warm adapter may answer it from its event-kept mirror), the identities
  * and the saved RefMap.
  */
-import { DesktopAdapter, type TreeObservation, type WindowInfo } from "@agent-desktop/platform"
+import { DesktopAdapter, type ObservedNode, type TreeObservation, type WindowInfo } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import { newSnapshotId } from "@agent-desktop/domain"
@@ -92,18 +92,33 @@ const nothingRead = (window: WindowInfo): TreeObservation => ({
   nodesObserved: 0
 })
 
+export interface ObserveOptions {
+  readonly save: boolean
+  /** Record the observation in the invocation's events (default): a watch's unchanged looks are not recorded. */
+  readonly record?: boolean
+  /** The window, when the caller resolved it already (a diff looks up its base by the window first). */
+  readonly window?: WindowInfo
+  /** A diff's numbering: refs continue from the base's counter, and nodes the base has keep their numbers. */
+  readonly numbering?: { readonly startCounter: number; readonly keepNumber: (node: ObservedNode) => number | undefined }
+}
+
+export const resolveRequestWindow = Effect.fnUntraced(function*(request: SnapshotRequest) {
+  const adapter = yield* DesktopAdapter
+  return yield* adapter.resolveWindow({
+    ...(request.app === undefined ? {} : { app: request.app }),
+    ...(request.windowId === undefined ? {} : { windowId: request.windowId })
+  }).pipe(Effect.mapError(fromPlatformError))
+})
+
 /**
  * Observe a window whole (identity proof needs every node), render it per the flags, save the RefMap. An
  * exhausted budget is a partial success (2.2), never a TIMEOUT.
  */
-export const observeWindow = Effect.fn("observeWindow")(function*(request: SnapshotRequest, options: { readonly save: boolean } = { save: true }) {
+export const observeWindow = Effect.fn("observeWindow")(function*(request: SnapshotRequest, options: ObserveOptions = { save: true }) {
   const adapter = yield* DesktopAdapter
   const invocation = yield* Invocation
   const started = yield* Clock.currentTimeMillis
-  const window = yield* adapter.resolveWindow({
-    ...(request.app === undefined ? {} : { app: request.app }),
-    ...(request.windowId === undefined ? {} : { windowId: request.windowId })
-  }).pipe(Effect.mapError(fromPlatformError))
+  const window = options.window ?? (yield* resolveRequestWindow(request))
   const resolved = yield* Clock.currentTimeMillis
   const deadline = resolved + request.timeoutMs
   // An observation: a warm adapter may answer from a read the app's events prove unchanged (`kept`).
@@ -120,7 +135,8 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
     windowRoot: observation.root,
     windowComplete: observation.complete,
     render: request.render,
-    startCounter: 0
+    startCounter: options.numbering?.startCounter ?? 0,
+    ...(options.numbering === undefined ? {} : { keepNumber: options.numbering.keepNumber })
   })
   const saved: SavedSnapshot = {
     snapshot_id: snapshotId,
@@ -142,6 +158,6 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
     nodes: observation.nodesObserved,
     refs: captured.counter
   })
-  invocation.record(options.save ? "snapshot.captured" : "snapshot.observed", { snapshot_id: snapshotId, ref_count: captured.counter, complete: observation.complete, nodes_observed: observation.nodesObserved })
+  if (options.record !== false) invocation.record(options.save ? "snapshot.captured" : "snapshot.observed", { snapshot_id: snapshotId, ref_count: captured.counter, complete: observation.complete, nodes_observed: observation.nodesObserved })
   return { saved, window, observation, captured, data: snapshotData(saved, window, captured.tree, observation) }
 })
