@@ -341,7 +341,7 @@ static int ancestors_are_safe(const char *dir, uid_t uid) {
 static const char *const BINDING_VARS[] = {
     "AGENT_DESKTOP_HOME", "AGENT_DESKTOP_DBUS_TCP", "HOME", "DISPLAY", "WAYLAND_DISPLAY",
     "XDG_SESSION_TYPE", "XDG_RUNTIME_DIR", "DBUS_SESSION_BUS_ADDRESS", "AT_SPI_BUS_ADDRESS",
-    "XAUTHORITY"};
+    "XAUTHORITY", "AGENT_DESKTOP_STORE", "AGENT_DESKTOP_MACHINE", "AGENT_DESKTOP_SQLITE"};
 
 /* fingerprintOf: JSON.stringify of the binding variables' values, null for unset ones, as a string (malloc'd). */
 static char *binding_fingerprint(void) {

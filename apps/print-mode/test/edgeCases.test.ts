@@ -161,7 +161,7 @@ describe("edge cases", () => {
       expectValidResult(resumed)
       expect(resumed.session_id).toBe(first.session_id)
       expect(resumed.result).toBe("Second answer")
-      expect(resumed.usage).toEqual({ prompt_tokens: 30, completion_tokens: 2, total_tokens: 32 })
+      expect(resumed.usage).toEqual({ prompt_tokens: 30, completion_tokens: 2, total_tokens: 32, input_tokens: 30, output_tokens: 2 })
       const request = fake.requests.find((r) => r.rule === "second")!
       expect(request.body.messages!.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"])
       expect(second.stderr).toContain("[wave:stdout] ")
@@ -174,9 +174,9 @@ describe("edge cases", () => {
     })
   })
 
-  it("--model, --allowed-tools, --disallowed-tools and --headed shape init and the request", async () => {
+  it("--model, --tools, --disallowed-tools and --headed shape init and the request", async () => {
     await withFake({ rules: [{ match: match.always, reply: reply("ok") }] }, async (fake) => {
-      const run = await runWave(["-p", "hi", "--output-format", "stream-json", "--model", "other-m", "--allowed-tools", "snapshot,click Agent", "--disallowed-tools", "click", "--headed"], fake, {
+      const run = await runWave(["-p", "hi", "--output-format", "stream-json", "--model", "other-m", "--tools", "snapshot,click Agent", "--disallowed-tools", "click", "--headed"], fake, {
         env: { WAVE_DISABLE_DESKTOP: undefined }
       })
       const init = run.lines()[0]!

@@ -25,6 +25,10 @@ export interface RunOptions {
   readonly slowReaderMs?: number
   /** Called once the process is spawned (signals). */
   readonly onSpawn?: (child: ReturnType<typeof spawn>) => void
+  /** Written to wave's stdin, which is then closed (default: stdin is /dev/null). */
+  readonly stdin?: string
+  /** stdin is a pipe nobody writes to, closed only once wave exited. */
+  readonly silentStdin?: boolean
 }
 
 export const makeHome = (): string => fs.mkdtempSync(path.join(os.tmpdir(), "wave-e2e-"))
@@ -45,22 +49,30 @@ export const runWave = (args: ReadonlyArray<string>, fake: { url: string } | und
       ...options.env
     }
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
-    const child = spawn(process.execPath, [WAVE_BIN, ...args], { cwd: home, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] })
+    const piped = options.stdin !== undefined || options.silentStdin === true
+    const child = spawn(process.execPath, [WAVE_BIN, ...args], {
+      cwd: home,
+      env: env as NodeJS.ProcessEnv,
+      stdio: [piped ? "pipe" : "ignore", "pipe", "pipe"]
+    })
     options.onSpawn?.(child)
+    if (options.stdin !== undefined) child.stdin!.end(options.stdin)
+    if (options.silentStdin === true) child.on("exit", () => child.stdin!.end())
+    child.stdin?.on("error", () => {})
     const out: Array<Buffer> = []
     const err: Array<Buffer> = []
     if (options.slowReaderMs !== undefined) {
       // A 'readable' listener that never reads: the stream buffers one high-water mark and then stops reading the
       // pipe, so wave meets real backpressure; unlike a bare pause(), Node does not discard the data at exit.
       const hold = () => {}
-      child.stdout.on("readable", hold)
+      child.stdout!.on("readable", hold)
       setTimeout(() => {
-        child.stdout.off("readable", hold)
-        child.stdout.on("data", (part: Buffer) => out.push(part))
-        child.stdout.resume()
+        child.stdout!.off("readable", hold)
+        child.stdout!.on("data", (part: Buffer) => out.push(part))
+        child.stdout!.resume()
       }, options.slowReaderMs)
-    } else child.stdout.on("data", (part: Buffer) => out.push(part))
-    child.stderr.on("data", (part: Buffer) => err.push(part))
+    } else child.stdout!.on("data", (part: Buffer) => out.push(part))
+    child.stderr!.on("data", (part: Buffer) => err.push(part))
     child.on("error", reject)
     child.on("close", (code) => {
       const stdout = Buffer.concat(out).toString("utf8")

@@ -138,7 +138,7 @@ describe("story 5: structured output", () => {
       const json = JSON.parse((await runWave(["-p", "go", "--output-format", "json"], fake)).stdout)
       const stream = (await runWave(["-p", "go", "--output-format", "stream-json"], fake)).lines()
       const last = stream[stream.length - 1]!
-      const normalize = (r: Record<string, unknown>) => ({ ...r, session_id: "S", duration_ms: 0 })
+      const normalize = (r: Record<string, unknown>) => ({ ...r, session_id: "S", duration_ms: 0, duration_api_ms: 0 })
       expect(normalize(json)).toEqual(normalize(last))
     })
   })

@@ -2390,6 +2390,18 @@ ARGV: dict[str, Any] = {
             "ended": [
                 "ended",
                 "switch"
+            ],
+            "machine": [
+                "machine",
+                "value"
+            ],
+            "app": [
+                "app",
+                "value"
+            ],
+            "outcome": [
+                "outcome",
+                "value"
             ]
         }
     },
@@ -2408,6 +2420,18 @@ ARGV: dict[str, Any] = {
             ],
             "out": [
                 "out",
+                "value"
+            ],
+            "machine": [
+                "machine",
+                "value"
+            ],
+            "app": [
+                "app",
+                "value"
+            ],
+            "outcome": [
+                "outcome",
                 "value"
             ]
         }

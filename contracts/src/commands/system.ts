@@ -201,6 +201,16 @@ export const wait = defineCommand({
   data: { "2.1": WaitData }
 })
 
+/**
+ * Fleet views over a store shared by many machines (AGENT_DESKTOP_STORE=postgres://...): which machine ran an
+ * invocation (AGENT_DESKTOP_MACHINE or its host name), on which app, with which outcome.
+ */
+const FLEET_FILTERS = (scope: string) => ({
+  machine: flag(str(`${scope} that ran on this machine (AGENT_DESKTOP_MACHINE or its host name)`)),
+  app: flag(str(`${scope} on this app (the request's app, or the app of the ref it acted on)`)),
+  outcome: flag(str(`${scope} that ended so: ok, error, open, an error code (POLICY_DENIED) or a delivery (delivered_unverified)`))
+})
+
 export const session = defineCommand({
   name: "session",
   summary: "Sessions: start, end [ID], list, gc",
@@ -217,7 +227,8 @@ export const session = defineCommand({
     "no-trace": flag(bool("Do not record a trace")),
     screenshots: flag(bool("Record pre/post screenshots and refmaps (artifacts: full)")),
     "older-than": flag(int("gc: only sessions older than this many seconds")),
-    ended: flag(bool("gc: only ended sessions"))
+    ended: flag(bool("gc: only ended sessions")),
+    ...FLEET_FILTERS("list: only sessions with an invocation")
   },
   subActions: ["start", "end", "list", "gc"],
   data: { "2.1": SessionData }
@@ -234,7 +245,8 @@ export const trace = defineCommand({
   flags: {
     limit: flag(int("Newest events to return, 0 = all (default 500 for show, 5000 for export)")),
     event: flag(str("show: only events whose name starts with this")),
-    out: flag(str("export: HTML file to write (default: in the session folder)", { maxLength: 4096 }))
+    out: flag(str("export: HTML file to write (default: in the session folder)", { maxLength: 4096 })),
+    ...FLEET_FILTERS("show: only the events of invocations")
   },
   subActions: ["show", "export"],
   data: { "2.1": TraceData }

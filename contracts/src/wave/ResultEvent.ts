@@ -1,4 +1,6 @@
-// The one result object (json) and last stream-json line. Claude-Code-shaped envelope (E11), OpenAI-unit numbers.
+// The one result object (json) and last stream-json line. Claude-Code-shaped envelope (E11), OpenAI-unit numbers, and
+// beside them the fields a `claude -p` consumer's parser reads (usage.input_tokens/output_tokens, duration_api_ms,
+// total_cost_usd where a price is known).
 import { Type } from "typebox"
 import { Seq, SessionId } from "./Common.js"
 import { PendingTask } from "./SystemEvents.js"
@@ -11,7 +13,11 @@ const common = {
   session_id: Type.Optional(SessionId),
   num_turns: Type.Integer({ minimum: 0 }),
   duration_ms: Type.Integer({ minimum: 0 }),
+  /** Time spent waiting for the model API (all agents' calls, retries included), as Claude Code reports it. */
+  duration_api_ms: Type.Optional(Type.Integer({ minimum: 0 })),
   usage: Usage,
+  /** Present only when every model used is priced (WAVE_MODEL_PRICING); never a made-up 0. */
+  total_cost_usd: Type.Optional(Type.Number({ minimum: 0 })),
   model_usage: Type.Record(Type.String(), ModelUsage),
   tool_calls: Type.Array(ToolCall),
   /** Background tasks still running when the wait ceiling was hit (D7). */

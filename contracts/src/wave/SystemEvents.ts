@@ -11,6 +11,11 @@ export const SystemInit = Type.Object({
   cwd: Type.String(),
   permission_mode: Type.String(),
   tools: Type.Array(Type.String()),
+  /** The MCP servers the run was configured with (Claude Code's field): their tools are `mcp__<server>__<tool>`. */
+  mcp_servers: Type.Optional(Type.Array(Type.Object({
+    name: Type.String(),
+    status: Type.Union([Type.Literal("connected"), Type.Literal("failed")])
+  }, { additionalProperties: false }))),
   schema_version: Type.Literal(1)
 }, { additionalProperties: false, title: "WaveSystemInit" })
 export type SystemInit = Type.Static<typeof SystemInit>

@@ -14,7 +14,9 @@ describe("wave schemas", () => {
     expect(result.Check({ ...base, subtype: "error_during_execution", is_error: true, errors: ["b"], result: "" }))
       .toBe(false)
     expect(result.Check({ ...base, subtype: "success", is_error: true, result: "hi" })).toBe(false)
-    expect(result.Check({ ...base, subtype: "success", is_error: false, result: "hi", total_cost_usd: 0 })).toBe(false)
+    expect(result.Check({ ...base, subtype: "success", is_error: false, result: "hi", total_cost_usd: 0.5, duration_api_ms: 3 })).toBe(true)
+    expect(result.Check({ ...base, subtype: "success", is_error: false, result: "hi", total_cost_usd: -1 })).toBe(false)
+    expect(result.Check({ ...base, subtype: "success", is_error: false, result: "hi", cost_usd: 0.5 })).toBe(false)
   })
   it("accepts each stream event kind and rejects unknown fields", () => {
     expect(event.Check({ type: "assistant", subtype: "content_delta", seq: 2, message_id: "m", delta: "x" })).toBe(true)

@@ -12,7 +12,7 @@ import {
   tasksIncomplete
 } from "./RunOutcome.js"
 
-const info: CreatedInfo = { sessionId: "s", model: "m", cwd: "/", permissionMode: "default", tools: ["Bash"], restored: false }
+const info: CreatedInfo = { sessionId: "s", model: "m", cwd: "/", permissionMode: "default", tools: ["Bash"], restored: false, mcpServers: [] }
 
 describe("RunOutcome transitions", () => {
   it("a run that never started knows nothing: no session, no failure, no tasks, no agent state", () => {

@@ -12,6 +12,8 @@ export interface CreatedInfo {
   readonly permissionMode: string
   readonly tools: ReadonlyArray<string>
   readonly restored: boolean
+  /** Every MCP server the run was configured with, and whether it connected (system/init's `mcp_servers`). */
+  readonly mcpServers: ReadonlyArray<{ readonly name: string; readonly status: "connected" | "failed" }>
 }
 
 export interface RunOutcome {

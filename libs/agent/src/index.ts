@@ -7,7 +7,7 @@ export { Agent } from "./loop/Agent.js"
 export type { AgentOptions } from "./loop/AgentOptions.js"
 export type { AgentState, Answer } from "./loop/AgentState.js"
 export type { BackgroundHost, BackgroundTask } from "./loop/BackgroundTask.js"
-export type { AgentEvent, EmitEvent, ErrorSource, PendingTaskInfo, UsageSource } from "./loop/AgentEvent.js"
+export { accountingOnly, type AgentEvent, type EmitEvent, type ErrorSource, type PendingTaskInfo, type UsageSource } from "./loop/AgentEvent.js"
 export { awaitSettled, isBusy, type SettleOptions, type SettleProbe, type SettleState } from "./loop/settle.js"
 export type { ChatMessage, Completion, CompletionRequest, StreamHandlers, TokenUsage } from "./provider/ChatTypes.js"
 export { ModelHttpError, ModelNetworkError, ModelProtocolError, type ModelError } from "./provider/ModelError.js"
@@ -37,6 +37,8 @@ export {
   type UsageTotals
 } from "./usage/usageLedger.js"
 export { availableToolNames } from "./tools/toolNames.js"
+export { type McpServerConfig, mergeServers, parseMcpConfig } from "./mcp/McpConfig.js"
+export { isPricingProblem, type ModelPrice, modelCost, parsePricing, type Pricing, totalCost } from "./usage/pricing.js"
 export { isSettingsProblem, readModelSettings, type SettingsProblem } from "./config/readModelSettings.js"
 export { newSessionId } from "./loop/ids.js"
 export {

@@ -53,8 +53,14 @@ const FAILURE_ADVICE: Readonly<Record<StoreFailureReason, { readonly what: strin
   },
   permission: {
     what: "The state store cannot be opened with this user's permissions",
-    suggestion: "Check the owner and mode of the state root and events.db, or point AGENT_DESKTOP_HOME elsewhere",
+    suggestion: "Check the owner and mode of the state root and events.db, or point AGENT_DESKTOP_HOME elsewhere " +
+      "(for a PostgreSQL store: the role, its password and its rights on the database in AGENT_DESKTOP_STORE)",
     retryable: false
+  },
+  unreachable: {
+    what: "The PostgreSQL state store cannot be reached",
+    suggestion: "Check that the server in AGENT_DESKTOP_STORE is up and reachable from this machine, then retry",
+    retryable: true
   },
   corrupt: {
     what: "The state store's database is damaged",

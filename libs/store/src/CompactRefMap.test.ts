@@ -1,25 +1,11 @@
 import type { RefEntry } from "@agent-desktop/domain"
 import { assert, describe, it } from "@effect/vitest"
-import Database from "better-sqlite3"
-import * as path from "node:path"
 import { afterEach, beforeEach } from "vitest"
-import { entry, removeHome, snapshot, tempHome } from "../test/fixtures.js"
+import { BACKENDS, type FreshStore, useBackend } from "../test/backends.js"
+import { entry, snapshot } from "../test/fixtures.js"
 import { gridRefs } from "../test/gridRefs.js"
 import { compactRefMap, compactRefMapBytes, expandRefMap } from "./CompactRefMap.js"
 import { EventStoreCore, MAX_REFMAP_BYTES } from "./EventStoreCore.js"
-import { DATABASE_FILE } from "./StateRoot.js"
-
-let home: string
-let store: EventStoreCore
-
-beforeEach(() => {
-  home = tempHome()
-  store = EventStoreCore.open({ home })
-})
-afterEach(() => {
-  store.close()
-  removeHome(home)
-})
 
 describe("compactRefMap", () => {
   it("writes snapshot-wide fields once and expands to the same entries", () => {
@@ -69,7 +55,20 @@ describe("compactRefMap", () => {
   })
 })
 
-describe("large RefMaps in the store", () => {
+describe.each(BACKENDS)("large RefMaps in the store on %s", (backendName) => {
+  const backend = useBackend(backendName)
+  let target: FreshStore & { readonly home: string; readonly store: string }
+  let store: EventStoreCore
+
+  beforeEach(async () => {
+    target = await backend.fresh()
+    store = EventStoreCore.open(target)
+  })
+  afterEach(() => {
+    store.close()
+    backend.cleanup()
+  })
+
   it("saves and loads a 1,000-row grid (3,000 refs) whose plain form is over 1 MiB", () => {
     const refs = gridRefs(1000, 3)
     assert.isAbove(Buffer.byteLength(JSON.stringify(refs)), 1024 * 1024)
@@ -99,12 +98,10 @@ describe("large RefMaps in the store", () => {
     assert.strictEqual(tagOf(() => store.saveSnapshot("global", { ...snapshot("s1111"), refs, counter: 3000 })), "RefMapTooLarge")
   })
 
-  it("replays a snapshot event written before the compact form", () => {
+  it("replays a snapshot event written before the compact form", async () => {
     const refs = { "@e1": entry("Legacy", [0]) }
-    const db = new Database(path.join(home, DATABASE_FILE))
-    db.prepare(`INSERT INTO events (stream, seq, type, payload, time_ms, session_id) VALUES (?, 1, 'snapshot.saved', ?, 1, NULL)`)
-      .run("snapshot-global-s1111", JSON.stringify({ namespace: "global", ...snapshot("s1111", refs) }))
-    db.close()
+    await backend.raw(target, `INSERT INTO events (stream, seq, type, payload, time_ms, session_id) VALUES (?, 1, 'snapshot.saved', ?, 1, NULL)`,
+      ["snapshot-global-s1111", JSON.stringify({ namespace: "global", ...snapshot("s1111", refs) })])
     store.rebuildProjections()
     assert.deepStrictEqual(store.loadSnapshot("global", "s1111").refs, refs)
   })

@@ -1,12 +1,16 @@
 /**
  * Opening the SQLite file: WAL so readers never block the writer, a busy timeout so concurrent CLI processes
- * queue instead of failing, and the schema created once per file (tracked by `user_version`).
+ * queue instead of failing, and the schema migrated once per file (tracked by `user_version`).
  */
-import Database from "better-sqlite3"
-import { SCHEMA_SQL, SCHEMA_VERSION } from "./Schema.js"
+import { SQLITE_MIGRATIONS } from "./schema/sqlite.js"
+import { latestVersion, stepsBetween } from "./schema/Migration.js"
+import { chooseSqliteBinding, openSqliteDriver, type SqliteBinding } from "./sql/openSqlite.js"
+import type { SqlDriver } from "./sql/SqlDriver.js"
 import { StoreFailure } from "./StoreErrors.js"
 
 export const BUSY_TIMEOUT_MS = 10_000
+
+export const SQLITE_SCHEMA_VERSION = latestVersion(SQLITE_MIGRATIONS)
 
 const sleep = (ms: number): void => {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
@@ -28,13 +32,33 @@ const withBusyRetry = <A>(operation: () => A): A => {
   }
 }
 
-const OUR_TABLES: ReadonlySet<string> = new Set(["events", "snapshots", "sessions", "trace_events", "open_invocations", "sqlite_sequence"])
+const OUR_TABLES: ReadonlySet<string> = new Set([
+  "events", "snapshots", "sessions", "trace_events", "open_invocations", "invocations", "sqlite_sequence"
+])
 
 /** A SQLite file that holds tables of someone else's, with no schema version of ours. */
-const foreignTables = (db: Database.Database): ReadonlyArray<string> =>
-  (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{ name: string }>)
-    .map((row) => row.name)
+const foreignTables = (db: SqlDriver): ReadonlyArray<string> =>
+  db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all()
+    .map((row) => String(row["name"]))
     .filter((name) => !OUR_TABLES.has(name))
+
+/** A pragma's value (`PRAGMA name` answers one row with one column). */
+export const pragma = (db: SqlDriver, name: string): unknown => {
+  const row = db.prepare(`PRAGMA ${name}`).get()
+  return row === undefined ? undefined : Object.values(row)[0]
+}
+
+export const userVersion = (db: SqlDriver): number => Number(pragma(db, "user_version"))
+
+/** Moves the file's schema to `target` (up or down), in one transaction. */
+export const migrateSqlite = (db: SqlDriver, target: number): void => {
+  db.transaction(() => {
+    const current = userVersion(db)
+    if (current === target) return
+    for (const step of stepsBetween(SQLITE_MIGRATIONS, current, target)) db.exec(step.sql)
+    db.exec(`PRAGMA user_version = ${target}`)
+  })
+}
 
 export interface OpenOptions {
   /**
@@ -42,13 +66,15 @@ export interface OpenOptions {
    * twice that, so a log that grew while other processes held it open is cut back when it restarts.
    */
   readonly walAutoCheckpointPages?: number
+  /** The binding (sql/openSqlite.ts chooses by default). */
+  readonly binding?: SqliteBinding
 }
 
-export const openDatabase = (file: string, options: OpenOptions = {}): Database.Database => {
-  const db = new Database(file, { timeout: BUSY_TIMEOUT_MS })
+export const openDatabase = (file: string, options: OpenOptions = {}): SqlDriver => {
+  const db = openSqliteDriver(file, options.binding ?? chooseSqliteBinding(), BUSY_TIMEOUT_MS)
   try {
-    const version = db.pragma("user_version", { simple: true }) as number
-    if (version > SCHEMA_VERSION) {
+    const version = userVersion(db)
+    if (version > SQLITE_SCHEMA_VERSION) {
       throw new StoreFailure({ message: `${file} was written by a newer agent-desktop (schema ${version})`, cause: version, reason: "foreign" })
     }
     if (version === 0) {
@@ -61,13 +87,9 @@ export const openDatabase = (file: string, options: OpenOptions = {}): Database.
         })
       }
     }
-    if (version < SCHEMA_VERSION) {
-      withBusyRetry(() => db.pragma("journal_mode = WAL"))
-      db.transaction(() => {
-        if ((db.pragma("user_version", { simple: true }) as number) >= SCHEMA_VERSION) return
-        db.exec(SCHEMA_SQL)
-        db.pragma(`user_version = ${SCHEMA_VERSION}`)
-      }).immediate()
+    if (version < SQLITE_SCHEMA_VERSION) {
+      withBusyRetry(() => db.exec("PRAGMA journal_mode = WAL"))
+      migrateSqlite(db, SQLITE_SCHEMA_VERSION)
     }
     // One exec for the setters: no statement object and result row per pragma (each was ~0.5 ms of a cold call).
     const pages = options.walAutoCheckpointPages

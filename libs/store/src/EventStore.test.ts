@@ -1,14 +1,17 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Exit, Layer, Scope } from "effect"
-import { removeHome, snapshot, tempHome } from "../test/fixtures.js"
+import { BACKENDS, useBackend } from "../test/backends.js"
+import { snapshot } from "../test/fixtures.js"
 import { EventStore } from "./EventStore.js"
 
-describe("EventStore service", () => {
+describe.each(BACKENDS)("EventStore service on %s", (backendName) => {
+  const backend = useBackend(backendName)
   it.live("opens under the scope, exposes typed failures, and closes the database when the scope ends", () =>
     Effect.gen(function*() {
-      const home = tempHome()
+      const target = yield* Effect.promise(() => backend.fresh())
       const scope = yield* Scope.make()
-      const context = yield* Layer.buildWithScope(EventStore.layer({ home }), scope)
+      const layer = backendName === "postgres" ? EventStore.layerPostgres(target.store, target) : EventStore.layerSqlite(target)
+      const context = yield* Layer.buildWithScope(layer, scope)
       const store = Context.get(context, EventStore)
 
       yield* store.saveSnapshot("global", snapshot("s1111"))
@@ -21,7 +24,8 @@ describe("EventStore service", () => {
 
       yield* Scope.close(scope, Exit.void)
       assert.throws(() => store.core.readAll(), /not open|closed/)
-      removeHome(home)
+      assert.strictEqual(store.core.driver === "postgres", backendName === "postgres")
+      backend.cleanup()
     }))
 
   it.live("fails with InvalidHome for a relative AGENT_DESKTOP_HOME", () =>

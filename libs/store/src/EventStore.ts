@@ -10,7 +10,7 @@ import {
   type SessionNotFound, type SnapshotNotFound, type StoreError, StoreFailure, type StreamConflict
 } from "./StoreErrors.js"
 import type {
-  AppendOptions, AppendResult, DrillDownInput, DrillDownResult, NewEvent, OpenInvocation, SavedSnapshot, SessionGcOptions,
+  AppendOptions, AppendResult, DrillDownInput, DrillDownResult, FleetFilter, NewEvent, OpenInvocation, SavedSnapshot, SessionGcOptions,
   SessionRecord, SessionStartInput, SnapshotInput, StoredEvent, TraceOptions, TraceResult
 } from "./StoreTypes.js"
 
@@ -38,7 +38,7 @@ export interface EventStoreShape {
   readonly startSession: (input?: SessionStartInput) => Effect.Effect<SessionRecord, SessionExists | InvalidSessionId | StoreFailure>
   readonly endSession: (sessionId: string) => Effect.Effect<{ readonly session_id: string; readonly ended_at: number }, SessionNotFound | StoreFailure>
   readonly getSession: (sessionId: string) => Effect.Effect<SessionRecord | undefined, StoreFailure>
-  readonly listSessions: () => Effect.Effect<ReadonlyArray<SessionRecord>, StoreFailure>
+  readonly listSessions: (filter?: FleetFilter) => Effect.Effect<ReadonlyArray<SessionRecord>, StoreFailure>
   readonly gcSessions: (options?: SessionGcOptions) => Effect.Effect<ReadonlyArray<string>, StoreFailure>
   readonly trace: (sessionId: string, options?: TraceOptions) => Effect.Effect<TraceResult, SessionNotFound | StoreFailure>
   readonly rebuildProjections: () => Effect.Effect<{ readonly events: number }, StoreFailure>
@@ -83,14 +83,18 @@ export class EventStore extends Context.Service<EventStore, EventStoreShape>()("
       startSession: (input) => lift(() => core.startSession(input), "SessionExists", "InvalidSessionId"),
       endSession: (sessionId) => lift(() => core.endSession(sessionId), "SessionNotFound"),
       getSession: (sessionId) => lift(() => core.getSession(sessionId)),
-      listSessions: () => lift(() => core.listSessions()),
+      listSessions: (filter) => lift(() => core.listSessions(filter)),
       gcSessions: (options) => lift(() => core.gcSessions(options)),
       trace: (sessionId, options) => lift(() => core.trace(sessionId, options), "SessionNotFound"),
       rebuildProjections: () => lift(() => core.rebuildProjections())
     })
   }
 
-  /** Opens the store under the state root (InvalidHome, StoreFailure) and closes it when the scope ends. */
+  /**
+   * The store `options.store` or `$AGENT_DESKTOP_STORE` names — SQLite under the state root by default, PostgreSQL
+   * for a `postgres://` URL — opened when the layer is built (InvalidHome, StoreFailure) and closed when its scope
+   * ends. Callers get the same service either way.
+   */
   static layer(options: Omit<EventStoreOptions, "now"> = {}): Layer.Layer<EventStore, StoreError> {
     return Layer.effect(
       EventStore,
@@ -103,5 +107,15 @@ export class EventStore extends Context.Service<EventStore, EventStoreShape>()("
         return EventStore.fromCore(core)
       })
     )
+  }
+
+  /** The embedded SQLite file under the state root, whatever the environment says. */
+  static layerSqlite(options: Omit<EventStoreOptions, "now" | "store"> = {}): Layer.Layer<EventStore, StoreError> {
+    return EventStore.layer({ ...options, store: "sqlite" })
+  }
+
+  /** A PostgreSQL database (`postgres://...`), whatever the environment says; the state root still holds files. */
+  static layerPostgres(url: string, options: Omit<EventStoreOptions, "now" | "store"> = {}): Layer.Layer<EventStore, StoreError> {
+    return EventStore.layer({ ...options, store: url })
   }
 }

@@ -5,7 +5,6 @@
  * StoreErrors.ts. Each concern lives in its own module under `core/`: the event log, snapshots, sessions, traces,
  * the projection rebuild; this class opens the file and hands each method to its module.
  */
-import type Database from "better-sqlite3"
 import * as path from "node:path"
 import * as EventLog from "./core/EventLog.js"
 import { rebuildProjections } from "./core/rebuildProjections.js"
@@ -13,13 +12,18 @@ import * as Sessions from "./core/SessionRepository.js"
 import * as Snapshots from "./core/SnapshotRepository.js"
 import type { StoreContext } from "./core/StoreContext.js"
 import { trace } from "./core/TraceQuery.js"
-import { openDatabase } from "./Database.js"
+import { BUSY_TIMEOUT_MS, openDatabase } from "./Database.js"
+import { type Origin, originOf } from "./Origin.js"
+import { openPostgresDriver } from "./postgres/openPostgres.js"
+import { chooseSqliteBinding, type SqliteBinding } from "./sql/openSqlite.js"
+import type { DriverName, SqlDriver } from "./sql/SqlDriver.js"
+import { resolveStoreLocation } from "./StoreLocation.js"
 import { DATABASE_FILE, ensurePrivateFile, ensureStateRoot, resolveStateRoot, type StateRootOptions } from "./StateRoot.js"
 import { Statements } from "./Statements.js"
 import { toStoreError } from "./StoreErrors.js"
 import { createStoreFile, refuseEmptyStore } from "./StoreFile.js"
 import type {
-  AppendOptions, AppendResult, DrillDownInput, DrillDownResult, NewEvent, OpenInvocation, SavedSnapshot, SessionGcOptions,
+  AppendOptions, AppendResult, DrillDownInput, DrillDownResult, FleetFilter, NewEvent, OpenInvocation, SavedSnapshot, SessionGcOptions,
   SessionRecord, SessionStartInput, SnapshotInput, StoredEvent, TraceOptions, TraceResult
 } from "./StoreTypes.js"
 import { GLOBAL_NAMESPACE, invocationStream } from "./Streams.js"
@@ -41,6 +45,15 @@ export interface EventStoreOptions extends StateRootOptions {
    * kill -9, and a lower auto-checkpoint keeps the log short, so that recovery stays cheap.
    */
   readonly exitsAfterClose?: boolean
+  /**
+   * Where the events live: "sqlite" (the default: `events.db` under the state root) or a `postgres://` URL. Unset:
+   * `$AGENT_DESKTOP_STORE` (StoreLocation.ts).
+   */
+  readonly store?: string
+  /** The SQLite binding; unset: `$AGENT_DESKTOP_SQLITE`, else node:sqlite where Node has it (sql/openSqlite.ts). */
+  readonly sqliteBinding?: SqliteBinding
+  /** Host and desktop stamped on each event; unset: this machine's (Origin.ts). */
+  readonly origin?: Origin
 }
 
 export interface InvocationEvents {
@@ -53,44 +66,60 @@ export interface InvocationEvents {
 }
 
 export class EventStoreCore {
-  readonly #db: Database.Database
+  readonly #db: SqlDriver
   readonly #context: StoreContext
 
   readonly #exitsAfterClose: boolean
 
   private constructor(
-    db: Database.Database,
+    db: SqlDriver,
     readonly stateRoot: string,
+    /** The SQLite file, or the PostgreSQL URL without its password. */
     readonly databasePath: string,
     now: () => number,
-    exitsAfterClose: boolean
+    exitsAfterClose: boolean,
+    readonly origin: Origin
   ) {
     this.#db = db
     this.#exitsAfterClose = exitsAfterClose
-    this.#context = { db, sql: new Statements(db), now }
+    this.#context = { db, sql: new Statements(db), now, origin }
+  }
+
+  /** Which driver holds the events: better-sqlite3, node:sqlite or postgres. */
+  get driver(): DriverName {
+    return this.#db.name
   }
 
   static open(options: EventStoreOptions = {}): EventStoreCore {
     try {
       const root = resolveStateRoot(options)
       ensureStateRoot(root)
+      const env = options.env ?? process.env
+      const location = resolveStoreLocation({ ...(options.store === undefined ? {} : { store: options.store }), env })
+      const origin = options.origin ?? originOf(env)
+      const now = options.now ?? Date.now
+      const exitsAfterClose = options.exitsAfterClose === true
+      if (location.kind === "postgres") {
+        const db = openPostgresDriver(location.url, { busyTimeoutMs: BUSY_TIMEOUT_MS })
+        return new EventStoreCore(db, root, location.label, now, exitsAfterClose, origin)
+      }
       const file = path.join(root, DATABASE_FILE)
-      createStoreFile(file)
+      const binding = options.sqliteBinding ?? chooseSqliteBinding(env)
+      createStoreFile(file, binding)
       refuseEmptyStore(file)
       ensurePrivateFile(file)
-      const exitsAfterClose = options.exitsAfterClose === true
-      const db = openDatabase(file, exitsAfterClose ? { walAutoCheckpointPages: LEFT_WAL_CHECKPOINT_PAGES } : {})
-      return new EventStoreCore(db, root, file, options.now ?? Date.now, exitsAfterClose)
+      const db = openDatabase(file, { binding, ...(exitsAfterClose ? { walAutoCheckpointPages: LEFT_WAL_CHECKPOINT_PAGES } : {}) })
+      return new EventStoreCore(db, root, file, now, exitsAfterClose, origin)
     } catch (error) {
       throw toStoreError(error)
     }
   }
 
   close(): void {
-    // Left open on purpose (see EventStoreOptions.exitsAfterClose): the process exits next, and the OS closes the
-    // file without SQLite's closing checkpoint.
-    if (this.#exitsAfterClose) return
-    if (this.#db.open) this.#db.close()
+    // SQLite is left open on purpose (see EventStoreOptions.exitsAfterClose): the process exits next, and the OS
+    // closes the file without SQLite's closing checkpoint. A server connection is always ended properly.
+    if (this.#exitsAfterClose && this.#db.dialect === "sqlite") return
+    if (this.#db.isOpen) this.#db.close()
   }
 
   // ---- events (core/EventLog.ts) ----
@@ -118,7 +147,7 @@ export class EventStoreCore {
     return EventLog.readAll(this.#context, options.afterPosition, options.limit)
   }
 
-  /** The stream with this prefix that was appended to most recently (e.g. "wave-" for `wave -c`). */
+  /** The stream with this prefix this machine appended to most recently (e.g. "wave-" for `wave -c`). */
   latestStream(prefix: string): string | undefined {
     return EventLog.latestStream(this.#context, prefix)
   }
@@ -160,8 +189,9 @@ export class EventStoreCore {
     return Sessions.getSession(this.#context, sessionId)
   }
 
-  listSessions(): ReadonlyArray<SessionRecord> {
-    return Sessions.listSessions(this.#context)
+  /** Oldest first; with a filter, the sessions with a matching invocation (fleet views, core/FleetFilter.ts). */
+  listSessions(filter: FleetFilter = {}): ReadonlyArray<SessionRecord> {
+    return Sessions.listSessions(this.#context, filter)
   }
 
   gcSessions(options: SessionGcOptions = {}): ReadonlyArray<string> {

@@ -27,6 +27,10 @@ export const SESSION_ENDED = "session.ended"
  */
 export const INVOCATION_STARTED = "command.start"
 export const INVOCATION_ENDED = "command.end"
+/** Evidence the fleet view (`invocations`) reads: an action's answer (its delivery) and a resolved ref (its app). */
+export const ACTION_DISPATCH_OK = "action.dispatch.ok"
+export const ACTION_DISPATCH_ERROR = "action.dispatch.error"
+export const REF_RESOLVE_ENTRY = "ref.resolve.entry"
 
 export interface SnapshotSavedPayload extends Omit<SnapshotInput, "refs"> {
   readonly namespace: string
@@ -82,17 +86,66 @@ export const project = (sql: Statements, event: StoredEvent): void => {
     case INVOCATION_STARTED:
       if (event.stream.startsWith("invocation-")) {
         const pid = isRecord(event.payload) && typeof event.payload["pid"] === "number" ? event.payload["pid"] : 0
-        sql.get(`INSERT OR IGNORE INTO open_invocations (stream, pid, started_position) VALUES (?, ?, ?)`).run(event.stream, pid, event.position)
+        sql.get(`INSERT INTO open_invocations (stream, pid, started_position, host) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`)
+          .run(event.stream, pid, event.position, event.host ?? null)
+        projectInvocationStarted(sql, event)
       }
       break
     case INVOCATION_ENDED:
       sql.get(`DELETE FROM open_invocations WHERE stream = ?`).run(event.stream)
+      projectInvocationEnded(sql, event)
+      break
+    case ACTION_DISPATCH_OK:
+    case ACTION_DISPATCH_ERROR:
+      projectDelivery(sql, event)
+      break
+    case REF_RESOLVE_ENTRY:
+      projectApp(sql, event)
       break
   }
   if (event.session_id !== undefined) projectTrace(sql, event, event.session_id)
 }
 
 const isRecord = (payload: unknown): payload is Record<string, unknown> => typeof payload === "object" && payload !== null
+
+const stringField = (record: unknown, key: string): string | null =>
+  isRecord(record) && typeof record[key] === "string" ? record[key] as string : null
+
+/**
+ * The fleet view of one invocation (`invocations`): where it ran, what it was, which app, how it ended. The app is
+ * the request's `app` argument, or the app of the ref it resolved (`ref.resolve.entry`'s `app`), whichever comes
+ * first; the delivery is the last one its evidence reported (an action's answer, then `command.end`'s disposition).
+ */
+const projectInvocationStarted = (sql: Statements, event: StoredEvent): void => {
+  const p = event.payload
+  const args = isRecord(p) ? p["args"] : undefined
+  sql.get(
+    `INSERT INTO invocations (stream, session_id, host, desktop, command, app, started_position, started_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`
+  ).run(
+    event.stream, event.session_id ?? null, event.host ?? null, event.desktop ?? null, stringField(p, "command"),
+    stringField(args, "app") ?? stringField(p, "app"), event.position, event.time_ms
+  )
+}
+
+const projectInvocationEnded = (sql: Statements, event: StoredEvent): void => {
+  const p = event.payload
+  const ok = isRecord(p) && typeof p["ok"] === "boolean" ? (p["ok"] ? 1 : 0) : null
+  const delivery = stringField(isRecord(p) ? p["disposition"] : undefined, "delivery")
+  sql.get(
+    `UPDATE invocations SET ended_at = ?, ok = ?, code = ?, delivery = COALESCE(?, delivery) WHERE stream = ?`
+  ).run(event.time_ms, ok, stringField(p, "code"), delivery, event.stream)
+}
+
+const projectDelivery = (sql: Statements, event: StoredEvent): void => {
+  const delivery = stringField(event.payload, "delivery")
+  if (delivery !== null) sql.get(`UPDATE invocations SET delivery = ? WHERE stream = ?`).run(delivery, event.stream)
+}
+
+const projectApp = (sql: Statements, event: StoredEvent): void => {
+  const app = stringField(event.payload, "app")
+  if (app !== null) sql.get(`UPDATE invocations SET app = ? WHERE stream = ? AND app IS NULL`).run(app, event.stream)
+}
 
 const onSnapshotStream = (event: StoredEvent, p: { readonly namespace?: unknown; readonly snapshot_id?: unknown }): boolean =>
   isRecord(p) && typeof p.namespace === "string" && typeof p.snapshot_id === "string" &&
@@ -103,8 +156,12 @@ const onSessionStream = (event: StoredEvent, p: { readonly session_id?: unknown 
 
 const projectSnapshotSaved = (sql: Statements, event: StoredEvent, p: SnapshotSavedPayload): void => {
   sql.get(
-    `INSERT OR REPLACE INTO snapshots (namespace, snapshot_id, created_position, updated_position, created_at, app,
-       window_json, refs_json, counter, complete, identity_unproven) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+    `INSERT INTO snapshots (namespace, snapshot_id, created_position, updated_position, created_at, app,
+       window_json, refs_json, counter, complete, identity_unproven) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (namespace, snapshot_id) DO UPDATE SET created_position = excluded.created_position,
+       updated_position = excluded.updated_position, created_at = excluded.created_at, app = excluded.app,
+       window_json = excluded.window_json, refs_json = excluded.refs_json, counter = excluded.counter,
+       complete = excluded.complete, identity_unproven = excluded.identity_unproven`
   ).run(
     p.namespace, p.snapshot_id, event.position, event.position, event.time_ms, p.app, JSON.stringify(p.window),
     compactRefMapJson(isCompactRefMap(p.refs) ? p.refs : compactRefMap(p.refs)), p.counter, p.complete ? 1 : 0, p.identity_unproven ? 1 : 0
@@ -114,12 +171,12 @@ const projectSnapshotSaved = (sql: Statements, event: StoredEvent, p: SnapshotSa
 
 /** At most 128 snapshots per namespace: past that, the oldest go until 96 remain, never the one just saved. */
 const applyRetention = (sql: Statements, namespace: string, latest: string): void => {
-  const { count } = sql.get(`SELECT COUNT(*) AS count FROM snapshots WHERE namespace = ?`).get(namespace) as { count: number }
+  const count = Number(sql.get(`SELECT COUNT(*) AS count FROM snapshots WHERE namespace = ?`).get(namespace)!["count"])
   if (count <= MAX_SNAPSHOTS_PER_NAMESPACE) return
   const victims = sql.get(
     `SELECT snapshot_id FROM snapshots WHERE namespace = ? AND snapshot_id != ? ORDER BY created_position LIMIT ?`
-  ).all(namespace, latest, count - PRUNED_SNAPSHOTS_PER_NAMESPACE) as Array<{ snapshot_id: string }>
-  for (const { snapshot_id } of victims) {
+  ).all(namespace, latest, count - PRUNED_SNAPSHOTS_PER_NAMESPACE).map((row) => String(row["snapshot_id"]))
+  for (const snapshot_id of victims) {
     // Retention removes whole streams (a RefMap can be 1 MiB); no surviving event is ever changed.
     sql.get(`DELETE FROM events WHERE stream = ?`).run(snapshotStream(namespace, snapshot_id))
     sql.get(`DELETE FROM snapshots WHERE namespace = ? AND snapshot_id = ?`).run(namespace, snapshot_id)
@@ -127,11 +184,9 @@ const applyRetention = (sql: Statements, namespace: string, latest: string): voi
 }
 
 const projectSnapshotRootSaved = (sql: Statements, event: StoredEvent, p: SnapshotRootSavedPayload): void => {
-  const row = sql.get(`SELECT refs_json FROM snapshots WHERE namespace = ? AND snapshot_id = ?`).get(p.namespace, p.snapshot_id) as
-    | { refs_json: string }
-    | undefined
+  const row = sql.get(`SELECT refs_json FROM snapshots WHERE namespace = ? AND snapshot_id = ?`).get(p.namespace, p.snapshot_id)
   if (row === undefined) return
-  const refs = expandRefMap(JSON.parse(row.refs_json) as StoredRefMap)
+  const refs = expandRefMap(JSON.parse(String(row["refs_json"])) as StoredRefMap)
   for (const key of p.removed) delete refs[key]
   Object.assign(refs, expandRefMap(p.added))
   sql.get(
@@ -141,9 +196,9 @@ const projectSnapshotRootSaved = (sql: Statements, event: StoredEvent, p: Snapsh
 
 const projectSessionStarted = (sql: Statements, event: StoredEvent, p: SessionStartedPayload): void => {
   sql.get(
-    `INSERT INTO sessions (session_id, name, created_at, ended_at, trace, artifacts, created_position)
-     VALUES (?, ?, ?, NULL, ?, ?, ?)`
-  ).run(p.session_id, p.name ?? null, p.created_at, p.trace, p.artifacts, event.position)
+    `INSERT INTO sessions (session_id, name, created_at, ended_at, trace, artifacts, created_position, host)
+     VALUES (?, ?, ?, NULL, ?, ?, ?, ?)`
+  ).run(p.session_id, p.name ?? null, p.created_at, p.trace, p.artifacts, event.position, event.host ?? null)
 }
 
 const projectSessionEnded = (sql: Statements, p: SessionEndedPayload): void => {
@@ -152,10 +207,8 @@ const projectSessionEnded = (sql: Statements, p: SessionEndedPayload): void => {
 
 /** A session's trace: its tagged events while it is open and tracing (its own session.ended included). */
 const projectTrace = (sql: Statements, event: StoredEvent, sessionId: string): void => {
-  const session = sql.get(`SELECT trace, ended_at FROM sessions WHERE session_id = ?`).get(sessionId) as
-    | { trace: string; ended_at: number | null }
-    | undefined
-  if (session === undefined || session.trace !== "on") return
-  if (session.ended_at !== null && event.type !== SESSION_ENDED) return
-  sql.get(`INSERT OR IGNORE INTO trace_events (session_id, position) VALUES (?, ?)`).run(sessionId, event.position)
+  const session = sql.get(`SELECT trace, ended_at FROM sessions WHERE session_id = ?`).get(sessionId)
+  if (session === undefined || session["trace"] !== "on") return
+  if (session["ended_at"] !== null && event.type !== SESSION_ENDED) return
+  sql.get(`INSERT INTO trace_events (session_id, position) VALUES (?, ?) ON CONFLICT DO NOTHING`).run(sessionId, event.position)
 }

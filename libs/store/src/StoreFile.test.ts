@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
-import Database from "better-sqlite3"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { removeHome, tempHome } from "../test/fixtures.js"
 import { EventStoreCore } from "./EventStoreCore.js"
+import { chooseSqliteBinding, openSqliteDriver } from "./sql/openSqlite.js"
 
 const openError = (home: string): { _tag?: string; reason?: string; message: string } => {
   try {
@@ -28,7 +28,7 @@ describe("the database file", () => {
   it("refuses another program's SQLite database and a file that is not SQLite, leaving both untouched", () => {
     const home = tempHome()
     const file = path.join(home, "events.db")
-    const other = new Database(file)
+    const other = openSqliteDriver(file, chooseSqliteBinding(), 1000)
     other.exec("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('x')")
     other.close()
     fs.chmodSync(file, 0o600)

@@ -10,6 +10,7 @@
  */
 import * as fs from "node:fs"
 import { openDatabase } from "./Database.js"
+import type { SqliteBinding } from "./sql/openSqlite.js"
 import { ensurePrivateFile } from "./StateRoot.js"
 import { StoreFailure } from "./StoreErrors.js"
 
@@ -24,12 +25,12 @@ const sizeOf = (file: string): number | undefined => {
 let created = 0
 
 /** Makes `file` a complete, empty store unless something is already there (a file, a link, anything). */
-export const createStoreFile = (file: string): void => {
+export const createStoreFile = (file: string, binding?: SqliteBinding): void => {
   if (sizeOf(file) !== undefined) return
   const temporary = `${file}.new-${process.pid}-${++created}`
   try {
     ensurePrivateFile(temporary)
-    openDatabase(temporary).close()
+    openDatabase(temporary, binding === undefined ? {} : { binding }).close()
     try {
       fs.linkSync(temporary, file)
     } catch (error) {

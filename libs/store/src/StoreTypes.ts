@@ -18,6 +18,10 @@ export interface StoredEvent {
   readonly payload: unknown
   readonly time_ms: number
   readonly session_id?: string
+  /** The machine that wrote it (Origin.ts); absent on events written before schema 3. */
+  readonly host?: string
+  /** The display the writer talked to, when it had one. */
+  readonly desktop?: string
 }
 
 export interface AppendOptions {
@@ -42,6 +46,8 @@ export interface OpenInvocation {
   /** The process that started it (0 when unknown). */
   readonly pid: number
   readonly started_position: number
+  /** The host that started it: its pid means something only there. */
+  readonly host?: string
 }
 
 export interface AppendResult {
@@ -103,6 +109,16 @@ export interface SessionRecord {
   readonly ended_at: number | null
   readonly trace: "on" | "off"
   readonly artifacts: "full" | "events"
+  /** The host that started it (absent before schema 3). */
+  readonly host?: string
+}
+
+/** Fleet views: what ran where, on which app, with which outcome (core/FleetFilter.ts). */
+export interface FleetFilter {
+  readonly host?: string
+  readonly app?: string
+  /** `ok`, `error`, `open`, an error code (`POLICY_DENIED`) or a delivery (`delivered_unverified`). */
+  readonly outcome?: string
 }
 
 export interface SessionGcOptions {
@@ -119,6 +135,8 @@ export interface TraceOptions {
   readonly prefix?: string
   /** Redact sensitive payload fields (default true; false only for artifacts "full"). */
   readonly redact?: boolean
+  /** Only the events of the session's invocations that match (fleet views). */
+  readonly filter?: FleetFilter
 }
 
 export interface TraceResult {

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const nodeModules = path.resolve(path.dirname(createRequire(import.meta.url).resolve("better-sqlite3")), "../..")
+export const nodeModules = path.resolve(path.dirname(createRequire(import.meta.url).resolve("better-sqlite3")), "../..")
 
 /** Node 20 cannot run TypeScript, so the worker is bundled first (better-sqlite3 stays a real native require). */
 export const bundleWorker = async (outDir: string): Promise<string> => {
@@ -18,17 +18,21 @@ export const bundleWorker = async (outDir: string): Promise<string> => {
     format: "cjs",
     target: "node20",
     outfile,
-    external: ["better-sqlite3"],
+    external: ["better-sqlite3", "pg"],
     conditions: ["@agent-desktop/source"],
     logLevel: "error"
   })
   return outfile
 }
 
-export const run = (script: string, args: ReadonlyArray<string>): Promise<{ code: number | null; stderr: string }> =>
+export const run = (
+  script: string,
+  args: ReadonlyArray<string>,
+  env: Readonly<Record<string, string>> = {}
+): Promise<{ code: number | null; stderr: string }> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, ...args], {
-      env: { ...process.env, NODE_PATH: nodeModules },
+      env: { ...process.env, ...env, NODE_PATH: nodeModules },
       stdio: ["ignore", "ignore", "pipe"]
     })
     let stderr = ""

@@ -5,7 +5,11 @@ export interface RecordedRequest {
   readonly method: string
   readonly path: string
   readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  /** Which API was called: OpenAI chat completions (`…/chat/completions`) or Anthropic Messages (`…/messages`). */
+  readonly protocol: "openai" | "anthropic"
   readonly body: ChatRequestBody
+  /** The conversation as OpenAI chat messages, whichever protocol was called: what the matchers read. */
+  readonly chat: ReadonlyArray<ChatMessage>
   readonly rawBody: string
   /** Name of the rule that answered, or undefined when none matched. */
   rule: string | undefined
@@ -27,9 +31,12 @@ export interface ChatRequestBody {
   readonly [key: string]: unknown
 }
 
-/** A data line of an SSE reply: a chunk object, a raw (possibly malformed) line, or a pause. */
+/**
+ * A data line of an SSE reply: a chunk object (with `event`: a native Anthropic event, sent with an `event:` line), a
+ * raw (possibly malformed) line, or a pause.
+ */
 export type SseItem =
-  | { readonly kind: "chunk"; readonly chunk: unknown }
+  | { readonly kind: "chunk"; readonly chunk: unknown; readonly event?: string }
   | { readonly kind: "raw"; readonly line: string }
   | { readonly kind: "pause"; readonly ms: number }
 

@@ -2,6 +2,7 @@ export type { ChatMessage, ChatRequestBody, Matcher, RecordedRequest, Reply, Rul
 export { startFakeModel, type FakeModel } from "./server.js"
 export * as chunks from "./chunks.js"
 export * as match from "./match.js"
+export * as anthropic from "./anthropic/events.js"
 export {
   completion,
   finish,
@@ -17,3 +18,5 @@ export {
   toolCall,
   usage
 } from "./chunks.js"
+export { createMarkerServer } from "./mcp/markerServer.js"
+export { MARKER_STDIO_SERVER, type McpHttpServer, startMcpHttp } from "./mcp/startMcpHttp.js"

@@ -14,7 +14,7 @@ export const messageText = (message: ChatMessage): string => {
   return ""
 }
 
-const messages = (request: RecordedRequest): ReadonlyArray<ChatMessage> => request.body.messages ?? []
+const messages = (request: RecordedRequest): ReadonlyArray<ChatMessage> => request.chat
 
 export const always: Matcher = () => true
 

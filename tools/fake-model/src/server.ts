@@ -1,11 +1,18 @@
-// The loopback OpenAI-compatible server: answers POST …/chat/completions from a script, records every request.
+// The loopback model server: answers POST …/chat/completions (OpenAI-compatible) and POST …/messages (Anthropic
+// Messages API, checked like the real API and answered with the same script translated) and records every request.
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
+import { anthropicChatView } from "./anthropic/chatView.js"
+import { errorBody } from "./anthropic/events.js"
+import { toAnthropic } from "./anthropic/translateReply.js"
+import { refusalOf } from "./anthropic/validateRequest.js"
 import type { RecordedRequest, Reply, Rule, Script, SseItem } from "./Script.js"
 
 export interface FakeModel {
-  /** Base URL to use as WAVE_BASE_URL, e.g. `http://127.0.0.1:41234/v1`. */
+  /** Base URL to use as WAVE_BASE_URL, e.g. `http://127.0.0.1:41234/v1` (both APIs live under it). */
   readonly url: string
+  /** The server's origin, e.g. `http://127.0.0.1:41234`: an ANTHROPIC_BASE_URL (the client adds `/v1/messages`). */
+  readonly origin: string
   /** Every request received so far, in arrival order. */
   readonly requests: ReadonlyArray<RecordedRequest>
   /** Resolves once `predicate` holds for some recorded request (checked on every arrival). */
@@ -36,7 +43,9 @@ const write = (response: http.ServerResponse, data: string): Promise<void> =>
   })
 
 const sseLine = (item: Exclude<SseItem, { kind: "pause" }>): string =>
-  item.kind === "chunk" ? `data: ${JSON.stringify(item.chunk)}\n\n` : `data: ${item.line}\n\n`
+  item.kind === "chunk"
+    ? `${item.event === undefined ? "" : `event: ${item.event}\n`}data: ${JSON.stringify(item.chunk)}\n\n`
+    : `data: ${item.line}\n\n`
 
 /** Lets the bytes already written reach the client, then drops the connection without ending the body. */
 const hangUp = async (response: http.ServerResponse): Promise<void> => {
@@ -110,18 +119,30 @@ export const startFakeModel = async (script: Script): Promise<FakeModel> => {
     })
     void (async () => {
       const rawBody = await readBody(incoming)
+      const path = incoming.url ?? "/"
+      const protocol = path.endsWith("/messages") ? "anthropic" as const : "openai" as const
+      const body = parseBody(rawBody)
       const request: RecordedRequest = {
         method: incoming.method ?? "GET",
-        path: incoming.url ?? "/",
+        path,
         headers: incoming.headers,
-        body: parseBody(rawBody),
+        protocol,
+        body,
+        chat: protocol === "anthropic" ? anthropicChatView(body) : body.messages ?? [],
         rawBody,
         rule: undefined,
         receivedAt: Date.now()
       }
-      if (!(request.method === "POST" && request.path.endsWith("/chat/completions"))) {
+      if (!(request.method === "POST" && (path.endsWith("/chat/completions") || path.endsWith("/v1/messages")))) {
         response.writeHead(404, { "content-type": "application/json" })
         response.end(JSON.stringify({ error: { message: `fake-model: no route ${request.method} ${request.path}` } }))
+        return
+      }
+      const refusal = protocol === "anthropic" ? refusalOf(incoming.headers, body) : undefined
+      if (refusal !== undefined) {
+        requests.push(request)
+        response.writeHead(refusal.status, { "content-type": "application/json" })
+        response.end(JSON.stringify(errorBody(refusal.type, `fake-model: ${refusal.message}`)))
         return
       }
       const rule = pick(request)
@@ -137,13 +158,14 @@ export const startFakeModel = async (script: Script): Promise<FakeModel> => {
       if (rule === undefined) {
         // 400, not 5xx: an unscripted request must fail fast instead of being retried.
         response.writeHead(400, { "content-type": "application/json" })
-        response.end(JSON.stringify({ error: { message: "fake-model: no rule matched this request" } }))
+        const message = "fake-model: no rule matched this request"
+        response.end(JSON.stringify(protocol === "anthropic" ? errorBody("invalid_request_error", message) : { error: { message } }))
         return
       }
       if (rule.delayMs !== undefined) await sleep(rule.delayMs)
       if (closed) return
-      const reply = typeof rule.reply === "function" ? await rule.reply(request) : rule.reply
-      await send(response, reply, () => closed)
+      const scripted = typeof rule.reply === "function" ? await rule.reply(request) : rule.reply
+      await send(response, protocol === "anthropic" ? toAnthropic(scripted) : scripted, () => closed)
     })().catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500)
       response.end(String(error))
@@ -155,6 +177,7 @@ export const startFakeModel = async (script: Script): Promise<FakeModel> => {
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
+    origin: `http://127.0.0.1:${port}`,
     requests,
     waitForRequest: (predicate) => {
       const seen = requests.find(predicate)

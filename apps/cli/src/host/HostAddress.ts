@@ -29,7 +29,11 @@ const BINDING_VARS = [
   "XDG_RUNTIME_DIR",
   "DBUS_SESSION_BUS_ADDRESS",
   "AT_SPI_BUS_ADDRESS",
-  "XAUTHORITY"
+  "XAUTHORITY",
+  // The store: a host opened on SQLite must not answer a call meant for PostgreSQL, nor stamp another machine's name.
+  "AGENT_DESKTOP_STORE",
+  "AGENT_DESKTOP_MACHINE",
+  "AGENT_DESKTOP_SQLITE"
 ] as const
 
 export const fingerprintOf = (env: Readonly<Record<string, string | undefined>>): string =>

@@ -1,20 +1,42 @@
 // argv -> WaveArgs. Two phases (D4): first find -p and --output-format, so that every later argument error can be
 // reported as a structured result when the caller asked for one.
+//
+// The flags are Claude Code's `claude -p` flags where wave has the same thing (so `claude -p …` command lines run
+// unchanged), plus wave's own. `--allowedTools`, `--disallowedTools`, `--tools` and `--mcp-config` take several
+// values as Claude Code's do (`--allowedTools "Bash(git log:*)" "Bash(git diff:*)" Read`): a following argument is
+// one more value while it looks like one (a tool list without spaces; a `.json` file or a JSON object), so a
+// prompt with spaces after them stays the prompt.
 
 export type OutputFormat = "text" | "json" | "stream-json"
+export type InputFormat = "text" | "stream-json"
 
 export interface WaveArgs {
   readonly print: boolean
+  /** The positional prompt; a prompt on stdin is added by the caller (prompt/readStdin.ts). */
   readonly message: string | undefined
   readonly outputFormat: OutputFormat
+  readonly inputFormat: InputFormat
   readonly showStats: boolean
+  readonly verbose: boolean
   readonly maxTurns: number | undefined
   readonly maxWaitMs: number
   readonly restore: string | undefined
   readonly continue: boolean
   readonly model: string | undefined
+  /** Permission rules that pre-approve calls (never a cut of the tool list); the values joined by commas. */
   readonly allowedTools: string | undefined
+  /** Rules that deny; a bare tool name also removes the tool from the model's list. */
   readonly disallowedTools: string | undefined
+  /** The built-in tools offered (desktop tools, Bash, Agent); "" offers none. MCP tools are not cut by it. */
+  readonly tools: string | undefined
+  readonly mcpConfigs: ReadonlyArray<string>
+  readonly strictMcpConfig: boolean
+  /** Discover nothing: no project settings, no project .mcp.json, no memory. */
+  readonly bare: boolean
+  readonly systemPrompt: string | undefined
+  readonly systemPromptFile: string | undefined
+  readonly appendSystemPrompt: string | undefined
+  readonly appendSystemPromptFile: string | undefined
   readonly headed: boolean
   readonly autoRecover: boolean
   readonly permissionMode: PermissionMode
@@ -35,41 +57,106 @@ export const PERMISSION_MODES = ["default", "acceptEdits", "bypassPermissions", 
 export type PermissionMode = (typeof PERMISSION_MODES)[number]
 
 const FORMATS: ReadonlyArray<OutputFormat> = ["text", "json", "stream-json"]
-const VALUE_FLAGS = new Set([
-  "--output-format",
-  "--max-turns",
-  "--max-wait-ms",
-  "-r",
-  "--restore",
-  "--resume",
-  "--model",
-  "--allowed-tools",
-  "--allowedTools",
-  "--disallowed-tools",
-  "--disallowedTools",
-  "--permission-mode"
+const INPUT_FORMATS: ReadonlyArray<InputFormat> = ["text", "stream-json"]
+
+/** One tool-list entry: a name (`Bash`, `close-app`, `mcp__srv__tool`, `mcp__srv__*`), optionally with `(specifier)`. */
+const TOOL_ENTRY = /^[A-Za-z_][A-Za-z0-9_-]*\*?(\(.*\))?$/s
+
+/** Splits on commas outside parentheses (no whitespace split: a continuation value has none outside them). */
+const commaEntries = (raw: string): Array<string> => {
+  const entries: Array<string> = []
+  let depth = 0
+  let current = ""
+  for (const char of raw) {
+    if (char === "(") depth++
+    if (char === ")") depth = Math.max(0, depth - 1)
+    if (depth === 0 && char === ",") {
+      entries.push(current)
+      current = ""
+    } else current += char
+  }
+  entries.push(current)
+  return entries
+}
+
+const hasTopLevelSpace = (raw: string): boolean => {
+  let depth = 0
+  for (const char of raw) {
+    if (char === "(") depth++
+    if (char === ")") depth = Math.max(0, depth - 1)
+    if (depth === 0 && /\s/.test(char)) return true
+  }
+  return false
+}
+
+/** Whether `arg` after a tool-list flag's first value is one more value of it, not the prompt. */
+const looksLikeToolList = (arg: string): boolean =>
+  arg.length > 0 && !hasTopLevelSpace(arg) && commaEntries(arg).every((entry) => entry === "" || TOOL_ENTRY.test(entry))
+
+const looksLikeMcpConfig = (arg: string): boolean => arg.trimStart().startsWith("{") || /\.json$/i.test(arg)
+
+type FlagKind =
+  | { readonly kind: "boolean" }
+  | { readonly kind: "value" }
+  /** Several values: the first one always, later ones while `more` says so. */
+  | { readonly kind: "variadic"; readonly more: (arg: string) => boolean }
+
+const BOOLEAN: FlagKind = { kind: "boolean" }
+const VALUE: FlagKind = { kind: "value" }
+const TOOL_LIST: FlagKind = { kind: "variadic", more: looksLikeToolList }
+const MCP_CONFIGS: FlagKind = { kind: "variadic", more: looksLikeMcpConfig }
+
+const FLAGS: ReadonlyMap<string, FlagKind> = new Map<string, FlagKind>([
+  ["-p", BOOLEAN],
+  ["--print", BOOLEAN],
+  ["--output-format", VALUE],
+  ["--input-format", VALUE],
+  ["--show-stats", BOOLEAN],
+  ["--verbose", BOOLEAN],
+  ["--include-partial-messages", BOOLEAN],
+  ["--max-turns", VALUE],
+  ["--max-wait-ms", VALUE],
+  ["-r", VALUE],
+  ["--resume", VALUE],
+  ["--restore", VALUE],
+  ["-c", BOOLEAN],
+  ["--continue", BOOLEAN],
+  ["--model", VALUE],
+  ["--allowed-tools", TOOL_LIST],
+  ["--allowedTools", TOOL_LIST],
+  ["--disallowed-tools", TOOL_LIST],
+  ["--disallowedTools", TOOL_LIST],
+  ["--tools", TOOL_LIST],
+  ["--mcp-config", MCP_CONFIGS],
+  ["--strict-mcp-config", BOOLEAN],
+  ["--bare", BOOLEAN],
+  ["--system-prompt", VALUE],
+  ["--system-prompt-file", VALUE],
+  ["--append-system-prompt", VALUE],
+  ["--append-system-prompt-file", VALUE],
+  ["--permission-mode", VALUE],
+  ["--dangerously-skip-permissions", BOOLEAN],
+  ["--trust-project", BOOLEAN],
+  ["--headed", BOOLEAN],
+  ["--auto-recover", BOOLEAN],
+  ["-h", BOOLEAN],
+  ["--help", BOOLEAN],
+  ["-v", BOOLEAN],
+  ["--version", BOOLEAN]
 ])
-const BOOLEAN_FLAGS = new Set([
-  "-p",
-  "--print",
-  "--show-stats",
-  "-c",
-  "--continue",
-  "--headed",
-  "--auto-recover",
-  "--trust-project",
-  "-h",
-  "--help",
-  "-v",
-  "--version"
-])
+
+/** Every flag wave takes (help.test.ts holds --help and the README to this list). */
+export const FLAG_NAMES: ReadonlyArray<string> = [...FLAGS.keys()]
 
 interface Token {
   readonly flag: string
-  readonly value: string | undefined
+  /** The values (one for a value flag, one or more for a variadic flag, none for a boolean). */
+  readonly values: ReadonlyArray<string>
 }
 
-/** Splits `--flag=value`, pairs value flags with the next argument, collects positionals. */
+const isOption = (arg: string) => arg.startsWith("-") && arg.length > 1
+
+/** Splits `--flag=value`, pairs value flags with the next argument(s), collects positionals. */
 const tokenize = (argv: ReadonlyArray<string>): { tokens: Array<Token>; positionals: Array<string>; error?: string } => {
   const tokens: Array<Token> = []
   const positionals: Array<string> = []
@@ -81,36 +168,45 @@ const tokenize = (argv: ReadonlyArray<string>): { tokens: Array<Token>; position
       positionals.push(...argv.slice(i + 1))
       break
     }
-    if (!arg.startsWith("-") || arg === "-") {
+    if (!isOption(arg)) {
       positionals.push(arg)
       continue
     }
     const eq = arg.indexOf("=")
     const name = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg
     const inline = arg.startsWith("--") && eq > 0 ? arg.slice(eq + 1) : undefined
-    if (VALUE_FLAGS.has(name)) {
-      if (inline !== undefined) tokens.push({ flag: name, value: inline })
-      else {
-        const next = argv[i + 1]
-        const value = next !== undefined && !(next.startsWith("-") && next.length > 1) ? next : undefined
-        if (value !== undefined) i++
-        tokens.push({ flag: name, value })
-      }
-    } else if (BOOLEAN_FLAGS.has(name)) {
-      if (inline !== undefined) error ??= `${name} does not take a value`
-      tokens.push({ flag: name, value: undefined })
-      // `-p 'message'`: the message may follow -p directly.
-    } else {
+    const kind = FLAGS.get(name)
+    if (kind === undefined) {
       error ??= `Unknown option: ${name}`
+      continue
     }
+    if (kind.kind === "boolean") {
+      if (inline !== undefined) error ??= `${name} does not take a value`
+      tokens.push({ flag: name, values: [] })
+      continue
+    }
+    const values: Array<string> = []
+    if (inline !== undefined) values.push(inline)
+    else {
+      const next = argv[i + 1]
+      if (next !== undefined && !isOption(next)) {
+        values.push(next)
+        i++
+      }
+    }
+    if (kind.kind === "variadic" && values.length > 0) {
+      while (argv[i + 1] !== undefined && !isOption(argv[i + 1]!) && kind.more(argv[i + 1]!)) values.push(argv[++i]!)
+    }
+    tokens.push({ flag: name, values })
   }
   return error === undefined ? { tokens, positionals } : { tokens, positionals, error }
 }
 
 const intValue = (token: Token, min: number): number | string => {
-  if (token.value === undefined) return `${token.flag} requires a value`
-  const n = Number(token.value)
-  return Number.isInteger(n) && n >= min ? n : `${token.flag} must be an integer >= ${min}, got "${token.value}"`
+  const value = token.values[0]
+  if (value === undefined) return `${token.flag} requires a value`
+  const n = Number(value)
+  return Number.isInteger(n) && n >= min ? n : `${token.flag} must be an integer >= ${min}, got "${value}"`
 }
 
 export const parseArgs = (argv: ReadonlyArray<string>): ParseOutcome => {
@@ -120,36 +216,58 @@ export const parseArgs = (argv: ReadonlyArray<string>): ParseOutcome => {
   const formatToken = [...tokens].reverse().find((t) => t.flag === "--output-format")
   let outputFormat: OutputFormat = "text"
   if (formatToken !== undefined) {
+    const value = formatToken.values[0]
     if (!print) {
       return { kind: "error", message: "--output-format is only valid in print mode (-p/--print)", structured: undefined }
     }
-    if (formatToken.value === undefined || !FORMATS.includes(formatToken.value as OutputFormat)) {
+    if (value === undefined || !FORMATS.includes(value as OutputFormat)) {
       return {
         kind: "error",
-        message: `--output-format must be one of ${FORMATS.join(", ")}, got "${formatToken.value ?? ""}"`,
+        message: `--output-format must be one of ${FORMATS.join(", ")}, got "${value ?? ""}"`,
         structured: undefined
       }
     }
-    outputFormat = formatToken.value as OutputFormat
+    outputFormat = value as OutputFormat
   }
   const structured = print && outputFormat !== "text" ? outputFormat : undefined
   const fail = (message: string): ParseOutcome => ({ kind: "error", message, structured })
   if (tokenError !== undefined) return fail(tokenError)
 
   // Phase 2: everything else.
-  let showStats = false, cont = false, headed = false, autoRecover = false, help = false, version = false
-  let trustProject = false
-  let permissionMode: PermissionMode = "default"
+  let showStats = false, verbose = false, cont = false, headed = false, autoRecover = false, help = false
+  let version = false, trustProject = false, strictMcpConfig = false, skipPermissions = false, bare = false
+  let permissionMode: PermissionMode | undefined
+  let inputFormat: InputFormat = "text"
   let maxTurns: number | undefined
   let maxWaitMs = DEFAULT_MAX_WAIT_MS
   let restore: string | undefined
   let model: string | undefined
-  let allowedTools: string | undefined
-  let disallowedTools: string | undefined
+  const lists: Record<"allowed" | "disallowed" | "tools", Array<string> | undefined> = {
+    allowed: undefined,
+    disallowed: undefined,
+    tools: undefined
+  }
+  const mcpConfigs: Array<string> = []
+  const prompts: Record<"system" | "systemFile" | "append" | "appendFile", string | undefined> = {
+    system: undefined,
+    systemFile: undefined,
+    append: undefined,
+    appendFile: undefined
+  }
+  const single = (token: Token): string | ParseOutcome => {
+    const value = token.values[0]
+    return value === undefined ? fail(`${token.flag} requires a value`) : value
+  }
   for (const token of tokens) {
     switch (token.flag) {
       case "--show-stats":
         showStats = true
+        break
+      case "--verbose":
+        verbose = true
+        break
+      case "--include-partial-messages":
+        // stream-json always carries deltas (5.7); the flag is accepted so Claude Code command lines run unchanged.
         break
       case "-c":
       case "--continue":
@@ -164,12 +282,31 @@ export const parseArgs = (argv: ReadonlyArray<string>): ParseOutcome => {
       case "--trust-project":
         trustProject = true
         break
-      case "--permission-mode":
-        if (token.value === undefined || !(PERMISSION_MODES as ReadonlyArray<string>).includes(token.value)) {
-          return fail(`--permission-mode must be one of ${PERMISSION_MODES.join(", ")}, got "${token.value ?? ""}"`)
-        }
-        permissionMode = token.value as PermissionMode
+      case "--strict-mcp-config":
+        strictMcpConfig = true
         break
+      case "--bare":
+        bare = true
+        break
+      case "--dangerously-skip-permissions":
+        skipPermissions = true
+        break
+      case "--permission-mode": {
+        const value = token.values[0]
+        if (value === undefined || !(PERMISSION_MODES as ReadonlyArray<string>).includes(value)) {
+          return fail(`--permission-mode must be one of ${PERMISSION_MODES.join(", ")}, got "${value ?? ""}"`)
+        }
+        permissionMode = value as PermissionMode
+        break
+      }
+      case "--input-format": {
+        const value = token.values[0]
+        if (value === undefined || !INPUT_FORMATS.includes(value as InputFormat)) {
+          return fail(`--input-format must be one of ${INPUT_FORMATS.join(", ")}, got "${value ?? ""}"`)
+        }
+        inputFormat = value as InputFormat
+        break
+      }
       case "-h":
       case "--help":
         help = true
@@ -191,52 +328,92 @@ export const parseArgs = (argv: ReadonlyArray<string>): ParseOutcome => {
         break
       }
       case "-r":
-      case "--restore":
       case "--resume":
+      case "--restore": {
+        const value = token.values[0]
         // X6: in print mode a bare -r is an error, never a session picker.
-        if (token.value === undefined || token.value === "") return fail(`${token.flag} requires a session id`)
-        restore = token.value
+        if (value === undefined || value === "") return fail(`${token.flag} requires a session id`)
+        restore = value
         break
-      case "--model":
-        if (token.value === undefined || token.value === "") return fail("--model requires a value")
-        model = token.value
+      }
+      case "--model": {
+        const value = token.values[0]
+        if (value === undefined || value === "") return fail("--model requires a value")
+        model = value
         break
+      }
       case "--allowed-tools":
       case "--allowedTools":
-        if (token.value === undefined) return fail(`${token.flag} requires a value`)
-        allowedTools = token.value
-        break
       case "--disallowed-tools":
       case "--disallowedTools":
-        if (token.value === undefined) return fail(`${token.flag} requires a value`)
-        disallowedTools = token.value
+      case "--tools": {
+        // `--tools ""` is a value (no built-in tools); a missing value is an error.
+        if (token.values.length === 0) return fail(`${token.flag} requires a value`)
+        const key = token.flag === "--tools" ? "tools" : /disallowed/i.test(token.flag) ? "disallowed" : "allowed"
+        lists[key] = [...(lists[key] ?? []), ...token.values]
         break
+      }
+      case "--mcp-config":
+        if (token.values.length === 0) return fail("--mcp-config requires a file or a JSON object")
+        mcpConfigs.push(...token.values)
+        break
+      case "--system-prompt":
+      case "--system-prompt-file":
+      case "--append-system-prompt":
+      case "--append-system-prompt-file": {
+        const value = single(token)
+        if (typeof value !== "string") return value
+        const key = token.flag === "--system-prompt"
+          ? "system"
+          : token.flag === "--system-prompt-file"
+          ? "systemFile"
+          : token.flag === "--append-system-prompt"
+          ? "append"
+          : "appendFile"
+        prompts[key] = value
+        break
+      }
     }
   }
-  if (restore !== undefined && cont) return fail("-r/--restore and -c/--continue cannot be combined")
+  if (restore !== undefined && cont) return fail("-r/--resume and -c/--continue cannot be combined")
+  if (prompts.system !== undefined && prompts.systemFile !== undefined) {
+    return fail("--system-prompt and --system-prompt-file cannot be combined")
+  }
+  if (prompts.append !== undefined && prompts.appendFile !== undefined) {
+    return fail("--append-system-prompt and --append-system-prompt-file cannot be combined")
+  }
+  if (skipPermissions && permissionMode !== undefined && permissionMode !== "bypassPermissions") {
+    return fail(`--dangerously-skip-permissions and --permission-mode ${permissionMode} cannot be combined`)
+  }
   if (positionals.length > 1) return fail(`Unexpected arguments: ${positionals.slice(1).join(" ")}`)
   const message = positionals[0]
-  if (print && !help && !version && (message === undefined || message.trim() === "") && restore === undefined && !cont) {
-    // X7: an empty -p.
-    return fail("Print mode requires a message")
-  }
   return {
     kind: "ok",
     args: {
       print,
       message: message === undefined || message.trim() === "" ? undefined : message,
       outputFormat,
+      inputFormat,
       showStats,
+      verbose,
       maxTurns,
       maxWaitMs,
       restore,
       continue: cont,
       model,
-      allowedTools,
-      disallowedTools,
+      allowedTools: lists.allowed?.join(","),
+      disallowedTools: lists.disallowed?.join(","),
+      tools: lists.tools?.join(","),
+      mcpConfigs,
+      strictMcpConfig,
+      bare,
+      systemPrompt: prompts.system,
+      systemPromptFile: prompts.systemFile,
+      appendSystemPrompt: prompts.append,
+      appendSystemPromptFile: prompts.appendFile,
       headed,
       autoRecover,
-      permissionMode,
+      permissionMode: permissionMode ?? (skipPermissions ? "bypassPermissions" : "default"),
       trustProject,
       help,
       version
@@ -244,31 +421,10 @@ export const parseArgs = (argv: ReadonlyArray<string>): ParseOutcome => {
   }
 }
 
-export const HELP = `Usage: wave -p <message> [options]
-
-Runs a desktop-automation agent once, non-interactively, and prints its answer.
-
-Options:
-  -p, --print                    print mode (required): run the message and exit
-  --output-format <fmt>          text (default) | json (one result object) | stream-json (NDJSON events)
-  --show-stats                   usage and timing summary (stdout in text mode, stderr otherwise)
-  --max-turns <n>                stop after n main-agent model turns (subtype error_max_turns)
-  --max-wait-ms <ms>             ceiling for waiting on background work (default 600000)
-  -r, --restore <session-id>     continue a saved session
-  -c, --continue                 continue the most recent session
-  --model <name>                 model (default: $WAVE_MODEL)
-  --allowed-tools <rules>        only these tools, and approval for them: Bash, Bash(npm test), Bash(git status:*),
-                                 launch, launch(gnome-calculator), launch(firefox:*), close-app(gedit), clipboard-set
-  --disallowed-tools <rules>     never these tools or calls (wins over allowed; a rule such as Bash(rm:*) denies
-                                 any part of a chained, piped, redirected or substituted command)
-  --permission-mode <mode>       default (Bash, launch, close-app, clipboard-set need an allow rule) |
-                                 acceptEdits (same: no edit tools) | plan (acts on nothing: read-only tools only) |
-                                 bypassPermissions (everything no --disallowed-tools rule denies)
-  --trust-project                use this directory's .wave/settings.json: hooks, auto-memory (else: WAVE_TRUSTED_PROJECTS)
-  --headed                       allow physical input and focus changes for desktop actions
-  --auto-recover                 let safe recoveries run before the model sees a failure
-  -h, --help                     this help
-  -v, --version                  version
-
-Environment: WAVE_BASE_URL, WAVE_API_KEY, WAVE_MODEL (OpenAI-compatible chat completions endpoint).
-`
+/**
+ * Whether the run needs a prompt it does not have yet: print mode, no positional prompt, nothing to continue, and
+ * text input (X7: "Print mode requires a message" once stdin gave nothing either).
+ */
+export const needsPrompt = (args: WaveArgs): boolean =>
+  args.print && !args.help && !args.version && args.message === undefined && args.restore === undefined &&
+  !args.continue && args.inputFormat === "text"

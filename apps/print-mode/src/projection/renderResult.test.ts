@@ -21,7 +21,9 @@ describe("resultStep / renderResult", () => {
       { type: "content_delta", message_id: "c", delta: "Second" },
       { type: "message_end", message_id: "c", content: "Second", tool_calls: 0 },
       { type: "usage", model: "m", source: "main", usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 } },
-      { type: "usage", model: "m", source: "subagent", usage: { prompt_tokens: 2, completion_tokens: 1, total_tokens: 3, cache_read_input_tokens: 1 } }
+      { type: "usage", model: "m", source: "subagent", usage: { prompt_tokens: 2, completion_tokens: 1, total_tokens: 3, cache_read_input_tokens: 1 } },
+      { type: "model_call", model: "m", source: "main", duration_ms: 40 },
+      { type: "model_call", model: "m", source: "subagent", duration_ms: 2 }
     ])
     expect(renderResult(state, end)).toEqual({
       type: "result",
@@ -31,9 +33,10 @@ describe("resultStep / renderResult", () => {
       session_id: "s",
       num_turns: 2,
       duration_ms: 5,
-      usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7, cache_read_input_tokens: 1 },
+      duration_api_ms: 42,
+      usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7, input_tokens: 4, output_tokens: 2, cache_read_input_tokens: 1 },
       model_usage: {
-        m: { model: "m", prompt_tokens: 5, completion_tokens: 2, total_tokens: 7, requests: 2, operations: { agent_calls: 1, subagent_calls: 1 }, cache_read_input_tokens: 1 }
+        m: { model: "m", prompt_tokens: 5, completion_tokens: 2, total_tokens: 7, input_tokens: 4, output_tokens: 2, requests: 2, operations: { agent_calls: 1, subagent_calls: 1 }, cache_read_input_tokens: 1 }
       },
       tool_calls: [{ id: "t", name: "Bash", input: { command: "x" }, success: false, error: "boom" }],
       result: "Second"

@@ -17,6 +17,8 @@ export interface ResultState {
   readonly toolCalls: ReadonlyMap<string, ToolCallEntry>
   /** The same arithmetic the agent's own ledger uses, fed from the `usage` events. */
   readonly usage: UsageLedger
+  /** Time spent in model calls (all agents, retries included): duration_api_ms. */
+  readonly apiMs: number
   readonly denials: ReadonlyArray<PermissionDenial>
 }
 
@@ -28,6 +30,7 @@ export const emptyResult: ResultState = {
   errors: [],
   toolCalls: new Map(),
   usage: emptyUsageLedger,
+  apiMs: 0,
   denials: []
 }
 
@@ -63,6 +66,7 @@ export const resultStep = (state: ResultState, event: AgentEvent): ResultState =
         errors: state.errors,
         toolCalls: state.toolCalls,
         usage: state.usage,
+        apiMs: state.apiMs,
         denials: state.denials
       }
     case "message_discard":
@@ -89,6 +93,8 @@ export const resultStep = (state: ResultState, event: AgentEvent): ResultState =
       return { ...state, errors: [...state.errors, event.message] }
     case "usage":
       return { ...state, usage: recordUsage(state.usage, event) }
+    case "model_call":
+      return { ...state, apiMs: state.apiMs + event.duration_ms }
     case "permission_denied":
       return { ...state, denials: [...state.denials, event.denial] }
     default:

@@ -36,6 +36,7 @@ export const bodyOf = (event: AgentEvent): Body | undefined => {
     case "waiting":
       return { type: "system", subtype: "waiting", pending: event.pending }
     case "usage":
+    case "model_call":
     case "permission_denied":
       // Folded into the result (usage, permission_denials); a denial's tool/end already carries its reason.
       return undefined

@@ -11,7 +11,7 @@ const feed = (state: StreamState, events: ReadonlyArray<AgentEvent>): StreamStep
 
 const parsed = (lines: ReadonlyArray<string>) => lines.map((line) => JSON.parse(line) as Record<string, unknown>)
 
-const info: CreatedInfo = { sessionId: "s1", model: "m", cwd: "/w", permissionMode: "default", tools: ["Bash"], restored: false }
+const info: CreatedInfo = { sessionId: "s1", model: "m", cwd: "/w", permissionMode: "default", tools: ["Bash"], restored: false, mcpServers: [] }
 
 describe("streamJsonState", () => {
   it("holds events until system/init, then numbers init and the held lines from 1, with the session id", () => {
@@ -22,7 +22,7 @@ describe("streamJsonState", () => {
     expect(early).toEqual([])
     const [created, initLines] = streamCreated(held, info, 1)
     expect(initLines).toEqual([
-      '{"type":"system","subtype":"init","seq":1,"session_id":"s1","model":"m","cwd":"/w","permission_mode":"default","tools":["Bash"],"schema_version":1}\n',
+      '{"type":"system","subtype":"init","seq":1,"session_id":"s1","model":"m","cwd":"/w","permission_mode":"default","tools":["Bash"],"mcp_servers":[],"schema_version":1}\n',
       '{"type":"error","seq":2,"session_id":"s1","message":"hook failed","source":"hook","recoverable":true}\n',
       '{"type":"assistant","subtype":"content_delta","seq":3,"session_id":"s1","message_id":"x","delta":"early"}\n'
     ])

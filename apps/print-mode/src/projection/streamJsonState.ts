@@ -84,6 +84,7 @@ export const streamCreated = (state: StreamState, info: CreatedInfo, schemaVersi
     cwd: info.cwd,
     permission_mode: info.permissionMode,
     tools: [...info.tools],
+    mcp_servers: info.mcpServers.map(({ name, status }) => ({ name, status })),
     schema_version: schemaVersion
   } satisfies Omit<Extract<StreamEvent, { subtype: "init" }>, "seq">
   return written({ ...state, sessionId: info.sessionId, held: undefined }, [init, ...(state.held ?? [])])

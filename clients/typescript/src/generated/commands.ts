@@ -672,6 +672,12 @@ export interface SessionArgs {
   readonly older_than?: number
   /** gc: only ended sessions. */
   readonly ended?: boolean
+  /** list: only sessions with an invocation that ran on this machine (AGENT_DESKTOP_MACHINE or its host name) */
+  readonly machine?: string
+  /** list: only sessions with an invocation on this app (the request's app, or the app of the ref it acted on) */
+  readonly app?: string
+  /** list: only sessions with an invocation that ended so: ok, error, open, an error code (POLICY_DENIED) or a delivery (delivered_unverified) */
+  readonly outcome?: string
 }
 
 /** `trace`: Trace of the active session: show, export. */
@@ -684,6 +690,12 @@ export interface TraceArgs {
   readonly event?: string
   /** export: HTML file to write (default: in the session folder) */
   readonly out?: string
+  /** show: only the events of invocations that ran on this machine (AGENT_DESKTOP_MACHINE or its host name) */
+  readonly machine?: string
+  /** show: only the events of invocations on this app (the request's app, or the app of the ref it acted on) */
+  readonly app?: string
+  /** show: only the events of invocations that ended so: ok, error, open, an error code (POLICY_DENIED) or a delivery (delivered_unverified) */
+  readonly outcome?: string
 }
 
 /** Every command's arguments, by command name. */
@@ -1843,6 +1855,18 @@ export const ARGV = {
       "ended": [
         "ended",
         "switch"
+      ],
+      "machine": [
+        "machine",
+        "value"
+      ],
+      "app": [
+        "app",
+        "value"
+      ],
+      "outcome": [
+        "outcome",
+        "value"
       ]
     }
   },
@@ -1861,6 +1885,18 @@ export const ARGV = {
       ],
       "out": [
         "out",
+        "value"
+      ],
+      "machine": [
+        "machine",
+        "value"
+      ],
+      "app": [
+        "app",
+        "value"
+      ],
+      "outcome": [
+        "outcome",
         "value"
       ]
     }

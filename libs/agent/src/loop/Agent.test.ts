@@ -50,6 +50,7 @@ describe("Agent loop with a background sub-agent (real HTTP)", () => {
           }
           assert.strictEqual(fake.requests.filter((r) => r.rule === "wrap").length, 3)
         }).pipe(Effect.provide(ModelProvider.layer.pipe(Layer.provide(ModelConfig.layer({
+          provider: "openai",
           baseUrl: fake.url,
           apiKey: undefined,
           model: "m",

@@ -49,7 +49,17 @@ export type AgentEvent =
   }
   | { readonly type: "waiting"; readonly pending: ReadonlyArray<PendingTaskInfo> }
   | { readonly type: "usage"; readonly model: string; readonly source: UsageSource; readonly usage: TokenUsage }
+  /** One model call ended (answered or failed, retries included): the time spent waiting for the API. */
+  | { readonly type: "model_call"; readonly model: string; readonly source: UsageSource; readonly duration_ms: number }
   /** A tool call the permission gate refused (main agent or sub-agent); its tool result already told the model. */
   | { readonly type: "permission_denied"; readonly denial: PermissionDenial; readonly reason: string }
 
 export type EmitEvent = (event: AgentEvent) => void
+
+/**
+ * What an agent that prints nothing (a sub-agent, the memory extraction) may still pass on: the accounting of its
+ * model calls, marked with its source.
+ */
+export const accountingOnly = (emit: EmitEvent, source: UsageSource): EmitEvent => (event) => {
+  if (event.type === "usage" || event.type === "model_call") emit({ ...event, source })
+}

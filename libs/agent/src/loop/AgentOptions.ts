@@ -19,6 +19,8 @@ export interface AgentOptions {
   readonly history?: ReadonlyArray<ChatMessage>
   /** Called for every message added to the conversation (session persistence). */
   readonly onMessage?: (message: ChatMessage) => Effect.Effect<void>
+  /** `--verbose` lines about what no event shows (failed model attempts that are retried). */
+  readonly diagnostic?: ((line: string) => void) | undefined
   /** After the turn loop of a dispatched batch, while still loading (memory extraction starts here). */
   readonly onBatchEnd?: (batch: ReadonlyArray<string>) => Effect.Effect<void>
 }

@@ -1,7 +1,7 @@
 // The turn loop: ask the model, record its answer, run the tool calls it made, and ask again until it answers
 // without tool calls, the turn limit is reached, the agent is stopped, or the model call fails (an error block,
 // not a failed effect).
-import { Effect, Ref } from "effect"
+import { Duration, Effect, Ref } from "effect"
 import type { ChatMessage, Completion, ToolSpec } from "../provider/ChatTypes.js"
 import { type ModelError, ModelHttpError } from "../provider/ModelError.js"
 import type { ModelProvider } from "../provider/ModelProvider.js"
@@ -45,12 +45,16 @@ export const runTurns = (context: TurnLoopContext): Effect.Effect<void> =>
       if (state.stopped) return
       if (maxTurnsReached(options.maxTurns, state)) return yield* Ref.update(context.state, hitMaxTurns)
       const stream = streamHandlers(emit)
-      const result = yield* context.provider.complete({
+      const [took, result] = yield* context.provider.complete({
         model: options.model,
         messages: state.messages,
         tools: context.specs,
-        sessionId: options.sessionId
-      }, stream.handlers).pipe(Effect.result)
+        sessionId: options.sessionId,
+        onAttemptFailed: options.diagnostic === undefined
+          ? undefined
+          : (message) => options.diagnostic?.(`model call (${options.source}) attempt failed: ${message}`)
+      }, stream.handlers).pipe(Effect.result, Effect.timed)
+      emit({ type: "model_call", model: options.model, source: options.source, duration_ms: Duration.toMillis(took) })
       if (result._tag === "Failure") {
         const error = result.failure
         const httpStatus = errorStatus(error)

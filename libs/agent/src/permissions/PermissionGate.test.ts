@@ -47,6 +47,19 @@ describe("permission gate", () => {
     assert.match(reason(rules, "Bash", bash("git status > x")), /no rule with a specifier approves it: it redirects > x/)
   })
 
+  it("Claude Code's current prefix spelling: a trailing ` *` word is `:*`; a `*` elsewhere is a glob no rule reads", () => {
+    const rules = gate("default", "Bash(git diff *),Bash(git log *)")
+    assert.isTrue(allowed(rules, "Bash", bash("git diff --cached")))
+    assert.isTrue(allowed(rules, "Bash", bash("git diff")))
+    assert.isTrue(allowed(rules, "Bash", bash("git log -1 && git diff HEAD")))
+    assert.isFalse(allowed(rules, "Bash", bash("git diffx")))
+    assert.isFalse(allowed(rules, "Bash", bash("git diff; id")))
+    assert.isFalse(allowed(gate("default", "Bash(git * main)"), "Bash", bash("git push main")))
+    const denied = gate("bypassPermissions", "", "Bash(rm *)")
+    assert.isFalse(allowed(denied, "Bash", bash("ls; /bin/rm -rf x")))
+    assert.isTrue(allowed(denied, "Bash", bash("ls")))
+  })
+
   it("finding 2: a deny rule matches ANY part of a chained, piped, redirected or substituted command", () => {
     for (const mode of ["default", "bypassPermissions"] as const) {
       const g = gate(mode, "Bash", "Bash(touch:*)")
@@ -153,6 +166,29 @@ describe("permission gate", () => {
     assert.isFalse(allowed(denied, "Bash", bash("rm -rf x")))
     assert.isTrue(allowed(denied, "Bash", bash("ls")))
     assert.isFalse(allowed(denied, "click", {}))
+  })
+
+  it("MCP tools: an allow rule by tool or server outside bypassPermissions; readOnlyHint only matters in plan, and only with a rule", () => {
+    const writer = { kind: "mcp" as const, server: "files", readOnlyHint: false }
+    const reader = { kind: "mcp" as const, server: "files", readOnlyHint: true }
+    const decide = (g: PermissionGate, tool: string, approval: typeof writer) => g.decide(tool, { path: "x" }, approval)
+    assert.isFalse(decide(gate("default"), "mcp__files__read", reader).allowed)
+    assert.match(reason(gate("default"), "Bash", bash("ls")), /Bash needs permission/)
+    const denial = decide(gate("default"), "mcp__files__write", writer)
+    assert.isTrue(!denial.allowed && /--allowed-tools mcp__files__write \(or mcp__files for all of the server's tools\)/.test(denial.reason))
+    for (const rule of ["mcp__files", "mcp__files__*", "mcp__files__write"]) {
+      assert.isTrue(decide(gate("default", rule), "mcp__files__write", writer).allowed, rule)
+    }
+    assert.isFalse(decide(gate("default", "mcp__other"), "mcp__files__write", writer).allowed)
+    assert.isFalse(decide(gate("default", "mcp__files__write(x)"), "mcp__files__write", writer).allowed)
+    assert.isTrue(decide(gate("bypassPermissions"), "mcp__files__write", writer).allowed)
+    assert.isFalse(decide(gate("bypassPermissions", "", "mcp__files"), "mcp__files__write", writer).allowed)
+    assert.isFalse(decide(gate("bypassPermissions", "mcp__files", "mcp__files__write(secret)"), "mcp__files__write", writer).allowed)
+    assert.isTrue(decide(gate("bypassPermissions", "", "mcp__files__read"), "mcp__files__write", writer).allowed)
+    // plan: read-only by the server's word AND allowed by a rule.
+    assert.isTrue(decide(gate("plan", "mcp__files"), "mcp__files__read", reader).allowed)
+    assert.isFalse(decide(gate("plan"), "mcp__files__read", reader).allowed)
+    assert.isFalse(decide(gate("plan", "mcp__files"), "mcp__files__write", writer).allowed)
   })
 
   it("a deny rule that cannot be read denies every call of its tool instead of none", () => {

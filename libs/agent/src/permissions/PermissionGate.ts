@@ -17,9 +17,14 @@
 //   this same gate).
 // - `acceptEdits`: the same as default — wave has no file-editing tools for it to approve.
 // - `plan`: acts on nothing: only the tools the command spec marks `readOnly`, and Agent; a batch only of those.
+// - MCP tools (`mcp__<server>__<tool>`, callItems.ts): outside bypassPermissions each needs an allow rule naming it or
+//   its server (`mcp__<server>`, `mcp__<server>__*`), as in Claude Code; a server's `readOnlyHint` is its own claim
+//   (the MCP spec calls annotations untrusted), so it approves nothing by itself: in `plan` an MCP tool runs only when
+//   it is marked read-only AND allowed by a rule.
 // - `bypassPermissions`: everything is allowed that no deny rule denies.
 import { Effect } from "effect"
-import { failure, type Tool } from "../tools/Tool.js"
+import { covers, mcpServerOf } from "../tools/ruleNames.js"
+import { failure, type Tool, type ToolApproval } from "../tools/Tool.js"
 import { type CallItem, expandCall } from "./callItems.js"
 import { parseRule, type PermissionRule, specifierAllows, specifierDenies } from "./PermissionRule.js"
 
@@ -58,8 +63,8 @@ export class PermissionGate {
     this.deny = (rules.disallowed ?? []).map(parseRule)
   }
 
-  decide(tool: string, input: unknown): Decision {
-    const expansion = expandCall(tool, input)
+  decide(tool: string, input: unknown, approval?: ToolApproval): Decision {
+    const expansion = expandCall(tool, input, 0, approval)
     if ("refused" in expansion) return denied(expansion.refused)
     for (const item of expansion.items) {
       const reason = this.denial(item)
@@ -68,9 +73,11 @@ export class PermissionGate {
     if (this.mode === "bypassPermissions") return { allowed: true }
     if (this.mode === "plan") {
       const acting = expansion.items.find((item) => !item.readOnly)
-      return acting === undefined
-        ? { allowed: true }
-        : denied(`permission mode "plan" is read-only: ${acting.tool} may change something, so it is not run`)
+      if (acting !== undefined) {
+        return denied(`permission mode "plan" is read-only: ${acting.tool} may change something, so it is not run` +
+          (approval?.kind === "mcp" ? " (its server does not mark it readOnlyHint)" : ""))
+      }
+      // A read-only call still needs its rule where one is needed (an MCP tool): plan never allows more than default.
     }
     for (const item of expansion.items) {
       if (item.gated && !this.allow.some((rule) => this.approves(rule, item))) return denied(this.needsPermission(tool, item))
@@ -81,7 +88,7 @@ export class PermissionGate {
   /** Why a deny rule stops `item`, or undefined. */
   private denial(item: CallItem): string | undefined {
     for (const rule of this.deny) {
-      if (rule.tool !== item.tool) continue
+      if (!covers(rule.tool, item.tool)) continue
       if (rule.specifier === undefined) {
         if (!item.denyOnly) return `${item.tool} is disallowed for this run (--disallowed-tools ${rule.raw})`
         continue
@@ -100,19 +107,25 @@ export class PermissionGate {
   }
 
   private approves(rule: PermissionRule, item: CallItem): boolean {
-    if (rule.tool !== item.tool) return false
+    if (!covers(rule.tool, item.tool)) return false
     if (rule.specifier === undefined) return item.needsSpecifier === undefined
     return item.written !== undefined && item.notApprovable === undefined && specifierAllows(rule, item.written)
   }
 
   private needsPermission(tool: string, item: CallItem): string {
+    const server = mcpServerOf(item.tool)
+    if (server !== undefined) {
+      return `${item.tool} (a tool of the MCP server "${server}") needs permission, and print mode cannot ask: allow it ` +
+        `with --allowed-tools ${item.tool} (or mcp__${server} for all of the server's tools), or run with ` +
+        "--permission-mode bypassPermissions"
+    }
     const example = EXAMPLES[item.tool] ?? item.tool
     const about = item.tool === tool ? item.label : `${item.label} (run by ${tool})`
     if (item.needsSpecifier !== undefined) {
       return `${item.tool} needs permission for ${about}: ${item.needsSpecifier}, so only a rule naming it allows it ` +
         `(--allowed-tools '${item.tool}(NAME=value app)'), or --permission-mode bypassPermissions`
     }
-    const detail = item.notApprovable !== undefined && this.allow.some((rule) => rule.tool === item.tool && rule.specifier !== undefined)
+    const detail = item.notApprovable !== undefined && this.allow.some((rule) => covers(rule.tool, item.tool) && rule.specifier !== undefined)
       ? ` (no rule with a specifier approves it: ${item.notApprovable})`
       : ""
     return `${item.tool} needs permission for ${about}${detail}, and print mode cannot ask: allow it with --allowed-tools ` +
@@ -124,7 +137,7 @@ export class PermissionGate {
     return tools.map((tool) => ({
       ...tool,
       run: (input, context) => {
-        const decision = this.decide(tool.name, input)
+        const decision = this.decide(tool.name, input, tool.approval)
         if (decision.allowed) return tool.run(input, context)
         return Effect.sync(() => {
           onDenied({ tool_name: tool.name, tool_use_id: context.callId, tool_input: input }, decision.reason)

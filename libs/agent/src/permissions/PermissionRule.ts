@@ -2,8 +2,10 @@
 // or a tool name with a specifier: `Bash(npm test)` is exactly that command, `Bash(git status:*)` that command
 // followed by any arguments. Specifiers are compared word by word after quote removal, so `git  'status'` is
 // `git status` and `git statusx` is not. `launch(gnome-calculator)` / `launch(firefox:*)` are the same for an app
-// and its `--arg`s; `close-app(gedit)`, `clipboard-set(TEXT)` name their one argument.
-import { toolName } from "@agent-desktop/contracts/commands"
+// and its `--arg`s; `close-app(gedit)`, `clipboard-set(TEXT)` name their one argument. `Bash(git diff *)`, Claude
+// Code's current spelling, is `Bash(git diff:*)`: a trailing ` *` word is the prefix form (a `*` anywhere else is a
+// glob, which no rule reads: such a rule approves nothing and, as a deny rule, denies every call of its tool).
+import { entryTool } from "../tools/ruleNames.js"
 import { parseShell } from "./shell/parseShell.js"
 import { programName } from "./shell/commandRunners.js"
 import type { Word } from "./shell/ShellScript.js"
@@ -37,13 +39,13 @@ const specifierWords = (text: string): { words: ReadonlyArray<string>; invalid?:
 export const parseRule = (raw: string): PermissionRule => {
   const text = raw.trim()
   const open = text.indexOf("(")
-  if (open <= 0 || !text.endsWith(")")) return { raw: text, tool: toolName(text) }
+  if (open <= 0 || !text.endsWith(")")) return { raw: text, tool: entryTool(text) }
   const inner = text.slice(open + 1, -1)
-  const prefix = inner.endsWith(":*")
+  const prefix = inner.endsWith(":*") || /\s\*$/.test(inner)
   const { words, invalid } = specifierWords(prefix ? inner.slice(0, -2) : inner)
   return {
     raw: text,
-    tool: toolName(text.slice(0, open)),
+    tool: entryTool(text.slice(0, open)),
     specifier: { words, prefix, ...(invalid === undefined ? {} : { invalid }) }
   }
 }

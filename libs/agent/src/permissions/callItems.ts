@@ -5,6 +5,7 @@
 // its entries.
 import { toolName } from "@agent-desktop/contracts/commands"
 import { isLoaderVariable } from "./loaderEnvironment.js"
+import type { ToolApproval } from "../tools/Tool.js"
 import { READ_ONLY_TOOLS } from "./readOnlyTools.js"
 import { runsCommands } from "./shell/commandRunners.js"
 import { commandViews } from "./shell/commandViews.js"
@@ -185,7 +186,25 @@ const batch = (input: unknown, depth: number): Expansion => {
 }
 
 /** The items a call of `tool` with `input` is judged by, or why it cannot be judged at all. */
-export const expandCall = (tool: string, input: unknown, depth = 0): Expansion => {
+/**
+ * A tool of an MCP server: one item that needs an allow rule (its name, `mcp__<server>` or `mcp__<server>__*`)
+ * outside bypassPermissions. Its input is not a command line, so a deny rule with a specifier cannot be checked
+ * against it (and so denies it) and an allow rule with one never approves it. Read-only only by the server's word.
+ */
+const mcpItem = (tool: string, approval: ToolApproval): CallItem => ({
+  tool,
+  label: tool,
+  written: undefined,
+  views: [],
+  unknowable: "an MCP tool's input is not a command line a rule's specifier could be checked against",
+  notApprovable: "an MCP tool's input is not a command line",
+  gated: true,
+  denyOnly: false,
+  readOnly: approval.readOnlyHint
+})
+
+export const expandCall = (tool: string, input: unknown, depth = 0, approval?: ToolApproval): Expansion => {
+  if (approval?.kind === "mcp") return { items: [mcpItem(tool, approval)] }
   switch (tool) {
     case "Bash":
       return bash(input)

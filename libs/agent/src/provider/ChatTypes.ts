@@ -50,6 +50,8 @@ export interface CompletionRequest {
   readonly messages: ReadonlyArray<ChatMessage>
   readonly tools: ReadonlyArray<ToolSpec>
   readonly sessionId: string
+  /** Told about every failed attempt, the retried ones included (`--verbose`). */
+  readonly onAttemptFailed?: ((message: string) => void) | undefined
 }
 
 /** Called synchronously as the stream arrives; only the main agent passes handlers that print. */

@@ -1,13 +1,16 @@
-// Why a model call failed. `retryable` is decided here, once: 429/5xx (not 501) and broken connections only.
+// Why a model call failed. `retryable` is decided here, once: 429/5xx (not 501; 529 "overloaded" included) and broken
+// connections only, unless the server said otherwise (`x-should-retry`).
 import { Data } from "effect"
 
 export class ModelHttpError extends Data.TaggedError("ModelHttpError")<{
   readonly status: number
   readonly detail: string
   readonly retryAfterMs: number | undefined
+  /** The server's `x-should-retry` header (Anthropic), which overrides the status rule. */
+  readonly shouldRetry?: boolean | undefined
 }> {
   get retryable(): boolean {
-    return this.status === 429 || (this.status >= 500 && this.status !== 501)
+    return this.shouldRetry ?? (this.status === 429 || (this.status >= 500 && this.status !== 501))
   }
   override get message(): string {
     return `Model API returned HTTP ${this.status}: ${this.detail}`

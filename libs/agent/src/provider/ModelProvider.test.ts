@@ -5,6 +5,7 @@ import { ModelConfig, type ModelSettings } from "../config/ModelConfig.js"
 import { ModelProvider } from "./ModelProvider.js"
 
 const settings = (url: string, overrides: Partial<ModelSettings> = {}): ModelSettings => ({
+  provider: "openai",
   baseUrl: url,
   apiKey: "k",
   model: "main-m",
@@ -53,49 +54,54 @@ describe("ModelProvider over real HTTP", () => {
         assert.strictEqual(request.headers["x-session-id"], "s-1")
       })))
 
-  it.live("retries 429 honouring Retry-After, then succeeds", () =>
-    withFake([
-      { match: match.always, times: 2, reply: http(429, { error: { message: "slow" } }, { "retry-after": "0" }) },
-      { match: match.always, reply: reply("ok") }
-    ], (fake) =>
-      Effect.gen(function*() {
-        const { result } = yield* complete(fake, { retryBaseMs: 60_000 })
-        assert.strictEqual(result._tag, "Success")
-        assert.strictEqual(fake.requests.length, 3)
-      })))
+  // The same scripts against both APIs: the fake answers a Messages request with the script translated.
+  for (const provider of ["openai", "anthropic"] as const) {
+    describe(provider, () => {
+      it.live("retries 429 honouring Retry-After, then succeeds", () =>
+        withFake([
+          { match: match.always, times: 2, reply: http(429, { error: { message: "slow" } }, { "retry-after": "0" }) },
+          { match: match.always, reply: reply("ok") }
+        ], (fake) =>
+          Effect.gen(function*() {
+            const { result } = yield* complete(fake, { provider, retryBaseMs: 60_000 })
+            assert.strictEqual(result._tag, "Success")
+            assert.strictEqual(fake.requests.length, 3)
+          })))
 
-  it.live("does not retry a 401 and reports the server's message", () =>
-    withFake([{ match: match.always, reply: http(401, { error: { message: "bad key" } }) }], (fake) =>
-      Effect.gen(function*() {
-        const { result } = yield* complete(fake)
-        assert.strictEqual(result._tag, "Failure")
-        if (result._tag !== "Failure") return
-        assert.strictEqual(result.failure._tag, "ModelHttpError")
-        assert.include(result.failure.message, "HTTP 401: bad key")
-        assert.strictEqual(fake.requests.length, 1)
-      })))
+      it.live("does not retry a 401 and reports the server's message", () =>
+        withFake([{ match: match.always, reply: http(401, { error: { message: "bad key" } }) }], (fake) =>
+          Effect.gen(function*() {
+            const { result } = yield* complete(fake, { provider })
+            assert.strictEqual(result._tag, "Failure")
+            if (result._tag !== "Failure") return
+            assert.strictEqual(result.failure._tag, "ModelHttpError")
+            assert.include(result.failure.message, "HTTP 401: bad key")
+            assert.strictEqual(fake.requests.length, 1)
+          })))
 
-  it.live("a hang-up mid-stream discards the partial message and retries", () =>
-    withFake([
-      { match: match.always, times: 1, reply: hangup(1, [text("partial"), text("more")]) },
-      { match: match.always, reply: reply("whole") }
-    ], (fake) =>
-      Effect.gen(function*() {
-        const { result, deltas } = yield* complete(fake)
-        assert.strictEqual(result._tag, "Success")
-        assert.deepStrictEqual(deltas, ["partial", "DISCARD", "whole"])
-      })))
+      it.live("a hang-up mid-stream discards the partial message and retries", () =>
+        withFake([
+          { match: match.always, times: 1, reply: hangup(1, [text("partial"), text("more")]) },
+          { match: match.always, reply: reply("whole") }
+        ], (fake) =>
+          Effect.gen(function*() {
+            const { result, deltas } = yield* complete(fake, { provider })
+            assert.strictEqual(result._tag, "Success")
+            assert.deepStrictEqual(deltas, ["partial", "DISCARD", "whole"])
+          })))
 
-  it.live("500 retried until the budget runs out; unreachable server is an error, not a hang", () =>
-    Effect.gen(function*() {
-      const five = yield* withFake([{ match: match.always, reply: http(500, "boom") }], (fake) =>
-        complete(fake, { maxRetries: 2 }).pipe(Effect.map(({ result }) => ({ result, count: fake.requests.length }))))
-      assert.strictEqual(five.result._tag, "Failure")
-      assert.strictEqual(five.count, 3)
-      const down = yield* complete({ url: "http://127.0.0.1:9/v1" } as FakeModel, { maxRetries: 1 })
-      assert.strictEqual(down.result._tag, "Failure")
-      if (down.result._tag === "Failure") assert.strictEqual(down.result.failure._tag, "ModelNetworkError")
-    }))
+      it.live("500 retried until the budget runs out; unreachable server is an error, not a hang", () =>
+        Effect.gen(function*() {
+          const five = yield* withFake([{ match: match.always, reply: http(500, "boom") }], (fake) =>
+            complete(fake, { provider, maxRetries: 2 }).pipe(Effect.map(({ result }) => ({ result, count: fake.requests.length }))))
+          assert.strictEqual(five.result._tag, "Failure")
+          assert.strictEqual(five.count, 3)
+          const down = yield* complete({ url: "http://127.0.0.1:9/v1" } as FakeModel, { provider, maxRetries: 1 })
+          assert.strictEqual(down.result._tag, "Failure")
+          if (down.result._tag === "Failure") assert.strictEqual(down.result.failure._tag, "ModelNetworkError")
+        }))
+    })
+  }
 
   it.live("a stream of only malformed lines then [DONE] is a protocol error, not an empty success", () =>
     withFake([{ match: match.always, reply: sse([garbage(), garbage("data that is not json")]) }], (fake) =>

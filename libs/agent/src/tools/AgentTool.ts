@@ -1,7 +1,7 @@
 // The Agent tool: runs a sub-agent in the foreground (its answer is the tool result) or in the background (the
 // main agent is notified later). Sub-agents never emit into the main event stream; only their usage is counted.
 import { Effect } from "effect"
-import type { EmitEvent } from "../loop/AgentEvent.js"
+import { accountingOnly, type EmitEvent } from "../loop/AgentEvent.js"
 import type { Agent } from "../loop/Agent.js"
 import type { BackgroundHost } from "../loop/BackgroundTask.js"
 import { failure, type Tool } from "./Tool.js"
@@ -18,14 +18,11 @@ interface AgentInput {
   readonly run_in_background?: unknown
 }
 
-const usageOnly = (emit: EmitEvent): EmitEvent => (event) => {
-  if (event.type === "usage") emit({ ...event, source: "subagent" })
-}
 
 /** Runs the sub-agent; fails with a message when it produced errors and no answer (E2: the parent decides). */
 const runSubAgent = (makeSub: SubAgentFactory, emit: EmitEvent, prompt: string, subagentType: string) =>
   Effect.gen(function*() {
-    const sub = yield* makeSub({ prompt, subagentType, emit: usageOnly(emit) })
+    const sub = yield* makeSub({ prompt, subagentType, emit: accountingOnly(emit, "subagent") })
     const answer = yield* sub.runToCompletion(prompt).pipe(Effect.ensuring(sub.destroy()))
     if (answer.text.length === 0 && answer.errors.length > 0) {
       return yield* Effect.fail(`Sub-agent failed: ${answer.errors.join("; ")}`)

@@ -16,11 +16,21 @@ export interface ToolContext {
   readonly isMain: boolean
 }
 
+/** How the permission gate judges a tool that is not one of wave's own (permissions/callItems.ts). */
+export interface ToolApproval {
+  /** A tool of an MCP server: it needs an allow rule (its own name or its server's) outside bypassPermissions. */
+  readonly kind: "mcp"
+  readonly server: string
+  /** The server's `readOnlyHint` annotation: a claim about itself, honoured only by `plan` (which also needs a rule). */
+  readonly readOnlyHint: boolean
+}
+
 export interface Tool {
   readonly name: string
   readonly description: string
   /** JSON Schema of the arguments object. */
   readonly parameters: object
+  readonly approval?: ToolApproval
   run(input: unknown, context: ToolContext): Effect.Effect<ToolOutcome>
 }
 

@@ -1,8 +1,8 @@
-// --allowed-tools / --disallowed-tools: names separated by commas or spaces; disallowed wins. An allowed entry may be
-// a permission rule such as `Bash(git status:*)` (permissions/PermissionRule.ts): for offering, it names its tool;
-// a disallowed entry removes its tool only when it names the whole tool (`Bash(rm:*)` denies just those calls).
-// A desktop tool may be spelled as its command (`close-app` is the tool `close_app`).
-import { toolName } from "@agent-desktop/contracts/commands"
+// Which tools the model is offered. As in Claude Code, `--allowed-tools` does not cut this list (its rules only
+// pre-approve calls; the permission gate decides): `--tools` names the built-in tools offered (desktop tools, Bash,
+// Agent; "" offers none, MCP tools are not affected), and a `--disallowed-tools` entry that names a whole tool
+// (`Bash`, `close-app`, `mcp__github`) removes it; one with a specifier (`Bash(rm:*)`) only denies those calls.
+import { covers, entryTool, MCP_PREFIX } from "./ruleNames.js"
 
 /** Splits on commas and spaces outside parentheses, so `Bash(git status:*)` stays one entry. */
 export const parseToolList = (raw: string | undefined): ReadonlyArray<string> | undefined => {
@@ -24,13 +24,16 @@ export const parseToolList = (raw: string | undefined): ReadonlyArray<string> | 
   return entries
 }
 
-const toolOf = (entry: string): string => toolName(entry.includes("(") ? entry.slice(0, entry.indexOf("(")) : entry)
+export interface ToolSelection {
+  /** `--tools`: the built-in tools offered; undefined offers all of them. */
+  readonly tools?: ReadonlyArray<string> | undefined
+  /** `--disallowed-tools`: entries without a specifier remove their tools. */
+  readonly disallowed?: ReadonlyArray<string> | undefined
+}
 
-export const filterTools = <T extends { readonly name: string }>(
-  tools: ReadonlyArray<T>,
-  options: { readonly allowed?: ReadonlyArray<string> | undefined; readonly disallowed?: ReadonlyArray<string> | undefined }
-): Array<T> =>
+export const filterTools = <T extends { readonly name: string }>(tools: ReadonlyArray<T>, selection: ToolSelection): Array<T> =>
   tools.filter((tool) =>
-    (options.allowed === undefined || options.allowed.some((entry) => toolOf(entry) === tool.name)) &&
-    !(options.disallowed ?? []).some((entry) => !entry.includes("(") && toolOf(entry) === tool.name)
+    (selection.tools === undefined || tool.name.startsWith(MCP_PREFIX) ||
+      selection.tools.some((entry) => entryTool(entry) === tool.name)) &&
+    !(selection.disallowed ?? []).some((entry) => !entry.includes("(") && covers(entryTool(entry), tool.name))
   )

@@ -17,7 +17,7 @@ describe("availableToolNames", () => {
       agentTool(fakeHost, () => Effect.die("unused"), () => {})
     ]
     for (const desktop of [true, false]) {
-      for (const filter of [{}, { allowed: ["snapshot", "Agent"] }, { disallowed: ["Bash", "click"] }]) {
+      for (const filter of [{}, { tools: ["snapshot", "Agent"] }, { tools: [] }, { disallowed: ["Bash", "click"] }]) {
         expect(availableToolNames({ desktop, ...filter })).toEqual(filterTools(build(desktop), filter).map((t) => t.name))
       }
     }
@@ -27,6 +27,14 @@ describe("availableToolNames", () => {
     const names = availableToolNames({ desktop: true, disallowed: ["close-app", "launch(firefox:*)"] })
     expect(names).not.toContain("close_app")
     expect(names).toContain("launch")
-    expect(availableToolNames({ desktop: true, allowed: ["close-app(gedit)"] })).toEqual(["close_app"])
+    expect(availableToolNames({ desktop: true, tools: ["close-app", "Bash"] })).toEqual(["close_app", "Bash"])
+  })
+
+  it("--tools cuts the built-in tools only; MCP tools go only by --disallowed-tools, by tool or by server", () => {
+    const tools = [{ name: "Bash" }, { name: "snapshot" }, { name: "mcp__files__read" }, { name: "mcp__files__write" }, { name: "mcp__web__get" }]
+    expect(filterTools(tools, { tools: [] }).map((t) => t.name)).toEqual(["mcp__files__read", "mcp__files__write", "mcp__web__get"])
+    expect(filterTools(tools, { disallowed: ["mcp__files"] }).map((t) => t.name)).toEqual(["Bash", "snapshot", "mcp__web__get"])
+    expect(filterTools(tools, { disallowed: ["mcp__files__write", "mcp__web__*"] }).map((t) => t.name))
+      .toEqual(["Bash", "snapshot", "mcp__files__read"])
   })
 })

@@ -1,5 +1,7 @@
 // Token accounting (D5) as a fold: every model call's `usage` event, main agent, sub-agents and memory extraction
 // alike, added into one immutable record. A run keeps it in a Ref; print-mode folds the same events into its result.
+// Two unit systems side by side: the seed's OpenAI units (`prompt_tokens` includes the cache reads and writes) and
+// the Anthropic units a `claude -p` consumer's parser reads (`input_tokens` excludes them, `output_tokens`).
 import type { TokenUsage } from "../provider/ChatTypes.js"
 import type { UsageSource } from "../loop/AgentEvent.js"
 
@@ -7,6 +9,10 @@ export interface UsageTotals {
   readonly prompt_tokens: number
   readonly completion_tokens: number
   readonly total_tokens: number
+  /** Prompt tokens that were neither read from nor written to a cache (Anthropic's `input_tokens`). */
+  readonly input_tokens: number
+  /** = completion_tokens (Anthropic's name). */
+  readonly output_tokens: number
   readonly cache_read_input_tokens?: number
   readonly cache_creation_input_tokens?: number
 }
@@ -31,9 +37,13 @@ export interface UsageRecord {
 }
 
 export const emptyUsageLedger: UsageLedger = {
-  totals: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+  totals: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, input_tokens: 0, output_tokens: 0 },
   byModel: {}
 }
+
+/** A call's prompt tokens without the cache reads and writes it includes (never below 0 for odd gateway numbers). */
+export const uncachedInput = (usage: TokenUsage): number =>
+  Math.max(0, usage.prompt_tokens - (usage.cache_read_input_tokens ?? 0) - (usage.cache_creation_input_tokens ?? 0))
 
 /** Adds token counts; a cache count appears once some call reported it (keys keep their first-seen order). */
 const addTokens = <T extends UsageTotals>(target: T, usage: TokenUsage): T => ({
@@ -41,6 +51,8 @@ const addTokens = <T extends UsageTotals>(target: T, usage: TokenUsage): T => ({
   prompt_tokens: target.prompt_tokens + usage.prompt_tokens,
   completion_tokens: target.completion_tokens + usage.completion_tokens,
   total_tokens: target.total_tokens + usage.total_tokens,
+  input_tokens: target.input_tokens + uncachedInput(usage),
+  output_tokens: target.output_tokens + usage.completion_tokens,
   ...(usage.cache_read_input_tokens === undefined ? {} : {
     cache_read_input_tokens: (target.cache_read_input_tokens ?? 0) + usage.cache_read_input_tokens
   }),
@@ -54,6 +66,8 @@ const newEntry = (model: string): ModelUsageSummary => ({
   prompt_tokens: 0,
   completion_tokens: 0,
   total_tokens: 0,
+  input_tokens: 0,
+  output_tokens: 0,
   requests: 0,
   operations: { agent_calls: 0, subagent_calls: 0 }
 })

@@ -5,6 +5,7 @@ import { Invocation } from "../Invocation.js"
 import { stateRoot, withStore } from "../StoreAccess.js"
 import { removeSessionFolder, sessionFolder } from "../trace/SessionFolder.js"
 import type { SessionRecord } from "@agent-desktop/store"
+import { fleetFilter } from "./fleetFilter.js"
 
 const sessionInfo = (record: SessionRecord) => ({
   session_id: record.session_id,
@@ -40,7 +41,8 @@ export const session = Effect.fn("session")(function*(args: Args) {
       return { session_id: record.session_id, ended_at: record.ended_at ?? 0 }
     }
     case "list": {
-      const sessions = yield* withStore((store) => store.listSessions())
+      const filter = yield* fleetFilter(args)
+      const sessions = yield* withStore((store) => store.listSessions(filter))
       return { sessions: sessions.map(sessionInfo) }
     }
     case "gc": {

@@ -43,7 +43,12 @@ describe("status", () => {
     Effect.gen(function*() {
       const data = strictData(yield* status(reporting(REPORT)))
       assert.deepStrictEqual(data["problems"], REPORT.problems)
-      assert.deepStrictEqual(data["probes"], REPORT.probes)
+      const { store, ...platform } = data["probes"]
+      assert.deepStrictEqual(platform, REPORT.probes)
+      // The store probe: which driver holds the evidence, where, and this process's machine name.
+      assert.deepStrictEqual(Object.keys(store).sort(), ["driver", "location", "machine"])
+      assert.include(["better-sqlite3", "node:sqlite"], store.driver)
+      assert.strictEqual(store.location, path.join(path.resolve(home), "events.db"))
       assert.deepStrictEqual(data["supported_surfaces"], [])
     }))
 
@@ -51,6 +56,6 @@ describe("status", () => {
     Effect.gen(function*() {
       const data = strictData(yield* status(new ScriptedAdapter().layer))
       assert.deepStrictEqual(data["problems"], ["scripted"])
-      assert.deepStrictEqual(data["probes"], {})
+      assert.deepStrictEqual(Object.keys(data["probes"]), ["store"])
     }))
 })

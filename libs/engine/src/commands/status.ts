@@ -28,6 +28,13 @@ export const status = Effect.fn("status")(function*() {
     ? undefined
     : yield* withStore((store) => store.getSession(sessionId))
   const root = yield* stateRoot
+  // Which store holds the evidence (the SQLite binding, or PostgreSQL with the URL minus its password) and the
+  // machine name this process stamps on it.
+  const store = yield* withStore((opened) => Effect.succeed({
+    driver: opened.core.driver,
+    location: opened.core.databasePath,
+    machine: opened.core.origin.host
+  }))
   return {
     platform: platform.platform,
     version: ENGINE_VERSION,
@@ -40,6 +47,6 @@ export const status = Effect.fn("status")(function*() {
     ...(session === undefined ? {} : { artifacts: session.artifacts }),
     state_root: root,
     problems: [...platform.problems],
-    probes: platform.probes
+    probes: { ...platform.probes, store }
   }
 })

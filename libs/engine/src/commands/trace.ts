@@ -9,18 +9,29 @@ import { writeOutput } from "../output/writeOutput.js"
 import { traceHtml } from "../trace/traceHtml.js"
 import { embeddableScreens } from "../trace/embedScreens.js"
 import { sessionFolder } from "../trace/SessionFolder.js"
+import { fleetFilter } from "./fleetFilter.js"
 
 const DEFAULT_SHOW_LIMIT = 500
 const DEFAULT_EXPORT_LIMIT = 5000
 
-/** A stored event as the trace prints it: `event`, `ts_ms`, `seq`, then the (already redacted) payload fields. */
-const traceEvent = (event: StoredEvent) => ({
+/**
+ * A stored event as the trace prints it: `event`, `ts_ms`, `seq`, then the (already redacted) payload fields, and
+ * where it ran (`machine`, `desktop`) when `placed` (the events came from more than one place, or a fleet filter
+ * asked).
+ */
+const traceEvent = (placed: boolean) => (event: StoredEvent) => ({
   ...(typeof event.payload === "object" && event.payload !== null && !Array.isArray(event.payload) ? event.payload : { payload: event.payload }),
   event: event.type,
   ts_ms: event.time_ms,
   seq: event.position,
-  stream: event.stream
+  stream: event.stream,
+  ...(!placed || event.host === undefined ? {} : { machine: event.host }),
+  ...(!placed || event.desktop === undefined ? {} : { desktop: event.desktop })
 })
+
+/** Whether the events ran in more than one place (machine or desktop); one place needs no saying on each. */
+const manyPlaces = (events: ReadonlyArray<StoredEvent>): boolean =>
+  new Set(events.map((event) => `${event.host ?? ""}\u0000${event.desktop ?? ""}`)).size > 1
 
 const activeSession = Effect.gen(function*() {
   const invocation = yield* Invocation
@@ -50,15 +61,17 @@ export const trace = Effect.fn("trace")(function*(args: Args) {
   if (action === "show") {
     const limit = (yield* optionalInt(args, "limit")) ?? DEFAULT_SHOW_LIMIT
     const prefix = yield* optionalString(args, "event")
-    const result = yield* withStore((store) => store.trace(sessionId, { limit, ...(prefix === undefined ? {} : { prefix }) }))
+    const filter = yield* fleetFilter(args)
+    const result = yield* withStore((store) => store.trace(sessionId, { limit, filter, ...(prefix === undefined ? {} : { prefix }) }))
     return {
       session_id: sessionId,
       segments: segmentsOf(result.events),
       total_events: result.total_events,
       returned_events: result.returned_events,
       truncated: result.truncated,
-      events: result.events.map(traceEvent),
-      ...(prefix === undefined ? {} : { matched_events: result.matched_events })
+      // A fleet filter asks where things ran: then every event says so.
+      events: result.events.map(traceEvent(Object.keys(filter).length > 0 || manyPlaces(result.events))),
+      ...(prefix === undefined && Object.keys(filter).length === 0 ? {} : { matched_events: result.matched_events })
     }
   }
   if (action !== "export") return yield* new InvalidArgs({ message: `Unknown trace action '${action}'`, suggestion: "Use trace show or trace export" })
@@ -67,7 +80,7 @@ export const trace = Effect.fn("trace")(function*(args: Args) {
   const result = yield* withStore((store) => store.trace(sessionId, { limit }))
   const root = yield* stateRoot
   const target = out === undefined ? path.join(sessionFolder(root, sessionId), `trace-${sessionId}.html`) : path.resolve(out)
-  const events = result.events.map(traceEvent)
+  const events = result.events.map(traceEvent(manyPlaces(result.events)))
   const screens = embeddableScreens(sessionFolder(root, sessionId), events)
   const html = traceHtml(sessionId, events, screens.images)
   const written = yield* writeOutput("the trace export", target, html, "replace", { makeFolder: true })

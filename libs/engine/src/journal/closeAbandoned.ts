@@ -18,7 +18,7 @@ export const ABANDONED_CHECK_INTERVAL_MS = 30_000
 const lastCheck = new WeakMap<EventStoreCore, number>()
 
 /**
- * On start (and, in a long-lived process, every 30 s at most): every invocation that began and never ended, and whose process is gone (a crash,
+ * On start (and, in a long-lived process, every 30 s at most): every invocation of this host that began and never ended, and whose process is gone (a crash,
  * a kill -9, a power cut), gets its `command.end` with the disposition its written-ahead evidence folds to —
  * an action that was attempted and never answered is `delivery_uncertain`, so a later reader of the trace never
  * mistakes it for `not_delivered`. Best effort: a store that cannot be read or written now is left for the next run.
@@ -36,6 +36,8 @@ export const closeAbandoned = (store: EventStoreCore, now: () => number): Readon
   const done: Array<string> = []
   try {
     for (const open of store.openInvocations()) {
+      // A pid means something only on the host that wrote it (a store shared by many machines).
+      if (open.host !== undefined && open.host !== store.origin.host) continue
       if (open.pid === process.pid || alive(open.pid)) continue
       const events = store.readStream(open.stream)
       if (events.length === 0 || events.some((event) => event.type === INVOCATION_ENDED)) continue

@@ -1,8 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { validateEnvelope } from "@agent-desktop/contract-check"
 import { StepJournal, type DeliveryStep, type PlatformError } from "@agent-desktop/platform"
-import { EventStore, EventStoreCore } from "@agent-desktop/store"
-import Database from "better-sqlite3"
+import { chooseSqliteBinding, EventStore, EventStoreCore, openSqliteDriver } from "@agent-desktop/store"
 import { Effect, Layer, Option } from "effect"
 import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
@@ -29,7 +28,7 @@ const setup = () => {
     runCommand(request).pipe(Effect.provide(Layer.mergeAll(adapter.layer, EventStore.layer({ home }))))
   /** Another process's view of the file: takes the write lock and keeps it until released. */
   const lock = () => {
-    const other = new Database(path.join(home, "events.db"))
+    const other = openSqliteDriver(path.join(home, "events.db"), chooseSqliteBinding(), 10_000)
     other.exec("BEGIN EXCLUSIVE")
     return () => {
       other.exec("ROLLBACK")
@@ -100,7 +99,7 @@ describe("write-ahead evidence", () => {
       let onDisk: ReadonlyArray<string> = []
       adapter.onAct = () => Effect.sync(() => {
         // Read by a separate connection while the adapter is "sending": the attempt must already be committed.
-        const reader = new Database(path.join(home, "events.db"), { readonly: true })
+        const reader = openSqliteDriver(path.join(home, "events.db"), chooseSqliteBinding(), 10_000)
         const stream = (reader.prepare(`SELECT stream FROM events WHERE type = 'step.attempted' ORDER BY position DESC LIMIT 1`).get() as { stream: string }).stream
         onDisk = (reader.prepare(`SELECT type FROM events WHERE stream = ? ORDER BY seq`).all(stream) as Array<{ type: string }>).map((row) => row.type)
         reader.close()
@@ -147,7 +146,7 @@ describe("write-ahead evidence", () => {
       assert.match(envelope["error"]["message"], /Nothing more was sent: KeyEvent/)
       // The store's own advice, not "report as a bug".
       assert.match(envelope["error"]["suggestion"], /has the lock/)
-      const reader = new Database(path.join(home, "events.db"), { readonly: true })
+      const reader = openSqliteDriver(path.join(home, "events.db"), chooseSqliteBinding(), 10_000)
       const stream = (reader.prepare(`SELECT stream FROM events WHERE type = 'step.attempted' ORDER BY position DESC LIMIT 1`).get() as { stream: string }).stream
       const rows = reader.prepare(`SELECT type, payload FROM events WHERE stream = ? ORDER BY seq`).all(stream) as Array<{ type: string; payload: string }>
       reader.close()

@@ -60,7 +60,7 @@ export const resolveRef = Effect.fn("resolveRef")(function*(
   if (entry === undefined) {
     return yield* new StaleRef({ message: `${ref} not found in snapshot ${snapshot.snapshot_id}'s RefMap`, delivery: "not_delivered" })
   }
-  invocation.record("ref.resolve.entry", { ref, role: entry.role, unique_at_capture: entry.unique_at_capture })
+  invocation.record("ref.resolve.entry", { ref, role: entry.role, unique_at_capture: entry.unique_at_capture, app: entry.source_app })
   const window = yield* adapter.resolveWindow(entry.source_window_id === undefined ? { app: entry.source_app } : { windowId: entry.source_window_id }).pipe(
     Effect.catchTag("PlatformError", (error) =>
       Effect.fail(error.code === "WINDOW_NOT_FOUND" ? windowGone(ref, entry) : fromPlatformError(error)))

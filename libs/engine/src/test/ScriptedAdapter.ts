@@ -47,6 +47,8 @@ export class ScriptedAdapter {
   /** Failures the next tree reads return, one each, before reads work again (a busy app). */
   readonly failReads: Array<PlatformError> = []
   treeReads = 0
+  /** Runs at the start of every tree read (a test's moment between a command's start and its action). */
+  beforeRead: () => Effect.Effect<void> = () => Effect.void
   readonly acts: Array<{ readonly handle: string; readonly action: SemanticAction }> = []
   /** What `act` reports; by default one verified-less semantic step that succeeded. */
   onAct: (target: ActionTarget, action: SemanticAction) => Effect.Effect<ReadonlyArray<DeliveryStep>, PlatformError> = () =>
@@ -68,7 +70,7 @@ export class ScriptedAdapter {
       query.windowId !== undefined && query.windowId !== this.window.id || query.app !== undefined && query.app !== this.window.app_name
         ? Effect.fail(new PlatformError({ code: query.windowId !== undefined ? "WINDOW_NOT_FOUND" : "APP_NOT_FOUND", message: "no such window" }))
         : Effect.succeed(this.window),
-    readTree: (window, options) => this.hangReads ? Effect.never : Effect.suspend(() => {
+    readTree: (window, options) => this.hangReads ? Effect.never : Effect.suspend(() => this.beforeRead()).pipe(Effect.andThen(Effect.suspend(() => {
       this.treeReads++
       const failure = this.failReads.shift()
       return failure === undefined ? Effect.void : Effect.fail(failure)
@@ -83,7 +85,7 @@ export class ScriptedAdapter {
       }
       visit(root)
       return { window, root, complete: this.complete, nodesObserved: count }
-    }))),
+    }))))),
     act: (target, action) => {
       this.acts.push({ handle: target.handle, action })
       return this.onAct(target, action)

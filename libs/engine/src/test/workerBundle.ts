@@ -25,8 +25,8 @@ export const bundleWorker = async (name: string, outDir: string): Promise<string
   return outfile
 }
 
-export const spawnWorker = (script: string, args: ReadonlyArray<string>): ChildProcess =>
-  spawn(process.execPath, [script, ...args], { env: { ...process.env, NODE_PATH: nodeModules }, stdio: ["ignore", "pipe", "pipe"] })
+export const spawnWorker = (script: string, args: ReadonlyArray<string>, env: Readonly<Record<string, string>> = {}): ChildProcess =>
+  spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env, NODE_PATH: nodeModules }, stdio: ["ignore", "pipe", "pipe"] })
 
 /** Resolves with the exit code and what the worker printed. */
 export const finished = (child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> =>

@@ -4,9 +4,10 @@
  */
 import { SESSION_ENDED, SESSION_STARTED, type SessionStartedPayload } from "../Projections.js"
 import { InvalidSessionId, SessionExists, SessionNotFound } from "../StoreErrors.js"
-import type { SessionGcOptions, SessionRecord, SessionStartInput } from "../StoreTypes.js"
+import type { FleetFilter, SessionGcOptions, SessionRecord, SessionStartInput } from "../StoreTypes.js"
 import { isValidSessionId, sessionStream } from "../Streams.js"
 import { appendInTransaction } from "./EventLog.js"
+import { invocationCondition } from "./FleetFilter.js"
 import { read, type StoreContext, write } from "./StoreContext.js"
 
 /** An open session with activity this recent is never garbage-collected: a process may still be writing to it. */
@@ -19,34 +20,45 @@ interface SessionRow {
   ended_at: number | null
   trace: "on" | "off"
   artifacts: "full" | "events"
+  host: string | null
 }
+
+const SESSION_COLUMNS = "session_id, name, created_at, ended_at, trace, artifacts, host"
 
 const toSession = (row: SessionRow): SessionRecord => ({
   session_id: row.session_id,
   ...(row.name === null ? {} : { name: row.name }),
-  created_at: row.created_at,
-  ended_at: row.ended_at,
+  created_at: Number(row.created_at),
+  ended_at: row.ended_at === null ? null : Number(row.ended_at),
   trace: row.trace,
-  artifacts: row.artifacts
+  artifacts: row.artifacts,
+  ...(row.host === null ? {} : { host: row.host })
 })
 
 let generatedSessions = 0
 
 export const getSession = (context: StoreContext, sessionId: string): SessionRecord | undefined =>
   read(() => {
-    const row = context.sql.get(
-      `SELECT session_id, name, created_at, ended_at, trace, artifacts FROM sessions WHERE session_id = ?`
-    ).get(sessionId) as SessionRow | undefined
-    return row === undefined ? undefined : toSession(row)
+    const row = context.sql.get(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE session_id = ?`).get(sessionId)
+    return row === undefined ? undefined : toSession(row as unknown as SessionRow)
   })
 
-/** Oldest first; `ended_at` is null while a session is open. */
-export const listSessions = (context: StoreContext): ReadonlyArray<SessionRecord> =>
-  read(() =>
-    (context.sql.get(
-      `SELECT session_id, name, created_at, ended_at, trace, artifacts FROM sessions ORDER BY created_at, created_position`
-    ).all() as Array<SessionRow>).map(toSession)
-  )
+/**
+ * Oldest first; `ended_at` is null while a session is open. With a filter, the sessions one of whose invocations
+ * matches it (a host also matches the session it started).
+ */
+export const listSessions = (context: StoreContext, filter: FleetFilter = {}): ReadonlyArray<SessionRecord> =>
+  read(() => {
+    const condition = invocationCondition(filter)
+    const startedThere = filter.host !== undefined && filter.app === undefined && filter.outcome === undefined
+    const where = condition === undefined
+      ? ""
+      : ` WHERE ${startedThere ? "s.host = ? OR " : ""}EXISTS (SELECT 1 FROM invocations i WHERE i.session_id = s.session_id AND ${condition.sql})`
+    const params = condition === undefined ? [] : [...(startedThere ? [filter.host!] : []), ...condition.params]
+    return context.sql.get(`SELECT ${SESSION_COLUMNS.split(", ").map((c) => `s.${c}`).join(", ")} FROM sessions s${where} ORDER BY s.created_at, s.created_position`)
+      .all(...params)
+      .map((row) => toSession(row as unknown as SessionRow))
+  })
 
 export const startSession = (context: StoreContext, input: SessionStartInput = {}): SessionRecord =>
   write(context, () => {
@@ -85,10 +97,8 @@ export const endSession = (context: StoreContext, sessionId: string): { readonly
   })
 
 const lastActivity = (context: StoreContext, session: SessionRecord): number => {
-  const { last } = context.sql.get(`SELECT MAX(time_ms) AS last FROM events WHERE session_id = ?`).get(session.session_id) as {
-    last: number | null
-  }
-  return Math.max(session.created_at, session.ended_at ?? 0, last ?? 0)
+  const last = context.sql.get(`SELECT MAX(time_ms) AS last FROM events WHERE session_id = ?`).get(session.session_id)?.["last"]
+  return Math.max(session.created_at, session.ended_at ?? 0, last === null || last === undefined ? 0 : Number(last))
 }
 
 const removeSession = (context: StoreContext, sessionId: string): void => {
@@ -100,6 +110,7 @@ const removeSession = (context: StoreContext, sessionId: string): void => {
   sql.get(`DELETE FROM trace_events WHERE session_id = ?`).run(sessionId)
   sql.get(`DELETE FROM sessions WHERE session_id = ?`).run(sessionId)
   sql.get(`DELETE FROM open_invocations WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.stream = open_invocations.stream)`).run()
+  sql.get(`DELETE FROM invocations WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.stream = invocations.stream)`).run()
 }
 
 /**

@@ -66,7 +66,7 @@ export const loadSnapshot = (context: StoreContext, namespace: string, snapshotI
     const row = context.sql.get(
       `SELECT namespace, snapshot_id, created_at, app, window_json, refs_json, counter, complete, identity_unproven
        FROM snapshots WHERE namespace = ? AND snapshot_id = ?`
-    ).get(namespace, snapshotId) as SnapshotRow | undefined
+    ).get(namespace, snapshotId) as unknown as SnapshotRow | undefined
     if (row === undefined) {
       throw new SnapshotNotFound({
         message: `Snapshot ${snapshotId} not found in namespace ${namespace} (unknown, or pruned by retention)`,
@@ -77,13 +77,13 @@ export const loadSnapshot = (context: StoreContext, namespace: string, snapshotI
     return {
       namespace: row.namespace,
       snapshot_id: row.snapshot_id,
-      created_at: row.created_at,
+      created_at: Number(row.created_at),
       app: row.app,
       window: JSON.parse(row.window_json) as SavedSnapshot["window"],
       refs: expandRefMap(JSON.parse(row.refs_json) as StoredRefMap),
-      counter: row.counter,
-      complete: row.complete === 1,
-      identity_unproven: row.identity_unproven === 1
+      counter: Number(row.counter),
+      complete: Number(row.complete) === 1,
+      identity_unproven: Number(row.identity_unproven) === 1
     }
   })
 
@@ -91,8 +91,8 @@ export const latestSnapshotId = (context: StoreContext, namespace: string): stri
   read(() => {
     const row = context.sql.get(
       `SELECT snapshot_id FROM snapshots WHERE namespace = ? ORDER BY updated_position DESC LIMIT 1`
-    ).get(namespace) as { snapshot_id: string } | undefined
-    return row?.snapshot_id
+    ).get(namespace)
+    return row === undefined ? undefined : String(row["snapshot_id"])
   })
 
 /** `--root` drill-down: replace the refs under the root and number the new ones after the snapshot's counter. */

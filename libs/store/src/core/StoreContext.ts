@@ -1,21 +1,23 @@
 /**
- * What every part of the store works with: the open database, its prepared statements and the clock. `write` runs
- * a body as one `BEGIN IMMEDIATE` transaction (nested calls become savepoints), `read` without one; both rethrow
- * any failure as a tagged store error.
+ * What every part of the store works with: the open database (any driver), its prepared statements, the clock and
+ * the origin stamped on each event. `write` runs a body as one write transaction (nested calls run inside the
+ * outer one), `read` without one; both rethrow any failure as a tagged store error.
  */
-import type Database from "better-sqlite3"
+import type { Origin } from "../Origin.js"
+import type { SqlDriver, TransactionOptions } from "../sql/SqlDriver.js"
 import type { Statements } from "../Statements.js"
 import { toStoreError } from "../StoreErrors.js"
 
 export interface StoreContext {
-  readonly db: Database.Database
+  readonly db: SqlDriver
   readonly sql: Statements
   readonly now: () => number
+  readonly origin: Origin
 }
 
-export const write = <A>(context: StoreContext, body: () => A): A => {
+export const write = <A>(context: StoreContext, body: () => A, options: TransactionOptions = {}): A => {
   try {
-    return context.db.transaction(body).immediate()
+    return context.db.transaction(body, options)
   } catch (error) {
     throw toStoreError(error)
   }
@@ -28,3 +30,9 @@ export const read = <A>(body: () => A): A => {
     throw toStoreError(error)
   }
 }
+
+/** `LIMIT ?` when a limit is given: SQLite reads -1 as none, PostgreSQL refuses it, so no clause says none. */
+export const limitClause = (limit: number | undefined): string => (limit === undefined || limit < 0 ? "" : " LIMIT ?")
+
+/** Parameters for `substr(column, 1, ?) = ?`, the prefix test both dialects read alike (length in characters). */
+export const prefixParams = (prefix: string): [number, string] => [Array.from(prefix).length, prefix]

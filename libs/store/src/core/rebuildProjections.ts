@@ -1,6 +1,6 @@
 /** Drops every projection and replays all events into them, in order (the tests compare it with the live ones). */
 import { project } from "../Projections.js"
-import { PROJECTION_TABLES } from "../Schema.js"
+import { PROJECTION_TABLES } from "../schema/Migration.js"
 import { readAll } from "./EventLog.js"
 import { type StoreContext, write } from "./StoreContext.js"
 
