@@ -192,7 +192,7 @@ export const wait = defineCommand({
     menu: flag(bool("Wait until a menu is open")),
     "menu-closed": flag(bool("Wait until no menu is open")),
     notification: flag(bool("Wait for a notification (with --text: containing it)")),
-    event: flag(oneOf(["window-opened", "window-closed", "app-launched", "app-terminated", "focus-changed", "surface-appeared", "surface-dismissed"], "Desktop event to wait for")),
+    event: flag(oneOf(["window-opened", "window-closed", "app-launched", "app-terminated", "focus-changed", "surface-appeared", "surface-dismissed", "changed"], "Desktop event to wait for; changed: the window changed (a diff with refs; what changed since its last snapshot counts)")),
     "window-id": flag(str("Only events of this window")),
     app: flag(str("Scope to this application")),
     timeout: flag(int("Budget in ms", { default: 30000 }))

@@ -12,6 +12,7 @@ import { DEFAULT_ACTION_TIMEOUT_MS } from "./actionTimeout.js"
 import { DEFAULT_SNAPSHOT_TIMEOUT_MS, observeWindow } from "../snapshot/observeWindow.js"
 import { EVENT_KINDS, waitEvent, type EventKind } from "./waits/waitEvent.js"
 import { waitMenu } from "./waits/waitMenu.js"
+import { waitChanged } from "./waits/waitChanged.js"
 import { waitNotification } from "./waits/waitNotification.js"
 
 /** Absent right now, but may appear: keep polling. Anything else (bad args, lost snapshot, permissions) is final. */
@@ -146,6 +147,7 @@ export const wait = Effect.fn("wait")(function*(args: Args) {
   }
   if (menu || menuClosed) return yield* waitMenu(menu, yield* optionalString(args, "app"), timeoutMs)
   if (notification) return yield* waitNotification(text, timeoutMs)
+  if (event === "changed") return yield* waitChanged(args, timeoutMs)
   if (event !== undefined) {
     if (!(EVENT_KINDS as ReadonlyArray<string>).includes(event)) {
       return yield* new InvalidArgs({ message: `Unknown event '${event}'`, suggestion: `Use one of: ${EVENT_KINDS.join(", ")}` })

@@ -49,12 +49,12 @@ describe("snapshot diffs", () => {
     assert.strictEqual(diff.since, "sbase1")
     assert.deepStrictEqual(diff.added.map((entry) => [entry.node.ref_id, entry.node.name]), [["@snext1:e5", "Apply"]])
     assert.deepStrictEqual(diff.removed, [{ ref_id: "@sbase1:e3", role: "button", name: "Cancel" }])
-    assert.deepStrictEqual(diff.changed.map((entry) => [entry.ref_id, entry.changed, entry.was]), [
+    assert.deepStrictEqual(diff.changed.map((entry) => [entry.node.ref_id, entry.changed, entry.was]), [
       ["@snext1:e1", ["name"], { name: "OK" }],
       // A text field's contents are not in the RefMap: the digest shows the change, `was` does not show the text.
       ["@snext1:e2", ["value"], {}]
     ])
-    assert.strictEqual(diff.changed[1]!.value, "bob")
+    assert.strictEqual(diff.changed[1]!.node.value, "bob")
     assert.strictEqual(diff.unchanged, 1)
     assert.notProperty(base.refs["@e2"]!, "value")
     assert.isString(base.refs["@e2"]!.value_digest)

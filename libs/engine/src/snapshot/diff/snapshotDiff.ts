@@ -27,7 +27,9 @@ export interface DiffRemoved {
   readonly name?: string
 }
 
-export type DiffChanged = Omit<OutputNode, "children"> & {
+export interface DiffChanged {
+  /** The element as it is now, without its children (they are listed on their own). */
+  readonly node: Omit<OutputNode, "children">
   readonly changed: ReadonlyArray<Field>
   readonly was: { readonly name?: string; readonly value?: string; readonly description?: string; readonly states?: ReadonlyArray<string>; readonly available_actions?: ReadonlyArray<string> }
 }
@@ -101,7 +103,7 @@ export const snapshotDiff = (input: DiffInput): SnapshotDiff => {
       if (fields.length === 0) unchanged++
       else {
         const { children: _children, ...now } = node
-        changed.push({ ...now, changed: fields, was: wasOf(input.base[key]!, fields) })
+        changed.push({ node: now, changed: fields, was: wasOf(input.base[key]!, fields) })
       }
     }
     for (const child of node.children ?? []) visit(child, node.ref_id ?? parent)
