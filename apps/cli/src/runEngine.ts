@@ -2,7 +2,7 @@
  * The engine side of the CLI, loaded only for commands that need it: picks the platform adapter, opens the store,
  * runs the command, and turns a layer failure (bad state root, no platform) into an envelope too.
  */
-import { EngineLive, errorEnvelope, fromCause, redactRequest, runCommand, withAutoRecover, type InvocationOptions } from "@agent-desktop/engine"
+import { EngineLive, errorEnvelope, fromCause, redactRequest, runCommand, successEnvelope, withAutoRecover, type InvocationOptions } from "@agent-desktop/engine"
 import { UnsupportedAdapter, type DesktopAdapter } from "@agent-desktop/platform"
 // Static on purpose: the adapter only connects when first used, and a dynamic import here made the CommonJS engine
 // bundle wrap every module lazily, which defeats tree shaking (effect's Schema, Cron, ... came along: +76 KB).
@@ -35,6 +35,7 @@ export const cliProgram = (request: EngineRequest) => {
     ...(globals.trace === undefined ? {} : { traceFile: globals.trace }),
     traceStrict: globals.trace_strict,
     ...(request.signal === undefined ? {} : { signal: request.signal }),
+    ...(request.stream === undefined ? {} : { emit: (data: Readonly<Record<string, unknown>>) => request.stream!(successEnvelope(request.command, data) as NativeEnvelope) }),
     environment: env
   }
   if (globals.verbose) process.stderr.write(`agent-desktop: ${request.command} ${JSON.stringify(redactRequest(request.command, request.args))}\n`)
@@ -56,8 +57,10 @@ export interface RunOptions {
 }
 
 export const runFromCli = async (request: EngineRequest, options: RunOptions = {}): Promise<NativeEnvelope> => {
+  // A watch lives long and reads a window again and again: the warm adapter's event-kept reads pay off at once.
+  const adapter = options.adapter ?? (request.command === "watch" ? platformAdapter(true) : undefined)
   const program = cliProgram(request).pipe(
-    Effect.provide(engineLayer(request.env, options.adapter, options.exitsAfter === true)),
+    Effect.provide(engineLayer(request.env, adapter, options.exitsAfter === true)),
     Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
   )
   return (await Effect.runPromise(program)) as NativeEnvelope

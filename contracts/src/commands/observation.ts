@@ -2,6 +2,7 @@ import { FindData, FindDataV2_1, FindDataV2_5 } from "../data/FindData.js"
 import { GetData, IsData, ListDisplaysData, ListSurfacesData, ScreenshotData } from "../data/ObservationData.js"
 import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2, SnapshotDataV2_6 } from "../data/SnapshotData.js"
 import { UnconfirmedData } from "../data/SystemData.js"
+import { WatchData } from "../data/WatchData.js"
 import { actionTimeout, bool, flag, int, list, oneOf, positional, ref, root, snapshotId, str, surface, windowTarget } from "./args.js"
 import { defineCommand, LINUX } from "./CommandSpec.js"
 
@@ -176,4 +177,27 @@ export const openSystemSurface = defineCommand({
   data: { "2.1": UnconfirmedData }
 })
 
-export const OBSERVATION = [snapshot, find, get, is, screenshot, listSurfaces, listDisplays, openSystemSurface] as const
+export const watch = defineCommand({
+  name: "watch",
+  readOnly: true,
+  summary: "Stream what happens in a window or app",
+  use: "Follow a window or app while it works: each event as it happens (windows and dialogs opening with their refs, focus, the window's changes as diffs with refs) instead of snapshotting again and again.",
+  description:
+    "Watches a window (--window-id) or an app (--app: its windows, and those that open while it runs) and prints one envelope per event, one JSON line each, as it happens: a window, dialog, menu or other surface opening (with its kind and its snapshot, refs usable at once) or closing, focus moving, the app ending, and `changed`: the window's diff against the watch's last look (added, removed and changed elements with refs, the unchanged count; the whole snapshot when too much changed). The first event is what changed since the window's last snapshot. Event storms are coalesced (the window is read once the app is quiet, at most every 600 ms); where a toolkit may change things without an event the window is also read every --poll-ms. Ends after --timeout, after --count events, or when the window (app) is gone, with a last envelope that says why and, where nothing printed the events (an MCP call, a batch), carries them.",
+  category: "observation",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [],
+  flags: {
+    ...windowTarget,
+    event: flag(list("Only these kinds of event (window-opened, window-closed, surface-appeared, surface-dismissed, focus-changed, app-terminated, changed); repeatable")),
+    count: flag(int("Stop after this many events", { minimum: 1 })),
+    timeout: flag(int("How long to watch, in ms", { default: 60000 })),
+    "poll-ms": flag(int("Where changes may come without an event, read the window this often (ms)", { default: 1000, minimum: 100 })),
+    "interactive-only": flag(bool("Diffs and snapshots print elements with refs only (and their ancestors)"), { short: "i", agentDefault: true }),
+    compact: flag(bool("Collapse unnamed single-child group wrappers"), { agentDefault: true })
+  },
+  data: { "2.7": WatchData }
+})
+
+export const OBSERVATION = [snapshot, find, get, is, screenshot, listSurfaces, listDisplays, openSystemSurface, watch] as const

@@ -4,7 +4,7 @@ import { DismissAllNotificationsData, DismissNotificationData, ListNotifications
 import { SessionData } from "../data/SessionData.js"
 import { PermissionsData, SkillsData, StatusData, StatusDataV2_6, UnconfirmedData, VersionData, VersionDataV2_6 } from "../data/SystemData.js"
 import { TraceData } from "../data/TraceData.js"
-import { WaitData } from "../data/WaitData.js"
+import { WaitData, WaitDataV2_7 } from "../data/WaitData.js"
 import { appFilter, bool, flag, ID_PATTERN, int, oneOf, positional, snapshotId, str, text } from "./args.js"
 import { defineCommand, LINUX } from "./CommandSpec.js"
 
@@ -198,7 +198,7 @@ export const wait = defineCommand({
     timeout: flag(int("Budget in ms", { default: 30000 }))
   },
   agentTool: true,
-  data: { "2.1": WaitData }
+  data: { "2.1": WaitData, "2.7": WaitDataV2_7 }
 })
 
 /**

@@ -9,6 +9,27 @@ export const DIFF_FIELDS = ["name", "value", "description", "states", "available
 /** Why a `snapshot --diff` printed the whole snapshot instead. */
 export const WHOLE_REASONS = ["no_base", "partial_read", "changed_too_much"] as const
 
+/** The diff's static type, written out: inferred through the node's cyclic schema it is too long for the compiler. */
+export type SnapshotDiffJson<N> =
+  | {
+    readonly since: string
+    readonly added: ReadonlyArray<{ readonly parent?: string; readonly node: N }>
+    readonly removed: ReadonlyArray<{ readonly ref_id: string; readonly role: Type.Static<typeof Role>; readonly name?: string }>
+    readonly changed: ReadonlyArray<{
+      readonly node: N
+      readonly changed: ReadonlyArray<(typeof DIFF_FIELDS)[number]>
+      readonly was: {
+        readonly name?: string
+        readonly value?: string
+        readonly description?: string
+        readonly states?: ReadonlyArray<Type.Static<typeof State>>
+        readonly available_actions?: ReadonlyArray<Type.Static<typeof AvailableAction>>
+      }
+    }>
+    readonly unchanged: number
+  }
+  | { readonly since?: string; readonly whole: true; readonly reason: (typeof WHOLE_REASONS)[number] }
+
 /**
  * `snapshot --diff` (2.7): what changed in a window since a base snapshot of it, over the elements that get refs.
  * A diff keeps the base's ref numbers: an element the base had is `@<new>:eN` and still `@<base>:eN`. Built over the
@@ -16,7 +37,7 @@ export const WHOLE_REASONS = ["no_base", "partial_read", "changed_too_much"] as 
  * under an added one).
  */
 export const snapshotDiffOf = <N extends TSchema>(node: N) =>
-  Type.Union(
+  Type.Unsafe<SnapshotDiffJson<Type.Static<N>>>(Type.Union(
     [
       Type.Object({
         since: SnapshotId,
@@ -46,4 +67,4 @@ export const snapshotDiffOf = <N extends TSchema>(node: N) =>
       Type.Object({ since: Type.Optional(SnapshotId), whole: Type.Literal(true), reason: Type.Enum(WHOLE_REASONS) })
     ],
     def("SnapshotDiff")
-  )
+  ))

@@ -1,5 +1,6 @@
 import Type, { type TSchema } from "typebox"
 import { def } from "../schema/def.js"
+import { SnapshotData } from "./SnapshotData.js"
 
 /** What a `watch` reports (2.7), also `wait --event changed`. */
 export const WATCH_EVENT_KINDS = [
@@ -56,3 +57,9 @@ export const watchDataOf = <E extends TSchema>(event: E) =>
     ],
     def("WatchData")
   )
+
+/** 2.7's watch event and data, over 2.7's snapshot data. */
+export const WatchEvent = watchEventOf(SnapshotData)
+export type WatchEvent = Type.Static<typeof WatchEvent>
+export const WatchData = watchDataOf(WatchEvent)
+export type WatchData = Type.Static<typeof WatchData>

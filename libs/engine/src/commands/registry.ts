@@ -5,6 +5,7 @@ import { COMMAND_NAMES, COMMANDS, type ManifestCommandName } from "@agent-deskto
 import { REF_ACTION_COMMANDS } from "@agent-desktop/contracts/vocabulary"
 import type { Effect } from "effect"
 import type { Args } from "../Args.js"
+import type { DeepReadonly } from "../ContractData.js"
 import type { DesktopError } from "../errors/DesktopError.js"
 import type { Invocation } from "../Invocation.js"
 import { refAction, REF_ACTIONS } from "./actions/refAction.js"
@@ -43,13 +44,11 @@ import { status } from "./status.js"
 import { trace } from "./trace.js"
 import { version } from "./version.js"
 import { wait } from "./wait.js"
+import { watch } from "./watch.js"
 
 export type CommandServices = DesktopAdapter | EventStore | Invocation
 export type Handler = (args: Args) => Effect.Effect<unknown, DesktopError, CommandServices>
 
-type DeepReadonly<T> = T extends ReadonlyArray<infer E> ? ReadonlyArray<DeepReadonly<E>>
-  : T extends object ? { readonly [P in keyof T]: DeepReadonly<T[P]> }
-  : T
 
 /** A handler whose result the compiler checks against the 2.6 contract's `Static` data of its command. */
 export type ContractHandler<K extends CommandName> = (args: Args) => Effect.Effect<DeepReadonly<CommandData<K>>, DesktopError, CommandServices>
@@ -94,7 +93,8 @@ const TYPED = {
   "list-notifications": listNotifications,
   "dismiss-notification": dismissNotification,
   "dismiss-all-notifications": dismissAllNotifications,
-  "notification-action": notificationAction
+  "notification-action": notificationAction,
+  watch
 } satisfies { readonly [K in CommandName]?: ContractHandler<K> }
 
 /** Handlers built per name (the ref actions share one data shape): each is checked against its commands' data. */

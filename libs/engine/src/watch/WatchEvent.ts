@@ -1,34 +1,20 @@
 /**
- * What a watch reports (runWatch.ts): the desktop events of the watched app, `changed` with a window's diff, and
- * `events-dropped` when desktop events came faster than the watch could keep them. The contract's WatchEvent.
+ * What a watch reports (runWatch.ts): the contract's watch event (2.7), read-only as handlers build it: the desktop
+ * events of the watched app, `changed` with a window's diff, and `events-dropped` when desktop events came faster than
+ * the watch could keep them.
  */
-import type { DesktopEventKind } from "@agent-desktop/platform"
+import type { ContractData } from "../ContractData.js"
 
-export type SurfaceType = "window" | "dialog" | "alert" | "menu" | "tooltip"
+type WatchData = ContractData<"watch">
 
-export type WatchEvent =
-  | {
-    readonly kind: "window-opened" | "surface-appeared"
-    readonly app: string
-    readonly pid: number
-    readonly window_id: string
-    readonly title: string
-    readonly surface?: SurfaceType
-    /** The new window's snapshot (saved: its refs work at once). */
-    readonly snapshot?: Readonly<Record<string, unknown>>
-  }
-  | { readonly kind: "window-closed" | "surface-dismissed" | "focus-changed"; readonly app: string; readonly pid: number; readonly window_id?: string; readonly title?: string }
-  | { readonly kind: "app-launched" | "app-terminated"; readonly app: string; readonly pid: number }
-  /** A watched window's contents changed: its snapshot as a diff against the watch's last look (or whole). */
-  | { readonly kind: "changed"; readonly app: string; readonly pid: number; readonly window_id: string; readonly snapshot: Readonly<Record<string, unknown>> }
-  | { readonly kind: "events-dropped"; readonly count: number }
-
+export type WatchEvent = Extract<WatchData, { readonly event: unknown }>["event"]
 export type WatchEventKind = WatchEvent["kind"]
+export type WatchEnd = Extract<WatchData, { readonly ended: unknown }>["ended"]
+export type SurfaceType = NonNullable<Extract<WatchEvent, { readonly kind: "window-opened" | "surface-appeared" }>["surface"]>
+/** A snapshot's data as a watch event carries it. */
+export type SnapshotOutput = ContractData<"snapshot">
 
 export const WATCH_EVENT_KINDS: ReadonlyArray<WatchEventKind> = [
   "window-opened", "window-closed", "app-launched", "app-terminated", "focus-changed", "surface-appeared", "surface-dismissed",
   "changed", "events-dropped"
-] satisfies ReadonlyArray<DesktopEventKind | "changed" | "events-dropped">
-
-/** Why a watch ended. */
-export type WatchEnd = "timeout" | "count" | "window_closed" | "app_terminated"
+]

@@ -14,6 +14,7 @@
 import type { WindowInfo } from "@agent-desktop/platform"
 import type { SavedSnapshot as StoredSnapshot } from "@agent-desktop/store"
 import { Effect } from "effect"
+import type { ContractData } from "../../ContractData.js"
 import { InvalidArgs } from "../../errors/DesktopError.js"
 import { Invocation } from "../../Invocation.js"
 import { loadSnapshot, saveSnapshot, withStore } from "../../StoreAccess.js"
@@ -37,7 +38,7 @@ export interface DiffOptions {
 
 export interface WindowDiff {
   /** Snapshot data with `diff` (and `tree` only when whole). */
-  readonly data: Readonly<Record<string, unknown>> & { readonly snapshot_id: string }
+  readonly data: ContractData<"snapshot">
   /** Whether anything changed (a whole snapshot counts as changed). */
   readonly changed: boolean
   /** The snapshot the next diff compares with: the new one when it was saved, else the base. */

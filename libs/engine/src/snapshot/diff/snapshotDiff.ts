@@ -11,7 +11,7 @@
  *   a text field's contents, is named in `changed` but not shown in `was`);
  * - unchanged: how many kept refs did not change; their refs, from either snapshot, still name them.
  */
-import { refKey, type RefEntry } from "@agent-desktop/domain"
+import { contractActions, contractStates, refKey, type RefEntry } from "@agent-desktop/domain"
 import type { OutputNode } from "../renderTree.js"
 
 type Field = "name" | "value" | "description" | "states" | "available_actions"
@@ -23,7 +23,7 @@ export interface DiffAdded {
 
 export interface DiffRemoved {
   readonly ref_id: string
-  readonly role: string
+  readonly role: OutputNode["role"]
   readonly name?: string
 }
 
@@ -31,7 +31,13 @@ export interface DiffChanged {
   /** The element as it is now, without its children (they are listed on their own). */
   readonly node: Omit<OutputNode, "children">
   readonly changed: ReadonlyArray<Field>
-  readonly was: { readonly name?: string; readonly value?: string; readonly description?: string; readonly states?: ReadonlyArray<string>; readonly available_actions?: ReadonlyArray<string> }
+  readonly was: {
+    readonly name?: string
+    readonly value?: string
+    readonly description?: string
+    readonly states?: NonNullable<OutputNode["states"]>
+    readonly available_actions?: NonNullable<OutputNode["available_actions"]>
+  }
 }
 
 export interface SnapshotDiff {
@@ -72,8 +78,8 @@ export const changedFields = (before: RefEntry, after: RefEntry): ReadonlyArray<
 const wasOf = (before: RefEntry, fields: ReadonlyArray<Field>): DiffChanged["was"] => {
   const was: { -readonly [K in keyof DiffChanged["was"]]: DiffChanged["was"][K] } = {}
   for (const field of fields) {
-    if (field === "states") was.states = before.states ?? []
-    else if (field === "available_actions") was.available_actions = before.available_actions
+    if (field === "states") was.states = contractStates(before.states ?? [])
+    else if (field === "available_actions") was.available_actions = contractActions(before.available_actions)
     else if (field === "value") {
       if (before.value_digest === undefined) was.value = before.value ?? ""
     } else was[field] = before[field] ?? ""
@@ -113,7 +119,8 @@ export const snapshotDiff = (input: DiffInput): SnapshotDiff => {
     .filter(([key, entry]) => !kept.has(key) && entry.root_ref === undefined)
     .map(([key, entry]): DiffRemoved => ({
       ref_id: `@${input.baseId}:${key.slice(1)}`,
-      role: entry.role,
+      // A RefEntry's role is the node's, already in the contract's vocabulary.
+      role: entry.role as OutputNode["role"],
       ...(entry.name === undefined || entry.name === "" ? {} : { name: entry.name })
     }))
   return { since: input.baseId, added, removed, changed, unchanged }
