@@ -206,9 +206,10 @@ export const wait = defineCommand({
  * invocation (AGENT_DESKTOP_MACHINE or its host name), on which app, with which outcome.
  */
 const FLEET_FILTERS = (scope: string) => ({
-  machine: flag(str(`${scope} that ran on this machine (AGENT_DESKTOP_MACHINE or its host name)`)),
-  app: flag(str(`${scope} on this app (the request's app, or the app of the ref it acted on)`)),
-  outcome: flag(str(`${scope} that ended so: ok, error, open, an error code (POLICY_DENIED) or a delivery (delivered_unverified)`))
+  // Operators' views of a fleet: agent tool lists leave them out (an agent reviews its own session).
+  machine: flag(str(`${scope} that ran on this machine (AGENT_DESKTOP_MACHINE or its host name)`), { agentHidden: true }),
+  app: flag(str(`${scope} on this app (the request's app, or the app of the ref it acted on)`), { agentHidden: true }),
+  outcome: flag(str(`${scope} that ended so: ok, error, open, an error code (POLICY_DENIED) or a delivery (delivered_unverified)`), { agentHidden: true })
 })
 
 export const session = defineCommand({

@@ -10,17 +10,23 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
-  type Tool
+  SubscribeRequestSchema,
+  type Tool,
+  UnsubscribeRequestSchema
 } from "@modelcontextprotocol/sdk/types.js"
 import type { EngineHost } from "./EngineHost.js"
 import { MCP_USAGE, type McpOptions, parseMcpOptions } from "./McpOptions.js"
+import { shapeEnvelope } from "./ResultShape.js"
 import { listSkillResources, readSkillResource } from "./SkillResources.js"
 import { StdioLineTransport } from "./StdioLineTransport.js"
 import { type CatalogTool, toolCatalog } from "./ToolCatalog.js"
 import { routeCall } from "./ToolRoute.js"
+import { agentDefaults } from "./ToolInput.js"
+import { WATCH_SCHEME, watchTarget, WatchSubscriptions } from "./WatchResources.js"
 
 export const SERVER_NAME = "agent-desktop"
 
@@ -61,11 +67,13 @@ export const createMcpServer = (
   const server = new Server(
     { name: SERVER_NAME, version },
     {
-      capabilities: { tools: {}, resources: {} },
+      capabilities: { tools: {}, resources: { subscribe: true } },
       instructions:
         "Desktop apps through their accessibility tree. Observe with snapshot (refs are per snapshot), act on one ref, " +
-        "verify. Every result is an agent-desktop JSON envelope: branch on ok, then error.code; retry only when " +
-        "error.disposition.retry is 'safe'. The skills resources explain the loop."
+        "then look again with snapshot diff: true (only what changed; unchanged refs stay valid) or wait event: " +
+        "'changed'. Every result is an agent-desktop JSON envelope: branch on ok, then error.code; retry only when " +
+        "error.disposition.retry is 'safe'. Subscribe to agent-desktop://watch/APP[/WINDOW_ID] to be told what happens. " +
+        "The skills resources explain the loop."
     }
   )
   let engine: Promise<EngineHost> | undefined
@@ -105,16 +113,73 @@ export const createMcpServer = (
 
   server.setRequestHandler(ListResourcesRequestSchema, () => track(engineOnce().then(listSkillResources)))
 
+  // Watches (WatchResources.ts): only where the server offers the watch command.
+  const watchMember = tools.flatMap((tool) => tool.members).find((member) => member.command === "watch")
+  const watches = new WatchSubscriptions({
+    run: async (args, emit, signal) => (await engineOnce()).run({
+      command: "watch",
+      args,
+      headed: options.headed,
+      ...(options.session === undefined ? {} : { session: options.session }),
+      ...(options.readOnly ? { readOnly: true } : {}),
+      signal: withReason(signal, "the MCP client (unsubscribed, or gone)"),
+      emit
+    }),
+    shape: (envelope) => shapeEnvelope(envelope, options),
+    updated: (uri) => server.sendResourceUpdated({ uri })
+  }, watchMember === undefined ? {} : agentDefaults(watchMember.spec, options.profile))
+  const watchOf = (uri: string) => {
+    const target = watchTarget(uri)
+    if (target === undefined) throw new McpError(ErrorCode.InvalidParams, `No resource '${uri}'`)
+    if (watchMember === undefined) throw new McpError(ErrorCode.InvalidParams, `This server does not offer watch (--tools, --read-only)`)
+    return target
+  }
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: watchMember === undefined ? [] : [
+      {
+        uriTemplate: `${WATCH_SCHEME}{app}`,
+        name: "watch an app",
+        description: "Subscribe: what happens in the app's windows (windows and dialogs opening with refs, focus, changes as diffs with refs). Read: the events since the last read.",
+        mimeType: "application/json"
+      },
+      {
+        uriTemplate: `${WATCH_SCHEME}{app}/{window_id}`,
+        name: "watch a window",
+        description: "Subscribe: what happens in one window (ends when it closes). Read: the events since the last read.",
+        mimeType: "application/json"
+      }
+    ]
+  }))
+
+  server.setRequestHandler(SubscribeRequestSchema, (request) => {
+    watches.subscribe(request.params.uri, watchOf(request.params.uri))
+    return {}
+  })
+
+  server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+    watchOf(request.params.uri)
+    await watches.unsubscribe(request.params.uri)
+    return {}
+  })
+
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const result = await track(engineOnce().then((host) => readSkillResource(host, request.params.uri)))
-    if (result === undefined) throw new McpError(ErrorCode.InvalidParams, `No resource '${request.params.uri}'`)
+    const uri = request.params.uri
+    if (uri.startsWith(WATCH_SCHEME)) {
+      watchOf(uri)
+      const events = watches.read(uri)
+      if (events === undefined) throw new McpError(ErrorCode.InvalidParams, `Subscribe to '${uri}' first: a watch reports what happens after it starts`)
+      return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(events) }] }
+    }
+    const result = await track(engineOnce().then((host) => readSkillResource(host, uri)))
+    if (result === undefined) throw new McpError(ErrorCode.InvalidParams, `No resource '${uri}'`)
     return result
   })
 
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => {
       // The SDK has aborted every in-flight handler; let them write their evidence, then close the engine.
-      void Promise.allSettled([...inFlight])
+      void watches.close().then(() => Promise.allSettled([...inFlight]))
         .then(() => engine?.then((host) => host.dispose()))
         .catch(() => undefined)
         .then(() => resolve())

@@ -5,16 +5,14 @@
  * (AgentProfile.ts), and returned both as `structuredContent` and as JSON text, with `isError = !ok`. A screenshot
  * also comes back as an image block.
  */
-import { convertEnvelope } from "@agent-desktop/contracts/convert"
-import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { errorEnvelope } from "@agent-desktop/domain"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { Ajv, type ValidateFunction } from "ajv"
 import { readRegularFile } from "@agent-desktop/engine"
 import type { EngineHost, NativeEnvelope } from "./EngineHost.js"
-import { agentProfile } from "./AgentProfile.js"
 import type { McpOptions } from "./McpOptions.js"
 import { rememberJson } from "./MessageLine.js"
+import { shapeEnvelope } from "./ResultShape.js"
 import { type CatalogTool, offeredCommands, type ToolMember } from "./ToolCatalog.js"
 import { agentDefaults } from "./ToolInput.js"
 import type { Route } from "./ToolRoute.js"
@@ -107,10 +105,7 @@ export const callTool = async (
   tools: ReadonlyArray<CatalogTool>
 ): Promise<CallToolResult> => {
   const { command, envelope } = await runRoute(route, options, engine, context, tools)
-  const converted = (options.contract === LATEST_CONTRACT_VERSION
-    ? envelope
-    : convertEnvelope(envelope as never, LATEST_CONTRACT_VERSION, options.contract)) as Record<string, unknown>
-  const shaped = options.profile === "agent" ? agentProfile(converted) : converted
+  const shaped = shapeEnvelope(envelope, options)
   const text = JSON.stringify(shaped)
   rememberJson(text)
   return {

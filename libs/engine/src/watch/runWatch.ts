@@ -85,6 +85,16 @@ export const runWatch = Effect.fn("runWatch")(function*(request: WatchRequest) {
   /** Each watched window and the snapshot its next look compares with. */
   const watched = new Map<string, { readonly window: WindowInfo; base: StoredSnapshot | undefined }>()
   watched.set(main.id, { window: main, base: yield* diffBase(main, undefined) })
+  /**
+   * The app's windows as the watch knows them: desktop events keep it, and every look compares it with the app's
+   * window list, so a window a toolkit announces no event for (a GTK 4 dialog) is still reported, once.
+   */
+  const appWindows = adapter.listWindows(main.app_name).pipe(
+    Effect.mapError(fromPlatformError),
+    Effect.map((windows) => windows.filter((window) => window.pid === main.pid)),
+    Effect.orElseSucceed((): ReadonlyArray<WindowInfo> => [])
+  )
+  const known = new Map((yield* appWindows).map((window) => [window.id, window]))
 
   /** Diffs one watched window; reports a change. True when the watch has reported enough. */
   const look = Effect.fnUntraced(function*(id: string) {
@@ -104,11 +114,9 @@ export const runWatch = Effect.fn("runWatch")(function*(request: WatchRequest) {
 
   /** A window that opened: classified, snapshotted (saved), reported, and watched from now on in an app watch. */
   const opened = Effect.fnUntraced(function*(event: DesktopEvent) {
-    const window = event.window_id === undefined
-      ? undefined
-      : (yield* adapter.listWindows(main.app_name).pipe(Effect.mapError(fromPlatformError), Effect.orElseSucceed(() => [])))
-        .find((candidate) => candidate.id === event.window_id)
+    const window = event.window_id === undefined ? undefined : (yield* appWindows).find((candidate) => candidate.id === event.window_id)
     if (window === undefined) return report({ ...event, kind: event.kind as WatchEventKind } as WatchEvent)
+    known.set(window.id, window)
     const shallow = yield* adapter.readTree(window, { maxDepth: 1, deadline: (yield* Clock.currentTimeMillis) + CLASSIFY_MS }).pipe(Effect.option)
     const surface = shallow._tag === "Some" ? surfaceOf(window, shallow.value.root).type as SurfaceType : undefined
     const observed = yield* observeWindow(requestFor(window), { save: true, window }).pipe(Effect.option)
@@ -126,6 +134,44 @@ export const runWatch = Effect.fn("runWatch")(function*(request: WatchRequest) {
     })
   })
 
+  /** Handles one desktop event of the app (heard, or found by comparing window lists); a reason when the watch ends. */
+  const onDesktop = Effect.fnUntraced(function*(event: DesktopEvent) {
+    if (event.kind === "window-opened" || event.kind === "surface-appeared") {
+      // Opened windows of the app count in a window watch too (the window's dialogs); a known one only once.
+      if (event.kind === "window-opened" && event.window_id !== undefined && known.has(event.window_id)) return undefined
+      return (yield* opened(event)) ? "count" as const : undefined
+    }
+    if (event.kind === "window-closed" || event.kind === "surface-dismissed") {
+      if (event.window_id !== undefined) {
+        watched.delete(event.window_id)
+        if (event.kind === "window-closed" && !known.delete(event.window_id)) return undefined
+      }
+    } else if (request.scope === "window" && event.window_id !== undefined && event.window_id !== main.id) {
+      return undefined
+    }
+    const done = report({ ...event } as WatchEvent)
+    if (event.kind === "app-terminated") return "app_terminated" as const
+    if (event.kind === "window-closed" && event.window_id === main.id) return "window_closed" as const
+    return done ? "count" as const : undefined
+  })
+
+  /** The app's windows now against the known ones: what no event said. */
+  const windowsChanged = Effect.fnUntraced(function*() {
+    const now = yield* appWindows
+    const ids = new Set(now.map((window) => window.id))
+    for (const window of now) {
+      if (known.has(window.id)) continue
+      const ended = yield* onDesktop({ kind: "window-opened", app: window.app_name, pid: window.pid, window_id: window.id, title: window.title })
+      if (ended !== undefined) return ended
+    }
+    for (const [id, window] of [...known]) {
+      if (ids.has(id)) continue
+      const ended = yield* onDesktop({ kind: "window-closed", app: window.app_name, pid: window.pid, window_id: id, title: window.title })
+      if (ended !== undefined) return ended
+    }
+    return undefined
+  })
+
   const loop = Effect.gen(function*() {
     // What changed while nobody looked.
     if (yield* look(main.id)) return "count" as const
@@ -137,24 +183,14 @@ export const runWatch = Effect.fn("runWatch")(function*(request: WatchRequest) {
         continue
       }
       if (trigger.kind === "look") {
+        const ended = yield* windowsChanged()
+        if (ended !== undefined) return ended
         for (const id of [...watched.keys()]) if (yield* look(id)) return "count" as const
         continue
       }
-      const event = trigger.event
-      if (!sameApp(event, main)) continue
-      const inScope = request.scope === "app" || event.window_id === undefined || event.window_id === main.id
-      if (!inScope) continue
-      if (event.kind === "window-opened" || event.kind === "surface-appeared") {
-        if (yield* opened(event)) return "count" as const
-        continue
-      }
-      if (event.kind === "window-closed" || event.kind === "surface-dismissed") {
-        if (event.window_id !== undefined) watched.delete(event.window_id)
-      }
-      const done = report({ ...event } as WatchEvent)
-      if (event.kind === "app-terminated") return "app_terminated" as const
-      if (event.kind === "window-closed" && event.window_id === main.id) return "window_closed" as const
-      if (done) return "count" as const
+      if (!sameApp(trigger.event, main)) continue
+      const ended = yield* onDesktop(trigger.event)
+      if (ended !== undefined) return ended
     }
   })
   const ended: WatchEnd = yield* loop.pipe(Effect.ensuring(Effect.gen(function*() {
