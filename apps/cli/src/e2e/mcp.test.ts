@@ -11,6 +11,7 @@ import { validateEnvelope } from "@agent-desktop/contract-check"
 import { COMMANDS } from "@agent-desktop/contracts/commands"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
 import { Ajv2020 } from "ajv/dist/2020.js"
 import { Ajv } from "ajv"
 import { spawn } from "node:child_process"
@@ -102,6 +103,40 @@ describe("agent-desktop mcp", () => {
       assert.strictEqual(invalid["error"]["code"], "INVALID_ARGS")
       const unknown = await client.callTool({ name: "no_such_tool", arguments: {} }).then(() => undefined, (error: Error) => error)
       assert.match(String(unknown), /Unknown tool/)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it("diffs and watches: snapshot diff, a watch subscription told of a change made through the fixture's own channel, wait changed", async () => {
+    const { client } = await connect()
+    try {
+      const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop.stateDir), request)
+      await call(client, "snapshot", { app: "fixture" })
+      await control({ op: "rename", id: "check", label: "Renamed unseen" })
+      const diffed = await call(client, "snapshot", { app: "fixture", diff: true })
+      assert.deepStrictEqual(diffed["data"]["diff"]["changed"].map((entry: Envelope) => [entry["node"]["name"], entry["was"]]), [["Renamed unseen", { name: "Enable feature" }]])
+      assert.notProperty(diffed["data"], "tree")
+
+      const uri = "agent-desktop://watch/fixture"
+      const updated = new Promise<string>((resolve) => client.setNotificationHandler(ResourceUpdatedNotificationSchema, (note) => resolve(note.params.uri)))
+      await client.subscribeResource({ uri })
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await control({ op: "rename", id: "check", label: "Renamed while watched" })
+      assert.strictEqual(await updated, uri)
+      const read = JSON.parse((await client.readResource({ uri })).contents[0]!.text as string) as Array<Envelope>
+      for (const envelope of read) assert.isTrue(validateEnvelope(envelope["version"], envelope, { strict: true }).valid)
+      const names = read.flatMap((envelope) => envelope["data"]["event"]["snapshot"]["diff"]["changed"].map((entry: Envelope) => entry["node"]["name"]))
+      assert.include(names, "Renamed while watched")
+      // Read again: drained.
+      assert.deepStrictEqual(JSON.parse((await client.readResource({ uri })).contents[0]!.text as string), [])
+      await client.unsubscribeResource({ uri })
+
+      // wait changed: answered at once by a change since the window's last snapshot.
+      await control({ op: "rename", id: "check", label: "Enable feature" })
+      const waited = await call(client, "wait", { event: "changed", app: "fixture", timeout: 10_000 })
+      assert.strictEqual(waited["data"]["event"]["kind"], "changed")
+      assert.deepStrictEqual(waited["data"]["event"]["snapshot"]["diff"]["changed"].map((entry: Envelope) => entry["node"]["name"]), ["Enable feature"])
     } finally {
       await client.close()
     }
