@@ -13,9 +13,9 @@ export const WHOLE_REASONS = ["no_base", "partial_read", "changed_too_much"] as 
 export type SnapshotDiffJson<N> =
   | {
     readonly since: string
-    readonly added: ReadonlyArray<{ readonly parent?: string; readonly node: N }>
-    readonly removed: ReadonlyArray<{ readonly ref_id: string; readonly role: Type.Static<typeof Role>; readonly name?: string }>
-    readonly changed: ReadonlyArray<{
+    readonly added?: ReadonlyArray<{ readonly parent?: string; readonly node: N }>
+    readonly removed?: ReadonlyArray<{ readonly ref_id: string; readonly role: Type.Static<typeof Role>; readonly name?: string }>
+    readonly changed?: ReadonlyArray<{
       readonly node: N
       readonly changed: ReadonlyArray<(typeof DIFF_FIELDS)[number]>
       readonly was: {
@@ -41,15 +41,15 @@ export const snapshotDiffOf = <N extends TSchema>(node: N) =>
     [
       Type.Object({
         since: SnapshotId,
-        /** New elements, each with its printed subtree and the ref of its nearest printed ancestor with one. */
-        added: Type.Array(Type.Object({ parent: Type.Optional(RefId), node }, def("DiffAdded"))),
+        /** New elements, each with its printed subtree and the ref of its nearest printed ancestor with one (omitted when none, as are removed and changed). */
+        added: Type.Optional(Type.Array(Type.Object({ parent: Type.Optional(RefId), node }, def("DiffAdded")))),
         /** Base refs no element kept, with their role and name. */
-        removed: Type.Array(Type.Object({ ref_id: RefId, role: Role, name: Type.Optional(Type.String()) }, def("DiffRemoved"))),
+        removed: Type.Optional(Type.Array(Type.Object({ ref_id: RefId, role: Role, name: Type.Optional(Type.String()) }, def("DiffRemoved")))),
         /**
          * Kept refs whose fields changed: the node as it is now (no children), the fields that changed and what they
          * were (a value the store keeps only as a digest, a text field's contents, is named but not shown).
          */
-        changed: Type.Array(Type.Object({
+        changed: Type.Optional(Type.Array(Type.Object({
           node,
           changed: Type.Array(Type.Enum(DIFF_FIELDS)),
           was: Type.Object({
@@ -59,7 +59,7 @@ export const snapshotDiffOf = <N extends TSchema>(node: N) =>
             states: Type.Optional(Type.Array(State)),
             available_actions: Type.Optional(Type.Array(AvailableAction))
           })
-        }, def("DiffChanged"))),
+        }, def("DiffChanged")))),
         /** Kept refs that did not change. */
         unchanged: Type.Integer({ minimum: 0 })
       }),

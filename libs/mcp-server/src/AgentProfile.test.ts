@@ -90,6 +90,14 @@ describe("the agent profile of a result", () => {
     })
   })
 
+  it("leaves a diff's window out (its base's), and keeps a whole snapshot's", () => {
+    const window = { id: "w-1", title: "Form" }
+    const diff = { version: "2.7", ok: true, command: "snapshot", data: { app: "a", window, snapshot_id: "s2abc", ref_count: 1, complete: true, diff: { since: "s1abc", unchanged: 1 } } }
+    expect(agentProfile(diff).data).not.toHaveProperty("window")
+    const whole = { ...diff, data: { ...diff.data, tree: { role: "window" }, diff: { since: "s1abc", whole: true, reason: "changed_too_much" } } }
+    expect(agentProfile(whole).data).toHaveProperty("window", window)
+  })
+
   it("passes an error envelope whole", () => {
     const error = {
       version: "2.6", ok: false, command: "click",

@@ -10,7 +10,9 @@
  *   beside `Toggle`: the `toggle` tool's state choice, which any toggleable element takes;
  * - `steps` beside a `disposition`: the delivery log; the disposition says what was delivered, the trace keeps it;
  * - a `post_state`'s `enabled: true`, `hidden: false`, `offscreen: false`: the values an element has unless its
- *   states say otherwise.
+ *   states say otherwise;
+ * - a snapshot diff's `window`: a diff compares one window with its own earlier snapshot (`since`), whose window the
+ *   agent was shown (a whole snapshot keeps it: it may be a window the agent has not seen).
  *
  * Errors pass whole: their details are what an agent reads to recover.
  */
@@ -26,10 +28,18 @@ const POST_STATE_DEFAULTS: Readonly<Record<string, boolean>> = { enabled: true, 
 
 const isObject = (value: Json): value is JsonObject => value !== null && typeof value === "object" && !Array.isArray(value)
 
+/** Snapshot data printed as a diff (not whole): its window is its base's. */
+const isDiff = (object: JsonObject): boolean => {
+  const diff = object["diff"]
+  return diff !== undefined && isObject(diff) && typeof diff["since"] === "string" && diff["whole"] !== true && "snapshot_id" in object
+}
+
 const projectObject = (object: JsonObject): JsonObject => {
   const out: Record<string, Json> = {}
+  const diffed = isDiff(object)
   for (const [key, value] of Object.entries(object)) {
     if (key === "native_id") continue
+    if (key === "window" && diffed) continue
     if (key === "steps" && "disposition" in object) continue
     if (key === "available_actions" && Array.isArray(value)) {
       const toggles = value.includes("Toggle")

@@ -49,7 +49,11 @@ const diffOf = (app: string) => {
   return data
 }
 
-type Diff = { added: Array<{ parent?: string; node: Node }>; removed: Array<{ ref_id: string; role: string; name?: string }>; changed: Array<{ node: Node; changed: Array<string>; was: Record<string, unknown> }>; unchanged: number }
+type Printed = { added?: Array<{ parent?: string; node: Node }>; removed?: Array<{ ref_id: string; role: string; name?: string }>; changed?: Array<{ node: Node; changed: Array<string>; was: Record<string, unknown> }>; unchanged: number }
+type Diff = Required<Printed>
+
+/** A printed diff with its empty lists (left out when printed) back. */
+const lists = (diff: Printed): Diff => ({ added: [], removed: [], changed: [], ...diff })
 
 const addedNodes = (diff: Diff): Array<Node> => diff.added.flatMap((entry) => nodes(entry.node))
 
@@ -97,7 +101,7 @@ describe.skipIf(!everything)("snapshot --diff and watch on GTK 3, GTK 4, Qt 5 an
     await control({ op: "add", kind: "check", label: "Added check", id: "added" })
     await control({ op: "remove", id: "gone" })
     const data = diffOf("fixture")
-    const diff = data["diff"] as Diff
+    const diff = lists(data["diff"])
     assert.strictEqual(diff.unchanged + diff.changed.length + diff.removed.length, Object.keys(before.all.filter((n) => n.ref_id)).length)
     const renamed = diff.changed.find((entry) => entry.node.name === "Feature renamed")
     assert.deepInclude(renamed, { changed: ["name"], was: { name: "Enable feature" } })
@@ -120,7 +124,7 @@ describe.skipIf(!everything)("snapshot --diff and watch on GTK 3, GTK 4, Qt 5 an
       await control({ op: "rename", id: "check", label: "During the watch" })
     })
     const changed = events(lines).filter((event) => event.kind === "changed")
-    assert.deepStrictEqual(changed.map((event) => (event.snapshot.diff as Diff).changed.map((entry) => entry.node.name)), [["Before the watch"], ["During the watch"]])
+    assert.deepStrictEqual(changed.map((event) => lists(event.snapshot.diff).changed.map((entry) => entry.node.name)), [["Before the watch"], ["During the watch"]])
     assert.deepInclude(lines.at(-1)!["data"], { ended: "count", event_count: 2 })
     assert.strictEqual(probeRead(env, "fixture", "check box", "During the watch")["name"], "During the watch")
     // The ref the watch printed acts on the element.
@@ -131,7 +135,7 @@ describe.skipIf(!everything)("snapshot --diff and watch on GTK 3, GTK 4, Qt 5 an
   it("GTK 4: a typed value shows in the diff; a watch reports the dialog that opens, with refs, and libatspi sees it", async () => {
     const base = snapshot("gtk4-demo-dialog")
     ok(cli("type", refOf(base.all, "textfield", "Entry 1"), "typed by the test"))
-    const diff = diffOf("gtk4-demo-dialog")["diff"] as Diff
+    const diff = lists(diffOf("gtk4-demo-dialog")["diff"])
     const entry = diff.changed.find((change) => change.node.name === "Entry 1")
     assert.deepInclude(entry, { changed: ["value"], was: {} })
     assert.strictEqual(entry!.node.value, "typed by the test")
@@ -153,7 +157,7 @@ describe.skipIf(!everything)("snapshot --diff and watch on GTK 3, GTK 4, Qt 5 an
     const information = base.all.find((n) => n.name === "QMessageBox::information()")!
     assert.include(information.states ?? [], "hidden")
     ok(cli("click", refOf(base.all, "button", "Message Boxes")))
-    const diff = diffOf("standarddialogs")["diff"] as Diff
+    const diff = lists(diffOf("standarddialogs")["diff"])
     const shown = diff.changed.find((change) => change.node.name === "QMessageBox::information()")
     assert.include(shown?.changed ?? [], "states")
     assert.include(shown?.was["states"] as Array<string>, "hidden")
@@ -175,7 +179,7 @@ describe.skipIf(!everything)("snapshot --diff and watch on GTK 3, GTK 4, Qt 5 an
     const base = snapshot("Chromium")
     assert.isUndefined(base.all.find((n) => n.name === "Gift wrap"))
     ok(cli("click", refOf(base.all, "button", "More options")))
-    const diff = diffOf("Chromium")["diff"] as Diff
+    const diff = lists(diffOf("Chromium")["diff"])
     const gift = addedNodes(diff).find((n) => n.role === "checkbox" && n.name === "Gift wrap")
     assert.isDefined(gift?.ref_id, JSON.stringify(diff).slice(0, 1500))
     assert.strictEqual(probeRead(env, "Chromium", "check box", "Gift wrap")["name"], "Gift wrap")
@@ -185,7 +189,7 @@ describe.skipIf(!everything)("snapshot --diff and watch on GTK 3, GTK 4, Qt 5 an
       ok(cli("--headed", "type", field, "Ada"))
     })
     const [changed] = events(lines)
-    const typed = (changed.snapshot.diff as Diff).changed.find((change) => change.node.name === "Name")
+    const typed = lists(changed.snapshot.diff).changed.find((change) => change.node.name === "Name")
     assert.include(typed?.changed ?? [], "value")
     assert.strictEqual(typed!.node.value, "Ada")
     assert.strictEqual(probeRead(env, "Chromium", "entry", "Name")["text"], "Ada")

@@ -14,6 +14,11 @@ export interface BaseNumbering {
   readonly keepNumber: (node: ObservedNode) => number | undefined
   /** The base keys (`@eN`) some node kept so far. */
   readonly kept: () => ReadonlySet<string>
+  /**
+   * The base keys some node of a whole read matches, printed or not: an element a cut container did not print this
+   * time (or that a find's snapshot had a ref for) is still there, not removed.
+   */
+  readonly present: (root: ObservedNode) => ReadonlySet<string>
 }
 
 const placeKey = (role: string, name: string | undefined, path: ReadonlyArray<number>): string =>
@@ -37,6 +42,18 @@ export const baseNumbering = (base: Readonly<Record<string, RefEntry>>): BaseNum
       const byObject = node.handle === "" ? undefined : byHandle.get(`${node.handle}\u0000${node.role}`)
       return take(byObject !== undefined && !kept.has(byObject) ? byObject : byPlace.get(placeKey(node.role, node.name, node.path)))
     },
-    kept: () => kept
+    kept: () => kept,
+    present: (root) => {
+      const found = new Set<string>()
+      const stack = [root]
+      while (stack.length > 0) {
+        const node = stack.pop()!
+        const byObject = node.handle === "" ? undefined : byHandle.get(`${node.handle}\u0000${node.role}`)
+        const key = byObject ?? byPlace.get(placeKey(node.role, node.name, node.path))
+        if (key !== undefined) found.add(key)
+        for (const child of node.children ?? []) stack.push(child)
+      }
+      return found
+    }
   }
 }

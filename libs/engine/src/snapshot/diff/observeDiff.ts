@@ -20,12 +20,12 @@ import { Invocation } from "../../Invocation.js"
 import { loadSnapshot, saveSnapshot, withStore } from "../../StoreAccess.js"
 import { observeWindow, resolveRequestWindow, type SnapshotRequest } from "../observeWindow.js"
 import { baseNumbering } from "./baseNumbering.js"
-import { type SnapshotDiff, snapshotDiff } from "./snapshotDiff.js"
+import { printedDiff, type SnapshotDiff, snapshotDiff } from "./snapshotDiff.js"
 
 export type WholeReason = "no_base" | "partial_read" | "changed_too_much"
 
 export type DiffSummary =
-  | { readonly since: string } & Omit<SnapshotDiff, "since">
+  | ReturnType<typeof printedDiff>
   | { readonly since?: string; readonly whole: true; readonly reason: WholeReason }
 
 /** A diff at most this share of the whole snapshot's bytes is printed as a diff. */
@@ -71,9 +71,21 @@ export const diffWindow = Effect.fn("diffWindow")(function*(request: SnapshotReq
   })
   if (base === undefined) return yield* whole("no_base")
   if (!base.complete || !observed.observation.complete) return yield* whole("partial_read")
-  const diff = snapshotDiff({ baseId: base.snapshot_id, base: base.refs, baseCounter: base.counter, refs: observed.captured.refs, tree: observed.captured.tree })
-  const { since: _since, ...changes } = diff
-  if (JSON.stringify(changes).length > DIFF_SHARE * JSON.stringify(tree).length && !isEmpty(diff)) return yield* whole("changed_too_much")
+  const diff = snapshotDiff({
+    baseId: base.snapshot_id,
+    base: base.refs,
+    baseCounter: base.counter,
+    refs: observed.captured.refs,
+    tree: observed.captured.tree,
+    present: numbering!.present(observed.observation.root)
+  })
+  const { since: _since, ...changes } = printedDiff(diff)
+  const sizes = { diff: JSON.stringify(changes).length, tree: JSON.stringify(tree).length }
+  // `-v` shows what a diff weighed against its whole snapshot.
+  yield* Effect.logDebug("snapshot diff", {
+    ...sizes, added: diff.added.length, removed: diff.removed.length, changed: diff.changed.length, unchanged: diff.unchanged
+  })
+  if (sizes.diff > DIFF_SHARE * sizes.tree && !isEmpty(diff)) return yield* whole("changed_too_much")
   const changed = !isEmpty(diff)
   if (changed || options.saveUnchanged) {
     yield* saved()
@@ -87,7 +99,7 @@ export const diffWindow = Effect.fn("diffWindow")(function*(request: SnapshotReq
     })
   }
   return {
-    data: { ...head, diff: diff satisfies DiffSummary },
+    data: { ...head, diff: printedDiff(diff) satisfies DiffSummary },
     changed,
     nextBase: changed || options.saveUnchanged ? snapshotId : base.snapshot_id
   } satisfies WindowDiff

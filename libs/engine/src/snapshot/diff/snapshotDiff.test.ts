@@ -86,6 +86,38 @@ describe("snapshot diffs", () => {
     assert.strictEqual(diff.unchanged, 2)
   })
 
+  it("an element there but not printed this time (a cut container's further children) is not removed", () => {
+    const list = (children: ReadonlyArray<ObservedNode>) => observation([node("list", [0], { actions: ["Select"], children })])
+    const rows = [0, 1, 2, 3].map((i) => node("listitem", [0, i], { name: `row ${i}`, actions: ["Click"] }))
+    const base = capture("sbase5", list(rows))
+    const numbering = baseNumbering(base.refs)
+    const tree = list(rows.slice(0, 3))
+    const next = captureSnapshot({
+      snapshotId: "snext5", observation: tree, windowRoot: tree.root, windowComplete: true,
+      render: { ...render, maxChildren: 2 }, startCounter: base.counter, keepNumber: numbering.keepNumber
+    })
+    const diff = snapshotDiff({ baseId: "sbase5", base: base.refs, baseCounter: base.counter, refs: next.refs, tree: next.tree, present: numbering.present(tree.root) })
+    // row 2 is there but cut from the print; row 3 is gone.
+    assert.deepStrictEqual(diff.removed.map((entry) => entry.name), ["row 3"])
+    assert.deepStrictEqual(diff.added, [])
+  })
+
+  it("a container that only now earns a ref (a cut container's page anchor) is not added: its elements are compared", () => {
+    const rows = [0, 1, 2, 3].map((i) => node("checkbox", [0, i], { name: `row ${i}`, actions: ["Toggle"] }))
+    const base = capture("sbase6", observation([node("group", [0], { children: rows })]))
+    const numbering = baseNumbering(base.refs)
+    const changedRows = rows.map((row, i) => i === 1 ? { ...row, states: ["checked"] } : row)
+    const tree = observation([node("group", [0], { children: changedRows })])
+    const next = captureSnapshot({
+      snapshotId: "snext6", observation: tree, windowRoot: tree.root, windowComplete: true,
+      render: { ...render, maxChildren: 2 }, startCounter: base.counter, keepNumber: numbering.keepNumber
+    })
+    const diff = snapshotDiff({ baseId: "sbase6", base: base.refs, baseCounter: base.counter, refs: next.refs, tree: next.tree, present: numbering.present(tree.root) })
+    assert.deepStrictEqual(diff.added, [])
+    assert.deepStrictEqual(diff.changed.map((entry) => [entry.node.name, entry.changed]), [["row 1", ["states"]]])
+    assert.strictEqual(diff.unchanged, 1)
+  })
+
   it("two new nodes never share a base number, and a node of another role never takes one", () => {
     const base = capture("sbase4", observation([button("OK", 0)]))
     const next = capture("snext4", observation([

@@ -3,9 +3,12 @@
  * elements that get refs (what `-i` prints): every ref the new snapshot kept from the base is the same element, so
  *
  * - added: a printed node whose number is past the base's counter, with its printed subtree and the ref of its
- *   nearest printed ancestor that has one (`parent`);
- * - removed: a base ref no node kept (drill-down pages excepted: a `--root` read adds refs a window read never
- *   prints), with its role and name;
+ *   nearest printed ancestor that has one (`parent`); a node new to the RefMap that holds elements the base had (a
+ *   container that only now earns a ref, as a cut container's page anchor does, or a new wrapper) is not itself
+ *   added: its elements are compared one by one;
+ * - removed: a base ref no node of the whole read matches (drill-down pages excepted: a `--root` read adds refs a
+ *   window read never prints), with its role and name; a base element that is there but not printed this time (a cut
+ *   container's further children, an element a find's snapshot had a ref for) is neither removed nor compared;
  * - changed: a kept ref whose name, value, description, states or actions differ, as it is now (its children are
  *   listed on their own), with the fields that changed and what they were (a value the store keeps only as a digest,
  *   a text field's contents, is named in `changed` but not shown in `was`);
@@ -48,12 +51,23 @@ export interface SnapshotDiff {
   readonly unchanged: number
 }
 
+/** The diff as printed: the lists that are empty left out (no default-valued fields). */
+export const printedDiff = (diff: SnapshotDiff) => ({
+  since: diff.since,
+  ...(diff.added.length === 0 ? {} : { added: diff.added }),
+  ...(diff.removed.length === 0 ? {} : { removed: diff.removed }),
+  ...(diff.changed.length === 0 ? {} : { changed: diff.changed }),
+  unchanged: diff.unchanged
+})
+
 export interface DiffInput {
   readonly baseId: string
   readonly base: Readonly<Record<string, RefEntry>>
   readonly baseCounter: number
   readonly refs: Readonly<Record<string, RefEntry>>
   readonly tree: OutputNode
+  /** Base keys some node of the whole read matches (baseNumbering's `present`); undefined: only the printed ones. */
+  readonly present?: ReadonlySet<string>
 }
 
 const numberOf = (refId: string): number => Number(refId.slice(refId.lastIndexOf(":e") + 2))
@@ -96,12 +110,22 @@ export const snapshotDiff = (input: DiffInput): SnapshotDiff => {
   const changed: Array<DiffChanged> = []
   const kept = new Set<string>()
   let unchanged = 0
+  const isKept = (node: OutputNode): boolean => {
+    if (node.ref_id === undefined) return false
+    const number = numberOf(node.ref_id)
+    return number <= input.baseCounter && input.base[refKey(number)] !== undefined
+  }
+  const holdsKept = (node: OutputNode): boolean => (node.children ?? []).some((child) => isKept(child) || holdsKept(child))
   const visit = (node: OutputNode, parent: string | undefined): void => {
     if (node.ref_id !== undefined) {
       const number = numberOf(node.ref_id)
       const key = refKey(number)
-      if (number > input.baseCounter || input.base[key] === undefined) {
-        added.push({ ...(parent === undefined ? {} : { parent }), node })
+      if (!isKept(node)) {
+        if (!holdsKept(node)) {
+          added.push({ ...(parent === undefined ? {} : { parent }), node })
+          return
+        }
+        for (const child of node.children ?? []) visit(child, node.ref_id)
         return
       }
       kept.add(key)
@@ -116,7 +140,7 @@ export const snapshotDiff = (input: DiffInput): SnapshotDiff => {
   }
   visit(input.tree, undefined)
   const removed = Object.entries(input.base)
-    .filter(([key, entry]) => !kept.has(key) && entry.root_ref === undefined)
+    .filter(([key, entry]) => !kept.has(key) && entry.root_ref === undefined && input.present?.has(key) !== true)
     .map(([key, entry]): DiffRemoved => ({
       ref_id: `@${input.baseId}:${key.slice(1)}`,
       // A RefEntry's role is the node's, already in the contract's vocabulary.
