@@ -9,13 +9,11 @@ import { optionalInt, optionalString, stringList, type Args } from "../Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
 import { snapshotRequest } from "../snapshot/observeWindow.js"
-import { runWatch } from "../watch/runWatch.js"
+import { DEFAULT_POLL_MS, DEFAULT_WATCH_TIMEOUT_MS, runWatch } from "../watch/runWatch.js"
 import { WATCH_EVENT_KINDS, type WatchEventKind } from "../watch/WatchEvent.js"
 
-export const DEFAULT_WATCH_TIMEOUT_MS = 60_000
-export const DEFAULT_POLL_MS = 1000
 
-export const watchKinds = Effect.fnUntraced(function*(args: Args) {
+const watchKinds = Effect.fnUntraced(function*(args: Args) {
   const kinds = yield* stringList(args, "event")
   const unknown = kinds.filter((kind) => !(WATCH_EVENT_KINDS as ReadonlyArray<string>).includes(kind))
   if (unknown.length > 0) {

@@ -8,8 +8,7 @@ import { Clock, Effect } from "effect"
 import { optionalString, type Args } from "../../Args.js"
 import { Timeout } from "../../errors/DesktopError.js"
 import { snapshotRequest } from "../../snapshot/observeWindow.js"
-import { runWatch } from "../../watch/runWatch.js"
-import { DEFAULT_POLL_MS } from "../watch.js"
+import { DEFAULT_POLL_MS, runWatch } from "../../watch/runWatch.js"
 
 export const waitChanged = Effect.fnUntraced(function*(args: Args, timeoutMs: number) {
   const start = yield* Clock.currentTimeMillis
