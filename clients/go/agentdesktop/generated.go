@@ -1260,9 +1260,9 @@ func (u SnapshotData) MarshalJSON() ([]byte, error) {
 // SnapshotDiffSince is one variant of SnapshotDiff (generated from $defs/SnapshotDiff).
 type SnapshotDiffSince struct {
 	Since     string        `json:"since"`
-	Added     []DiffAdded   `json:"added"`
-	Removed   []DiffRemoved `json:"removed"`
-	Changed   []DiffChanged `json:"changed"`
+	Added     []DiffAdded   `json:"added,omitempty"`
+	Removed   []DiffRemoved `json:"removed,omitempty"`
+	Changed   []DiffChanged `json:"changed,omitempty"`
 	Unchanged int64         `json:"unchanged"`
 }
 
@@ -1281,7 +1281,7 @@ type SnapshotDiff struct {
 // UnmarshalJSON decodes the variant of SnapshotDiff that fits (required keys, constants, forbidden keys).
 func (u *SnapshotDiff) UnmarshalJSON(raw []byte) error {
 	value, err := pickVariant("SnapshotDiff", raw, []variant{
-		{name: "SnapshotDiffSince", required: []string{"since", "added", "removed", "changed", "unchanged"}, decode: decodeAs[SnapshotDiffSince]},
+		{name: "SnapshotDiffSince", required: []string{"since", "unchanged"}, decode: decodeAs[SnapshotDiffSince]},
 		{name: "SnapshotDiffWhole", required: []string{"whole", "reason"}, consts: map[string]string{"whole": "true"}, decode: decodeAs[SnapshotDiffWhole]},
 	})
 	if err != nil {

@@ -3,7 +3,7 @@ import { ActionResult, ActionResultV2_1 } from "../data/ActionResult.js"
 import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2, SnapshotDataV2_6 } from "../data/SnapshotData.js"
 import { WaitForGone } from "../data/WaitForResult.js"
 import { clientName } from "../schema/def.js"
-import { actionTimeout, flag, int, oneOf, positional, ref, snapshotId, text } from "./args.js"
+import { actionTimeout, flag, int, NOTCHES_MAX, oneOf, positional, ref, snapshotId, text } from "./args.js"
 import { type AgentGroupMember, defineCommand, LINUX, type PositionalSpec, type SupportStatus } from "./CommandSpec.js"
 
 /**
@@ -32,6 +32,7 @@ const refAction = <const N extends string>(
     readonly headed?: "none" | "optional" | "required"
     readonly support?: SupportStatus
     readonly stateful?: boolean
+    readonly needsEnabled?: boolean
     readonly more?: ReadonlyArray<PositionalSpec>
     readonly flags?: Readonly<Record<string, ReturnType<typeof flag>>>
     readonly agentTool?: boolean
@@ -53,13 +54,15 @@ const refAction = <const N extends string>(
     flags: { "timeout-ms": actionTimeout, snapshot: snapshotId, ...options.flags },
     waitFor: true,
     ...(options.stateful === true ? { stateful: true } : {}),
+    ...(options.needsEnabled === true ? { needsEnabled: true } : {}),
     ...(options.agentTool === false ? {} : { agentTool: true }),
     data: refActionData
   })
 
 export const click = refAction("click", "Click (activate) an element", {
   use: "accessible activation (default)",
-  agentGroup: { tool: "click", value: "click", default: true }
+  agentGroup: { tool: "click", value: "click", default: true },
+  needsEnabled: true
 })
 export const doubleClick = refAction("double-click", "Double-click an element (headed only)", {
   use: "double-click, physical",
@@ -88,41 +91,49 @@ export const rightClick = refAction("right-click", "Right-click an element (head
 export const type = refAction("type", "Type text into an element", {
   use: "Enter text into a text field as typing would.",
   stateful: true,
+  needsEnabled: true,
   more: [positional("text", text("Text to type (may start with '-'; use -- before a text starting with --)"), true, true)]
 })
 export const setValue = refAction("set-value", "Set an element's value directly (text fields, sliders, spin buttons)", {
   use: "Set a text field's, slider's or spin button's value in one step.",
   stateful: true,
+  needsEnabled: true,
   more: [positional("value", text("New value"), true, true)]
 })
-export const clear = refAction("clear", "Clear a text field", { stateful: true, use: "Empty a text field." })
+export const clear = refAction("clear", "Clear a text field", { stateful: true, needsEnabled: true, use: "Empty a text field." })
 export const focus = refAction("focus", "Move keyboard focus to an element", { use: "Give an element the keyboard focus, e.g. before press." })
 export const select = refAction("select", "Select an option of a list or combo box by its text", {
   use: "Choose an option of a list or combo box by its text.",
+  needsEnabled: true,
   more: [positional("value", text("Option text"), true, true)]
 })
 export const toggle = refAction("toggle", "Toggle a check box, switch or toggle button", {
   stateful: true,
+  needsEnabled: true,
   use: "flip (default)",
   agentGroup: { tool: "toggle", value: "toggle", default: true }
 })
 export const check = refAction("check", "Make sure a check box is checked (idempotent)", {
   stateful: true,
+  needsEnabled: true,
   use: "make it checked",
   agentGroup: { tool: "toggle", value: "checked" }
 })
 export const uncheck = refAction("uncheck", "Make sure a check box is unchecked (idempotent)", {
   stateful: true,
+  needsEnabled: true,
   use: "make it unchecked",
   agentGroup: { tool: "toggle", value: "unchecked" }
 })
 export const expand = refAction("expand", "Expand a tree node, combo box or disclosure", {
   stateful: true,
+  needsEnabled: true,
   use: "open (default)",
   agentGroup: { tool: "expand", value: "expand", default: true }
 })
 export const collapse = refAction("collapse", "Collapse a tree node, combo box or disclosure", {
   stateful: true,
+  needsEnabled: true,
   use: "close",
   agentGroup: { tool: "expand", value: "collapse" }
 })
@@ -132,7 +143,7 @@ export const scroll = refAction("scroll", "Scroll an element", {
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): AT-SPI has no scroll action, so scroll needs --headed: wheel notches over the element's centre after the identity, focus and pointer actionability checks (POLICY_DENIED without it).",
   flags: {
     direction: flag(oneOf(["up", "down", "left", "right"], "Direction", "down")),
-    amount: flag(int("Steps", { default: 3 }))
+    amount: flag(int("Steps", { default: 3, minimum: 1, maximum: NOTCHES_MAX }))
   }
 })
 export const scrollTo = refAction("scroll-to", "Scroll an element into view", { use: "Bring an element that is offscreen into view." })

@@ -11,6 +11,7 @@ const none = { positionals: [], flags: {} } as const
 export const snapshot = defineCommand({
   name: "snapshot",
   readOnly: true,
+  savesSnapshot: true,
   summary: "Read a window's accessibility tree and save its refs",
   use: "Read a window before acting and whenever you need refs: its elements with refs, roles, names, values, states and actions.",
   description:
@@ -44,6 +45,7 @@ export const snapshot = defineCommand({
 export const find = defineCommand({
   name: "find",
   readOnly: true,
+  savesSnapshot: true,
   summary: "Find elements by role, name, value, text or state",
   use: "Locate elements by role, name, value, text or state without reading the whole window (a row of a big table, a button by its label).",
   description: "Search the live tree for elements by role and/or text; returns matches with refs.",

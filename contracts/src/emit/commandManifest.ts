@@ -41,6 +41,8 @@ const commandEntry = (spec: CommandSpec): JsonObject => ({
   ...(spec.use === undefined ? {} : { use: spec.use }),
   ...(spec.agentGroup === undefined ? {} : { agentGroup: { ...spec.agentGroup } }),
   ...(spec.stateful === true ? { stateful: true } : {}),
+  ...(spec.needsEnabled === true ? { needsEnabled: true } : {}),
+  ...(spec.savesSnapshot === true ? { savesSnapshot: true } : {}),
   ...(spec.readOnly === true ? { readOnly: true } : {}),
   ...(spec.unconfirmed === true ? { unconfirmed: true } : {}),
   ...(spec.operationReport === undefined

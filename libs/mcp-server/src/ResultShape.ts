@@ -5,10 +5,10 @@
 import { convertEnvelope } from "@agent-desktop/contracts/convert"
 import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { agentProfile } from "./AgentProfile.js"
-import type { NativeEnvelope } from "./EngineHost.js"
+import type { Envelope } from "@agent-desktop/domain"
 import type { McpOptions } from "./McpOptions.js"
 
-export const shapeEnvelope = (envelope: NativeEnvelope, options: McpOptions): Record<string, unknown> => {
+export const shapeEnvelope = (envelope: Envelope, options: McpOptions): Record<string, unknown> => {
   const converted = (options.contract === LATEST_CONTRACT_VERSION
     ? envelope
     : convertEnvelope(envelope as never, LATEST_CONTRACT_VERSION, options.contract)) as Record<string, unknown>

@@ -5,11 +5,11 @@
  * (AgentProfile.ts), and returned both as `structuredContent` and as JSON text, with `isError = !ok`. A screenshot
  * also comes back as an image block.
  */
-import { errorEnvelope } from "@agent-desktop/domain"
+import { type Envelope, errorEnvelope } from "@agent-desktop/domain"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { Ajv, type ValidateFunction } from "ajv"
 import { readRegularFile } from "@agent-desktop/engine"
-import type { EngineHost, NativeEnvelope } from "./EngineHost.js"
+import type { EngineHost } from "./EngineHost.js"
 import type { McpOptions } from "./McpOptions.js"
 import { rememberJson } from "./MessageLine.js"
 import { shapeEnvelope } from "./ResultShape.js"
@@ -29,7 +29,7 @@ const validatorFor = (member: ToolMember): ValidateFunction => {
   return validate
 }
 
-const invalidArgs = (command: string, message: string): NativeEnvelope =>
+const invalidArgs = (command: string, message: string): Envelope =>
   errorEnvelope(command, { code: "INVALID_ARGS", message, suggestion: "Call the tool with arguments that match its inputSchema" })
 
 const describeErrors = (validate: ValidateFunction): string =>
@@ -75,7 +75,7 @@ const runRoute = async (
   engine: () => Promise<EngineHost>,
   context: CallContext,
   tools: ReadonlyArray<CatalogTool>
-): Promise<{ readonly command: string; readonly envelope: NativeEnvelope }> => {
+): Promise<{ readonly command: string; readonly envelope: Envelope }> => {
   if (!route.ok) return { command: route.command, envelope: invalidArgs(route.command, route.message) }
   const { member, tool } = route
   const validate = validatorFor(member)

@@ -10,7 +10,7 @@
  * Bounded: a buffer keeps the newest MAX_BUFFERED events; older ones are replaced by one `events-dropped` count.
  */
 import { successEnvelope } from "@agent-desktop/domain"
-import type { NativeEnvelope } from "./EngineHost.js"
+import type { Envelope } from "@agent-desktop/domain"
 
 export const WATCH_SCHEME = "agent-desktop://watch/"
 
@@ -43,9 +43,9 @@ export const watchUri = (target: WatchTarget): string =>
 
 export interface WatchRunner {
   /** Runs the `watch` command until `signal` aborts or it ends; `emit` gets each event's data. */
-  readonly run: (args: Readonly<Record<string, unknown>>, emit: (data: Readonly<Record<string, unknown>>) => void, signal: AbortSignal) => Promise<NativeEnvelope>
+  readonly run: (args: Readonly<Record<string, unknown>>, emit: (data: Readonly<Record<string, unknown>>) => void, signal: AbortSignal) => Promise<Envelope>
   /** The envelope as the client reads it (pinned contract, result profile). */
-  readonly shape: (envelope: NativeEnvelope) => Readonly<Record<string, unknown>>
+  readonly shape: (envelope: Envelope) => Readonly<Record<string, unknown>>
   readonly updated: (uri: string) => Promise<void>
 }
 
@@ -58,7 +58,7 @@ interface Subscription {
   done: Promise<void>
 }
 
-const watchEnvelope = (data: Readonly<Record<string, unknown>>): NativeEnvelope => successEnvelope("watch", data) as NativeEnvelope
+const watchEnvelope = (data: Readonly<Record<string, unknown>>): Envelope => successEnvelope("watch", data) as Envelope
 
 export class WatchSubscriptions {
   private readonly subscriptions = new Map<string, Subscription>()
@@ -69,7 +69,7 @@ export class WatchSubscriptions {
     if (this.subscriptions.has(uri)) return
     const controller = new AbortController()
     const subscription: Subscription = { controller, buffer: [], dropped: 0, notified: false, done: Promise.resolve() }
-    const push = (envelope: NativeEnvelope) => {
+    const push = (envelope: Envelope) => {
       subscription.buffer.push(this.runner.shape(envelope))
       if (subscription.buffer.length > MAX_BUFFERED) {
         subscription.buffer.shift()

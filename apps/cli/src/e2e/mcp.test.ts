@@ -18,6 +18,12 @@ import { spawn } from "node:child_process"
 import { afterAll, beforeAll } from "vitest"
 import { BIN, cleanEnv, envelopeOf, runBinary, tempHome } from "../test/binary.js"
 
+/** A resource read's text (the watch resources answer text, never a blob). */
+const textOf = (content: object): string => {
+  if (!("text" in content) || typeof content.text !== "string") throw new Error(`expected a text resource, got ${JSON.stringify(content)}`)
+  return content.text
+}
+
 let desktop: RunningDesktop
 let env: Record<string, string>
 const home = tempHome("mcp")
@@ -124,12 +130,12 @@ describe("agent-desktop mcp", () => {
       await new Promise((resolve) => setTimeout(resolve, 1500))
       await control({ op: "rename", id: "check", label: "Renamed while watched" })
       assert.strictEqual(await updated, uri)
-      const read = JSON.parse((await client.readResource({ uri })).contents[0]!.text as string) as Array<Envelope>
+      const read = JSON.parse(textOf((await client.readResource({ uri })).contents[0]!)) as Array<Envelope>
       for (const envelope of read) assert.isTrue(validateEnvelope(envelope["version"], envelope, { strict: true }).valid)
       const names = read.flatMap((envelope) => envelope["data"]["event"]["snapshot"]["diff"]["changed"].map((entry: Envelope) => entry["node"]["name"]))
       assert.include(names, "Renamed while watched")
       // Read again: drained.
-      assert.deepStrictEqual(JSON.parse((await client.readResource({ uri })).contents[0]!.text as string), [])
+      assert.deepStrictEqual(JSON.parse(textOf((await client.readResource({ uri })).contents[0]!)), [])
       await client.unsubscribeResource({ uri })
 
       // wait changed: answered at once by a change since the window's last snapshot.

@@ -10,7 +10,7 @@ export interface SnapshotArgs {
   readonly interactive_only?: boolean
   /** Collapse unnamed single-child group wrappers. */
   readonly compact?: boolean
-  /** The window's outline: about 40 nodes opened breadth first, depth min(max-depth, 3) (unnamed wrapper groups count no level); each cut container carries children_count and a ref to drill into with --root. */
+  /** The window's outline: about 40 nodes breadth first, depth min(max-depth, 3) (unnamed wrappers count no level); each cut container has children_count and a ref to drill into with --root. */
   readonly skeleton?: boolean
   /** Ref of a subtree to observe (drill-down) */
   readonly root?: string
@@ -20,19 +20,19 @@ export interface SnapshotArgs {
   readonly surface?: "window" | "focused" | "menu" | "menubar" | "sheet" | "popover" | "alert" | "desktop" | "taskbar" | "system-tray" | "system-tray-overflow" | "quick-settings" | "notification-center" | "toolbar" | "dock" | "spotlight" | "menu-bar-extras" | "start-menu" | "action-center"
   /** Depth of the printed tree; deeper containers carry children_count (the default prints whole windows) Default: 64. */
   readonly max_depth?: number
-  /** Children printed per container (default 50 with -i, else all; 0 = all): the first ones, and the one holding the focus (else a selected one) if it lies further; a cut container gets a ref, children_count and a hint naming the shown range and the command for the next page. */
+  /** Children printed per container (default 50 with -i, else all; 0 = all): the first ones and the focused (else a selected) one; a cut container gets a ref, children_count and a hint naming the shown range and the next page's command. */
   readonly max_children?: number
-  /** With --root: print the root's children from this index (counted as the hint counts them, among the children these flags print): the next page of a cut container. */
+  /** With --root: print the root's children from this index (as the cut container's hint counts them): its next page. */
   readonly children_from?: number
   /** Emit each node's bounds. */
   readonly include_bounds?: boolean
   /** Observation budget in ms; an exhausted full snapshot is a partial result. Default: 3000. */
   readonly timeout_ms?: number
-  /** Only what changed since the window's last snapshot (or --since): added, removed and changed elements with refs, and how many did not change (their refs stay valid); the whole snapshot when more than that changed. */
+  /** Only what changed since the window's last snapshot (or --since): added, removed and changed elements with refs, the unchanged count (their refs stay valid); the whole snapshot when much changed. */
   readonly diff?: boolean
   /** With --diff (implied): the snapshot to compare with, instead of the window's last one. */
   readonly since?: string
-  /** Turn on renderer accessibility in Electron/Chromium apps first (Linux: it is chosen when the app starts and cannot be turned on later, so this changes nothing; a window with it off answers ACTION_NOT_SUPPORTED accessibility_inactive with how to restart the app) */
+  /** Turn on renderer accessibility in Electron/Chromium apps first (Linux: chosen when the app starts, so this changes nothing; a window without it answers ACTION_NOT_SUPPORTED accessibility_inactive, saying how to restart the app) */
   readonly force_electron_a11y?: boolean
 }
 
@@ -137,7 +137,7 @@ export interface WatchArgs {
   readonly app?: string
   /** Window id from list-windows. */
   readonly window_id?: string
-  /** Only these kinds of event (window-opened, window-closed, surface-appeared, surface-dismissed, focus-changed, app-terminated, changed); repeatable. */
+  /** Only these kinds (window-opened, window-closed, surface-appeared, surface-dismissed, focus-changed, app-terminated, changed); repeatable. */
   readonly event?: ReadonlyArray<string>
   /** Stop after this many events. */
   readonly count?: number
@@ -375,7 +375,7 @@ export interface DragArgs {
   readonly to?: string
   /** Point to drop on (X,Y; '=' before negatives: --xy=-10,5) */
   readonly to_xy?: { readonly x: number; readonly y: number }
-  /** Movement time in ms. */
+  /** Movement time in ms. Default: 300. */
   readonly duration?: number
   /** Pause before releasing, in ms. Default: 500. */
   readonly drop_delay?: number
@@ -397,7 +397,7 @@ export interface MouseClickArgs {
   readonly xy?: { readonly x: number; readonly y: number }
   /** Mouse button. Default: "left". */
   readonly button?: "left" | "right" | "middle"
-  /** Number of clicks. Default: 1. */
+  /** Number of clicks: 2 is a double click, 3 a triple click. Default: 1. */
   readonly count?: number
   /** Modifier held during the input (ctrl, alt, shift, cmd); repeatable. */
   readonly modifiers?: ReadonlyArray<string>
@@ -618,7 +618,7 @@ export interface VersionArgs {
 
 /** `skills`: Embedded guides for agents (list, get NAME [REF], path). */
 export interface SkillsArgs {
-  /** list (default), get or path. */
+  /** list, get or path. Default: "list". */
   readonly action?: string
   /** Skill name or alias (skills get) */
   readonly name?: string

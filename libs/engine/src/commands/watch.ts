@@ -4,17 +4,15 @@
  * (the CLI prints one envelope a line), then a last result that says why the watch ended (and carries the events
  * when there was no one to hand them to).
  */
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { Effect } from "effect"
-import { optionalInt, optionalString, stringList, type Args } from "../Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
-import { snapshotRequest } from "../snapshot/observeWindow.js"
-import { DEFAULT_POLL_MS, DEFAULT_WATCH_TIMEOUT_MS, runWatch } from "../watch/runWatch.js"
+import { windowSnapshotRequest } from "../snapshot/observeWindow.js"
+import { runWatch } from "../watch/runWatch.js"
 import { WATCH_EVENT_KINDS, type WatchEventKind } from "../watch/WatchEvent.js"
 
-
-const watchKinds = Effect.fnUntraced(function*(args: Args) {
-  const kinds = yield* stringList(args, "event")
+const watchKinds = Effect.fnUntraced(function*(kinds: ReadonlyArray<string>) {
   const unknown = kinds.filter((kind) => !(WATCH_EVENT_KINDS as ReadonlyArray<string>).includes(kind))
   if (unknown.length > 0) {
     return yield* new InvalidArgs({ message: `Unknown event kind '${unknown[0]}'`, suggestion: `Use one of: ${WATCH_EVENT_KINDS.join(", ")}` })
@@ -22,17 +20,21 @@ const watchKinds = Effect.fnUntraced(function*(args: Args) {
   return kinds.length === 0 ? undefined : new Set(kinds as ReadonlyArray<WatchEventKind>)
 })
 
-export const watch = Effect.fn("watch")(function*(args: Args) {
+export const watch = Effect.fn("watch")(function*(args: ArgsOf<"watch">) {
   const invocation = yield* Invocation
-  const windowId = yield* optionalString(args, "window_id")
-  const kinds = yield* watchKinds(args)
-  const maxEvents = yield* optionalInt(args, "count", { min: 1 })
+  const { app, window_id: windowId, count: maxEvents } = args
+  const kinds = yield* watchKinds(args.event)
   const emit = invocation.options.emit
   const result = yield* runWatch({
-    snapshot: yield* snapshotRequest(args),
+    snapshot: yield* windowSnapshotRequest({
+      ...(app === undefined ? {} : { app }),
+      ...(windowId === undefined ? {} : { window_id: windowId }),
+      interactive_only: args.interactive_only,
+      compact: args.compact
+    }),
     scope: windowId === undefined ? "app" : "window",
-    timeoutMs: (yield* optionalInt(args, "timeout")) ?? DEFAULT_WATCH_TIMEOUT_MS,
-    pollMs: (yield* optionalInt(args, "poll_ms", { min: 100 })) ?? DEFAULT_POLL_MS,
+    timeoutMs: args.timeout,
+    pollMs: args.poll_ms,
     ...(kinds === undefined ? {} : { kinds }),
     ...(maxEvents === undefined ? {} : { maxEvents }),
     ...(emit === undefined ? {} : { emit: (event) => emit({ event }) })

@@ -68,6 +68,8 @@ afterEach(() => {
 })
 
 const options = { settleMs: 150, maxLatencyMs: 600, pollMs: 1000, capacity: 4 }
+/** The same without polling (only notices and desktop events). */
+const { pollMs: _poll, ...unpolled } = options
 
 describe("TriggerFeed", () => {
   it("coalesces a storm of change notices (an animation's 60 a second) into one look per maxLatency", async () => {
@@ -111,7 +113,7 @@ describe("TriggerFeed", () => {
 
   it("keeps desktop events in order up to its capacity, then says how many it dropped", async () => {
     const desktop = new FakeSource<DesktopEvent>()
-    const feed = new TriggerFeed({ ...options, pollMs: undefined }, desktopWatch(desktop), undefined)
+    const feed = new TriggerFeed(unpolled, desktopWatch(desktop), undefined)
     for (const id of ["a", "b", "c", "d", "e", "f"]) feed.pushDesktop(opened(id))
     const triggers = await collect(feed, 100)
     feed.close()
@@ -121,7 +123,7 @@ describe("TriggerFeed", () => {
 
   it("hands out the platform's desktop events as they come", async () => {
     const desktop = new FakeSource<DesktopEvent>()
-    const feed = new TriggerFeed({ ...options, pollMs: undefined }, desktopWatch(desktop), undefined)
+    const feed = new TriggerFeed(unpolled, desktopWatch(desktop), undefined)
     setTimeout(() => desktop.push(opened("x")), 50)
     const triggers = await collect(feed, 500)
     feed.close()

@@ -48,11 +48,6 @@ export interface WatchResult {
   readonly events: ReadonlyArray<WatchEvent>
 }
 
-/** A watch's run time unless told otherwise (`watch --timeout`). */
-export const DEFAULT_WATCH_TIMEOUT_MS = 60_000
-/** How often a window is read where changes may come without an event (`watch --poll-ms`). */
-export const DEFAULT_POLL_MS = 1000
-
 /** Quiet time after an app's last change event before its windows are read, and the longest wait in a storm. */
 const SETTLE_MS = 150
 const MAX_LATENCY_MS = 600

@@ -4,17 +4,16 @@
  * happened before the call counts: an agent that acted and then waits is answered at once when the app was quick.
  * Without any earlier snapshot of the window the wait first reads one silently, then waits for a change against it.
  */
+import { flagDefault, type ArgsOf } from "@agent-desktop/contracts/commands"
 import { Clock, Effect } from "effect"
-import { optionalString, type Args } from "../../Args.js"
 import { Timeout } from "../../errors/DesktopError.js"
-import { snapshotRequest } from "../../snapshot/observeWindow.js"
-import { DEFAULT_POLL_MS, runWatch } from "../../watch/runWatch.js"
+import { windowSnapshotRequest } from "../../snapshot/observeWindow.js"
+import { runWatch } from "../../watch/runWatch.js"
 
-export const waitChanged = Effect.fnUntraced(function*(args: Args, timeoutMs: number) {
+export const waitChanged = Effect.fnUntraced(function*(args: ArgsOf<"wait">, timeoutMs: number) {
   const start = yield* Clock.currentTimeMillis
-  const app = yield* optionalString(args, "app")
-  const windowId = yield* optionalString(args, "window_id")
-  const request = yield* snapshotRequest({
+  const { app, window_id: windowId } = args
+  const request = yield* windowSnapshotRequest({
     ...(app === undefined ? {} : { app }),
     ...(windowId === undefined ? {} : { window_id: windowId }),
     interactive_only: true,
@@ -24,7 +23,8 @@ export const waitChanged = Effect.fnUntraced(function*(args: Args, timeoutMs: nu
     snapshot: request,
     scope: "window",
     timeoutMs,
-    pollMs: DEFAULT_POLL_MS,
+    // How often a watch reads a window whose toolkit may change it without an event: the watch command's.
+    pollMs: flagDefault("watch", "poll-ms"),
     kinds: new Set(["changed"]),
     maxEvents: 1
   })

@@ -71,11 +71,11 @@ describe("snapshot diffs", () => {
   })
 
   it("an added container comes with its subtree and the ref of its nearest ancestor with one", () => {
-    const base = capture("sbase3", observation([node("list", [0], { actions: ["Select"], children: [node("listitem", [0, 0], { name: "a", actions: ["Click"] })] })]))
+    const base = capture("sbase3", observation([node("list", [0], { actions: ["Select"], children: [node("option", [0, 0], { name: "a", actions: ["Click"] })] })]))
     const next = capture("snext3", observation([node("list", [0], {
       actions: ["Select"],
       children: [
-        node("listitem", [0, 0], { name: "a", actions: ["Click"] }),
+        node("option", [0, 0], { name: "a", actions: ["Click"] }),
         node("group", [0, 1], { name: "Row b", handle: ":1.5/rowb", children: [node("checkbox", [0, 1, 0], { name: "b", actions: ["Toggle"], handle: ":1.5/b" })] })
       ]
     })]), base)
@@ -88,7 +88,7 @@ describe("snapshot diffs", () => {
 
   it("an element there but not printed this time (a cut container's further children) is not removed", () => {
     const list = (children: ReadonlyArray<ObservedNode>) => observation([node("list", [0], { actions: ["Select"], children })])
-    const rows = [0, 1, 2, 3].map((i) => node("listitem", [0, i], { name: `row ${i}`, actions: ["Click"] }))
+    const rows = [0, 1, 2, 3].map((i) => node("option", [0, i], { name: `row ${i}`, actions: ["Click"] }))
     const base = capture("sbase5", list(rows))
     const numbering = baseNumbering(base.refs)
     const tree = list(rows.slice(0, 3))
