@@ -9,8 +9,7 @@
  *
  * Bounded: a buffer keeps the newest MAX_BUFFERED events; older ones are replaced by one `events-dropped` count.
  */
-import { successEnvelope } from "@agent-desktop/domain"
-import type { Envelope } from "@agent-desktop/domain"
+import { type Envelope, successEnvelope } from "@agent-desktop/domain"
 
 export const WATCH_SCHEME = "agent-desktop://watch/"
 
