@@ -260,7 +260,8 @@ static void put_json_string(Buf *b, const char *s) {
     putc_(b, '"');
 }
 
-/* ---- which invocations go to a host (wantsHost.ts; `mcp` and `serve` are modes of the entry itself) ------------ */
+/* ---- which invocations go to a host (wantsHost.ts; `mcp` and `serve` are modes of the entry itself; `watch`
+ * streams its events as they happen, which a host's one answer per call cannot) ------------------------------- */
 
 static int wants_host(void) {
     const char *mode = getenv("AGENT_DESKTOP_HOST");
@@ -270,7 +271,8 @@ static int wants_host(void) {
     for (size_t i = 0; i < sizeof local / sizeof local[0]; i++)
         if (strcmp(user_args[0], local[i]) == 0) return 0;
     for (int i = 0; i < user_argc; i++)
-        if (strcmp(user_args[i], "-") == 0 || strcmp(user_args[i], "-v") == 0 || strcmp(user_args[i], "--verbose") == 0) return 0;
+        if (strcmp(user_args[i], "-") == 0 || strcmp(user_args[i], "-v") == 0 || strcmp(user_args[i], "--verbose") == 0 ||
+            strcmp(user_args[i], "watch") == 0) return 0;
     return 1;
 }
 

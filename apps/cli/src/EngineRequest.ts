@@ -12,6 +12,8 @@ export interface EngineRequest {
   readonly env: Readonly<Record<string, string | undefined>>
   /** Aborted on SIGINT/SIGTERM/SIGHUP (reason: the signal's name); the engine stops and still returns an envelope. */
   readonly signal?: AbortSignal
+  /** A streaming command's events (`watch`), each a native envelope, written by the caller at once. */
+  readonly stream?: (envelope: NativeEnvelope) => void
 }
 
 export type EngineRunner = (request: EngineRequest) => Promise<NativeEnvelope>

@@ -110,7 +110,7 @@ export const helpText = (command?: string): string => {
     "  -V, --version",
     "",
     "Long-lived modes (no envelope; logs on stderr):",
-    "  agent-desktop mcp [--contract V] [--headed] [--session ID] [--tools a,b] [--read-only]",
+    "  agent-desktop mcp [--contract V] [--headed] [--session ID] [--tools a,b] [--read-only] [--profile agent|full]",
     "      the commands as MCP tools over stdio (agent-desktop mcp --help)",
     "  agent-desktop serve [--idle-timeout-ms N]",
     "      a warm host for this state root and desktop; every later call uses it while it runs. By default a call",

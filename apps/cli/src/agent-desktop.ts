@@ -47,6 +47,8 @@ const run = async (): Promise<void> => {
   const code = host?.exit ?? await main(argv, {
     env: process.env,
     stdout: (text) => void chunks.push(text),
+    // A streaming command's lines (watch) go out as they come; the last envelope still waits for the drain below.
+    stream: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
     signal: signals.signal
   })

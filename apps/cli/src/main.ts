@@ -23,6 +23,11 @@ export interface Io {
   /** Runs a parsed command through the engine; loaded lazily so `version` and parse errors never load it. */
   readonly runEngine?: EngineRunner
   readonly signal?: AbortSignal
+  /**
+   * Writes at once (not at exit): a streaming command's lines (`watch`). Without it they are written as `stdout`
+   * writes, in order, before the last envelope.
+   */
+  readonly stream?: (text: string) => void
 }
 
 const contractFrom = (globals: Globals, env: Io["env"]): ContractVersion | string =>
@@ -78,12 +83,15 @@ export const main = async (argv: ReadonlyArray<string>, io: Io): Promise<number>
       return 0
     }
     // -v logs the request on the engine side, through the engine's one redaction rule.
+    // `watch` prints each event as one envelope line as it happens, then its last envelope.
+    const line = io.stream ?? io.stdout
     const envelope = await (io.runEngine ?? defaultRunner)({
       command,
       args: outcome.args,
       globals: outcome.globals,
       env: io.env,
-      ...(io.signal === undefined ? {} : { signal: io.signal })
+      ...(io.signal === undefined ? {} : { signal: io.signal }),
+      ...(command === "watch" ? { stream: (event: NativeEnvelope) => print({ ...io, stdout: line }, event, contract) } : {})
     })
     print(io, envelope, contract)
     return envelope.ok ? 0 : 1

@@ -3,7 +3,7 @@
  * caller's environment) as an engine call, run through the engine host (libs/engine host/EngineHost.ts) once here,
  * or by the warm host's engine process (host/EngineProcess.ts) on its long-lived host.
  */
-import { type EngineCall, type InvocationOptions, type Platforms, redactRequest, runOnce } from "@agent-desktop/engine"
+import { type EngineCall, type InvocationOptions, type Platforms, redactRequest, runOnce, successEnvelope } from "@agent-desktop/engine"
 import type { DesktopAdapter } from "@agent-desktop/platform"
 // Static on purpose: the adapter only connects when first used, and a dynamic import here made the CommonJS engine
 // bundle wrap every module lazily, which defeats tree shaking (effect's Schema, Cron, ... came along: +76 KB).
@@ -29,6 +29,7 @@ export const cliCall = (request: EngineRequest): EngineCall => {
     ...(globals.trace === undefined ? {} : { traceFile: globals.trace }),
     traceStrict: globals.trace_strict,
     ...(request.signal === undefined ? {} : { signal: request.signal }),
+    ...(request.stream === undefined ? {} : { emit: (data: Readonly<Record<string, unknown>>) => request.stream!(successEnvelope(request.command, data) as NativeEnvelope) }),
     environment: env
   }
   if (globals.verbose) process.stderr.write(`agent-desktop: ${request.command} ${JSON.stringify(redactRequest(request.command, request.args))}\n`)
@@ -46,7 +47,8 @@ export const runFromCli = (request: EngineRequest, options: RunOptions = {}): Pr
   runOnce(cliCall(request), {
     env: request.env,
     platforms: PLATFORMS,
-    warm: false,
+    // A watch lives long and reads a window again and again: the warm adapter's event-kept reads pay off at once.
+    warm: request.command === "watch",
     ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
     exitsAfterClose: options.exitsAfter === true
   })

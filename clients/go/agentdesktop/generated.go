@@ -307,6 +307,35 @@ func (u CollapseData) MarshalJSON() ([]byte, error) {
 	return json.Marshal(u.Value)
 }
 
+// DiffAdded is generated from $defs/DiffAdded.
+type DiffAdded struct {
+	Parent *string      `json:"parent,omitempty"`
+	Node   SnapshotNode `json:"node"`
+}
+
+// DiffChanged is generated from $defs/DiffChanged.
+type DiffChanged struct {
+	Node    SnapshotNode   `json:"node"`
+	Changed []string       `json:"changed"`
+	Was     DiffChangedWas `json:"was"`
+}
+
+// DiffChangedWas is generated from an inline object of $defs/DiffChanged.
+type DiffChangedWas struct {
+	Name             *string  `json:"name,omitempty"`
+	Value            *string  `json:"value,omitempty"`
+	Description      *string  `json:"description,omitempty"`
+	States           []string `json:"states,omitempty"`
+	AvailableActions []string `json:"available_actions,omitempty"`
+}
+
+// DiffRemoved is generated from $defs/DiffRemoved.
+type DiffRemoved struct {
+	RefID string  `json:"ref_id"`
+	Role  string  `json:"role"`
+	Name  *string `json:"name,omitempty"`
+}
+
 // DismissAllNotificationsData is generated from $defs/DismissAllNotificationsData.
 type DismissAllNotificationsData struct {
 	DismissedCount int64             `json:"dismissed_count"`
@@ -1185,6 +1214,7 @@ type SnapshotDataComplete struct {
 	IdentityUnproven *bool           `json:"identity_unproven,omitempty"`
 	Complete         bool            `json:"complete"`
 	Tree             *SnapshotRoot   `json:"tree,omitempty"`
+	Diff             *SnapshotDiff   `json:"diff,omitempty"`
 }
 
 // SnapshotDataTruncated is one variant of SnapshotData (generated from $defs/SnapshotData).
@@ -1201,6 +1231,7 @@ type SnapshotDataTruncated struct {
 	Truncated        bool            `json:"truncated"`
 	NodesObserved    int64           `json:"nodes_observed"`
 	Tree             *SnapshotRoot   `json:"tree,omitempty"`
+	Diff             *SnapshotDiff   `json:"diff,omitempty"`
 }
 
 // SnapshotData is generated from $defs/SnapshotData: one of *SnapshotDataComplete, *SnapshotDataTruncated, held in Value.
@@ -1223,6 +1254,45 @@ func (u *SnapshotData) UnmarshalJSON(raw []byte) error {
 
 // MarshalJSON encodes the variant SnapshotData holds.
 func (u SnapshotData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// SnapshotDiffSince is one variant of SnapshotDiff (generated from $defs/SnapshotDiff).
+type SnapshotDiffSince struct {
+	Since     string        `json:"since"`
+	Added     []DiffAdded   `json:"added,omitempty"`
+	Removed   []DiffRemoved `json:"removed,omitempty"`
+	Changed   []DiffChanged `json:"changed,omitempty"`
+	Unchanged int64         `json:"unchanged"`
+}
+
+// SnapshotDiffWhole is one variant of SnapshotDiff (generated from $defs/SnapshotDiff).
+type SnapshotDiffWhole struct {
+	Since  *string `json:"since,omitempty"`
+	Whole  bool    `json:"whole"`
+	Reason string  `json:"reason"`
+}
+
+// SnapshotDiff is generated from $defs/SnapshotDiff: one of *SnapshotDiffSince, *SnapshotDiffWhole, held in Value.
+type SnapshotDiff struct {
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of SnapshotDiff that fits (required keys, constants, forbidden keys).
+func (u *SnapshotDiff) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("SnapshotDiff", raw, []variant{
+		{name: "SnapshotDiffSince", required: []string{"since", "unchanged"}, decode: decodeAs[SnapshotDiffSince]},
+		{name: "SnapshotDiffWhole", required: []string{"whole", "reason"}, consts: map[string]string{"whole": "true"}, decode: decodeAs[SnapshotDiffWhole]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant SnapshotDiff holds.
+func (u SnapshotDiff) MarshalJSON() ([]byte, error) {
 	return json.Marshal(u.Value)
 }
 
@@ -1563,14 +1633,21 @@ type WaitDataCondition struct {
 	ElapsedMs    int64            `json:"elapsed_ms"`
 }
 
-// WaitDataEvent is one variant of WaitData (generated from $defs/WaitData).
-type WaitDataEvent struct {
+// WaitDataFound_ is one variant of WaitData (generated from $defs/WaitData).
+type WaitDataFound struct {
 	Found     bool               `json:"found"`
-	Event     WaitDataEventEvent `json:"event"`
+	Event     WaitDataFoundEvent `json:"event"`
 	ElapsedMs int64              `json:"elapsed_ms"`
 }
 
-// WaitData is generated from $defs/WaitData: one of *WaitDataWaitedMs, *WaitDataRef, *WaitDataWindow, *WaitDataText, *WaitDataFound, *WaitDataCondition, *WaitDataEvent, held in Value.
+// WaitDataFound__ is one variant of WaitData (generated from $defs/WaitData).
+type WaitDataFound struct {
+	Found     bool       `json:"found"`
+	Event     WatchEvent `json:"event"`
+	ElapsedMs int64      `json:"elapsed_ms"`
+}
+
+// WaitData is generated from $defs/WaitData: one of *WaitDataWaitedMs, *WaitDataRef, *WaitDataWindow, *WaitDataText, *WaitDataFound, *WaitDataCondition, *WaitDataFound_, *WaitDataFound__, held in Value.
 type WaitData struct {
 	Value any
 }
@@ -1584,7 +1661,8 @@ func (u *WaitData) UnmarshalJSON(raw []byte) error {
 		{name: "WaitDataText", required: []string{"found", "text", "snapshot_id", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataText]},
 		{name: "WaitDataFound", required: []string{"found", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataFound]},
 		{name: "WaitDataCondition", required: []string{"condition", "matched", "notification", "elapsed_ms"}, consts: map[string]string{"condition": "\"notification\"", "matched": "true"}, decode: decodeAs[WaitDataCondition]},
-		{name: "WaitDataEvent", required: []string{"found", "event", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataEvent]},
+		{name: "WaitDataFound_", required: []string{"found", "event", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataFound_]},
+		{name: "WaitDataFound__", required: []string{"found", "event", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataFound__]},
 	})
 	if err != nil {
 		return err
@@ -1598,8 +1676,8 @@ func (u WaitData) MarshalJSON() ([]byte, error) {
 	return json.Marshal(u.Value)
 }
 
-// WaitDataEventEvent is generated from an inline object of $defs/WaitData.
-type WaitDataEventEvent struct {
+// WaitDataFoundEvent is generated from an inline object of $defs/WaitData.
+type WaitDataFoundEvent struct {
 	Kind     string  `json:"kind"`
 	WindowID *string `json:"window_id,omitempty"`
 	Title    *string `json:"title,omitempty"`
@@ -1614,6 +1692,109 @@ type WaitForGone struct {
 	TargetAbsent    bool         `json:"target_absent"`
 	ElapsedMs       int64        `json:"elapsed_ms"`
 	AfterAction     *AfterAction `json:"after_action,omitempty"`
+}
+
+// WatchDataEvent is one variant of WatchData (generated from $defs/WatchData).
+type WatchDataEvent struct {
+	Event WatchEvent `json:"event"`
+}
+
+// WatchDataEnded is one variant of WatchData (generated from $defs/WatchData).
+type WatchDataEnded struct {
+	Ended      string       `json:"ended"`
+	EventCount int64        `json:"event_count"`
+	Events     []WatchEvent `json:"events,omitempty"`
+}
+
+// WatchData is generated from $defs/WatchData: one of *WatchDataEvent, *WatchDataEnded, held in Value.
+type WatchData struct {
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of WatchData that fits (required keys, constants, forbidden keys).
+func (u *WatchData) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("WatchData", raw, []variant{
+		{name: "WatchDataEvent", required: []string{"event"}, decode: decodeAs[WatchDataEvent]},
+		{name: "WatchDataEnded", required: []string{"ended", "event_count"}, decode: decodeAs[WatchDataEnded]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant WatchData holds.
+func (u WatchData) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
+}
+
+// WatchEventTitle is one variant of WatchEvent (generated from $defs/WatchEvent).
+type WatchEventTitle struct {
+	Kind     string        `json:"kind"`
+	App      string        `json:"app"`
+	Pid      int64         `json:"pid"`
+	WindowID string        `json:"window_id"`
+	Title    string        `json:"title"`
+	Surface  *string       `json:"surface,omitempty"`
+	Snapshot *SnapshotData `json:"snapshot,omitempty"`
+}
+
+// WatchEventVariant2 is one variant of WatchEvent (generated from $defs/WatchEvent).
+type WatchEventVariant2 struct {
+	Kind     string  `json:"kind"`
+	App      string  `json:"app"`
+	Pid      int64   `json:"pid"`
+	WindowID *string `json:"window_id,omitempty"`
+	Title    *string `json:"title,omitempty"`
+}
+
+// WatchEventVariant3 is one variant of WatchEvent (generated from $defs/WatchEvent).
+type WatchEventVariant3 struct {
+	Kind string `json:"kind"`
+	App  string `json:"app"`
+	Pid  int64  `json:"pid"`
+}
+
+// WatchEventSnapshot is one variant of WatchEvent (generated from $defs/WatchEvent).
+type WatchEventSnapshot struct {
+	Kind     string       `json:"kind"`
+	App      string       `json:"app"`
+	Pid      int64        `json:"pid"`
+	WindowID string       `json:"window_id"`
+	Snapshot SnapshotData `json:"snapshot"`
+}
+
+// WatchEventCount is one variant of WatchEvent (generated from $defs/WatchEvent).
+type WatchEventCount struct {
+	Kind  string `json:"kind"`
+	Count int64  `json:"count"`
+}
+
+// WatchEvent is generated from $defs/WatchEvent: one of *WatchEventTitle, *WatchEventVariant2, *WatchEventVariant3, *WatchEventSnapshot, *WatchEventCount, held in Value.
+type WatchEvent struct {
+	Value any
+}
+
+// UnmarshalJSON decodes the variant of WatchEvent that fits (required keys, constants, forbidden keys).
+func (u *WatchEvent) UnmarshalJSON(raw []byte) error {
+	value, err := pickVariant("WatchEvent", raw, []variant{
+		{name: "WatchEventTitle", required: []string{"kind", "app", "pid", "window_id", "title"}, decode: decodeAs[WatchEventTitle]},
+		{name: "WatchEventVariant2", required: []string{"kind", "app", "pid"}, decode: decodeAs[WatchEventVariant2]},
+		{name: "WatchEventVariant3", required: []string{"kind", "app", "pid"}, decode: decodeAs[WatchEventVariant3]},
+		{name: "WatchEventSnapshot", required: []string{"kind", "app", "pid", "window_id", "snapshot"}, consts: map[string]string{"kind": "\"changed\""}, decode: decodeAs[WatchEventSnapshot]},
+		{name: "WatchEventCount", required: []string{"kind", "count"}, consts: map[string]string{"kind": "\"events-dropped\""}, decode: decodeAs[WatchEventCount]},
+	})
+	if err != nil {
+		return err
+	}
+	u.Value = value
+	return nil
+}
+
+// MarshalJSON encodes the variant WatchEvent holds.
+func (u WatchEvent) MarshalJSON() ([]byte, error) {
+	return json.Marshal(u.Value)
 }
 
 // WindowInfo is generated from $defs/WindowInfo.
@@ -1779,13 +1960,15 @@ func NewData(command string) any {
 		return &VersionData{}
 	case "wait":
 		return &WaitData{}
+	case "watch":
+		return &WatchData{}
 	}
 	return nil
 }
 
 // argvSpec: how each argument of each command is written on the command line (from the command spec).
 var argvSpec = map[string]commandArgv{
-	"snapshot":                  {positionals: []string{}, flags: map[string]flagSpec{"app": {"app", "value"}, "window_id": {"window-id", "value"}, "interactive_only": {"interactive-only", "switch"}, "compact": {"compact", "switch"}, "skeleton": {"skeleton", "switch"}, "root": {"root", "value"}, "snapshot": {"snapshot", "value"}, "surface": {"surface", "value"}, "max_depth": {"max-depth", "value"}, "max_children": {"max-children", "value"}, "children_from": {"children-from", "value"}, "include_bounds": {"include-bounds", "switch"}, "timeout_ms": {"timeout-ms", "value"}, "force_electron_a11y": {"force-electron-a11y", "switch"}}},
+	"snapshot":                  {positionals: []string{}, flags: map[string]flagSpec{"app": {"app", "value"}, "window_id": {"window-id", "value"}, "interactive_only": {"interactive-only", "switch"}, "compact": {"compact", "switch"}, "skeleton": {"skeleton", "switch"}, "root": {"root", "value"}, "snapshot": {"snapshot", "value"}, "surface": {"surface", "value"}, "max_depth": {"max-depth", "value"}, "max_children": {"max-children", "value"}, "children_from": {"children-from", "value"}, "include_bounds": {"include-bounds", "switch"}, "timeout_ms": {"timeout-ms", "value"}, "diff": {"diff", "switch"}, "since": {"since", "value"}, "force_electron_a11y": {"force-electron-a11y", "switch"}}},
 	"find":                      {positionals: []string{}, flags: map[string]flagSpec{"role": {"role", "value"}, "name": {"name", "value"}, "value": {"value", "value"}, "description": {"description", "value"}, "native_id": {"native-id", "value"}, "text": {"text", "value"}, "exact": {"exact", "switch"}, "state": {"state", "list"}, "app": {"app", "value"}, "window_id": {"window-id", "value"}, "root": {"root", "value"}, "snapshot": {"snapshot", "value"}, "surface": {"surface", "value"}, "count": {"count", "switch"}, "first": {"first", "switch"}, "last": {"last", "switch"}, "nth": {"nth", "value"}, "limit": {"limit", "value"}, "timeout_ms": {"timeout-ms", "value"}}},
 	"get":                       {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"property": {"property", "value"}, "snapshot": {"snapshot", "value"}, "timeout_ms": {"timeout-ms", "value"}}},
 	"is":                        {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"property": {"property", "value"}, "snapshot": {"snapshot", "value"}, "timeout_ms": {"timeout-ms", "value"}}},
@@ -1793,6 +1976,7 @@ var argvSpec = map[string]commandArgv{
 	"list-surfaces":             {positionals: []string{}, flags: map[string]flagSpec{"app": {"app", "value"}}},
 	"list-displays":             {positionals: []string{}, flags: map[string]flagSpec{}},
 	"open-system-surface":       {positionals: []string{"surface"}, flags: map[string]flagSpec{}},
+	"watch":                     {positionals: []string{}, flags: map[string]flagSpec{"app": {"app", "value"}, "window_id": {"window-id", "value"}, "event": {"event", "list"}, "count": {"count", "value"}, "timeout": {"timeout", "value"}, "poll_ms": {"poll-ms", "value"}, "interactive_only": {"interactive-only", "switch"}, "compact": {"compact", "switch"}}},
 	"click":                     {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
 	"double-click":              {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
 	"triple-click":              {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},

@@ -37,6 +37,13 @@ export interface FlagSpec<S extends TSchema = TSchema> {
   readonly schema: S
   readonly short?: string
   readonly syntax?: FlagSyntax
+  /**
+   * The value an agent host (the MCP server's agent profile) uses when the agent leaves the flag out, where the
+   * command's own default suits a script but not an agent (snapshot: refs only, wrappers collapsed).
+   */
+  readonly agentDefault?: boolean | number | string
+  /** Left out of agent tool lists (MCP), still accepted: an agent has no use for it (a legacy input form). */
+  readonly agentHidden?: boolean
 }
 
 export interface PositionalSpec<S extends TSchema = TSchema> {
@@ -58,6 +65,17 @@ export interface OperationReportSpec {
   readonly echoed: ReadonlyArray<string>
 }
 
+/**
+ * The agent tool a command is one choice of, where commands that differ by one argument are offered as one tool
+ * (`window` with `action: move`): `tool` names the group (agentGroups.ts), `value` is this command's value of the
+ * group's key; `default` marks the command chosen when the key is left out.
+ */
+export interface AgentGroupMember {
+  readonly tool: string
+  readonly value: string
+  readonly default?: boolean
+}
+
 /** One command, described once. Everything else (parser, help, tools, registry, vocabulary) is derived from it. */
 export interface CommandSpec {
   readonly name: string
@@ -77,6 +95,10 @@ export interface CommandSpec {
   readonly waitFor?: boolean
   /** Offered to wave's model as a tool. */
   readonly agentTool?: boolean
+  /** When an agent should use the command, one sentence for agent tool lists (MCP); defaults to the summary. */
+  readonly use?: string
+  /** Offered to agents as one choice of a merged tool (MCP); otherwise the command is a tool of its own. */
+  readonly agentGroup?: AgentGroupMember
   /** Reads its state back after one delivery attempt (2.4). */
   readonly stateful?: boolean
   /**

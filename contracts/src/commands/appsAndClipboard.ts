@@ -11,6 +11,8 @@ const PATH_MAX = { maxLength: 4096 }
 export const clipboardGet = defineCommand({
   name: "clipboard-get",
   summary: "Read the clipboard",
+  use: "read (format)",
+  agentGroup: { tool: "clipboard", value: "get" },
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): reads the CLIPBOARD selection (incremental transfers included): text, image/png written to --out (default a 0600 file under the state root's tmp folder), or file URIs from text/uri-list.",
   category: "clipboard",
@@ -27,6 +29,8 @@ export const clipboardGet = defineCommand({
 export const clipboardSet = defineCommand({
   name: "clipboard-set",
   summary: "Write the clipboard",
+  use: "write text, an image or file_url",
+  agentGroup: { tool: "clipboard", value: "set" },
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a small detached owner process takes the CLIPBOARD selection and serves the text, PNG or file URIs (INCR for large content) until anything else is copied, then exits; the content is read back through the X server.",
   category: "clipboard",
@@ -44,6 +48,8 @@ export const clipboardSet = defineCommand({
 export const clipboardClear = defineCommand({
   name: "clipboard-clear",
   summary: "Clear the clipboard",
+  use: "empty it",
+  agentGroup: { tool: "clipboard", value: "clear" },
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the CLIPBOARD selection gets no owner (its owner, ours or an app's, lets go; our owner process exits); read back.",
   category: "clipboard",
@@ -58,6 +64,7 @@ export const clipboardClear = defineCommand({
 export const launch = defineCommand({
   name: "launch",
   summary: "Launch an application",
+  use: "Start an app (or attach to it when it runs) and wait for its window.",
   description:
     "Launch an application and wait for its window. On Linux: APP is an executable path, a command on PATH or a desktop id (its Exec line); a running app of that name is attached to (ACTION_FAILED with --no-attach). The process starts in its own session; the command waits until it is on the accessibility registry with a window (exits first: APP_UNRESPONSIVE; never registers: TIMEOUT). --activate focuses the window through the window manager. --cdp [PORT] starts a Chromium-based app (Chromium, Chrome, Electron) with a DevTools endpoint on 127.0.0.1 and reports it as `cdp` once it answers (a running app cannot gain one: ACTION_FAILED cdp_requires_fresh_launch; a port in use or an --arg with remote-debugging switches: INVALID_ARGS; no DevTools answer: ACTION_FAILED cdp_endpoint_unavailable). The endpoint has no authentication: any local process can drive the browser, its cookies and files through it while it runs, so give it a throwaway profile (--arg=--user-data-dir=DIR; Google Chrome 136+ refuses the switch on its default profile).",
   category: "app-window",
@@ -80,6 +87,7 @@ export const launch = defineCommand({
 export const closeApp = defineCommand({
   name: "close-app",
   summary: "Close an application",
+  use: "Quit an app as its windows' close buttons would (force: kill it).",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): graceful asks the window manager to close each of the app's windows (_NET_CLOSE_WINDOW, as their close buttons would); --force sends SIGTERM, then SIGKILL. Success only once the process is gone; still running after 5 s (e.g. a save dialog): ACTION_FAILED. The session's shell, window manager, display server, buses and agent-desktop itself are never closed (INVALID_ARGS).",
   category: "app-window",
@@ -96,6 +104,8 @@ export const listApps = defineCommand({
   name: "list-apps",
   readOnly: true,
   summary: "List running accessible applications",
+  use: "running accessible apps (default; app filters by name)",
+  agentGroup: { tool: "list", value: "apps", default: true },
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
@@ -109,6 +119,8 @@ export const listWindows = defineCommand({
   name: "list-windows",
   readOnly: true,
   summary: "List windows",
+  use: "open windows (app: only its)",
+  agentGroup: { tool: "list", value: "windows" },
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
@@ -125,6 +137,8 @@ const WINDOW_OPERATION =
 export const focusWindow = defineCommand({
   name: "focus-window",
   summary: "Focus a window",
+  use: "bring to the front",
+  agentGroup: { tool: "window", value: "focus" },
   description: WINDOW_OPERATION,
   category: "app-window",
   headed: "none",
@@ -137,6 +151,8 @@ export const focusWindow = defineCommand({
 export const resizeWindow = defineCommand({
   name: "resize-window",
   summary: "Resize a window",
+  use: "set width and height",
+  agentGroup: { tool: "window", value: "resize" },
   description: WINDOW_OPERATION,
   category: "app-window",
   headed: "none",
@@ -150,6 +166,8 @@ export const resizeWindow = defineCommand({
 export const moveWindow = defineCommand({
   name: "move-window",
   summary: "Move a window",
+  use: "set x and y",
+  agentGroup: { tool: "window", value: "move" },
   description: WINDOW_OPERATION,
   category: "app-window",
   headed: "none",
@@ -163,6 +181,8 @@ export const moveWindow = defineCommand({
 export const minimize = defineCommand({
   name: "minimize",
   summary: "Minimize a window",
+  use: "minimize",
+  agentGroup: { tool: "window", value: "minimize" },
   description: WINDOW_OPERATION,
   category: "app-window",
   headed: "none",
@@ -176,6 +196,8 @@ export const minimize = defineCommand({
 export const maximize = defineCommand({
   name: "maximize",
   summary: "Maximize a window",
+  use: "maximize",
+  agentGroup: { tool: "window", value: "maximize" },
   description: WINDOW_OPERATION,
   category: "app-window",
   headed: "none",
@@ -189,6 +211,8 @@ export const maximize = defineCommand({
 export const restore = defineCommand({
   name: "restore",
   summary: "Restore a window",
+  use: "restore from minimized or maximized",
+  agentGroup: { tool: "window", value: "restore" },
   description: WINDOW_OPERATION,
   category: "app-window",
   headed: "none",

@@ -47,10 +47,12 @@ export const app = flag(str("Application name as list-apps prints it"))
 export const appFilter = flag(str("Only this application (list-apps name)"))
 export const windowId = flag(str("Window id from list-windows"))
 export const windowTarget = { app, "window-id": windowId }
-export const snapshotId = flag(str("Snapshot id that owns a legacy bare ref"))
+/** Agents get qualified refs (`@<snapshot_id>:eN`), which name their snapshot: the flag is for legacy bare refs. */
+export const snapshotId = flag(str("Snapshot id that owns a legacy bare ref"), { agentHidden: true })
 export const surface = flag(oneOf(SURFACE_KINDS, "Surface to observe ('_' also accepted for '-')"))
 export const root = flag(str("Ref of a subtree to observe (drill-down)"))
-export const actionTimeout = flag(int("Actionability + resolution budget in ms (0 = single shot)", { default: 5000 }))
+/** Agents keep the default (a slow app is waited for with `wait`), so agent tool lists leave it out. */
+export const actionTimeout = flag(int("Actionability + resolution budget in ms (0 = single shot)", { default: 5000 }), { agentHidden: true })
 export const ref = positional("ref_id", str("Element ref from a snapshot, e.g. @s8f3k2p9:e7"), true)
 export const optionalRef = positional("ref_id", str("Element ref from a snapshot, e.g. @s8f3k2p9:e7"), false)
 export const force = flag(bool("Send even a dangerous combination"))

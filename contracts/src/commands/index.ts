@@ -9,6 +9,7 @@ import { NOTIFICATIONS, SYSTEM } from "./system.js"
 
 export * from "./CommandSpec.js"
 export { GLOBAL_FLAGS } from "./globalFlags.js"
+export { AGENT_GROUPS, type AgentGroup, type AgentGroupName } from "./agentGroups.js"
 
 /** Annotated by the groups' names: the inferred tuple is too long for the compiler to write into a declaration. */
 type AllSpecs = readonly [

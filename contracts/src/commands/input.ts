@@ -18,6 +18,7 @@ const failsClosed = { "2.1": Type.Never() } as const
 export const press = defineCommand({
   name: "press",
   summary: "Press a key combination",
+  use: "Press keys and shortcuts (ctrl+s, return, tab, escape) in the focused or given window.",
   description:
     "Press a key combination, e.g. ctrl+s or return. Dangerous combinations (ctrl+q, alt+f4, ctrl+alt+delete, ...) need --force. Keys go to the active window: with --app/--window-id, --headed makes that window the active one first (verified through the window manager); without --headed, while another app's window holds the keyboard focus, it is refused (POLICY_DENIED window_not_active), nothing sent.",
   category: "keyboard",
@@ -33,6 +34,7 @@ export const press = defineCommand({
 export const keyDown = defineCommand({
   name: "key-down",
   summary: "Hold a key (fails closed)",
+  use: "Hold a key.",
   description:
     "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.",
   category: "keyboard",
@@ -46,6 +48,7 @@ export const keyDown = defineCommand({
 export const keyUp = defineCommand({
   name: "key-up",
   summary: "Release a key (fails closed)",
+  use: "Release a held key.",
   description:
     "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.",
   category: "keyboard",
@@ -59,6 +62,8 @@ export const keyUp = defineCommand({
 export const hover = defineCommand({
   name: "hover",
   summary: "Move the pointer over an element or point (headed only)",
+  use: "move the pointer over a ref or xy",
+  agentGroup: { tool: "mouse", value: "hover" },
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): moves the pointer to --xy, or to a ref's centre after its identity is proven, its window focused and the pointer actionability checks pass; verified by reading the pointer back.",
   category: "mouse",
@@ -85,6 +90,7 @@ export const hover = defineCommand({
 export const drag = defineCommand({
   name: "drag",
   summary: "Drag between refs or points (headed only)",
+  use: "Drag and drop between refs or screen points (physical: the server needs --headed).",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): left button down at the source, moved in steps over --duration, held over the target for --drop-delay, then released (always). Ref endpoints pass the identity, focus and actionability checks; points on no display are INVALID_ARGS.",
   category: "mouse",
@@ -115,6 +121,8 @@ export const drag = defineCommand({
 export const mouseMove = defineCommand({
   name: "mouse-move",
   summary: "Move the pointer (headed only)",
+  use: "move the pointer to xy",
+  agentGroup: { tool: "mouse", value: "move" },
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST motion to a global screen point, verified by reading the pointer back. A point on no display is INVALID_ARGS, nothing sent.",
   category: "mouse",
@@ -129,6 +137,8 @@ export const mouseMove = defineCommand({
 export const mouseClick = defineCommand({
   name: "mouse-click",
   summary: "Click at a point (headed only)",
+  use: "click at xy (button, count, modifiers)",
+  agentGroup: { tool: "mouse", value: "click" },
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST button presses at a global screen point, modifiers held throughout and always released. Focuses nothing and cannot prove which app got the click (delivered_unverified). A point on no display is INVALID_ARGS, nothing sent.",
   category: "mouse",
@@ -143,6 +153,7 @@ export const mouseClick = defineCommand({
 export const mouseDown = defineCommand({
   name: "mouse-down",
   summary: "Hold a mouse button (fails closed)",
+  use: "Hold a mouse button.",
   description:
     "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release.",
   category: "mouse",
@@ -156,6 +167,7 @@ export const mouseDown = defineCommand({
 export const mouseUp = defineCommand({
   name: "mouse-up",
   summary: "Release a mouse button (fails closed)",
+  use: "Release a held mouse button.",
   description:
     "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release.",
   category: "mouse",
@@ -169,6 +181,8 @@ export const mouseUp = defineCommand({
 export const mouseWheel = defineCommand({
   name: "mouse-wheel",
   summary: "Scroll the wheel at a point (headed only)",
+  use: "wheel steps dy/dx at x,y",
+  agentGroup: { tool: "mouse", value: "wheel" },
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): wheel notches (X buttons 4-7) at the point; dy > 0 scrolls up, dx > 0 left. A point on no display is INVALID_ARGS.",
   category: "mouse",

@@ -2,6 +2,7 @@ import { FindData, FindDataV2_1, FindDataV2_5 } from "../data/FindData.js"
 import { GetData, IsData, ListDisplaysData, ListSurfacesData, ScreenshotData } from "../data/ObservationData.js"
 import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2, SnapshotDataV2_6 } from "../data/SnapshotData.js"
 import { UnconfirmedData } from "../data/SystemData.js"
+import { WatchData } from "../data/WatchData.js"
 import { actionTimeout, bool, flag, int, list, oneOf, positional, ref, root, snapshotId, str, surface, windowTarget } from "./args.js"
 import { defineCommand, LINUX } from "./CommandSpec.js"
 
@@ -12,6 +13,7 @@ export const snapshot = defineCommand({
   readOnly: true,
   savesSnapshot: true,
   summary: "Read a window's accessibility tree and save its refs",
+  use: "Read a window before acting and whenever you need refs: its elements with refs, roles, names, values, states and actions.",
   description:
     "Read an app's accessibility tree. Interactive elements get refs (@<snapshot_id>:e<N>) that the action commands take. Take a fresh snapshot after the UI changes; read data.complete before treating the tree as whole.",
   category: "observation",
@@ -20,19 +22,21 @@ export const snapshot = defineCommand({
   positionals: [],
   flags: {
     ...windowTarget,
-    "interactive-only": flag(bool("Only elements that can get a ref, and their ancestors"), { short: "i" }),
-    compact: flag(bool("Collapse unnamed single-child group wrappers")),
-    skeleton: flag(bool("The window's outline: about 40 nodes opened breadth first, depth min(max-depth, 3) (unnamed wrapper groups count no level); each cut container carries children_count and a ref to drill into with --root")),
+    "interactive-only": flag(bool("Only elements that can get a ref, and their ancestors"), { short: "i", agentDefault: true }),
+    compact: flag(bool("Collapse unnamed single-child group wrappers"), { agentDefault: true }),
+    skeleton: flag(bool("The window's outline: about 40 nodes breadth first, depth min(max-depth, 3) (unnamed wrappers count no level); each cut container has children_count and a ref to drill into with --root")),
     root,
     snapshot: snapshotId,
     surface,
     "max-depth": flag(int("Depth of the printed tree; deeper containers carry children_count (the default prints whole windows)", { default: 64 })),
-    "max-children": flag(int("Children printed per container (default 50 with -i, else all; 0 = all): the first ones, and the one holding the focus (else a selected one) if it lies further; a cut container gets a ref, children_count and a hint naming the shown range and the command for the next page")),
-    "children-from": flag(int("With --root: print the root's children from this index (counted as the hint counts them, among the children these flags print): the next page of a cut container")),
+    "max-children": flag(int("Children printed per container (default 50 with -i, else all; 0 = all): the first ones and the focused (else a selected) one; a cut container gets a ref, children_count and a hint naming the shown range and the next page's command")),
+    "children-from": flag(int("With --root: print the root's children from this index (as the cut container's hint counts them): its next page")),
     "include-bounds": flag(bool("Emit each node's bounds")),
     "timeout-ms": flag(int("Observation budget in ms; an exhausted full snapshot is a partial result", { default: 3000 })),
     ocr: flag(oneOf(["auto", "always", "never"], "Text read from the screen (OCR, Tesseract) as ocr nodes: auto = where the tree cannot explain the pixels (a window without a usable tree, a canvas or drawing area: its lines as statictext nodes with bounds and confidence), always = the window's text under its root too, never = none", "auto")),
-    "force-electron-a11y": flag(bool("Turn on renderer accessibility in Electron/Chromium apps first (Linux: it is chosen when the app starts and cannot be turned on later, so this changes nothing; a window with it off answers ACTION_NOT_SUPPORTED accessibility_inactive with how to restart the app)"))
+    diff: flag(bool("Only what changed since the window's last snapshot (or --since): added, removed and changed elements with refs, the unchanged count (their refs stay valid); the whole snapshot when much changed")),
+    since: flag(str("With --diff (implied): the snapshot to compare with, instead of the window's last one")),
+    "force-electron-a11y": flag(bool("Turn on renderer accessibility in Electron/Chromium apps first (Linux: chosen when the app starts, so this changes nothing; a window without it answers ACTION_NOT_SUPPORTED accessibility_inactive, saying how to restart the app)"))
   },
   waitFor: true,
   agentTool: true,
@@ -44,6 +48,7 @@ export const find = defineCommand({
   readOnly: true,
   savesSnapshot: true,
   summary: "Find elements by role, name, value, text or state",
+  use: "Locate elements by role, name, value, text or state without reading the whole window (a row of a big table, a button by its label).",
   description: "Search the live tree for elements by role and/or text; returns matches with refs. With --text, text the tree does not have is looked for on the screen (OCR; --ocr).",
   category: "observation",
   headed: "none",
@@ -54,7 +59,8 @@ export const find = defineCommand({
     name: flag(str("Accessible name (substring unless --exact)")),
     value: flag(str("Value (substring unless --exact)")),
     description: flag(str("Accessible description (substring unless --exact)")),
-    "native-id": flag(str("Toolkit id (GTK widget name, AutomationId, ...)")),
+    // The agent profile prints no native ids, so agents have none to search by.
+    "native-id": flag(str("Toolkit id (GTK widget name, AutomationId, ...)"), { agentHidden: true }),
     text: flag(str("Text contained in name, value, title or description of the subtree")),
     exact: flag(bool("Case-insensitive exact match instead of containment")),
     ocr: flag(oneOf(["auto", "always", "never"], "With --text, the screen's text (OCR): auto = read the window when nothing in its tree has the text (the matching runs of words become ocr statictext matches with refs, bounds and confidence; acting on them needs --headed), always = read it too, never = tree only", "auto")),
@@ -78,6 +84,7 @@ export const get = defineCommand({
   name: "get",
   readOnly: true,
   summary: "Read one property of a ref",
+  use: "Read one property of an element (text, value, title, bounds, role, states), e.g. a result after an action.",
   description: "Read one property of an element.",
   category: "observation",
   headed: "none",
@@ -96,6 +103,7 @@ export const is = defineCommand({
   name: "is",
   readOnly: true,
   summary: "Test one state of a ref",
+  use: "Check one state of an element (visible, enabled, checked, focused, expanded) before or after acting.",
   description: "Check one state of an element.",
   category: "observation",
   headed: "none",
@@ -114,6 +122,7 @@ export const screenshot = defineCommand({
   name: "screenshot",
   readOnly: true,
   summary: "Capture a window or screen",
+  use: "See what the accessibility tree cannot show (images, canvas, layout): a PNG of a window, display or the screen.",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64.",
   category: "observation",
@@ -128,6 +137,8 @@ export const listSurfaces = defineCommand({
   name: "list-surfaces",
   readOnly: true,
   summary: "List an app's surfaces",
+  use: "an app's windows, dialogs, menus and tooltips, ids for snapshot's window_id",
+  agentGroup: { tool: "list", value: "surfaces" },
   description:
     "On Linux: the app's showing top-level accessible surfaces (the focused window's app without --app), each a window, dialog, alert, menu (a popup menu, with item_count) or tooltip; ids are window ids for snapshot --window-id.",
   category: "observation",
@@ -142,6 +153,8 @@ export const listDisplays = defineCommand({
   name: "list-displays",
   readOnly: true,
   summary: "List displays",
+  use: "displays, ids for screenshot's screen",
+  agentGroup: { tool: "list", value: "displays" },
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1.",
   category: "observation",
@@ -154,6 +167,7 @@ export const listDisplays = defineCommand({
 export const openSystemSurface = defineCommand({
   name: "open-system-surface",
   summary: "Open an OS shell surface",
+  use: "Open a desktop shell surface (notification center, quick settings).",
   description:
     "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). Shell surfaces (notification center, quick settings, app grid) belong to each desktop shell, with no common API across GNOME, KDE, Xfce or a bare window manager; open them like any app (launch, press, click) and observe them with snapshot.",
   category: "observation",
@@ -168,4 +182,27 @@ export const openSystemSurface = defineCommand({
   data: { "2.1": UnconfirmedData }
 })
 
-export const OBSERVATION = [snapshot, find, get, is, screenshot, listSurfaces, listDisplays, openSystemSurface] as const
+export const watch = defineCommand({
+  name: "watch",
+  readOnly: true,
+  summary: "Stream what happens in a window or app",
+  use: "Follow a window or app for a while: dialogs and windows opening (with refs), focus, and the window's changes as diffs with refs, instead of snapshotting again and again.",
+  description:
+    "Watches a window (--window-id) or an app (--app: its windows, and those that open while it runs) and prints one envelope per event, one JSON line each, as it happens: a window, dialog, menu or other surface opening (with its kind and its snapshot, refs usable at once) or closing, focus moving, the app ending, and `changed`: the window's diff against the watch's last look (added, removed and changed elements with refs, the unchanged count; the whole snapshot when too much changed). The first event is what changed since the window's last snapshot. Event storms are coalesced (the window is read once the app is quiet, at most every 600 ms); where a toolkit may change things without an event the window is also read every --poll-ms. Ends after --timeout, after --count events, or when the window (app) is gone, with a last envelope that says why and, where nothing printed the events (an MCP call, a batch), carries them.",
+  category: "observation",
+  headed: "none",
+  support: LINUX("supported"),
+  positionals: [],
+  flags: {
+    ...windowTarget,
+    event: flag(list("Only these kinds (window-opened, window-closed, surface-appeared, surface-dismissed, focus-changed, app-terminated, changed); repeatable")),
+    count: flag(int("Stop after this many events", { minimum: 1 })),
+    timeout: flag(int("How long to watch, in ms", { default: 60000 }), { agentDefault: 10000 }),
+    "poll-ms": flag(int("Where changes may come without an event, read the window this often (ms)", { default: 1000, minimum: 100 }), { agentHidden: true }),
+    "interactive-only": flag(bool("Diffs and snapshots print elements with refs only (and their ancestors)"), { short: "i", agentDefault: true }),
+    compact: flag(bool("Collapse unnamed single-child group wrappers"), { agentDefault: true })
+  },
+  data: { "2.7": WatchData }
+})
+
+export const OBSERVATION = [snapshot, find, get, is, screenshot, listSurfaces, listDisplays, openSystemSurface, watch] as const

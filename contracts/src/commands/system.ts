@@ -4,7 +4,7 @@ import { DismissAllNotificationsData, DismissNotificationData, ListNotifications
 import { SessionData } from "../data/SessionData.js"
 import { PermissionsData, SkillsData, StatusData, StatusDataV2_6, UnconfirmedData, VersionData, VersionDataV2_6 } from "../data/SystemData.js"
 import { TraceData } from "../data/TraceData.js"
-import { WaitData } from "../data/WaitData.js"
+import { WaitData, WaitDataV2_7 } from "../data/WaitData.js"
 import { appFilter, bool, flag, ID_PATTERN, int, oneOf, positional, snapshotId, str, text } from "./args.js"
 import { defineCommand, LINUX } from "./CommandSpec.js"
 
@@ -17,6 +17,8 @@ const index = positional("index", int("1-based index from list-notifications", {
 export const listNotifications = defineCommand({
   name: "list-notifications",
   summary: "List notifications",
+  use: "list them (default)",
+  agentGroup: { tool: "notifications", value: "list", default: true },
   description:
     "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); nothing trustworthy names the sending app (the popup does not show it; the log of xfce4-notifyd 0.7.3, the version Debian 12 ships, is off by default and records a wrong app for each app's first notification), so app_name is \"\" and --app and --expected-app answer PLATFORM_NOT_SUPPORTED (filter with --text, fingerprint with --expected-title). Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses).",
   category: "notification",
@@ -30,6 +32,8 @@ export const listNotifications = defineCommand({
 export const dismissNotification = defineCommand({
   name: "dismiss-notification",
   summary: "Dismiss one notification",
+  use: "dismiss one by index",
+  agentGroup: { tool: "notifications", value: "dismiss" },
   description:
     "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); nothing trustworthy names the sending app (the popup does not show it; the log of xfce4-notifyd 0.7.3, the version Debian 12 ships, is off by default and records a wrong app for each app's first notification), so app_name is \"\" and --app and --expected-app answer PLATFORM_NOT_SUPPORTED (filter with --text, fingerprint with --expected-title). Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Dismiss clicks the popup (headed) after the fingerprint matched, and reads it back gone.",
   category: "notification",
@@ -43,6 +47,8 @@ export const dismissNotification = defineCommand({
 export const dismissAllNotifications = defineCommand({
   name: "dismiss-all-notifications",
   summary: "Dismiss all notifications",
+  use: "dismiss all",
+  agentGroup: { tool: "notifications", value: "dismiss-all" },
   description:
     "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); nothing trustworthy names the sending app (the popup does not show it; the log of xfce4-notifyd 0.7.3, the version Debian 12 ships, is off by default and records a wrong app for each app's first notification), so app_name is \"\" and --app and --expected-app answer PLATFORM_NOT_SUPPORTED (filter with --text, fingerprint with --expected-title). Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Each popup is clicked closed (headed) and read back gone.",
   category: "notification",
@@ -56,6 +62,8 @@ export const dismissAllNotifications = defineCommand({
 export const notificationAction = defineCommand({
   name: "notification-action",
   summary: "Press a notification's action",
+  use: "press an action of one by index",
+  agentGroup: { tool: "notifications", value: "press" },
   description:
     "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); nothing trustworthy names the sending app (the popup does not show it; the log of xfce4-notifyd 0.7.3, the version Debian 12 ships, is off by default and records a wrong app for each app's first notification), so app_name is \"\" and --app and --expected-app answer PLATFORM_NOT_SUPPORTED (filter with --text, fingerprint with --expected-title). Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). The action's button is pressed through AT-SPI after the fingerprint (if given) matched.",
   category: "notification",
@@ -70,6 +78,8 @@ export const status = defineCommand({
   name: "status",
   readOnly: true,
   summary: "Platform, permissions and state",
+  use: "platform and accessibility state (default)",
+  agentGroup: { tool: "status", value: "status", default: true },
   category: "system",
   headed: "none",
   support: LINUX("supported"),
@@ -81,6 +91,8 @@ export const status = defineCommand({
 export const permissions = defineCommand({
   name: "permissions",
   summary: "Permission states",
+  use: "permission states; request asks for missing ones",
+  agentGroup: { tool: "status", value: "permissions" },
   category: "system",
   headed: "none",
   support: LINUX("supported"),
@@ -96,6 +108,8 @@ export const version = defineCommand({
   name: "version",
   readOnly: true,
   summary: "Binary version and the contract versions it speaks",
+  use: "binary and contract versions",
+  agentGroup: { tool: "status", value: "version" },
   category: "system",
   headed: "none",
   support: LINUX("supported"),
@@ -108,6 +122,7 @@ export const skills = defineCommand({
   name: "skills",
   readOnly: true,
   summary: "Embedded guides for agents (list, get NAME [REF], path)",
+  use: "Read the usage guides: how to drive apps with these tools, per toolkit and task.",
   category: "system",
   headed: "none",
   support: LINUX("supported"),
@@ -124,6 +139,7 @@ export const skills = defineCommand({
 export const batch = defineCommand({
   name: "batch",
   summary: "Run several commands",
+  use: "Run several commands in one call when you know all their arguments in advance.",
   category: "system",
   headed: "none",
   support: LINUX("supported"),
@@ -138,6 +154,7 @@ export const batch = defineCommand({
 export const cursorOverlay = defineCommand({
   name: "cursor-overlay",
   summary: "Show or hide the agent cursor",
+  use: "Show or hide an agent cursor.",
   description:
     "On Linux: not supported (PLATFORM_NOT_SUPPORTED, nothing sent). Pointer commands (--headed) move the real X pointer through XTEST, so the visible cursor already is the agent's cursor: there is no second, agent-only cursor to show; `agent-desktop mouse-move --headed --xy X,Y` shows a point, list-displays and screenshot show where input lands.",
   category: "system",
@@ -157,6 +174,7 @@ export const wait = defineCommand({
   name: "wait",
   readOnly: true,
   summary: "Wait for an element, window, text or time",
+  use: "Wait until something happens (an element, window, text, menu, notification or desktop event) instead of polling, or sleep.",
   description: "Wait for a number of milliseconds, or until an element, window, text, menu or event appears.",
   category: "system",
   headed: "none",
@@ -174,13 +192,13 @@ export const wait = defineCommand({
     menu: flag(bool("Wait until a menu is open")),
     "menu-closed": flag(bool("Wait until no menu is open")),
     notification: flag(bool("Wait for a notification (with --text: containing it)")),
-    event: flag(oneOf(["window-opened", "window-closed", "app-launched", "app-terminated", "focus-changed", "surface-appeared", "surface-dismissed"], "Desktop event to wait for")),
+    event: flag(oneOf(["window-opened", "window-closed", "app-launched", "app-terminated", "focus-changed", "surface-appeared", "surface-dismissed", "changed"], "Desktop event to wait for; changed: the window changed (a diff with refs; what changed since its last snapshot counts)")),
     "window-id": flag(str("Only events of this window")),
     app: flag(str("Scope to this application")),
     timeout: flag(int("Budget in ms", { default: 30000 }))
   },
   agentTool: true,
-  data: { "2.1": WaitData }
+  data: { "2.1": WaitData, "2.7": WaitDataV2_7 }
 })
 
 /**
@@ -188,14 +206,16 @@ export const wait = defineCommand({
  * invocation (AGENT_DESKTOP_MACHINE or its host name), on which app, with which outcome.
  */
 const FLEET_FILTERS = (scope: string) => ({
-  machine: flag(str(`${scope} that ran on this machine (AGENT_DESKTOP_MACHINE or its host name)`)),
-  app: flag(str(`${scope} on this app (the request's app, or the app of the ref it acted on)`)),
-  outcome: flag(str(`${scope} that ended so: ok, error, open, an error code (POLICY_DENIED) or a delivery (delivered_unverified)`))
+  // Operators' views of a fleet: agent tool lists leave them out (an agent reviews its own session).
+  machine: flag(str(`${scope} that ran on this machine (AGENT_DESKTOP_MACHINE or its host name)`), { agentHidden: true }),
+  app: flag(str(`${scope} on this app (the request's app, or the app of the ref it acted on)`), { agentHidden: true }),
+  outcome: flag(str(`${scope} that ended so: ok, error, open, an error code (POLICY_DENIED) or a delivery (delivered_unverified)`), { agentHidden: true })
 })
 
 export const session = defineCommand({
   name: "session",
   summary: "Sessions: start, end [ID], list, gc",
+  use: "Group the following calls into a recorded session (start, end, list, gc).",
   category: "system",
   headed: "none",
   support: LINUX("supported"),
@@ -218,6 +238,7 @@ export const session = defineCommand({
 export const trace = defineCommand({
   name: "trace",
   summary: "Trace of the active session: show, export",
+  use: "Review what the session did (show) or export it as an HTML report.",
   category: "system",
   headed: "none",
   support: LINUX("supported"),

@@ -152,6 +152,28 @@ describe("lossy and structural conversions", () => {
     expect(validatorFor("2.6", "strict")({ ...(ocr as EnvelopeJson), version: "2.6" })).toBe(false)
   })
 
+  it("turns 2.7's snapshot diff, watch and wait --event changed into INVALID_ARGS contract_too_old below 2.7; a whole diff is a snapshot", () => {
+    const all = new Map(fixtures("2.7", "valid"))
+    for (const name of ["snapshot-diff.json", "watch-event-changed.json", "watch-ended.json", "wait-event-changed.json"]) {
+      for (const to of ["2.6", "2.1"] as const) {
+        const converted = convertEnvelope(all.get(name) as EnvelopeJson, "2.7", to)
+        expect(converted, `${name} -> ${to}`).toMatchObject({
+          version: to,
+          ok: false,
+          error: { code: "INVALID_ARGS", disposition: { delivery: "not_delivered", retry: "safe" }, details: { kind: "contract_too_old", needs: "2.7" } }
+        })
+        const validate = validatorFor(to, "strict")
+        expect(validate(converted), `${name} -> ${to}: ${errorsOf(validate)}`).toBe(true)
+      }
+    }
+    const whole = convertEnvelope(all.get("snapshot-diff-whole.json") as EnvelopeJson, "2.7", "2.6") as { ok: boolean; data: Record<string, unknown> }
+    expect(whole.ok).toBe(true)
+    expect(whole.data).not.toHaveProperty("diff")
+    expect(whole.data).toHaveProperty("tree")
+    // Every other wait answer is unchanged.
+    expect(convertEnvelope(all.get("wait-sleep.json") as EnvelopeJson, "2.7", "2.6")).toMatchObject({ ok: true, version: "2.6" })
+  })
+
   it("converts a batch's completed entries too: a pinned consumer reads every nested envelope in its version", () => {
     const snapshotEntry = {
       version: "2.7", ok: true, command: "snapshot", index: 0, execution: "completed",

@@ -2,7 +2,8 @@ import Type from "typebox"
 import { def } from "../schema/def.js"
 import { AfterAction } from "./WaitForResult.js"
 import { SnapshotId } from "../schema/Ref.js"
-import { SnapshotNodeV2_1, SnapshotNodeV2_2, SnapshotRoot } from "../schema/SnapshotNode.js"
+import { SnapshotNode, SnapshotNodeV2_1, SnapshotNodeV2_2, SnapshotRoot } from "../schema/SnapshotNode.js"
+import { snapshotDiffOf } from "./SnapshotDiff.js"
 import { TreeAvailability } from "./TreeAvailability.js"
 
 export const SnapshotWindow = Type.Object({ id: Type.String(), title: Type.String() }, def("SnapshotWindow"))
@@ -65,14 +66,22 @@ export const SnapshotDataV2_6 = Type.Union(
 )
 
 /**
+ * `snapshot --diff` (2.7): what changed since a base snapshot of the window (SnapshotDiff.ts); with a diff there is no
+ * `tree` unless the diff says `whole`.
+ */
+export const SnapshotDiff = snapshotDiffOf(SnapshotNode)
+const diff = { diff: Type.Optional(SnapshotDiff) }
+
+/**
  * 2.7: the tree's nodes say where they came from (`source`; the root always does), OCR nodes their confidence; a
- * window without a usable accessibility tree says so in `accessibility` (and which sources served the snapshot).
+ * window without a usable accessibility tree says so in `accessibility` (and which sources served the snapshot); a
+ * `snapshot --diff` prints `diff`.
  */
 const sourced = { accessibility: Type.Optional(TreeAvailability) }
 
 export const SnapshotData = Type.Union(
   [
-    Type.Object({ ...base, ...identity, ...sourced, complete: Type.Literal(true), tree: Type.Optional(SnapshotRoot) }),
+    Type.Object({ ...base, ...identity, ...sourced, complete: Type.Literal(true), tree: Type.Optional(SnapshotRoot), ...diff }),
     Type.Object({
       ...base,
       ...identity,
@@ -80,7 +89,8 @@ export const SnapshotData = Type.Union(
       complete: Type.Literal(false),
       truncated: Type.Literal(true),
       nodes_observed: Type.Integer({ minimum: 0 }),
-      tree: Type.Optional(SnapshotRoot)
+      tree: Type.Optional(SnapshotRoot),
+      ...diff
     })
   ],
   def("SnapshotData")

@@ -1,6 +1,7 @@
 import Type from "typebox"
 import { RefId, SnapshotId } from "../schema/Ref.js"
 import { NotificationInfo } from "./NotificationData.js"
+import { WatchEvent } from "./WatchData.js"
 import { WindowInfo } from "./WindowInfo.js"
 
 const elapsed_ms = Type.Integer({ minimum: 0 })
@@ -22,7 +23,7 @@ export const WaitEvent = Type.Object({
 })
 
 /** `wait`, one shape per mode: sleep, element, window, text, menu, notification, event. */
-export const WaitData = Type.Union([
+const waitShapes = [
   Type.Object({ waited_ms: Type.Integer({ minimum: 0 }) }),
   Type.Object({
     found: Type.Literal(true),
@@ -49,7 +50,15 @@ export const WaitData = Type.Union([
     elapsed_ms
   }),
   Type.Object({ found: Type.Literal(true), event: WaitEvent, elapsed_ms })
-])
+] as const
+export const WaitData = Type.Union([...waitShapes])
 export type WaitData = Type.Static<typeof WaitData>
+
+/** 2.7: `wait --event changed` answers with the watch's `changed` event (a window's diff, refs included). */
+export const WaitDataV2_7 = Type.Union([
+  ...waitShapes,
+  Type.Object({ found: Type.Literal(true), event: WatchEvent, elapsed_ms })
+])
+export type WaitDataV2_7 = Type.Static<typeof WaitDataV2_7>
 
 export type WaitEvent = Type.Static<typeof WaitEvent>

@@ -1,4 +1,4 @@
-import { COMMAND_SPECS, type CommandSpec, type FlagSpec, type FlagSyntax, GLOBAL_FLAGS } from "../commands/index.js"
+import { AGENT_GROUPS, COMMAND_SPECS, type CommandSpec, type FlagSpec, type FlagSyntax, GLOBAL_FLAGS } from "../commands/index.js"
 import { JsonSchemaEmitter, type JsonObject } from "./JsonSchemaEmitter.js"
 import { typeLiteral } from "./typeLiteral.js"
 
@@ -13,7 +13,9 @@ const syntaxOf = (spec: FlagSpec): FlagSyntax => {
 const flagEntry = (spec: FlagSpec): JsonObject => ({
   ...(spec.short === undefined ? {} : { short: spec.short }),
   syntax: syntaxOf(spec),
-  schema: plain(spec.schema)
+  schema: plain(spec.schema),
+  ...(spec.agentDefault === undefined ? {} : { agentDefault: spec.agentDefault }),
+  ...(spec.agentHidden === true ? { agentHidden: true } : {})
 })
 
 const flags = (record: Readonly<Record<string, FlagSpec>>): JsonObject =>
@@ -36,6 +38,8 @@ const commandEntry = (spec: CommandSpec): JsonObject => ({
   ...(spec.subActions === undefined ? {} : { subActions: [...spec.subActions] }),
   ...(spec.waitFor === true ? { waitFor: true } : {}),
   ...(spec.agentTool === true ? { agentTool: true } : {}),
+  ...(spec.use === undefined ? {} : { use: spec.use }),
+  ...(spec.agentGroup === undefined ? {} : { agentGroup: { ...spec.agentGroup } }),
   ...(spec.stateful === true ? { stateful: true } : {}),
   ...(spec.needsEnabled === true ? { needsEnabled: true } : {}),
   ...(spec.savesSnapshot === true ? { savesSnapshot: true } : {}),
@@ -60,6 +64,7 @@ const commandEntry = (spec: CommandSpec): JsonObject => ({
  */
 export const commandManifest = (): JsonObject => ({
   globalFlags: flags(GLOBAL_FLAGS),
+  agentGroups: Object.fromEntries(Object.entries(AGENT_GROUPS).map(([name, group]) => [name, { ...group }])),
   commands: Object.fromEntries(
     (Object.values(COMMAND_SPECS) as ReadonlyArray<CommandSpec>).map((spec) => [spec.name, commandEntry(spec)])
   )

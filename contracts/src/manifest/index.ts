@@ -28,6 +28,10 @@ export interface ManifestFlag {
   readonly short?: string
   readonly syntax: FlagSyntax
   readonly schema: ArgSchema
+  /** The value an agent host uses when the agent leaves the flag out (the spec's `agentDefault`). */
+  readonly agentDefault?: boolean | number | string
+  /** Left out of agent tool lists (the spec's `agentHidden`), still accepted. */
+  readonly agentHidden?: boolean
 }
 
 export interface ManifestPositional {
@@ -49,6 +53,10 @@ export interface ManifestCommand {
   readonly subActions?: ReadonlyArray<string>
   readonly waitFor?: boolean
   readonly agentTool?: boolean
+  /** When an agent should use the command (one sentence; grouped commands: a short phrase under their group). */
+  readonly use?: string
+  /** The merged agent tool this command is a choice of, and its value of the group's key. */
+  readonly agentGroup?: { readonly tool: string; readonly value: string; readonly default?: boolean }
   readonly stateful?: boolean
   readonly needsEnabled?: boolean
   readonly savesSnapshot?: boolean
@@ -59,6 +67,9 @@ export interface ManifestCommand {
 
 export const COMMANDS: Readonly<Record<string, ManifestCommand>> = COMMAND_MANIFEST.commands
 export const GLOBAL_FLAGS: Readonly<Record<string, ManifestFlag>> = COMMAND_MANIFEST.globalFlags
+
+/** Merged agent tools (the spec's agentGroups.ts): the key argument that picks the command, and when to use the tool. */
+export const AGENT_GROUPS: Readonly<Record<string, { readonly key: string; readonly use: string }>> = COMMAND_MANIFEST.agentGroups
 
 export const commandEntry = (name: string): ManifestCommand | undefined =>
   Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined

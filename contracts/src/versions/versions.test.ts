@@ -19,7 +19,9 @@ describe("contract versions", () => {
       expect(current).toEqual(expect.arrayContaining(previous))
     }
     const latest = Object.keys(CONTRACTS[LATEST_CONTRACT_VERSION].commands)
-    expect(latest).toHaveLength(60)
+    // 2.7 added watch.
+    expect(latest).toHaveLength(61)
+    expect(Object.keys(CONTRACTS["2.6"].commands)).toHaveLength(60)
     expect(latest).toEqual(expect.arrayContaining([...REF_ACTION_COMMANDS, ...FAIL_CLOSED_COMMANDS]))
   })
 

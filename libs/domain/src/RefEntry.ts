@@ -17,6 +17,11 @@ export interface RefEntry {
   readonly role: string
   readonly name?: string
   readonly value?: string
+  /**
+   * A digest of a value the RefMap leaves out (a text field's contents): shows a later `snapshot --diff` that the value
+   * changed, not what it is (a short value can still be guessed from it; the store is private to its user).
+   */
+  readonly value_digest?: string
   readonly description?: string
   readonly native_id?: NativeIdentifier
   readonly bounds?: RefBounds

@@ -36,6 +36,12 @@ export interface InvocationOptions {
    * one entry names another. Batch entries inherit it.
    */
   readonly allowedCommands?: ReadonlyArray<string>
+  /**
+   * A command that streams (`watch`) hands each event's data here as it happens; the caller wraps it in an envelope
+   * of the command and writes it at once (the CLI: one line; an MCP server: a resource update). Without it the events
+   * come in the command's last envelope. Batch entries do not inherit it.
+   */
+  readonly emit?: (data: Readonly<Record<string, unknown>>) => void
 }
 
 /** One command to run: what `runCommand` takes, and what a batch entry or a recovery retry hands back to it. */

@@ -21,6 +21,8 @@ export interface EngineCall {
   readonly readOnly?: boolean
   /** The commands this server offers, when `--tools` or `--read-only` limits them: a batch may run no other. */
   readonly allowedCommands?: ReadonlyArray<string>
+  /** A streaming command's events (watch), as they happen. */
+  readonly emit?: (data: Readonly<Record<string, unknown>>) => void
 }
 
 export interface EngineHost {
@@ -43,7 +45,8 @@ export const makeEngineHost = async (
         ...(call.session === undefined ? {} : { session: call.session }),
         ...(call.signal === undefined ? {} : { signal: call.signal }),
         ...(call.readOnly === true ? { readOnly: true } : {}),
-        ...(call.allowedCommands === undefined ? {} : { allowedCommands: call.allowedCommands })
+        ...(call.allowedCommands === undefined ? {} : { allowedCommands: call.allowedCommands }),
+        ...(call.emit === undefined ? {} : { emit: call.emit })
       }
     })
   return { run, dispose: engine.dispose }

@@ -1,12 +1,14 @@
 /**
  * What an MCP server's options promise, checked with the official SDK client over real stdio (the server in its own
- * process): `--read-only` writes no file, no path (a FIFO, /proc/self/fd/1) can block the server or write into its
- * JSON-RPC stream, and `--tools` limits what `batch` may run. Every refusal here comes before any desktop is touched,
- * so no desktop runs; the file system shows what was (not) written.
+ * process): the tool list's limits (bytes, what a model reads, the client's listTools against `node -e 0`) with every
+ * command reachable, `--read-only` writes no file, no path (a FIFO, /proc/self/fd/1) can block the server or write into
+ * its JSON-RPC stream, `--tools` limits what `batch` may run and refuses a name that offers nothing. Every refusal here
+ * comes before any desktop is touched, so no desktop runs; the file system shows what was (not) written.
  */
+import { COMMANDS } from "@agent-desktop/contracts/commands"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
-import { execFileSync } from "node:child_process"
+import { execFileSync, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -50,6 +52,75 @@ const call = async (client: Client, name: string, args: Record<string, unknown>)
 }
 
 const NOT_DELIVERED = { delivery: "not_delivered", retry: "safe" }
+
+const median = (values: ReadonlyArray<number>): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+/** The limits of the default tool list (issue 22): what an agent host pays before the first call. */
+const LIMITS = { wholeBytes: 64 * 1024, modelVisibleBytes: 24 * 1024, listToolsPerNodeStart: 3 }
+
+describe("the default tool list", () => {
+  it("stays within its limits: bytes, what a model reads, and the SDK client's listTools against node -e 0", async () => {
+    const client = await connect([])
+    try {
+      const { tools } = await client.listTools()
+      const whole = JSON.stringify({ tools }).length
+      // What hosts put in the model's context: name, description and inputSchema (Claude Code drops outputSchema and
+      // title; the SDK client compiles an outputSchema validator per tool, so none is sent unless asked for).
+      const visible = tools.reduce((sum, tool) => sum + JSON.stringify({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }).length, 0)
+      expect(whole, `tools/list is ${whole} bytes`).toBeLessThanOrEqual(LIMITS.wholeBytes)
+      expect(visible, `the model reads ${visible} bytes of tools`).toBeLessThanOrEqual(LIMITS.modelVisibleBytes)
+      expect(tools.every((tool) => tool.outputSchema === undefined)).toBe(true)
+      // Interleaved with the peer so both see the same machine load; medians of seven.
+      const list: Array<number> = []
+      const node: Array<number> = []
+      for (let i = 0; i < 7; i++) {
+        let start = performance.now()
+        spawnSync(process.execPath, ["-e", "0"])
+        node.push(performance.now() - start)
+        start = performance.now()
+        await client.listTools()
+        list.push(performance.now() - start)
+      }
+      const ratio = median(list) / median(node)
+      expect(ratio, `listTools ${median(list).toFixed(1)} ms, node -e 0 ${median(node).toFixed(1)} ms`).toBeLessThanOrEqual(LIMITS.listToolsPerNodeStart)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it("reaches every command the platform supports: each routed through its tool (refused as INVALID_ARGS naming it)", async () => {
+    const client = await connect([])
+    try {
+      const { tools } = await client.listTools()
+      const supported = Object.entries(COMMANDS).filter(([, spec]) => spec.support.linux === "supported")
+      for (const [command, spec] of supported) {
+        const tool = tools.find((candidate) => candidate.name === (spec.agentGroup?.tool ?? command.replace(/-/g, "_")))
+        expect(tool, command).toBeDefined()
+        const key = Object.keys(tool!.inputSchema.properties ?? {}).find((name) => {
+          const values = (tool!.inputSchema.properties![name] as { enum?: Array<string> }).enum
+          return spec.agentGroup !== undefined && values?.includes(spec.agentGroup.value)
+        })
+        const args = { ...(key === undefined ? {} : { [key]: spec.agentGroup!.value }), not_an_argument: 1 }
+        const envelope = await call(client, tool!.name, args) as Envelope & { command: string }
+        expect([envelope.command, envelope.error?.code], `${command} via ${tool!.name} ${JSON.stringify(args)}`).toEqual([command, "INVALID_ARGS"])
+        expect(envelope.error?.message).toContain("'not_an_argument'")
+      }
+    } finally {
+      await client.close()
+    }
+  })
+
+  it.each([
+    [["--tools", "snapshot,nosuch"], "'nosuch' names no tool or command"],
+    [["--read-only", "--tools", "snapshot,click"], "'click' acts on apps or writes files, and --read-only offers observation tools only"],
+    [["--tools", "mouse_down"], "'mouse_down' refuses by design on every platform"]
+  ])("refuses %j at start, naming the reason", (args, reason) => {
+    const result = spawnSync(process.execPath, [script, ...args], { env: env(), input: "", encoding: "utf8", timeout: 30_000 })
+    expect(result.status).toBe(2)
+    expect(result.stdout).toBe("")
+    expect(result.stderr).toContain(reason)
+  })
+})
 
 describe("agent-desktop mcp --read-only", () => {
   it("offers no file-writing tool, refuses a screenshot path (nothing written) and keeps the stream clean", async () => {

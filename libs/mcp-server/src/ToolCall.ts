@@ -1,10 +1,10 @@
 /**
- * One `tools/call`: arguments checked against the tool's `inputSchema` (an INVALID_ARGS envelope, nothing run, when
- * they do not fit), the command run by the engine, the envelope converted to the pinned contract, and returned both
- * as `structuredContent` and as JSON text, with `isError = !ok`. A screenshot also comes back as an image block.
+ * One `tools/call`: the command picked (ToolRoute.ts), its arguments checked against that command's `inputSchema`
+ * (an INVALID_ARGS envelope, nothing run, when they do not fit), the agent profile's defaults filled in, the command
+ * run by the engine, the envelope converted to the pinned contract and shaped by the result profile
+ * (AgentProfile.ts), and returned both as `structuredContent` and as JSON text, with `isError = !ok`. A screenshot
+ * also comes back as an image block.
  */
-import { convertEnvelope } from "@agent-desktop/contracts/convert"
-import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { type Envelope, errorEnvelope } from "@agent-desktop/domain"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { Ajv, type ValidateFunction } from "ajv"
@@ -12,16 +12,19 @@ import { readRegularFile } from "@agent-desktop/engine"
 import type { EngineHost } from "./EngineHost.js"
 import type { McpOptions } from "./McpOptions.js"
 import { rememberJson } from "./MessageLine.js"
-import type { CatalogTool } from "./ToolCatalog.js"
+import { shapeEnvelope } from "./ResultShape.js"
+import { type CatalogTool, offeredCommands, type ToolMember } from "./ToolCatalog.js"
+import { agentDefaults } from "./ToolInput.js"
+import type { Route } from "./ToolRoute.js"
 
 const ajv = new Ajv({ allErrors: true, strict: false })
-const validators = new Map<string, ValidateFunction>()
+const validators = new Map<ToolMember, ValidateFunction>()
 
-const validatorFor = (tool: CatalogTool): ValidateFunction => {
-  let validate = validators.get(tool.name)
+const validatorFor = (member: ToolMember): ValidateFunction => {
+  let validate = validators.get(member)
   if (validate === undefined) {
-    validate = ajv.compile(tool.inputSchema)
-    validators.set(tool.name, validate)
+    validate = ajv.compile(member.inputSchema)
+    validators.set(member, validate)
   }
   return validate
 }
@@ -60,42 +63,53 @@ export interface CallContext {
 
 /** The commands a batch may run on this server: undefined when neither `--tools` nor `--read-only` limits them. */
 const allowedCommands = (options: McpOptions, tools: ReadonlyArray<CatalogTool>): ReadonlyArray<string> | undefined =>
-  options.tools === undefined && !options.readOnly ? undefined : tools.map((offered) => offered.command)
+  options.tools === undefined && !options.readOnly ? undefined : offeredCommands(tools)
 
-export const callTool = async (
-  tool: CatalogTool,
-  args: unknown,
+/** How a group tool's choice is named in messages: `window (action move)`. */
+const callName = (tool: CatalogTool, member: ToolMember): string =>
+  tool.key === undefined ? tool.name : `${tool.name} (${tool.key} ${member.value ?? member.command})`
+
+const runRoute = async (
+  route: Route,
   options: McpOptions,
   engine: () => Promise<EngineHost>,
   context: CallContext,
-  tools: ReadonlyArray<CatalogTool> = [tool]
-): Promise<CallToolResult> => {
-  const input = args ?? {}
-  const validate = validatorFor(tool)
-  const allowed = allowedCommands(options, tools)
-  let envelope: Envelope
-  if (!validate(input)) {
-    envelope = invalidArgs(tool.command, `Invalid arguments for ${tool.name}: ${describeErrors(validate)}`)
-  } else {
-    await context.progress(0, `running ${tool.command}`)
-    envelope = await (await engine()).run({
-      command: tool.command,
-      args: input as Readonly<Record<string, unknown>>,
-      headed: options.headed,
-      ...(options.session === undefined ? {} : { session: options.session }),
-      signal: context.signal,
-      ...(options.readOnly ? { readOnly: true } : {}),
-      ...(allowed === undefined ? {} : { allowedCommands: allowed })
-    })
-    await context.progress(1, `${tool.command} ${envelope.ok ? "done" : "failed"}`)
+  tools: ReadonlyArray<CatalogTool>
+): Promise<{ readonly command: string; readonly envelope: Envelope }> => {
+  if (!route.ok) return { command: route.command, envelope: invalidArgs(route.command, route.message) }
+  const { member, tool } = route
+  const validate = validatorFor(member)
+  if (!validate(route.args)) {
+    return { command: member.command, envelope: invalidArgs(member.command, `Invalid arguments for ${callName(tool, member)}: ${describeErrors(validate)}`) }
   }
-  const shaped = (options.contract === LATEST_CONTRACT_VERSION
-    ? envelope
-    : convertEnvelope(envelope as never, LATEST_CONTRACT_VERSION, options.contract)) as Record<string, unknown>
+  const allowed = allowedCommands(options, tools)
+  await context.progress(0, `running ${member.command}`)
+  const envelope = await (await engine()).run({
+    command: member.command,
+    args: { ...agentDefaults(member.spec, options.profile), ...route.args },
+    headed: options.headed,
+    ...(options.session === undefined ? {} : { session: options.session }),
+    signal: context.signal,
+    ...(options.readOnly ? { readOnly: true } : {}),
+    ...(allowed === undefined ? {} : { allowedCommands: allowed })
+  })
+  await context.progress(1, `${member.command} ${envelope.ok ? "done" : "failed"}`)
+  return { command: member.command, envelope }
+}
+
+export const callTool = async (
+  route: Route,
+  options: McpOptions,
+  engine: () => Promise<EngineHost>,
+  context: CallContext,
+  tools: ReadonlyArray<CatalogTool>
+): Promise<CallToolResult> => {
+  const { command, envelope } = await runRoute(route, options, engine, context, tools)
+  const shaped = shapeEnvelope(envelope, options)
   const text = JSON.stringify(shaped)
   rememberJson(text)
   return {
-    content: [{ type: "text", text }, ...(tool.command === "screenshot" ? await imageBlock(shaped) : [])],
+    content: [{ type: "text", text }, ...(command === "screenshot" ? await imageBlock(shaped) : [])],
     structuredContent: shaped,
     isError: shaped["ok"] !== true
   }

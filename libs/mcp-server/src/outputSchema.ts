@@ -1,6 +1,7 @@
 /**
- * A tool's `outputSchema`: the envelope of its command in the pinned contract version, cut out of that version's
- * generated consumer schema (its `<Command>Envelope` variant or `ErrorEnvelope`, with only the `$defs` they reach).
+ * A tool's `outputSchema` (`--output-schemas`): the envelopes of its commands in the pinned contract version, cut out
+ * of that version's generated consumer schema (their `<Command>Envelope` variants or `ErrorEnvelope`, with only the
+ * `$defs` they reach).
  * A whole envelope schema per tool would make `tools/list` megabytes long. `$schema`/`$id` are left out: the
  * document only uses keywords that draft-07 validators (the MCP SDK's default Ajv) read the same way.
  */
@@ -42,15 +43,15 @@ const reachableDefs = (root: Json, defs: JsonObject): Record<string, Json> => {
   return out
 }
 
-/** `undefined` when the command has no data schema in this version (its results stay untyped). */
-export const outputSchemaFor = (command: string, version: ContractVersion): JsonObject | undefined => {
+/** `undefined` when a command of the tool has no data schema in this version (the tool's results stay untyped). */
+export const outputSchemaFor = (commands: ReadonlyArray<string>, version: ContractVersion): JsonObject | undefined => {
   const document = documentOf(version)
   const defs = (document["$defs"] ?? {}) as JsonObject
-  const success = envelopeDefName(command)
-  if (defs[success] === undefined) return undefined
+  const successes = commands.map(envelopeDefName)
+  if (successes.some((name) => defs[name] === undefined)) return undefined
   const root: JsonObject = {
     type: "object",
-    oneOf: [{ $ref: `#/$defs/${success}` }, { $ref: "#/$defs/ErrorEnvelope" }]
+    oneOf: [...successes.map((name) => ({ $ref: `#/$defs/${name}` })), { $ref: "#/$defs/ErrorEnvelope" }]
   }
   return { ...root, $defs: reachableDefs(root, defs) }
 }

@@ -26,6 +26,7 @@ import { refOfWindowId } from "./atspi/WindowId.js"
 import { DbusCallError } from "./dbus/DbusCallError.js"
 import { chooseDisplayServer } from "./display/chooseDisplayServer.js"
 import { DesktopWatcher } from "./events/DesktopWatcher.js"
+import { ChangeWatcher } from "./events/ChangeWatcher.js"
 import { EventStream } from "./events/EventStream.js"
 import { TreeMirror, type MirrorReads } from "./mirror/TreeMirror.js"
 import { WindowChoiceMirror } from "./mirror/WindowChoiceMirror.js"
@@ -208,6 +209,15 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         const watcher = await DesktopWatcher.start(session, directory, stream)
         if (!watcher) throw new PlatformError({ code: "PLATFORM_NOT_SUPPORTED", message: "the accessibility bus delivers no events here" })
         return watcher.asDesktopWatch()
+      }),
+    // Content events of one window's app (events/ChangeWatcher.ts), for watches that re-read what changed.
+    watchChanges: (window) =>
+      use("change events", async ({ session, stream }) => {
+        const ref = windowRef(window)
+        const profile = await session.toolkits.profileOf(ref.busName, 1500)
+        const watcher = await ChangeWatcher.start(session, stream, ref.busName, profile.announcesChanges === true)
+        if (!watcher) throw new PlatformError({ code: "PLATFORM_NOT_SUPPORTED", message: "the accessibility bus delivers no events here" })
+        return watcher.asChangeWatch()
       }),
     toolkitNotes: TOOLKIT_NOTES,
     close: () =>

@@ -1,6 +1,7 @@
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type { ActionOptions, ActionTarget, DeliveryStep, KeyCombo, PostState, SemanticAction } from "./Actions.js"
+import type { ChangeWatch } from "./ChangeWatch.js"
 import type { DesktopWatch } from "./DesktopWatch.js"
 import type { NativeDesktopShape, ScreenPoint } from "./NativeDesktop.js"
 import type { PlatformError } from "./PlatformError.js"
@@ -67,6 +68,11 @@ export interface DesktopAdapterShape {
    * platform hears none; `wait --event` then compares the desktop's state over time.
    */
   readonly watchDesktop?: () => Effect.Effect<DesktopWatch, PlatformError>
+  /**
+   * Subscribes to the changes one window's app announces (registered before it returns). Absent where the platform
+   * hears none; a watch then looks at the window now and then.
+   */
+  readonly watchChanges?: (window: WindowInfo) => Effect.Effect<ChangeWatch, PlatformError>
   /**
    * The platform skill's section on UI toolkits (markdown): what works on each toolkit the adapter knows and where
    * it stops, kept beside the toolkit profiles it describes. Absent where the adapter has none to tell.

@@ -1,4 +1,5 @@
 export * from "./Actions.js"
+export * from "./ChangeWatch.js"
 export * from "./DesktopAdapter.js"
 export * from "./DesktopWatch.js"
 export * from "./DisplayServer.js"

@@ -30,6 +30,8 @@ export interface EventStoreShape {
   ) => Effect.Effect<void, RefMapTooLarge | InvalidSessionId | StoreFailure>
   readonly loadSnapshot: (namespace: string, snapshotId: string) => Effect.Effect<SavedSnapshot, SnapshotNotFound | StoreFailure>
   readonly latestSnapshotId: (namespace: string) => Effect.Effect<string | undefined, StoreFailure>
+  /** The latest snapshot of one window (its `window.id`) in the namespace. */
+  readonly latestSnapshotOfWindow: (namespace: string, windowId: string) => Effect.Effect<string | undefined, StoreFailure>
   readonly drillDown: (
     namespace: string,
     snapshotId: string,
@@ -78,6 +80,7 @@ export class EventStore extends Context.Service<EventStore, EventStoreShape>()("
       saveSnapshot: (namespace, input) => lift(() => core.saveSnapshot(namespace, input), "RefMapTooLarge", "InvalidSessionId"),
       loadSnapshot: (namespace, snapshotId) => lift(() => core.loadSnapshot(namespace, snapshotId), "SnapshotNotFound"),
       latestSnapshotId: (namespace) => lift(() => core.latestSnapshotId(namespace)),
+      latestSnapshotOfWindow: (namespace, windowId) => lift(() => core.latestSnapshotOfWindow(namespace, windowId)),
       drillDown: (namespace, snapshotId, input) =>
         lift(() => core.drillDown(namespace, snapshotId, input), "SnapshotNotFound", "RootRefNotFound", "RefMapTooLarge"),
       startSession: (input) => lift(() => core.startSession(input), "SessionExists", "InvalidSessionId"),

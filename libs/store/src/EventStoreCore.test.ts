@@ -86,6 +86,24 @@ describe.each(BACKENDS)("the store on %s", (backendName) => {
       assert.isUndefined(store.latestSnapshotId("run-2"))
     })
 
+    it("finds the latest snapshot of one window (the base of snapshot --diff), per namespace", () => {
+      const of = (id: string, windowId: string) => ({ ...snapshot(id), window: { id: windowId, title: "T" } })
+      store.saveSnapshot("global", of("s1111", "w-a"))
+      store.saveSnapshot("global", of("s2222", "w-b"))
+      store.saveSnapshot("global", of("s3333", "w-a"))
+      store.saveSnapshot("run-1", of("s4444", "w-b"))
+      assert.strictEqual(store.latestSnapshotOfWindow("global", "w-a"), "s3333")
+      assert.strictEqual(store.latestSnapshotOfWindow("global", "w-b"), "s2222")
+      assert.strictEqual(store.latestSnapshotOfWindow("run-1", "w-b"), "s4444")
+      assert.isUndefined(store.latestSnapshotOfWindow("run-1", "w-a"))
+      // A drill-down makes its snapshot the window's latest again.
+      store.drillDown("global", "s2222", { root_ref: "@e1", entries: [] })
+      store.saveSnapshot("global", of("s5555", "w-b"))
+      assert.strictEqual(store.latestSnapshotOfWindow("global", "w-b"), "s5555")
+      store.drillDown("global", "s2222", { root_ref: "@e1", entries: [] })
+      assert.strictEqual(store.latestSnapshotOfWindow("global", "w-b"), "s2222")
+    })
+
     it("never looks across namespaces: unknown ids are SnapshotNotFound", () => {
       store.saveSnapshot("run-1", snapshot("s3333"))
       assert.strictEqual(tagOf(() => store.loadSnapshot("global", "s3333")), "SnapshotNotFound")

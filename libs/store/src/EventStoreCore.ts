@@ -171,6 +171,10 @@ export class EventStoreCore {
     return Snapshots.latestSnapshotId(this.#context, namespace)
   }
 
+  latestSnapshotOfWindow(namespace: string, windowId: string): string | undefined {
+    return Snapshots.latestSnapshotOfWindow(this.#context, namespace, windowId)
+  }
+
   drillDown(namespace: string, snapshotId: string, input: DrillDownInput): DrillDownResult {
     return Snapshots.drillDown(this.#context, namespace, snapshotId, input)
   }

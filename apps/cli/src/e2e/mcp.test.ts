@@ -11,11 +11,18 @@ import { validateEnvelope } from "@agent-desktop/contract-check"
 import { COMMANDS } from "@agent-desktop/contracts/commands"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
 import { Ajv2020 } from "ajv/dist/2020.js"
 import { Ajv } from "ajv"
 import { spawn } from "node:child_process"
 import { afterAll, beforeAll } from "vitest"
 import { BIN, cleanEnv, envelopeOf, runBinary, tempHome } from "../test/binary.js"
+
+/** A resource read's text (the watch resources answer text, never a blob). */
+const textOf = (content: object): string => {
+  if (!("text" in content) || typeof content.text !== "string") throw new Error(`expected a text resource, got ${JSON.stringify(content)}`)
+  return content.text
+}
 
 let desktop: RunningDesktop
 let env: Record<string, string>
@@ -54,12 +61,13 @@ interface Node { ref_id?: string; role: string; name?: string; children?: Array<
 const nodes = (tree: Node): Array<Node> => [tree, ...(tree.children ?? []).flatMap(nodes)]
 
 describe("agent-desktop mcp", () => {
-  it("lists one tool per supported command of the spec, each with valid input and output schemas", async () => {
-    const { client } = await connect()
+  it("offers every supported command of the spec (a tool of its own or a group tool's choice), with valid input and output schemas", async () => {
+    const { client } = await connect(["--output-schemas"])
     try {
       const { tools } = await client.listTools()
-      const supported = Object.entries(COMMANDS).filter(([, spec]) => spec.support.linux === "supported").map(([name]) => name.replace(/-/g, "_"))
-      assert.sameMembers(tools.map((tool) => tool.name), supported)
+      const supported = Object.entries(COMMANDS).filter(([, spec]) => spec.support.linux === "supported")
+      const expected = new Set(supported.map(([name, spec]) => spec.agentGroup?.tool ?? name.replace(/-/g, "_")))
+      assert.sameMembers(tools.map((tool) => tool.name), [...expected])
       const draft7 = new Ajv({ strict: false })
       const draft2020 = new Ajv2020({ strict: false })
       for (const tool of tools) {
@@ -101,6 +109,40 @@ describe("agent-desktop mcp", () => {
       assert.strictEqual(invalid["error"]["code"], "INVALID_ARGS")
       const unknown = await client.callTool({ name: "no_such_tool", arguments: {} }).then(() => undefined, (error: Error) => error)
       assert.match(String(unknown), /Unknown tool/)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it("diffs and watches: snapshot diff, a watch subscription told of a change made through the fixture's own channel, wait changed", async () => {
+    const { client } = await connect()
+    try {
+      const control = (request: Parameters<typeof controlFixture>[1]) => controlFixture(fixtureControlPath(desktop.stateDir), request)
+      await call(client, "snapshot", { app: "fixture" })
+      await control({ op: "rename", id: "check", label: "Renamed unseen" })
+      const diffed = await call(client, "snapshot", { app: "fixture", diff: true })
+      assert.deepStrictEqual(diffed["data"]["diff"]["changed"].map((entry: Envelope) => [entry["node"]["name"], entry["was"]]), [["Renamed unseen", { name: "Enable feature" }]])
+      assert.notProperty(diffed["data"], "tree")
+
+      const uri = "agent-desktop://watch/fixture"
+      const updated = new Promise<string>((resolve) => client.setNotificationHandler(ResourceUpdatedNotificationSchema, (note) => resolve(note.params.uri)))
+      await client.subscribeResource({ uri })
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await control({ op: "rename", id: "check", label: "Renamed while watched" })
+      assert.strictEqual(await updated, uri)
+      const read = JSON.parse(textOf((await client.readResource({ uri })).contents[0]!)) as Array<Envelope>
+      for (const envelope of read) assert.isTrue(validateEnvelope(envelope["version"], envelope, { strict: true }).valid)
+      const names = read.flatMap((envelope) => envelope["data"]["event"]["snapshot"]["diff"]["changed"].map((entry: Envelope) => entry["node"]["name"]))
+      assert.include(names, "Renamed while watched")
+      // Read again: drained.
+      assert.deepStrictEqual(JSON.parse(textOf((await client.readResource({ uri })).contents[0]!)), [])
+      await client.unsubscribeResource({ uri })
+
+      // wait changed: answered at once by a change since the window's last snapshot.
+      await control({ op: "rename", id: "check", label: "Enable feature" })
+      const waited = await call(client, "wait", { event: "changed", app: "fixture", timeout: 10_000 })
+      assert.strictEqual(waited["data"]["event"]["kind"], "changed")
+      assert.deepStrictEqual(waited["data"]["event"]["snapshot"]["diff"]["changed"].map((entry: Envelope) => entry["node"]["name"]), ["Enable feature"])
     } finally {
       await client.close()
     }

@@ -10,7 +10,7 @@ export interface SnapshotArgs {
   readonly interactive_only?: boolean
   /** Collapse unnamed single-child group wrappers. */
   readonly compact?: boolean
-  /** The window's outline: about 40 nodes opened breadth first, depth min(max-depth, 3) (unnamed wrapper groups count no level); each cut container carries children_count and a ref to drill into with --root. */
+  /** The window's outline: about 40 nodes breadth first, depth min(max-depth, 3) (unnamed wrappers count no level); each cut container has children_count and a ref to drill into with --root. */
   readonly skeleton?: boolean
   /** Ref of a subtree to observe (drill-down) */
   readonly root?: string
@@ -20,15 +20,19 @@ export interface SnapshotArgs {
   readonly surface?: "window" | "focused" | "menu" | "menubar" | "sheet" | "popover" | "alert" | "desktop" | "taskbar" | "system-tray" | "system-tray-overflow" | "quick-settings" | "notification-center" | "toolbar" | "dock" | "spotlight" | "menu-bar-extras" | "start-menu" | "action-center"
   /** Depth of the printed tree; deeper containers carry children_count (the default prints whole windows) Default: 64. */
   readonly max_depth?: number
-  /** Children printed per container (default 50 with -i, else all; 0 = all): the first ones, and the one holding the focus (else a selected one) if it lies further; a cut container gets a ref, children_count and a hint naming the shown range and the command for the next page. */
+  /** Children printed per container (default 50 with -i, else all; 0 = all): the first ones and the focused (else a selected) one; a cut container gets a ref, children_count and a hint naming the shown range and the next page's command. */
   readonly max_children?: number
-  /** With --root: print the root's children from this index (counted as the hint counts them, among the children these flags print): the next page of a cut container. */
+  /** With --root: print the root's children from this index (as the cut container's hint counts them): its next page. */
   readonly children_from?: number
   /** Emit each node's bounds. */
   readonly include_bounds?: boolean
   /** Observation budget in ms; an exhausted full snapshot is a partial result. Default: 3000. */
   readonly timeout_ms?: number
-  /** Turn on renderer accessibility in Electron/Chromium apps first (Linux: it is chosen when the app starts and cannot be turned on later, so this changes nothing; a window with it off answers ACTION_NOT_SUPPORTED accessibility_inactive with how to restart the app) */
+  /** Only what changed since the window's last snapshot (or --since): added, removed and changed elements with refs, the unchanged count (their refs stay valid); the whole snapshot when much changed. */
+  readonly diff?: boolean
+  /** With --diff (implied): the snapshot to compare with, instead of the window's last one. */
+  readonly since?: string
+  /** Turn on renderer accessibility in Electron/Chromium apps first (Linux: chosen when the app starts, so this changes nothing; a window without it answers ACTION_NOT_SUPPORTED accessibility_inactive, saying how to restart the app) */
   readonly force_electron_a11y?: boolean
 }
 
@@ -125,6 +129,26 @@ export interface ListDisplaysArgs {
 export interface OpenSystemSurfaceArgs {
   /** Shell surface kind (notification-center, quick-settings, ...) */
   readonly surface: string
+}
+
+/** `watch`: Stream what happens in a window or app. */
+export interface WatchArgs {
+  /** Application name as list-apps prints it. */
+  readonly app?: string
+  /** Window id from list-windows. */
+  readonly window_id?: string
+  /** Only these kinds (window-opened, window-closed, surface-appeared, surface-dismissed, focus-changed, app-terminated, changed); repeatable. */
+  readonly event?: ReadonlyArray<string>
+  /** Stop after this many events. */
+  readonly count?: number
+  /** How long to watch, in ms. Default: 60000. */
+  readonly timeout?: number
+  /** Where changes may come without an event, read the window this often (ms) Default: 1000. */
+  readonly poll_ms?: number
+  /** Diffs and snapshots print elements with refs only (and their ancestors) */
+  readonly interactive_only?: boolean
+  /** Collapse unnamed single-child group wrappers. */
+  readonly compact?: boolean
 }
 
 /** `click`: Click (activate) an element. */
@@ -646,8 +670,8 @@ export interface WaitArgs {
   readonly menu_closed?: boolean
   /** Wait for a notification (with --text: containing it) */
   readonly notification?: boolean
-  /** Desktop event to wait for. */
-  readonly event?: "window-opened" | "window-closed" | "app-launched" | "app-terminated" | "focus-changed" | "surface-appeared" | "surface-dismissed"
+  /** Desktop event to wait for; changed: the window changed (a diff with refs; what changed since its last snapshot counts) */
+  readonly event?: "window-opened" | "window-closed" | "app-launched" | "app-terminated" | "focus-changed" | "surface-appeared" | "surface-dismissed" | "changed"
   /** Only events of this window. */
   readonly window_id?: string
   /** Scope to this application. */
@@ -708,6 +732,7 @@ export interface CommandArgs {
   readonly "list-surfaces": ListSurfacesArgs
   readonly "list-displays": ListDisplaysArgs
   readonly "open-system-surface": OpenSystemSurfaceArgs
+  readonly "watch": WatchArgs
   readonly "click": ClickArgs
   readonly "double-click": DoubleClickArgs
   readonly "triple-click": TripleClickArgs
@@ -843,6 +868,14 @@ export const ARGV = {
       ],
       "timeout_ms": [
         "timeout-ms",
+        "value"
+      ],
+      "diff": [
+        "diff",
+        "switch"
+      ],
+      "since": [
+        "since",
         "value"
       ],
       "force_electron_a11y": [
@@ -1007,6 +1040,43 @@ export const ARGV = {
       "surface"
     ],
     "flags": {}
+  },
+  "watch": {
+    "positionals": [],
+    "flags": {
+      "app": [
+        "app",
+        "value"
+      ],
+      "window_id": [
+        "window-id",
+        "value"
+      ],
+      "event": [
+        "event",
+        "list"
+      ],
+      "count": [
+        "count",
+        "value"
+      ],
+      "timeout": [
+        "timeout",
+        "value"
+      ],
+      "poll_ms": [
+        "poll-ms",
+        "value"
+      ],
+      "interactive_only": [
+        "interactive-only",
+        "switch"
+      ],
+      "compact": [
+        "compact",
+        "switch"
+      ]
+    }
   },
   "click": {
     "positionals": [

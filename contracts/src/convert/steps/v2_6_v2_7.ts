@@ -1,4 +1,4 @@
-import { isRecord, isSnapshotData, mapData, restamp, without, type JsonRecord } from "../EnvelopeJson.js"
+import { failure, isRecord, isSnapshotData, mapData, without, type EnvelopeJson, type JsonRecord } from "../EnvelopeJson.js"
 import type { VersionStep } from "../VersionStep.js"
 
 const NODE_KEYS = ["source", "confidence"]
@@ -46,10 +46,12 @@ export const v2_6_v2_7: VersionStep = {
         : command === "find" && isRecord(data)
         ? findV2_7(data)
         : data),
-  down: (envelope) =>
-    mapData(envelope, "2.6", (data, command) =>
+  down: (envelope) => {
+    const unprintable = withoutShapeIn2_6(envelope)
+    if (unprintable !== undefined) return failure(envelope, "2.6", unprintable)
+    return mapData(envelope, "2.6", (data, command) =>
       isSnapshotData(data, command)
-        ? "tree" in data ? { ...without(data, ["accessibility"]), tree: nodeV2_6(data["tree"]) } : without(data, ["accessibility"])
+        ? snapshotV2_6(data)
         : command === "find" && isRecord(data)
         ? findV2_6(data)
         : command === "list-windows" && Array.isArray(data)
@@ -57,4 +59,36 @@ export const v2_6_v2_7: VersionStep = {
         : command === "list-apps" && isRecord(data) && Array.isArray(data["apps"])
         ? { ...data, apps: data["apps"].map((app: unknown) => isRecord(app) ? without(app, ["accessibility"]) : app) }
         : data)
+  }
+}
+
+const snapshotV2_6 = (data: JsonRecord): JsonRecord => {
+  // Only a whole diff reaches here (withoutShapeIn2_6 refuses the others): its tree is the snapshot.
+  const out = without(data, ["diff", "accessibility"])
+  return "tree" in out ? { ...out, tree: nodeV2_6(out["tree"]) } : out
+}
+
+/**
+ * 2.7 answers 2.6 has no shape for: a snapshot diff (no tree), a watch, `wait --event changed`. The command ran (a
+ * diff's snapshot is saved; a watch watched); what it found cannot be printed in the pinned version, so it is an
+ * INVALID_ARGS that says which version can (nothing was sent to any app: retry is safe).
+ */
+const withoutShapeIn2_6 = (envelope: EnvelopeJson): JsonRecord | undefined => {
+  if (!envelope.ok || !isRecord(envelope.data)) return undefined
+  const data = envelope.data
+  const what = envelope.command === "watch"
+    ? "watch"
+    : envelope.command === "snapshot" && isRecord(data["diff"]) && data["diff"]["whole"] !== true
+    ? "snapshot --diff"
+    : envelope.command === "wait" && isRecord(data["event"]) && data["event"]["kind"] === "changed"
+    ? "wait --event changed"
+    : undefined
+  if (what === undefined) return undefined
+  return {
+    code: "INVALID_ARGS",
+    message: `${what} answers in contract 2.7 or later; this answer was asked for in an older one`,
+    suggestion: "Pin contract 2.7 or later (--contract or AGENT_DESKTOP_CONTRACT), or take a whole snapshot instead",
+    disposition: { delivery: "not_delivered", retry: "safe" },
+    details: { kind: "contract_too_old", needs: "2.7", retryable: false }
+  }
 }

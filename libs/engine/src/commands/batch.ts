@@ -64,7 +64,8 @@ export const batch = Effect.fn("batch")(function*(args: ArgsOf<"batch">) {
   }
   const runCommand = invocation.runNested
   const start = yield* Clock.currentTimeMillis
-  const { waitFor: _waitFor, waitForGone: _waitForGone, waitTimeoutMs: _waitTimeout, ...inherited } = invocation.options
+  // A streaming entry (watch) answers with its events in its envelope: the batch's caller did not ask for a stream.
+  const { waitFor: _waitFor, waitForGone: _waitForGone, waitTimeoutMs: _waitTimeout, emit: _emit, ...inherited } = invocation.options
   const results: Array<CommandData<"batch">["results"][number]> = []
   let outputBytes = 0
   let stopped: { reason: "deadline" | "stop_on_error" | "output_limit"; index: number } | undefined

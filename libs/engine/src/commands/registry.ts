@@ -5,6 +5,7 @@ import { type ArgsOf, COMMAND_NAMES, COMMANDS, type ManifestCommandName } from "
 import { REF_ACTION_COMMANDS } from "@agent-desktop/contracts/vocabulary"
 import type { Effect } from "effect"
 import type { Args } from "../args/Args.js"
+import type { DeepReadonly } from "../ContractData.js"
 import type { DesktopError } from "../errors/DesktopError.js"
 import type { Invocation } from "../Invocation.js"
 import { refAction, REF_ACTIONS } from "./actions/refAction.js"
@@ -43,6 +44,7 @@ import { status } from "./status.js"
 import { trace } from "./trace.js"
 import { version } from "./version.js"
 import { wait } from "./wait.js"
+import { watch } from "./watch.js"
 
 export type CommandServices = DesktopAdapter | EventStore | Invocation
 /**
@@ -51,9 +53,6 @@ export type CommandServices = DesktopAdapter | EventStore | Invocation
  */
 export type Handler = (args: Args) => Effect.Effect<unknown, DesktopError, CommandServices>
 
-type DeepReadonly<T> = T extends ReadonlyArray<infer E> ? ReadonlyArray<DeepReadonly<E>>
-  : T extends object ? { readonly [P in keyof T]: DeepReadonly<T[P]> }
-  : T
 
 /**
  * A handler the compiler checks both ways against the spec: it takes its command's decoded arguments (a handler
@@ -104,7 +103,8 @@ const TYPED = {
   "list-notifications": listNotifications,
   "dismiss-notification": dismissNotification,
   "dismiss-all-notifications": dismissAllNotifications,
-  "notification-action": notificationAction
+  "notification-action": notificationAction,
+  watch
 } satisfies { readonly [K in CommandName]?: ContractHandler<K> }
 
 /** Handlers built per name (the ref actions share one data shape): each is checked against its commands' data. */

@@ -5,6 +5,7 @@ import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
 import { resolveRef } from "../resolve/resolveRef.js"
 import { captureSnapshot } from "../snapshot/captureSnapshot.js"
+import { observeDiff } from "../snapshot/diff/observeDiff.js"
 import { observeWindow, snapshotData, snapshotRequest, type SnapshotRequest } from "../snapshot/observeWindow.js"
 import { loadSnapshot, withStore } from "../StoreAccess.js"
 
@@ -59,6 +60,12 @@ export const snapshot = Effect.fn("snapshot")(function*(args: ArgsOf<"snapshot">
   if (legacy !== undefined && root === undefined) {
     return yield* new InvalidArgs({ message: "--snapshot only qualifies a bare --root ref, which contract 2.6 no longer accepts", suggestion: "Pass --root with the qualified ref that snapshot printed" })
   }
+  const since = args.since
+  const diff = args.diff || since !== undefined
+  if (diff && root !== undefined) {
+    return yield* new InvalidArgs({ message: "--diff compares whole windows; --root reads a subtree", suggestion: "Leave --root out, or --diff" })
+  }
   if (root !== undefined) return yield* drillDown(root, request)
+  if (diff) return yield* observeDiff(request, since)
   return (yield* observeWindow(request)).data
 })

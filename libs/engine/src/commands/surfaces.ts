@@ -5,7 +5,7 @@ import { fromPlatformError } from "../errors/fromPlatformError.js"
 const READ_MS = 2000
 
 /** A top-level accessible's kind: dialogs and alerts by role, a popup menu (a window holding one menu), tooltips. */
-const surfaceOf = (window: WindowInfo, root: ObservedNode) => {
+export const surfaceOf = (window: WindowInfo, root: ObservedNode) => {
   const children = root.children ?? []
   if (root.role === "dialog" || root.role === "alert" || root.role === "tooltip" || root.role === "menu") {
     return { id: window.id, type: root.role, ...(window.title ? { title: window.title } : {}), ...(root.role === "menu" ? { item_count: root.childCount } : {}) }

@@ -10,6 +10,7 @@ import { pollUntil, type PollFailure } from "../wait/poll.js"
 import { observeWindow } from "../snapshot/observeWindow.js"
 import { waitEvent } from "./waits/waitEvent.js"
 import { waitMenu } from "./waits/waitMenu.js"
+import { waitChanged } from "./waits/waitChanged.js"
 import { waitNotification } from "./waits/waitNotification.js"
 
 /** Absent right now, but may appear: keep polling. Anything else (bad args, lost snapshot, permissions) is final. */
@@ -137,6 +138,7 @@ export const wait = Effect.fn("wait")(function*(args: ArgsOf<"wait">) {
   const { app, window_id: windowId } = args
   if (menu || menuClosed) return yield* waitMenu(menu, app, timeoutMs)
   if (notification) return yield* waitNotification(text, timeoutMs)
+  if (event === "changed") return yield* waitChanged(args, timeoutMs)
   if (event !== undefined) {
     return yield* waitEvent(event, { ...(app === undefined ? {} : { app }), ...(windowId === undefined ? {} : { windowId }) }, timeoutMs)
   }

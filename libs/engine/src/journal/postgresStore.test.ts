@@ -1,3 +1,4 @@
+import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { assert, describe, it } from "@effect/vitest"
 import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { validateEnvelope } from "@agent-desktop/contract-check"

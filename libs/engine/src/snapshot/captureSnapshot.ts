@@ -1,5 +1,6 @@
 import { captureIdentities, formatRef, getsRef, identifierOf, refEntryFor, refKey, valueIsIdentity, type RefEntry, type RefNode } from "@agent-desktop/domain"
 import type { ObservedNode, TreeObservation, WindowInfo } from "@agent-desktop/platform"
+import { valueDigest } from "./diff/valueDigest.js"
 import { renderTree, type OutputRoot, type RenderOptions } from "./renderTree.js"
 
 export interface CaptureInput {
@@ -16,6 +17,11 @@ export interface CaptureInput {
   readonly rootRef?: string
   /** The drill-down root's own ref: printed on the root again (not a second entry) when the root earns one. */
   readonly rootRefId?: string
+  /**
+   * A diff's numbering (snapshot/diff/baseNumbering.ts): the number a node had in the base snapshot, kept so that
+   * its ref stays the same; nodes without one are numbered after `startCounter`.
+   */
+  readonly keepNumber?: (node: ObservedNode) => number | undefined
 }
 
 export interface Captured {
@@ -85,9 +91,10 @@ export const captureSnapshot = (input: CaptureInput): Captured => {
         refByNode.set(node, input.rootRefId)
         return input.rootRefId
       }
-      counter += 1
-      refNodes.push([refKey(counter), node])
-      const ref = formatRef(input.snapshotId, counter)
+      const kept = input.keepNumber?.(node)
+      const number = kept ?? ++counter
+      refNodes.push([refKey(number), node])
+      const ref = formatRef(input.snapshotId, number)
       refByNode.set(node, ref)
       return ref
     }
@@ -98,7 +105,8 @@ export const captureSnapshot = (input: CaptureInput): Captured => {
   const source = sourceOf(input.observation.window, input.rootRef)
   const refs: Record<string, RefEntry> = {}
   refNodes.forEach(([key, node], i) => {
-    refs[key] = refEntryFor(identityFields(node), source, identities[i]!)
+    const entry = refEntryFor(identityFields(node), source, identities[i]!)
+    refs[key] = node.value !== undefined && !valueIsIdentity(node.role) ? { ...entry, value_digest: valueDigest(node.value) } : entry
   })
   return { tree, refs, counter, identityUnproven, refByNode }
 }

@@ -8,6 +8,7 @@ import { DesktopAdapter, type NodeSource, type ObservedNode, type TreeObservatio
 import { Clock, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import { newSnapshotId } from "@agent-desktop/domain"
+import { decodeArgs } from "../args/decodeArgs.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
@@ -73,6 +74,17 @@ export const snapshotRequest = Effect.fnUntraced(function*(args: ArgsOf<"snapsho
   return request
 })
 
+/**
+ * The request a plain `snapshot` with just these flags makes (the snapshot spec's defaults decoded in): what a
+ * watch and `wait --event changed` read each look with.
+ */
+export const windowSnapshotRequest = Effect.fnUntraced(function*(
+  flags: Pick<ArgsOf<"snapshot">, "app" | "window_id" | "interactive_only" | "compact">
+) {
+  const decoded = yield* decodeArgs("snapshot", flags)
+  return yield* snapshotRequest(decoded as ArgsOf<"snapshot">)
+})
+
 export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: OutputRoot, observation: TreeObservation) => ({
   app: window.app_name,
   window: { id: window.id, title: window.title },
@@ -111,25 +123,35 @@ const nothingRead = (window: WindowInfo): TreeObservation => ({
   nodesObserved: 0
 })
 
+export interface ObserveOptions {
+  readonly save: boolean
+  /** Record the observation in the invocation's events (default): a watch's unchanged looks are not recorded. */
+  readonly record?: boolean
+  /** The window, when the caller resolved it already (a diff looks up its base by the window first). */
+  readonly window?: WindowInfo
+  /** A diff's numbering: refs continue from the base's counter, and nodes the base has keep their numbers. */
+  readonly numbering?: { readonly startCounter: number; readonly keepNumber: (node: ObservedNode) => number | undefined }
+  /** `find --text`: the screen is searched for it where the tree has none (screenText.ts `withTextSearch`). */
+  readonly textSearch?: { readonly text: string; readonly exact: boolean }
+}
+
+export const resolveRequestWindow = Effect.fnUntraced(function*(request: SnapshotRequest) {
+  const adapter = yield* DesktopAdapter
+  return yield* adapter.resolveWindow({
+    ...(request.app === undefined ? {} : { app: request.app }),
+    ...(request.windowId === undefined ? {} : { windowId: request.windowId })
+  }).pipe(Effect.mapError(fromPlatformError))
+})
+
 /**
  * Observe a window whole (identity proof needs every node), render it per the flags, save the RefMap. An
  * exhausted budget is a partial success (2.2), never a TIMEOUT.
  */
-export const observeWindow = Effect.fn("observeWindow")(function*(
-  request: SnapshotRequest,
-  options: {
-    readonly save: boolean
-    /** `find --text`: the screen is searched for it where the tree has none (screenText.ts `withTextSearch`). */
-    readonly textSearch?: { readonly text: string; readonly exact: boolean }
-  } = { save: true }
-) {
+export const observeWindow = Effect.fn("observeWindow")(function*(request: SnapshotRequest, options: ObserveOptions = { save: true }) {
   const adapter = yield* DesktopAdapter
   const invocation = yield* Invocation
   const started = yield* Clock.currentTimeMillis
-  const window = yield* adapter.resolveWindow({
-    ...(request.app === undefined ? {} : { app: request.app }),
-    ...(request.windowId === undefined ? {} : { windowId: request.windowId })
-  }).pipe(Effect.mapError(fromPlatformError))
+  const window = options.window ?? (yield* resolveRequestWindow(request))
   const resolved = yield* Clock.currentTimeMillis
   const deadline = resolved + request.timeoutMs
   // An observation: a warm adapter may answer from a read the app's events prove unchanged (`kept`).
@@ -155,7 +177,8 @@ export const observeWindow = Effect.fn("observeWindow")(function*(
     windowRoot: observation.root,
     windowComplete: observation.complete,
     render: request.render,
-    startCounter: 0
+    startCounter: options.numbering?.startCounter ?? 0,
+    ...(options.numbering === undefined ? {} : { keepNumber: options.numbering.keepNumber })
   })
   const saved: SavedSnapshot = {
     snapshot_id: snapshotId,
@@ -177,6 +200,6 @@ export const observeWindow = Effect.fn("observeWindow")(function*(
     nodes: observation.nodesObserved,
     refs: captured.counter
   })
-  invocation.record(options.save ? "snapshot.captured" : "snapshot.observed", { snapshot_id: snapshotId, ref_count: captured.counter, complete: observation.complete, nodes_observed: observation.nodesObserved })
+  if (options.record !== false) invocation.record(options.save ? "snapshot.captured" : "snapshot.observed", { snapshot_id: snapshotId, ref_count: captured.counter, complete: observation.complete, nodes_observed: observation.nodesObserved })
   return { saved, window, observation, captured, ocrMatches: searched.matches, sources, data: snapshotData(saved, window, captured.tree, observation) }
 })

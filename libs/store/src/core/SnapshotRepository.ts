@@ -95,6 +95,20 @@ export const latestSnapshotId = (context: StoreContext, namespace: string): stri
     return row === undefined ? undefined : String(row["snapshot_id"])
   })
 
+/**
+ * The most recently saved (or drilled) snapshot of one window in a namespace: the base of `snapshot --diff` when no
+ * snapshot is named. Read in plain SQL (both dialects) over the namespace's retained snapshots (at most 128), newest
+ * first, the window's id parsed here.
+ */
+export const latestSnapshotOfWindow = (context: StoreContext, namespace: string, windowId: string): string | undefined =>
+  read(() => {
+    const rows = context.sql.get(
+      `SELECT snapshot_id, window_json FROM snapshots WHERE namespace = ? ORDER BY updated_position DESC`
+    ).all(namespace)
+    const row = rows.find((candidate) => (JSON.parse(String(candidate["window_json"])) as { id?: unknown } | null)?.id === windowId)
+    return row === undefined ? undefined : String(row["snapshot_id"])
+  })
+
 /** `--root` drill-down: replace the refs under the root and number the new ones after the snapshot's counter. */
 export const drillDown = (context: StoreContext, namespace: string, snapshotId: string, input: DrillDownInput): DrillDownResult =>
   write(context, () => {

@@ -15,8 +15,8 @@ import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { pollUntil, type PollFailure } from "../../wait/poll.js"
 import { eventOutput, matchesEvent, type EventFilter } from "./eventMatch.js"
 
-/** The kinds `wait --event` takes: the spec's enum. */
-export type EventKind = NonNullable<ArgsOf<"wait">["event"]>
+/** The desktop kinds `wait --event` takes: the spec's enum but `changed`, a window's change (waitChanged.ts). */
+export type EventKind = Exclude<NonNullable<ArgsOf<"wait">["event"]>, "changed">
 
 interface State {
   readonly apps: ReadonlyArray<AppInfo>
