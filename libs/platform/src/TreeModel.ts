@@ -37,6 +37,11 @@ export interface ObservedNode {
   readonly value?: string
   readonly description?: string
   readonly nativeId?: NativeId
+  /**
+   * What kind of element it is beyond its role, as the platform tells it (Linux: AT-SPI role, interfaces, line
+   * mode): identity tells twins apart by it (domain's IdentityContext.ts). Opaque; never printed.
+   */
+  readonly traits?: string
   readonly hint?: string
   readonly states: ReadonlyArray<string>
   /** `available_actions` vocabulary: Click, SetValue, SetFocus, Toggle, Expand, Collapse, Select, ScrollTo, ... */

@@ -26,11 +26,14 @@ const read = (node: ObservedNode, property: Property): unknown => {
   }
 }
 
-/** `get REF --property text|value|title|bounds|role|states`: one live property of a strictly resolved ref. */
+/**
+ * `get REF --property text|value|title|bounds|role|states`: one live property of a resolved ref. A read needs no unique
+ * identity: a true twin is read at its unchanged place (resolveRef `forRead`).
+ */
 export const get = Effect.fn("get")(function*(args: Args) {
   const ref = yield* requiredString(args, "ref_id")
   const property = yield* readProperty(args)
   const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
-  const resolved = yield* resolveRef(ref, { timeoutMs })
+  const resolved = yield* resolveRef(ref, { timeoutMs, forRead: true })
   return { property, ref, value: read(resolved.node, property) }
 })

@@ -30,11 +30,14 @@ const test = (node: ObservedNode, property: Property): { result: boolean; applic
   }
 }
 
-/** `is REF --property visible|enabled|checked|focused|expanded`: a yes/no about a strictly resolved ref. */
+/**
+ * `is REF --property visible|enabled|checked|focused|expanded`: a yes/no about a resolved ref; a read, so a true twin
+ * is taken at its unchanged place (resolveRef `forRead`).
+ */
 export const is = Effect.fn("is")(function*(args: Args) {
   const ref = yield* requiredString(args, "ref_id")
   const property = yield* readProperty(args)
   const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
-  const resolved = yield* resolveRef(ref, { timeoutMs })
+  const resolved = yield* resolveRef(ref, { timeoutMs, forRead: true })
   return { property, ref, ...test(resolved.node, property) }
 })

@@ -1,6 +1,7 @@
 import { captureIdentities, formatRef, getsRef, identifierOf, refEntryFor, refKey, valueIsIdentity, type RefEntry, type RefNode } from "@agent-desktop/domain"
 import type { ObservedNode, TreeObservation, WindowInfo } from "@agent-desktop/platform"
 import { renderTree, type OutputNode, type RenderOptions } from "./renderTree.js"
+import { markTwins, type TwinMark } from "./twinHints.js"
 
 export interface CaptureInput {
   readonly snapshotId: string
@@ -97,8 +98,16 @@ export const captureSnapshot = (input: CaptureInput): Captured => {
   })
   const source = sourceOf(input.observation.window, input.rootRef)
   const refs: Record<string, RefEntry> = {}
+  const twins: Array<TwinMark> = []
+  const uniqueRefs = new Map<ObservedNode, string>()
   refNodes.forEach(([key, node], i) => {
-    refs[key] = refEntryFor(identityFields(node), source, identities[i]!)
+    const identity = identities[i]!
+    refs[key] = refEntryFor(identityFields(node), source, identity)
+    const ref = refByNode.get(node)!
+    if (identity.twin === true) twins.push({ node, ref })
+    else if (identity.unique_at_capture) uniqueRefs.set(node, ref)
   })
+  // A true twin's ref cannot be acted on: its node says so, and names the way that works.
+  markTwins(tree, input.observation.root, twins, uniqueRefs)
   return { tree, refs, counter, identityUnproven, refByNode }
 }

@@ -41,6 +41,8 @@ const firstIndex: ReadonlyArray<unknown> = [0]
 
 /** ATSPI_RELATION_LABELLED_BY. */
 const relationLabelledBy = 2
+/** ATSPI_RELATION_DESCRIBED_BY. */
+const relationDescribedBy = 18
 
 /** GetExtents' coordinate type: ATSPI_COORD_TYPE_SCREEN. */
 const screenCoords: ReadonlyArray<unknown> = [0]
@@ -193,11 +195,19 @@ export class Accessible {
 
   /** The targets of the object's first LABELLED_BY relation (`GetRelationSet`), empty when it has none. */
   async labelledBy(timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
+    return (await this.relations(timeoutMs)).labelledBy
+  }
+
+  /** The targets of the object's LABELLED_BY and DESCRIBED_BY relations, in one call (`GetRelationSet`). */
+  async relations(timeoutMs: number): Promise<{ readonly labelledBy: ReadonlyArray<ObjectRef>; readonly describedBy: ReadonlyArray<ObjectRef> }> {
     const [relations] = await this.call(Iface.accessible, "GetRelationSet", timeoutMs)
+    const labelledBy: Array<ObjectRef> = []
+    const describedBy: Array<ObjectRef> = []
     for (const [type, targets] of (relations ?? []) as ReadonlyArray<[number, ReadonlyArray<unknown>]>) {
-      if (Number(type) === relationLabelledBy) return (targets ?? []).map(toRef).filter((ref) => !isNullRef(ref))
+      const into = Number(type) === relationLabelledBy ? labelledBy : Number(type) === relationDescribedBy ? describedBy : undefined
+      if (into !== undefined) for (const ref of (targets ?? []).map(toRef)) if (!isNullRef(ref)) into.push(ref)
     }
-    return []
+    return { labelledBy, describedBy }
   }
 
   async doAction(index: number, timeoutMs: number): Promise<boolean> {

@@ -4,6 +4,7 @@ import { availableActions, contractValue, mapRole, mapStates } from "./ContractN
 import { reportedStates } from "./PopupState.js"
 import { handleOf, type RawNode } from "./RawNode.js"
 import type { RawTree } from "./RawTree.js"
+import { traitsOf } from "./Traits.js"
 
 /**
  * A description that only repeats the node's number, as drawn (a GTK 3 scale that draws its value describes itself
@@ -35,7 +36,9 @@ export const toObserved = (tree: RawTree): ObservedNode => {
   } else if (node.name) out.name = node.name
   if (value !== undefined) out.value = value
   if (node.description && !describesOnlyValue(node)) out.description = node.description
+  else if (node.computedDescription !== undefined) out.description = node.computedDescription
   out.nativeId = { kind: "atspi_object_path", value: node.ref.path }
+  out.traits = traitsOf(node)
   out.states = mapStates(node)
   out.actions = availableActions(node)
   if (node.bounds) out.bounds = node.bounds

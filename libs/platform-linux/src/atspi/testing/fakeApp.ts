@@ -33,6 +33,8 @@ export interface FakeObject {
   parent?: string
   /** LABELLED_BY targets. */
   labelledBy?: ReadonlyArray<string>
+  /** DESCRIBED_BY targets. */
+  describedBy?: ReadonlyArray<string>
   extents?: readonly [number, number, number, number]
   text?: string
   value?: number
@@ -93,6 +95,7 @@ const bridgeSends: Record<string, string> = {
   GrabFocus: "Component", DoAction: "Action", Set: "Value", InsertText: "EditableText", SetTextContents: "EditableText"
 }
 const relationLabelledBy = 2
+const relationDescribedBy = 18
 
 const unknownObject = (path: string, member: string) =>
   new DbusCallError("remote", member, "org.freedesktop.DBus.Error.UnknownObject", `No such object path '${path}'`)
@@ -149,7 +152,10 @@ export const fakeApp = (profile: ToolkitProfile, objects: Record<string, FakeObj
       case "GetInterfaces": return [interfaces.map((name) => `org.a11y.atspi.${name}`)]
       case "GetChildren": return [(object.children ?? []).map((child) => [busName, child])]
       case "GetIndexInParent": return [objects[parentOf(path) ?? ""]?.children?.indexOf(path) ?? -1]
-      case "GetRelationSet": return [object.labelledBy ? [[relationLabelledBy, object.labelledBy.map((label) => [busName, label])]] : []]
+      case "GetRelationSet": return [[
+        ...(object.labelledBy ? [[relationLabelledBy, object.labelledBy.map((label) => [busName, label])]] : []),
+        ...(object.describedBy ? [[relationDescribedBy, object.describedBy.map((label) => [busName, label])]] : [])
+      ]]
       case "GetExtents":
         if (has("Component")) return [object.extents ?? [0, 0, 0, 0]]
         break

@@ -10,6 +10,7 @@ import { DbusCallError } from "../../dbus/DbusCallError.js"
 import { confirmShowing } from "../../toolkits/normalizeStates.js"
 import { labelComboName, nameIsComboValue, takeComboValue } from "../ComboName.js"
 import { wantsSelection, wantsText, wantsValue } from "../ContractNode.js"
+import { labelFromRelations, maxLabelReads, wantsLabel } from "../NameFromLabel.js"
 import type { RawNode } from "../RawNode.js"
 import { optional } from "./optionalRead.js"
 import type { ReadContext } from "./ReadContext.js"
@@ -90,6 +91,10 @@ export class DetailPass {
     if (nameIsComboValue(node, profile)) {
       takeComboValue(node)
       reads.push(optional(() => labelComboName(accessible, node, budget.callTimeout()), () => undefined))
+    }
+    if (wantsLabel(node) && !nameIsComboValue(node, profile) && this.read.labelReads < maxLabelReads) {
+      this.read.labelReads++
+      reads.push(optional(() => labelFromRelations(accessible, node, budget.callTimeout()), () => undefined))
     }
     if (wantsSelection(node, profile)) {
       reads.push(optional(() => accessible.selectedChildName(budget.callTimeout(), node.interfaces), (name) => {
