@@ -42,6 +42,22 @@ describe.skipIf(!haveAll("gtk4", editor, nautilus))("zoo: GTK 4 (gnome-text-edit
     assert.include(fileUntil(text, (content) => content.includes("agent text")), "agent text")
   })
 
+  it("its 'Menu' button and the toggle button inside it of the same role and name (nested twins) are told apart: click on the inner one opens the main menu (the X server maps its popover)", () => {
+    focusEditor()
+    const env = zoo.env()
+    const menus = ok(cli("find", "--app", app, "--role", "button", "--name", "Menu", "--exact"))["matches"] as Array<Record<string, any>>
+    assert.lengthOf(menus, 2, JSON.stringify(menus))
+    const inner = menus.find((menu) => (menu["path"] as Array<string>).at(-1) === "button:Menu")
+    assert.isDefined(inner, JSON.stringify(menus))
+    const before = xMappedOverrideRedirect(env).length
+    try {
+      ok(cli("click", inner!["ref_id"]))
+      assert.isAbove(until(() => xMappedOverrideRedirect(env).length, (count) => count > before, 3000), before, "the menu popover was mapped")
+    } finally {
+      xKey(env, "Escape")
+    }
+  })
+
   // defect: dialog-ambiguous-app — flips when fixed
   it.fails("with its Save As dialog open, snapshot/list-surfaces/press --app target the dialog (the X server's active window)", () => {
     focusEditor()
