@@ -1,4 +1,5 @@
 /** Typed reads and calls on one AT-SPI object; each is one D-Bus message. */
+import { DbusCallError } from "../dbus/DbusCallError.js"
 import { variantValue } from "../dbus/DbusConnection.js"
 import { genericProfile } from "../toolkits/generic/profile.js"
 import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
@@ -228,6 +229,32 @@ export class Accessible {
       end = maxChars === undefined ? count : Math.min(count, maxChars)
     }
     const [text] = await this.call(Iface.text, "GetText", timeoutMs, "ii", [0, end])
+    return cleanText(String(text ?? ""))
+  }
+
+  /**
+   * At most `maxChars` characters of the text, the part on screen first: the whole text when it fits; else from the
+   * offset at the top-left of the object's extents on (a terminal's screen, the page of a document a person sees),
+   * then what follows it. `Text.GetOffsetAtPoint` answers -1 where it cannot tell: the text's start then.
+   */
+  async visibleTextFirst(timeoutMs: number, maxChars: number): Promise<string> {
+    const count = await this.characterCount(timeoutMs)
+    if (count <= maxChars) return this.textRange(0, count, timeoutMs)
+    // No Component (or an app that refuses extents): the text's start. A timeout still fails the read.
+    const box = await this.extents(timeoutMs).catch((error: unknown) => {
+      if (error instanceof DbusCallError && error.failure !== "timeout" && !error.peerGone) return undefined
+      throw error
+    })
+    let start = 0
+    if (box !== undefined && box.width > 0 && box.height > 0) {
+      const [offset] = await this.call(Iface.text, "GetOffsetAtPoint", timeoutMs, "iiu", [box.x + 1, box.y + 1, 0])
+      start = Math.max(0, Math.min(Number(offset ?? 0), count - 1))
+    }
+    return this.textRange(start, Math.min(count, start + maxChars), timeoutMs)
+  }
+
+  private async textRange(start: number, end: number, timeoutMs: number): Promise<string> {
+    const [text] = await this.call(Iface.text, "GetText", timeoutMs, "ii", [start, end])
     return cleanText(String(text ?? ""))
   }
 

@@ -9,7 +9,7 @@ import { AtspiState } from "../../atspi/States.js"
 import { DbusCallError } from "../../dbus/DbusCallError.js"
 import { confirmShowing } from "../../toolkits/normalizeStates.js"
 import { labelComboName, nameIsComboValue, takeComboValue } from "../ComboName.js"
-import { wantsSelection, wantsText, wantsValue } from "../ContractNode.js"
+import { holdsText, wantsSelection, wantsText, wantsValue } from "../ContractNode.js"
 import { labelFromRelations, maxLabelReads, wantsLabel } from "../NameFromLabel.js"
 import type { RawNode } from "../RawNode.js"
 import { optional } from "./optionalRead.js"
@@ -83,7 +83,11 @@ export class DetailPass {
       }
     }
     if (wantsText(node, profile)) {
-      reads.push(optional(() => accessible.text(budget.callTimeout(), limits.maxTextChars), (t) => t !== undefined && (node.text = t)))
+      // A text holder's text may be long (a terminal's scrollback, a document): the part on screen first.
+      const read = holdsText(node)
+        ? () => accessible.visibleTextFirst(budget.callTimeout(), limits.maxTextChars)
+        : () => accessible.text(budget.callTimeout(), limits.maxTextChars)
+      reads.push(optional(read, (t) => t !== undefined && (node.text = t)))
     }
     if (wantsValue(node, profile)) {
       reads.push(optional(() => accessible.currentValue(budget.callTimeout()), (v) => v !== undefined && (node.value = v)))
