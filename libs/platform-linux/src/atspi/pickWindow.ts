@@ -16,20 +16,24 @@ export const ambiguous = (windows: ReadonlyArray<WindowCandidate>, why: string) 
 /**
  * `--app`'s window: its only one, else the only visible one, else the only visible modal one (input goes to a modal
  * dialog, not to the window it blocks: LibreOffice Calc 7.4's document kept ACTIVE under its "Keep current format"
- * alert, so the focus rule chose the blocked document), else the only visible one its toolkit does not pass over
- * (`passedOver`: Chromium's untitled bubble frames, ToolkitProfile.untitledWindowsPassedOver), else the only
- * focused one; else AMBIGUOUS_TARGET.
+ * alert, so the focus rule chose the blocked document), else the one the display server calls active (`active`,
+ * display/sessionWindows.ts activeAmong: GTK 4.8 sets neither MODAL nor ACTIVE, so gnome-text-editor's Save As dialog
+ * over its editor was AMBIGUOUS_TARGET while the X server had it active), else the only visible one its toolkit does
+ * not pass over (`passedOver`: Chromium's untitled bubble frames, ToolkitProfile.untitledWindowsPassedOver), else the
+ * only focused one; else AMBIGUOUS_TARGET.
  */
 export const pickWindow = <W extends WindowCandidate>(
   windows: ReadonlyArray<W>,
   app: string,
-  passedOver: (window: W) => boolean = () => false
+  passedOver: (window: W) => boolean = () => false,
+  active?: W
 ): W => {
   if (windows.length === 1) return windows[0]!
   const visible = windows.filter((w) => w.info.visible)
   if (visible.length === 1) return visible[0]!
   const modal = visible.filter((w) => w.modal === true)
   if (modal.length === 1) return modal[0]!
+  if (active !== undefined && visible.includes(active)) return active
   const kept = visible.filter((w) => !passedOver(w))
   if (kept.length === 1) return kept[0]!
   const focused = windows.filter((w) => w.info.is_focused)

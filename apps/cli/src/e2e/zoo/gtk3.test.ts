@@ -66,6 +66,9 @@ describe.skipIf(!haveAll("gtk3", ...apps.map(bin)))("zoo: GTK 3 (gedit, zenity, 
       assert.strictEqual(until(() => xActiveTitle(zoo.env()), (title) => title === "Save As"), "Save As")
       const snapshot = ok(cli("snapshot", "--app", "gedit", "-i"))
       assert.strictEqual(snapshot["window"]["title"], "Save As")
+      // Focus as the X server tells it: the dialog, not the editor it blocks.
+      const windows = ok(cli("list-windows", "--app", "gedit")) as unknown as Array<Record<string, any>>
+      assert.deepStrictEqual(windows.filter((window) => window["is_focused"]).map((window) => window["title"]), ["Save As"])
       // The file name entry has no name of its own; it keeps its label ("Name:", its LABELLED_BY) as its name, and
       // it is the entry libatspi reads the document's file name from.
       const name = findRef(cli, "gedit", "textfield", "Name:")

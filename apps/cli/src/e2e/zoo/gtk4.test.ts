@@ -58,8 +58,8 @@ describe.skipIf(!haveAll("gtk4", editor, nautilus))("zoo: GTK 4 (gnome-text-edit
     }
   })
 
-  // defect: dialog-ambiguous-app — flips when fixed
-  it.fails("with its Save As dialog open, snapshot/list-surfaces/press --app target the dialog (the X server's active window)", () => {
+  // Fixed defect dialog-ambiguous-app: GTK 4.8 sets neither MODAL nor ACTIVE; the X server's active window decides.
+  it("with its Save As dialog open, snapshot/list-surfaces/press --app target the dialog (the X server's active window)", () => {
     focusEditor()
     ok(cli("--headed", "press", "ctrl+shift+s", "--app", app))
     try {
@@ -74,8 +74,8 @@ describe.skipIf(!haveAll("gtk4", editor, nautilus))("zoo: GTK 4 (gnome-text-edit
     }
   })
 
-  // defect: list-windows-focus — flips when fixed
-  it.fails("list-windows marks the window the X server has active as focused (a Save As dialog over its editor)", () => {
+  // Fixed defect list-windows-focus: focus as the X server tells it.
+  it("list-windows marks the window the X server has active as focused (a Save As dialog over its editor)", () => {
     focusEditor()
     ok(cli("--headed", "press", "ctrl+shift+s", "--app", app))
     try {
@@ -87,8 +87,8 @@ describe.skipIf(!haveAll("gtk4", editor, nautilus))("zoo: GTK 4 (gnome-text-edit
     }
   })
 
-  // defect: popover-missing-surface — flips when fixed
-  it.fails("an open GTK 4 popover (the editor's main menu, F10) is listed by list-surfaces (the X server maps it)", () => {
+  // Fixed defect popover-missing-surface: the popup the X server maps is found in the window's tree.
+  it("an open GTK 4 popover (the editor's main menu, F10) is listed by list-surfaces (the X server maps it)", () => {
     focusEditor()
     const env = zoo.env()
     const before = xMappedOverrideRedirect(env).length
@@ -97,6 +97,11 @@ describe.skipIf(!haveAll("gtk4", editor, nautilus))("zoo: GTK 4 (gnome-text-edit
       assert.isAbove(until(() => xMappedOverrideRedirect(env).length, (count) => count > before, 3000), before, "the menu popover was mapped")
       const surfaces = ok(cli("list-surfaces", "--app", app))["surfaces"] as Array<Record<string, any>>
       assert.isAbove(surfaces.length, 1, JSON.stringify(surfaces))
+      // The surface is the popover's subtree: snapshot --window-id reads its items.
+      const menu = surfaces.find((surface) => surface["type"] === "menu")
+      assert.isDefined(menu, JSON.stringify(surfaces))
+      const items = ok(cli("snapshot", "--window-id", menu!["id"], "-i"))
+      assert.include(JSON.stringify(items), "\"Save As…\"")
     } finally {
       xKey(env, "Escape")
     }
