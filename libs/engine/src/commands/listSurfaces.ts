@@ -1,5 +1,5 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { Effect } from "effect"
-import { optionalString, type Args } from "../Args.js"
 import { surfacesOf } from "./surfaces.js"
 
 /**
@@ -8,6 +8,6 @@ import { surfacesOf } from "./surfaces.js"
  * popovers open inside its windows (where the display server shows them as popups); the id is a window id that
  * snapshot --window-id takes.
  */
-export const listSurfaces = Effect.fn("list-surfaces")(function*(args: Args) {
-  return yield* surfacesOf(yield* optionalString(args, "app"))
+export const listSurfaces = Effect.fn("list-surfaces")(function*(args: ArgsOf<"list-surfaces">) {
+  return yield* surfacesOf(args.app)
 })
