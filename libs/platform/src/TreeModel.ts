@@ -85,6 +85,12 @@ export interface WindowInfo {
   readonly is_focused: boolean
   readonly minimized?: boolean
   readonly visible?: boolean
+  /**
+   * Set only by `resolveWindow` when the app named shows several windows: which one was taken and why (its modal
+   * dialog, the window the display server has active), and how to name another. Never printed as a field (the
+   * contract's window objects have none); a snapshot says it in its root's hint.
+   */
+  readonly choice?: string
 }
 
 export interface TreeObservation {

@@ -78,8 +78,27 @@ export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: Out
     ? { complete: true as const }
     : { complete: false as const, truncated: true as const, nodes_observed: observation.nodesObserved }),
   ...(saved.identity_unproven ? { identity_unproven: true } : {}),
-  tree
+  tree: withChoiceHint(tree, window)
 })
+
+/**
+ * The printed root says which of an app's several windows `--app` took and why (a modal dialog, the display
+ * server's active window): the contract's window object has no field for it, and an agent that meant the window
+ * behind a dialog must learn it was not read.
+ */
+const withChoiceHint = (tree: OutputNode, window: WindowInfo): OutputNode => {
+  if (window.choice === undefined || tree.hint?.includes(window.choice) === true) return tree
+  const hint = tree.hint === undefined ? window.choice : `${window.choice}; ${tree.hint}`
+  // The contract's key order: hint right after native_id (renderTree's fields).
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(tree)) {
+    if (key === "hint") continue
+    if (!("hint" in out) && ["states", "available_actions", "bounds", "children_count", "children"].includes(key)) out["hint"] = hint
+    out[key] = value
+  }
+  if (!("hint" in out)) out["hint"] = hint
+  return out as OutputNode
+}
 
 const nothingRead = (window: WindowInfo): TreeObservation => ({
   window,

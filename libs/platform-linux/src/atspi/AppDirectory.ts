@@ -6,7 +6,7 @@ import { PlatformError, type AppInfo, type WindowInfo } from "@agent-desktop/pla
 import { Accessible } from "./Accessible.js"
 import type { AtspiSession, ObjectRef } from "./AtspiSession.js"
 import { Iface, Paths, registryName } from "./Interfaces.js"
-import { ambiguous, pickWindow } from "./pickWindow.js"
+import { ambiguous, choiceNote, pickWindow } from "./pickWindow.js"
 import { processInstance } from "./ProcessInstance.js"
 import { AtspiState } from "./States.js"
 import { refOfWindowId, windowIdOf } from "./WindowId.js"
@@ -230,7 +230,10 @@ export class AppDirectory {
       const active = visible.length > 1 && visible.filter((entry) => entry.modal).length !== 1
         ? activeAmong(visible, await activeWindow(callMs))
         : undefined
-      return { chosen: pickWindow(windows, query.app, untitledPassedOver, active), among: windows, ...(active === undefined ? {} : { byActiveWindow: true }) }
+      const picked = pickWindow(windows, query.app, untitledPassedOver, active)
+      const choice = choiceNote(windows, picked, query.app, picked === active)
+      const chosen = choice === undefined ? picked : { ...picked, info: { ...picked.info, choice } }
+      return { chosen, among: windows, ...(active === undefined ? {} : { byActiveWindow: true }) }
     }
     const all = await this.listWindows()
     const focused = all.filter((entry) => entry.info.is_focused)

@@ -40,3 +40,22 @@ export const pickWindow = <W extends WindowCandidate>(
   if (focused.length === 1) return focused[0]!
   throw ambiguous(visible.length > 0 ? visible : windows, `${app} has ${windows.length} windows`)
 }
+
+/**
+ * What `--app` should be told when `chosen` was taken among several visible windows: the rule that chose it (a modal
+ * dialog blocks the others; the display server has it active; it is the one focused) and the others' ids. Undefined
+ * when the app shows one window (nothing to say).
+ */
+export const choiceNote = <W extends WindowCandidate>(windows: ReadonlyArray<W>, chosen: W, app: string, byActiveWindow: boolean): string | undefined => {
+  const visible = windows.filter((w) => w.info.visible)
+  if (visible.length < 2 || !visible.includes(chosen)) return undefined
+  const why = chosen.modal === true && visible.filter((w) => w.modal === true).length === 1
+    ? "its modal dialog, which blocks the others"
+    : byActiveWindow
+    ? "the window the display server has active (where a person's keys go)"
+    : chosen.info.is_focused
+    ? "the one its toolkit says is focused"
+    : "the only one its toolkit does not pass over"
+  const others = visible.filter((w) => w !== chosen).map((w) => `${w.info.id} ("${w.info.title}")`).join(", ")
+  return `${app} shows ${visible.length} windows; this is "${chosen.info.title}", ${why}; name another with --window-id: ${others}`
+}

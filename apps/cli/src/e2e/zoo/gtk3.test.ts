@@ -66,6 +66,7 @@ describe.skipIf(!haveAll("gtk3", ...apps.map(bin)))("zoo: GTK 3 (gedit, zenity, 
       assert.strictEqual(until(() => xActiveTitle(zoo.env()), (title) => title === "Save As"), "Save As")
       const snapshot = ok(cli("snapshot", "--app", "gedit", "-i"))
       assert.strictEqual(snapshot["window"]["title"], "Save As")
+      assert.match(snapshot["tree"]["hint"], /shows 2 windows; this is "Save As", its modal dialog, which blocks the others/)
       // Focus as the X server tells it: the dialog, not the editor it blocks.
       const windows = ok(cli("list-windows", "--app", "gedit")) as unknown as Array<Record<string, any>>
       assert.deepStrictEqual(windows.filter((window) => window["is_focused"]).map((window) => window["title"]), ["Save As"])

@@ -64,7 +64,10 @@ describe.skipIf(!haveAll("gtk4", editor, nautilus))("zoo: GTK 4 (gnome-text-edit
     ok(cli("--headed", "press", "ctrl+shift+s", "--app", app))
     try {
       assert.strictEqual(until(() => xActiveTitle(zoo.env()), (title) => title === "Save As"), "Save As")
-      assert.strictEqual(ok(cli("snapshot", "--app", app, "-i"))["window"]["title"], "Save As")
+      const snapshot = ok(cli("snapshot", "--app", app, "-i"))
+      assert.strictEqual(snapshot["window"]["title"], "Save As")
+      // It says so: which window was taken among the app's, why, and how to name the other.
+      assert.match(snapshot["tree"]["hint"], /shows 2 windows; this is "Save As", the window the display server has active.*--window-id: w-/)
       const surfaces = ok(cli("list-surfaces", "--app", app))["surfaces"] as Array<Record<string, any>>
       assert.isTrue(surfaces.some((surface) => surface["title"] === "Save As"), JSON.stringify(surfaces))
       ok(cli("--headed", "press", "escape", "--app", app))
