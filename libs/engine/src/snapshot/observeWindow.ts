@@ -69,7 +69,8 @@ export const snapshotRequest = Effect.fnUntraced(function*(args: ArgsOf<"snapsho
   return request
 })
 
-export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: OutputNode, observation: TreeObservation) => ({
+/** `choice`: the note on a window `--app` took among several (WindowInfo.choice), for a read of the whole window. */
+export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: OutputNode, observation: TreeObservation, choice?: string) => ({
   app: window.app_name,
   window: { id: window.id, title: window.title },
   snapshot_id: saved.snapshot_id,
@@ -78,7 +79,7 @@ export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: Out
     ? { complete: true as const }
     : { complete: false as const, truncated: true as const, nodes_observed: observation.nodesObserved }),
   ...(saved.identity_unproven ? { identity_unproven: true } : {}),
-  tree: withChoiceHint(tree, window)
+  tree: withChoiceHint(tree, choice)
 })
 
 /**
@@ -86,9 +87,9 @@ export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: Out
  * server's active window): the contract's window object has no field for it, and an agent that meant the window
  * behind a dialog must learn it was not read.
  */
-const withChoiceHint = (tree: OutputNode, window: WindowInfo): OutputNode => {
-  if (window.choice === undefined || tree.hint?.includes(window.choice) === true) return tree
-  const hint = tree.hint === undefined ? window.choice : `${window.choice}; ${tree.hint}`
+const withChoiceHint = (tree: OutputNode, choice: string | undefined): OutputNode => {
+  if (choice === undefined || tree.hint?.includes(choice) === true) return tree
+  const hint = tree.hint === undefined ? choice : `${choice}; ${tree.hint}`
   // The contract's key order: hint right after native_id (renderTree's fields).
   const out: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(tree)) {
@@ -158,5 +159,5 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
     refs: captured.counter
   })
   invocation.record(options.save ? "snapshot.captured" : "snapshot.observed", { snapshot_id: snapshotId, ref_count: captured.counter, complete: observation.complete, nodes_observed: observation.nodesObserved })
-  return { saved, window, observation, captured, data: snapshotData(saved, window, captured.tree, observation) }
+  return { saved, window, observation, captured, data: snapshotData(saved, window, captured.tree, observation, window.choice) }
 })
