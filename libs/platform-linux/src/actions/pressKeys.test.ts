@@ -35,11 +35,11 @@ describe("pressKeys --headed with a window", () => {
   })
 
   it("Firefox with another app's window focused: the X focus is asked for before the key", async () => {
-    let reads = 0
+    let given = false
     const control: KeyboardFocusControl = {
-      focus: () => Promise.resolve(reads++ === 0 ? { kind: "pid", pid: 77 } : { kind: "pid", pid: 4242 }),
+      focus: () => Promise.resolve(given ? { kind: "pid", pid: 4242 } : { kind: "pid", pid: 77 }),
       windowOf: () => Promise.resolve("0x42"),
-      focusWindow: () => Promise.resolve(true)
+      focusWindow: () => Promise.resolve(given = true)
     }
     const steps = await pressKeys(appWith(gecko).session, { key: "return", modifiers: [] }, window, options, undefined, control)
     assert.deepStrictEqual(steps.map((s) => s.label), ["X11.FocusWindow", "DeviceEventController.GenerateKeyboardEvent(return)"])
@@ -53,14 +53,19 @@ describe("pressKeys --headed with a window", () => {
     const held = await pressKeys(refusing().session, { key: "escape", modifiers: [] }, window, options, undefined, focusWith({ kind: "pid", pid: 4242 }))
     assert.deepStrictEqual(held.map((s) => [s.label, s.outcome]), [["Component.GrabFocus(window)", "skipped"], ["DeviceEventController.GenerateKeyboardEvent(escape)", "succeeded"]])
     // Another app's window holds it: the window is asked for it first.
-    let reads = 0
+    let given = false
     const control: KeyboardFocusControl = {
-      focus: () => Promise.resolve(reads++ === 0 ? { kind: "pid", pid: 77 } : { kind: "pid", pid: 4242 }),
+      focus: () => Promise.resolve(given ? { kind: "pid", pid: 4242 } : { kind: "pid", pid: 77 }),
       windowOf: () => Promise.resolve("0x42"),
-      focusWindow: () => Promise.resolve(true)
+      focusWindow: () => Promise.resolve(given = true)
     }
     const asked = await pressKeys(refusing().session, { key: "escape", modifiers: [] }, window, options, undefined, control)
     assert.deepStrictEqual(asked.map((s) => s.label), ["Component.GrabFocus(window)", "X11.FocusWindow", "DeviceEventController.GenerateKeyboardEvent(escape)"])
+    // A focus that cannot be told is no proof: refused, no key sent.
+    const untold = refusing()
+    const refusal = await pressKeys(untold.session, { key: "escape", modifiers: [] }, window, options, undefined, focusWith({ kind: "unknown" })).then(() => undefined, (error) => error)
+    assert.strictEqual(refusal?.code, "ACTION_FAILED")
+    assert.notInclude(untold.sent.join("\n"), "GenerateKeyboardEvent")
   })
 
   it("elsewhere (GTK 3): GrabFocus on the window first, as before", async () => {
