@@ -13,6 +13,13 @@ export interface IdentityNode {
   readonly value?: string
   readonly description?: string
   readonly nativeId?: NativeIdentifier
+  /**
+   * What kind of element it is beyond its role, as the platform tells it (opaque; Linux: AT-SPI role, interfaces,
+   * line mode). Only twins' identities use it (IdentityContext.ts).
+   */
+  readonly traits?: string
+  /** Contract states; `secure` is identity for twins (a password entry stays one). */
+  readonly states?: ReadonlyArray<string>
   /** Child indexes from the window root (the window itself is `[]`). */
   readonly path: ReadonlyArray<number>
   /** Children the platform reports, whether or not they were read. */

@@ -2,6 +2,7 @@
  * What a snapshot saves per ref (reference §2.5, contract 2.6). Field names are the stored JSON's, snake_case,
  * because RefMaps outlive the process that wrote them.
  */
+import type { IdentityContext } from "./IdentityContext.js"
 import type { NativeIdentifier } from "./IdentityNode.js"
 
 export interface RefBounds {
@@ -40,8 +41,15 @@ export interface RefEntry {
   readonly path_child_counts?: ReadonlyArray<number>
   /** Opaque live-element pointer (Linux: bus name + object path); a speed hint, never identity on its own. */
   readonly handle: string
-  /** The snapshot read the whole window and found no other node with this role and these stable fields. */
+  /**
+   * The snapshot read the whole window and found no other node with this role and these stable fields, or told its
+   * twins apart by `kind` and `context` (captureIdentities.ts).
+   */
   readonly unique_at_capture: boolean
+  /** What kind of element it is (IdentityContext.ts); saved only when its stable fields had twins. */
+  readonly kind?: string
+  /** Its place below its nearest named ancestor; saved only when neither its fields nor its kind told it apart. */
+  readonly context?: IdentityContext
   /** Set on refs added by a `--root` drill-down: the ref of the drilled root. */
   readonly root_ref?: string
 }

@@ -13,6 +13,7 @@
  * Unlike the reference, the name counts for mutable-value roles as well: a check box's label is what tells
  * "Bold" from "Italic", and ignoring it would let one stand in for the other.
  */
+import { contextOf, kindOf, sameContext, type IdentityContext } from "./IdentityContext.js"
 import type { IdentityNode, NativeIdentifier } from "./IdentityNode.js"
 import { valueIsIdentity } from "./Roles.js"
 
@@ -22,6 +23,10 @@ export interface SavedIdentity {
   readonly value?: string
   readonly description?: string
   readonly native_id?: NativeIdentifier
+  /** Saved only for a ref whose stable fields had twins at capture: its kind (IdentityContext.ts). */
+  readonly kind?: string
+  /** Saved only when its kind did not tell it from its twins either: its place below its nearest named ancestor. */
+  readonly context?: IdentityContext
 }
 
 /** Native id kinds that are addresses of a live object, not identifiers; never identity evidence. */
@@ -59,3 +64,12 @@ export const matchesAllButName = (saved: SavedIdentity, live: IdentityNode): boo
 
 export const matchesIdentity = (saved: SavedIdentity, live: IdentityNode): boolean =>
   matchesAllButName(saved, live) && same(saved.name, live.name)
+
+/**
+ * The stable fields and, where the saved identity has them, its kind and its place in the live window `root`:
+ * what re-identifies a ref that was told from its twins at capture by kind or place.
+ */
+export const matchesQualified = (saved: SavedIdentity, live: IdentityNode, root: IdentityNode): boolean =>
+  matchesIdentity(saved, live) &&
+  (saved.kind === undefined || kindOf(live) === saved.kind) &&
+  (saved.context === undefined || sameContext(saved.context, contextOf(root, live)))

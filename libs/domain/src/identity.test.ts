@@ -12,6 +12,8 @@ interface Spec {
   readonly description?: string
   readonly id?: string
   readonly kind?: string
+  readonly traits?: string
+  readonly states?: ReadonlyArray<string>
   readonly children?: ReadonlyArray<Spec>
   /** Children exist but were not read (depth or budget cut). */
   readonly unread?: number
@@ -23,8 +25,9 @@ const build = (spec: Spec, path: ReadonlyArray<number> = []): RefNode => ({
   ...(spec.value === undefined ? {} : { value: spec.value }),
   ...(spec.description === undefined ? {} : { description: spec.description }),
   ...(spec.id === undefined ? {} : { nativeId: { kind: spec.kind ?? "ax_identifier", value: spec.id } }),
+  ...(spec.traits === undefined ? {} : { traits: spec.traits }),
   path,
-  states: [],
+  states: spec.states ?? [],
   actions: ["Click"],
   handle: `h:${path.join("/")}`,
   childCount: spec.unread ?? spec.children?.length ?? 0,
@@ -59,27 +62,66 @@ describe("captureIdentities", () => {
     assert.deepStrictEqual(result.identities[0]!.path_child_counts, [2])
   })
 
-  it("twins anywhere in the window are not unique (six check boxes named checkbutton)", () => {
+  it("twins by their fields are told apart by place: six check boxes named checkbutton in one box", () => {
     const tree = win(box(...Array.from({ length: 6 }, () => ({ role: "checkbox", name: "checkbutton" }))), { role: "checkbox", name: "Bold" })
     const root = build(tree)
     const result = captureIdentities(root, [at(root, [0, 2]), at(root, [1])], { complete: true })
-    assert.deepStrictEqual(result.identities.map((i) => i.unique_at_capture), [false, true])
+    assert.deepStrictEqual(result.identities.map((i) => i.unique_at_capture), [true, true])
+    // Bold is unique by its fields alone and saves nothing more; the third check box saves its place.
+    assert.isUndefined(result.identities[1]!.context)
+    assert.deepStrictEqual(result.identities[0]!.context, { place: [0, 2], place_child_counts: [2, 6] })
   })
 
-  it("unnamed entries are twins, even with distinct object paths (an address is not identity)", () => {
+  it("true twins: the same fields at the same place below look-alike named ancestors", () => {
+    const row = (): Spec => ({ role: "group", name: "Row", children: [{ role: "checkbox", name: "checkbutton" }] })
+    const root = build(win(row(), row()))
+    const result = captureIdentities(root, [at(root, [0, 0]), at(root, [1, 0]), at(root, [0])], { complete: true })
+    assert.deepStrictEqual(result.identities.map((i) => i.unique_at_capture), [false, false, true])
+    assert.deepStrictEqual(result.identities.map((i) => i.twin), [true, true, undefined])
+  })
+
+  it("unnamed entries are told apart by place, never by their addresses", () => {
     const plain = build(win({ role: "textfield" }, { role: "textfield" }))
-    assert.isFalse(captureIdentities(plain, [at(plain, [0])], { complete: true }).identities[0]!.unique_at_capture)
-    const withPaths = build(win({ role: "textfield", id: "/a/1", kind: "atspi_object_path" }, { role: "textfield", id: "/a/2", kind: "atspi_object_path" }))
-    assert.isFalse(captureIdentities(withPaths, [at(withPaths, [0])], { complete: true }).identities[0]!.unique_at_capture)
-    const uia = build(win({ role: "textfield", id: "42.1", kind: "runtime_id" }, { role: "textfield", id: "42.2", kind: "runtime_id" }))
-    assert.isFalse(captureIdentities(uia, [at(uia, [0])], { complete: true }).identities[0]!.unique_at_capture)
+    const first = captureIdentities(plain, [at(plain, [0])], { complete: true }).identities[0]!
+    assert.isTrue(first.unique_at_capture)
+    assert.deepStrictEqual(first.context, { place: [0], place_child_counts: [2] })
+    // Below look-alike panes, object paths (or UIA runtime ids) do not make them unique.
+    const pane = (id: string, kind: string): Spec => ({ role: "group", name: "Pane", children: [{ role: "textfield", id, kind }] })
+    const withPaths = build(win(pane("/a/1", "atspi_object_path"), pane("/a/2", "atspi_object_path")))
+    assert.isFalse(captureIdentities(withPaths, [at(withPaths, [0, 0])], { complete: true }).identities[0]!.unique_at_capture)
+    const uia = build(win(pane("42.1", "runtime_id"), pane("42.2", "runtime_id")))
+    assert.isFalse(captureIdentities(uia, [at(uia, [0, 0])], { complete: true }).identities[0]!.unique_at_capture)
   })
 
-  it("six check boxes named checkbutton stay twins when each has its own object path", () => {
-    const tree = win(...Array.from({ length: 6 }, (_, i) => ({ role: "checkbox", name: "checkbutton", id: `/o/${i}`, kind: "atspi_object_path" })))
-    const root = build(tree)
-    const result = captureIdentities(root, [0, 1, 2, 3, 4, 5].map((i) => at(root, [i])), { complete: true })
-    assert.isTrue(result.identities.every((i) => !i.unique_at_capture))
+  it("a password entry is told from a plain one by its kind (the secure state), without its place", () => {
+    const root = build(win(box({ role: "textfield" }, { role: "textfield", states: ["secure"] })))
+    const result = captureIdentities(root, [at(root, [0, 0]), at(root, [0, 1])], { complete: true })
+    assert.deepStrictEqual(result.identities.map((i) => i.unique_at_capture), [true, true])
+    assert.deepStrictEqual(result.identities.map((i) => i.kind), ["", "\u0000secure"])
+    assert.deepStrictEqual(result.identities.map((i) => i.context), [undefined, undefined])
+  })
+
+  it("a platform's traits tell twins of one role apart (a terminal and an entry are both textfields)", () => {
+    const root = build(win({ role: "textfield", traits: "terminal" }, { role: "textfield", traits: "entry" }))
+    const entry = captureIdentities(root, [at(root, [1])], { complete: true }).identities[0]!
+    assert.isTrue(entry.unique_at_capture)
+    assert.strictEqual(entry.kind, "entry")
+    assert.isUndefined(entry.context)
+  })
+
+  it("nested twins (a Menu button holding a Menu toggle) are told apart by their nearest named ancestor", () => {
+    const root = build(win({ role: "toolbar", name: "Header", children: [{ role: "button", name: "Menu", children: [{ role: "button", name: "Menu" }] }] }))
+    const result = captureIdentities(root, [at(root, [0, 0]), at(root, [0, 0, 0])], { complete: true })
+    assert.deepStrictEqual(result.identities.map((i) => i.unique_at_capture), [true, true])
+    assert.deepStrictEqual(result.identities.map((i) => i.context?.anchor), [{ role: "toolbar", name: "Header" }, { role: "button", name: "Menu" }])
+    assert.deepStrictEqual(result.identities.map((i) => i.context?.place), [[0], [0]])
+  })
+
+  it("a description names an ancestor too (a tool bar box described 'Borders')", () => {
+    const boxOf = (description: string): Spec => ({ role: "group", description, children: [{ role: "button" }, { role: "button" }] })
+    const root = build(win(boxOf("Borders"), boxOf("Background")))
+    const entry = captureIdentities(root, [at(root, [1, 1])], { complete: true }).identities[0]!
+    assert.deepStrictEqual(entry.context, { anchor: { role: "group", description: "Background" }, place: [1], place_child_counts: [2] })
   })
 
   it("a toolkit identifier a developer set tells unnamed entries apart", () => {
@@ -88,8 +130,9 @@ describe("captureIdentities", () => {
   })
 
   it("mutable values never distinguish nodes; stable values do", () => {
-    const fields = build(win({ role: "textfield", value: "a" }, { role: "textfield", value: "b" }))
-    assert.isFalse(captureIdentities(fields, [at(fields, [0])], { complete: true }).identities[0]!.unique_at_capture)
+    const pane = (value: string): Spec => ({ role: "group", name: "Pane", children: [{ role: "textfield", value }] })
+    const fields = build(win(pane("a"), pane("b")))
+    assert.isFalse(captureIdentities(fields, [at(fields, [0, 0])], { complete: true }).identities[0]!.unique_at_capture)
     const links = build(win({ role: "link", name: "Docs", value: "https://a" }, { role: "link", name: "Docs", value: "https://b" }))
     assert.isTrue(captureIdentities(links, [at(links, [0])], { complete: true }).identities[0]!.unique_at_capture)
   })
@@ -156,11 +199,11 @@ describe("resolveIdentity", () => {
     assert.strictEqual(resolve(capture(form, [0, 0]), partial, true)._tag, "Ambiguous")
   })
 
-  it("NotUnique: twins at capture are refused, whatever the live window shows", () => {
-    const twins = win({ role: "checkbox", name: "checkbutton" }, { role: "checkbox", name: "checkbutton" })
-    const entry = capture(twins, [1])
+  it("NotUnique: true twins at capture are refused, whatever the live window shows", () => {
+    const row = (): Spec => ({ role: "group", name: "Row", children: [{ role: "checkbox", name: "checkbutton" }] })
+    const entry = capture(win(row(), row()), [1, 0])
     assert.isFalse(entry.unique_at_capture)
-    const result = resolve(entry, win({ role: "checkbox", name: "checkbutton" }))
+    const result = resolve(entry, win(row()))
     assert.strictEqual(result._tag, "NotUnique")
     assert.strictEqual(identityFailureKind(result), "identity_not_unique")
   })
@@ -177,6 +220,56 @@ describe("resolveIdentity", () => {
     assert.strictEqual(identityFailureKind(timedOut), "resolution_identity_unknown")
     const cut = win(box({ role: "button", name: "OK" }, { role: "button", name: "Cancel" }), { role: "group", unread: 2 })
     assert.strictEqual(resolve(entry, cut)._tag, "Unknown")
+  })
+
+  describe("twins told apart by kind or place", () => {
+    const login = win(box({ role: "statictext", name: "Username:" }, { role: "statictext", name: "Password:" }), box({ role: "textfield" }, { role: "textfield", states: ["secure"] }))
+    const views = (...panes: ReadonlyArray<Spec>): Spec => ({ role: "frame", name: "Meld", children: [{ role: "group", children: panes }] })
+    const pane = (value: string): Spec => ({ role: "group", children: [{ role: "scrollpane", children: [{ role: "textfield", value }] }] })
+
+    it("a kind-told ref resolves by its kind, wherever it moved, and never to the plain twin", () => {
+      const entry = capture(login, [1, 1])
+      assert.strictEqual(entry.kind, "\u0000secure")
+      const moved = win(box({ role: "textfield", states: ["secure"] }, { role: "textfield" }))
+      const result = resolve(entry, moved)
+      assert.strictEqual(result._tag, "Unique")
+      if (result._tag === "Unique") assert.deepStrictEqual(result.node.path, [0, 0])
+      assert.strictEqual(resolve(entry, win(box({ role: "textfield" }, { role: "textfield" })))._tag, "Absent")
+    })
+
+    it("a place-told ref resolves at its place, whatever its value; the window's title is no part of it", () => {
+      const entry = capture(views(pane("left"), pane("right")), [0, 1, 0, 0])
+      assert.deepStrictEqual(entry.context, { place: [0, 1, 0, 0], place_child_counts: [1, 2, 1, 1] })
+      const edited = { ...views(pane("left"), pane("zero right")), name: "*Meld" }
+      const result = resolve(entry, edited)
+      assert.strictEqual(result._tag, "Unique")
+      if (result._tag === "Unique") {
+        assert.strictEqual(result.match, "exact")
+        assert.strictEqual(result.node.value, "zero right")
+      }
+    })
+
+    it("a pane added before it shifts a neighbour into its place: refused (a count changed), not the neighbour", () => {
+      const entry = capture(views(pane("left"), pane("right")), [0, 1, 0, 0])
+      assert.strictEqual(resolve(entry, views(pane("new"), pane("left"), pane("right")))._tag, "Absent")
+      // Its twin gone, it is still found at its place.
+      const solo = capture(views(pane("left"), pane("right")), [0, 0, 0, 0])
+      assert.strictEqual(resolve(solo, views(pane("left"), { role: "group" }))._tag, "Unique")
+    })
+
+    it("nested twins resolve each to itself; a place below a look-alike ancestor that appeared is ambiguous", () => {
+      const menu = (): Spec => ({ role: "button", name: "Menu", children: [{ role: "button", name: "Menu" }] })
+      const header = (...children: ReadonlyArray<Spec>): Spec => win({ role: "toolbar", name: "Header", children })
+      const inner = capture(header(menu()), [0, 0, 0])
+      const outer = capture(header(menu()), [0, 0])
+      const innerHit = resolve(inner, header(menu()))
+      const outerHit = resolve(outer, header(menu()))
+      assert.isTrue(innerHit._tag === "Unique" && innerHit.node.path.length === 3)
+      assert.isTrue(outerHit._tag === "Unique" && outerHit.node.path.length === 2)
+      // A second Menu button elsewhere: the inner toggle now has a look-alike at the same place below a "Menu".
+      const twice = win({ role: "toolbar", name: "Header", children: [menu()] }, { role: "toolbar", name: "Footer", children: [menu()] })
+      assert.strictEqual(resolve(inner, twice)._tag, "Ambiguous")
+    })
   })
 
   describe("content-named roles (a label whose text is its name)", () => {

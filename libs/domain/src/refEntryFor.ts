@@ -44,6 +44,8 @@ export const refEntryFor = (node: RefNode, source: RefSource, identity: Captured
   entry.path_child_counts = identity.path_child_counts
   entry.handle = node.handle
   entry.unique_at_capture = identity.unique_at_capture
+  if (identity.kind !== undefined) entry.kind = identity.kind
+  if (identity.context !== undefined) entry.context = identity.context
   if (source.root_ref !== undefined) entry.root_ref = source.root_ref
   return entry
 }

@@ -2,7 +2,8 @@
  * Re-identifies a saved ref in a fresh read of its window (contract 2.6; README "Ref identity"). Tiers, in order:
  *
  * 1. Not proven unique at capture -> NotUnique (identity_not_unique), whatever the window looks like now.
- * 2. Every live node with the saved role and stable fields is a candidate. Two or more -> Ambiguous
+ * 2. Every live node with the saved role and stable fields is a candidate, and, for a ref told from its twins at
+ *    capture by its kind or place (captureIdentities.ts), with that kind and place. Two or more -> Ambiguous
  *    (saved_ref_ambiguous: a twin appeared after capture); that holds even for a partial read.
  * 3. The live read was incomplete -> Unknown (resolution_identity_unknown): absence and uniqueness need it whole.
  * 4. Exactly one candidate -> Unique ("exact" at the saved path, else "moved").
@@ -15,7 +16,8 @@ import type { IdentityNode } from "./IdentityNode.js"
 import type { IdentityFailureKind } from "./IdentityFailureKind.js"
 import type { RefEntry } from "./RefEntry.js"
 import { CONTENT_NAMED_ROLES, type Role } from "./Roles.js"
-import { matchesAllButName, matchesIdentity } from "./StableIdentity.js"
+import { kindOf } from "./IdentityContext.js"
+import { matchesAllButName, matchesQualified } from "./StableIdentity.js"
 import { countUpTo } from "./captureIdentities.js"
 import { indexWindow, nodeAtPath, pathChildCounts, pathKey, type WindowIndex } from "./WindowIndex.js"
 
@@ -35,7 +37,7 @@ export const resolveIdentity = <N extends IdentityNode>(
 ): IdentityResolution<N> => {
   if (!entry.unique_at_capture) return { _tag: "NotUnique" }
   const index = indexWindow(liveWindowRoot)
-  const candidates = (index.byRole.get(entry.role) ?? []).filter((node) => matchesIdentity(entry, node))
+  const candidates = (index.byRole.get(entry.role) ?? []).filter((node) => matchesQualified(entry, node, liveWindowRoot))
   if (candidates.length > 1) return { _tag: "Ambiguous" }
   if (!options.complete || !index.whole) return { _tag: "Unknown" }
   const [only] = candidates
@@ -50,6 +52,7 @@ const renamedInPlace = <N extends IdentityNode>(entry: RefEntry, root: N, index:
   if (!CONTENT_NAMED_ROLES.has(entry.role as Role) || entry.path_child_counts === undefined) return undefined
   const atPath = nodeAtPath(root, entry.path)
   if (atPath === undefined || !matchesAllButName(entry, atPath)) return undefined
+  if (entry.kind !== undefined && kindOf(atPath) !== entry.kind) return undefined
   const liveCounts = pathChildCounts(root, entry.path)
   if (pathKey(liveCounts) !== pathKey(entry.path_child_counts)) return undefined
   const peers = index.byRole.get(entry.role) ?? []

@@ -30,9 +30,13 @@ const at = (root: IdentityNode, path: ReadonlyArray<number>): RefNode => {
 }
 
 const rows = (n: number): Array<Spec> => Array.from({ length: n }, (_, i) => ({ role: "row", name: `row ${i}` }))
-/** A page with two unnamed tables: neither can be proven unique, the big one is the page anchor. */
+/**
+ * A page with two unnamed tables, each the only child of a section named "Results": true twins (the same place below
+ * look-alike named ancestors), neither can be proven unique; the big one is the page anchor.
+ */
+const results = (table: Spec): Spec => ({ role: "group", name: "Results", children: [table] })
 const page = (bigRows = 80, before: ReadonlyArray<Spec> = []): Spec =>
-  ({ role: "window", name: "Page", children: [...before, { role: "table", children: rows(3) }, { role: "table", children: rows(bigRows) }] })
+  ({ role: "window", name: "Page", children: [...before, results({ role: "table", children: rows(3) }), results({ role: "table", children: rows(bigRows) })] })
 
 const anchor = (tree: Spec, path: ReadonlyArray<number>) => {
   const root = build(tree)
@@ -42,21 +46,21 @@ const anchor = (tree: Spec, path: ReadonlyArray<number>) => {
 
 describe("resolvePlace (reads only: a page anchor that was never proven unique)", () => {
   it("finds the unnamed table at its unchanged place, which identity alone refuses", () => {
-    const entry = anchor(page(), [1])
+    const entry = anchor(page(), [1, 0])
     assert.isFalse(entry.unique_at_capture)
     assert.strictEqual(resolveIdentity(entry, build(page()), { complete: true })._tag, "NotUnique")
     const live = build(page(90))
     // Its own child count may change (rows were added): the fingerprint is its ancestors' counts.
-    assert.deepStrictEqual(resolvePlace(entry, live, { complete: true })?.path, [1])
+    assert.deepStrictEqual(resolvePlace(entry, live, { complete: true })?.path, [1, 0])
   })
 
   it("refuses when the structure above it changed, the node there is another kind, or the read is not whole", () => {
-    const entry = anchor(page(), [1])
+    const entry = anchor(page(), [1, 0])
     assert.isUndefined(resolvePlace(entry, build(page(80, [{ role: "heading", name: "new" }])), { complete: true }))
-    const swapped: Spec = { role: "window", name: "Page", children: [{ role: "table", children: rows(3) }, { role: "list", children: rows(80) }] }
+    const swapped: Spec = { role: "window", name: "Page", children: [results({ role: "table", children: rows(3) }), results({ role: "list", children: rows(80) })] }
     assert.isUndefined(resolvePlace(entry, build(swapped), { complete: true }))
     assert.isUndefined(resolvePlace(entry, build(page()), { complete: false }))
-    const unread: Spec = { role: "window", name: "Page", children: [{ role: "table", unread: 3 }, { role: "table", children: rows(80) }] }
+    const unread: Spec = { role: "window", name: "Page", children: [results({ role: "table", unread: 3 }), results({ role: "table", children: rows(80) })] }
     assert.isUndefined(resolvePlace(entry, build(unread), { complete: true }))
   })
 })

@@ -152,7 +152,7 @@ describe("runCommand", () => {
       assert.deepStrictEqual(failed["disposition"], { delivery: "unknown", retry: "unknown" })
     }))
 
-  it.live("refuses a removed element (saved_ref_absent) and twins at capture (identity_not_unique)", () =>
+  it.live("refuses a removed element (saved_ref_absent) and true twins at capture (identity_not_unique, marked); tells twins apart by place", () =>
     Effect.gen(function*() {
       const { adapter, run } = setup()
       const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
@@ -160,12 +160,25 @@ describe("runCommand", () => {
       const absent = error(yield* run({ command: "click", args: { ref_id: refNamed(snap["tree"], "Save") } }))
       assert.strictEqual(absent["details"]["kind"], "saved_ref_absent")
       assert.isFalse(absent["details"]["retryable"])
-      adapter.tree = { ...FORM, children: [FORM.children![0]!, FORM.children![0]!] }
-      const twins = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      // True twins: the same button at the same place below two look-alike named groups.
+      const row: Spec = { role: "group", name: "Row", children: [FORM.children![0]!] }
+      adapter.tree = { ...FORM, children: [row, row] }
+      const twins = data(yield* run({ command: "snapshot", args: { app: "testapp", include_bounds: true } }))
       const ambiguous = error(yield* run({ command: "click", args: { ref_id: refNamed(twins["tree"], "Save") } }))
       assert.strictEqual(ambiguous["code"], "AMBIGUOUS_TARGET")
       assert.strictEqual(ambiguous["details"]["kind"], "identity_not_unique")
       assert.strictEqual(adapter.acts.length, 0)
+      // The snapshot marks them, and a read needs no unique identity.
+      const marked = twins["tree"]["children"][0]["children"][0]
+      assert.match(marked["hint"], /^twin: .*\(identity_not_unique\)/)
+      assert.strictEqual(data(yield* run({ command: "get", args: { ref_id: marked["ref_id"], property: "title" } }))["value"], "Save")
+      // Twins told apart by place are not twins: two unnamed groups, each with the same button, both act.
+      adapter.tree = { ...FORM, children: [{ role: "group", children: [FORM.children![0]!] }, { role: "group", children: [FORM.children![0]!] }] }
+      const placed = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      const second = placed["tree"]["children"][1]["children"][0]
+      assert.notProperty(second, "hint")
+      data(yield* run({ command: "click", args: { ref_id: second["ref_id"] } }))
+      assert.strictEqual(adapter.acts.at(-1)!.handle, "h:1/0")
     }))
 
   it.live("marks a snapshot whose window read did not finish identity_unproven; its refs never resolve", () =>

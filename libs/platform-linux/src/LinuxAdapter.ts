@@ -37,6 +37,7 @@ import { refOfHandle } from "./tree/RawNode.js"
 import { TOOLKIT_NOTES } from "./toolkits/notesTable.js"
 import { TreeReader } from "./tree/TreeReader.js"
 import { pathFromWindow } from "./tree/WindowPath.js"
+import { popupSurfacesOf, uncoveredPopups } from "./surfaces/PopupSurfaces.js"
 import { windowOrigin } from "./display/sessionWindows.js"
 
 const toPlatformError = (what: string) => (error: unknown): PlatformError => {
@@ -179,14 +180,14 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
       Effect.promise(async () => permissionsFor(await parts().then(() => true, () => false))),
     listApps: (nameContains) => use("list-apps", ({ directory }) => directory.listApps(nameContains)),
     listWindows: (app) =>
-      use("list-windows", async ({ directory }) => (await directory.listWindows(app)).map((entry) => entry.info)),
+      use("list-windows", async ({ directory }) => (await directory.listWindowsAsShown(app)).map((entry) => entry.info)),
     resolveWindow: (query) =>
       use("window lookup", async ({ directory, session, choices }) => {
         if (!choices) return (await directory.resolve(query)).info
         const key = JSON.stringify([query.app?.toLowerCase() ?? null, query.windowId ?? null])
         const announces = (busName: string) => session.toolkits.profileNow(busName).announcesChanges === true
         const chosen = await choices.resolve(key, 1000, () => directory.resolveAmong(query),
-          (choice) => choice.among.every((window) => announces(window.ref.busName)))
+          (choice) => choice.byActiveWindow !== true && choice.among.every((window) => announces(window.ref.busName)))
         return chosen.info
       }),
     readTree,
@@ -201,6 +202,21 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
       const server = chooseDisplayServer()
       return Effect.as(server.ready(), server)
     },
+    popupSurfaces: (windows, deadline) =>
+      Effect.gen(function*() {
+        const owner = windows[0]
+        if (owner === undefined) return []
+        const popups = yield* chooseDisplayServer().popupWindows(owner.pid, Math.max(1, Math.min(2000, deadline - Date.now())))
+        if (popups === undefined || uncoveredPopups(popups, windows).length === 0) return []
+        const read = (window: WindowInfo) =>
+          Effect.runPromise(readTree(window, { maxDepth: 64, deadline }).pipe(Effect.map((tree) => tree.root), Effect.orElseSucceed(() => undefined)))
+        return yield* use("popup surfaces", ({ session }) => popupSurfacesOf(windows, popups, read, async (menu) => {
+          const item = (menu.children ?? []).find((child) => child.role === "menuitem")
+          const ref = item === undefined ? undefined : refOfHandle(item.handle)
+          if (ref === undefined) return undefined
+          return Accessible.of(session, ref).extents(Math.max(1, Math.min(1000, deadline - Date.now()))).catch(() => undefined)
+        }))
+      }),
     hitTest: (window, point, deadline) =>
       use("hit test", ({ session }) => hitTestChain(session, windowRef(window), point.x, point.y, deadline)),
     // Desktop events from AT-SPI events (events/DesktopWatcher.ts); a one-shot process starts a stream for the watch.

@@ -64,6 +64,13 @@ export interface DesktopAdapterShape {
    */
   readonly hitTest?: (window: WindowInfo, point: ScreenPoint, deadline: number) => Effect.Effect<ReadonlyArray<ElementHandle>, PlatformError>
   /**
+   * The transient surfaces an app shows inside its windows' accessible trees now (GTK 2 menus, GTK 4 popovers):
+   * what the display server shows as a popup of the app's process, found in the tree of one of `windows` (the
+   * app's). Each comes as a window `resolveWindow({ windowId })` and `readTree` take. Absent where every surface is
+   * a window of its own.
+   */
+  readonly popupSurfaces?: (windows: ReadonlyArray<WindowInfo>, deadline: number) => Effect.Effect<ReadonlyArray<PopupSurface>, PlatformError>
+  /**
    * Subscribes to desktop events (registered before it returns: nothing after the call is missed). Absent where the
    * platform hears none; `wait --event` then compares the desktop's state over time.
    */
@@ -97,6 +104,13 @@ export interface DesktopAdapterShape {
   ) => Effect.Effect<ObservedNode | undefined, PlatformError>
   /** Release connections; the CLI calls this before exit so the process ends promptly. */
   readonly close: () => Effect.Effect<void>
+}
+
+/** An open popup inside a window's tree: the subtree as a window of its own, what it is, and its items. */
+export interface PopupSurface {
+  readonly window: WindowInfo
+  readonly kind: "menu" | "popover"
+  readonly itemCount?: number
 }
 
 export class DesktopAdapter extends Context.Service<DesktopAdapter, DesktopAdapterShape>()(

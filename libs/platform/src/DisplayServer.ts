@@ -35,6 +35,31 @@ export interface SessionWindows {
   readonly windowOrigin: (title: string, timeoutMs: number) => Effect.Effect<ScreenPoint | undefined>
   /** The pids and titles of visible client windows; undefined when they cannot be listed here. */
   readonly windowOwners: () => Effect.Effect<ReadonlyArray<{ readonly pid: number; readonly title: string }> | undefined>
+  /**
+   * The window the window manager calls active (where a person's keys go; a modal dialog over its parent), as its
+   * owner's pid and its title; without a window manager, the window holding the keyboard focus. Undefined when it
+   * cannot be told (no display, no tool, a window that names no pid).
+   */
+  readonly activeWindow: (timeoutMs: number) => Effect.Effect<ActiveWindow | undefined>
+  /**
+   * The transient windows `pid` shows now (menus, popovers, drop-downs, tooltips), with their screen rectangles;
+   * undefined when they cannot be listed here.
+   */
+  readonly popupWindows: (pid: number, timeoutMs: number) => Effect.Effect<ReadonlyArray<PopupWindow> | undefined>
+}
+
+/** A transient window on the screen; `type` is the window manager's type where the window names one ("menu"). */
+export interface PopupWindow {
+  readonly x: number
+  readonly y: number
+  readonly width: number
+  readonly height: number
+  readonly type?: string
+}
+
+export interface ActiveWindow {
+  readonly pid: number
+  readonly title: string
 }
 
 /**

@@ -52,6 +52,11 @@ export interface ObservedNode {
   readonly value?: string
   readonly description?: string
   readonly nativeId?: NativeId
+  /**
+   * What kind of element it is beyond its role, as the platform tells it (Linux: AT-SPI role, interfaces, line
+   * mode): identity tells twins apart by it (domain's IdentityContext.ts). Opaque; never printed.
+   */
+  readonly traits?: string
   readonly hint?: string
   readonly states: ReadonlyArray<string>
   /** `available_actions` vocabulary: Click, SetValue, SetFocus, Toggle, Expand, Collapse, Select, ScrollTo, ... */
@@ -109,6 +114,12 @@ export interface WindowInfo {
   readonly visible?: boolean
   /** Set on windows whose accessibility tree is missing or unusable (never on the adapter's AT-SPI windows). */
   readonly accessibility?: TreeAvailability
+  /**
+   * Set only by `resolveWindow` when the app named shows several windows: which one was taken and why (its modal
+   * dialog, the window the display server has active), and how to name another. Never printed as a field (the
+   * contract's window objects have none); a snapshot says it in its root's hint.
+   */
+  readonly choice?: string
 }
 
 export interface TreeObservation {

@@ -2,7 +2,7 @@
 import { connect } from "node:net"
 
 export type FixtureRequest =
-  | { readonly op: "add"; readonly kind: "button" | "check" | "entry" | "label" | "menuitem" | "checkmenuitem"; readonly label: string; readonly id?: string }
+  | { readonly op: "add"; readonly kind: "button" | "check" | "entry" | "label" | "menuitem" | "checkmenuitem" | "row"; readonly label: string; readonly id?: string }
   | { readonly op: "remove"; readonly id: string }
   | { readonly op: "rename"; readonly id: string; readonly label: string }
   | { readonly op: "duplicate"; readonly id: string }

@@ -278,15 +278,48 @@ describe("agent-desktop on the GTK fixture", () => {
     assert.strictEqual(envelope["error"]["disposition"]["delivery"], "not_delivered")
   })
 
-  it("refuses a ref that had a twin at capture: AMBIGUOUS_TARGET identity_not_unique", async () => {
-    await control({ op: "add", kind: "button", label: "Twin", id: "twin" })
-    await control({ op: "duplicate", id: "twin" })
-    const ref = refOf(snapshot().all, "button", "Twin")
-    const envelope = cli("click", ref)
-    assert.strictEqual(envelope["error"]["code"], "AMBIGUOUS_TARGET")
-    assert.strictEqual(envelope["error"]["details"]["kind"], "identity_not_unique")
-    assert.isFalse(envelope["error"]["details"]["retryable"])
-    assert.notProperty(envelope["error"], "recovery")
+  it("tells duplicated check boxes apart by their place: check on the copy checks the copy (the fixture's own state)", async () => {
+    await control({ op: "add", kind: "check", label: "Twin box", id: "twinbox" })
+    const copy = (await control({ op: "duplicate", id: "twinbox" })).id!
+    try {
+      const boxes = snapshot().all.filter((n) => n.role === "checkbox" && n.name === "Twin box")
+      assert.lengthOf(boxes, 2)
+      assert.notProperty(boxes[1]!, "hint")
+      const checked = cli("check", boxes[1]!.ref_id!)
+      assert.isTrue(checked["ok"], JSON.stringify(checked))
+      assert.isTrue((await control({ op: "state", id: copy })).active)
+      assert.isFalse((await control({ op: "state", id: "twinbox" })).active)
+    } finally {
+      await control({ op: "remove", id: copy })
+      await control({ op: "remove", id: "twinbox" })
+    }
+  })
+
+  it("refuses true twins (the same check box in two rows of one name), marks them, and the way the mark names works", async () => {
+    await control({ op: "add", kind: "row", label: "Row", id: "rowa" })
+    const second = (await control({ op: "duplicate", id: "rowa" })).id!
+    try {
+      const twins = snapshot().all.filter((n) => n.role === "checkbox" && n.name === "Done") as Array<Node & { hint?: string }>
+      assert.lengthOf(twins, 2)
+      const envelope = cli("click", twins[1]!.ref_id!)
+      assert.strictEqual(envelope["error"]["code"], "AMBIGUOUS_TARGET")
+      assert.strictEqual(envelope["error"]["details"]["kind"], "identity_not_unique")
+      assert.isFalse(envelope["error"]["details"]["retryable"])
+      assert.notProperty(envelope["error"], "recovery")
+      assert.isFalse((await control({ op: "state", id: second })).active)
+      // A read needs no unique identity.
+      assert.isTrue(cli("get", twins[1]!.ref_id!, "--property", "bounds")["ok"])
+      // The snapshot said so, and named a pointer click at its centre: that reaches the second row's box.
+      const xy = /--headed mouse-click --xy (\d+),(\d+)/.exec(twins[1]!.hint ?? "")
+      assert.isNotNull(xy, JSON.stringify(twins[1]))
+      assert.isTrue(cli("--headed", "mouse-click", "--xy", `${xy![1]},${xy![2]}`)["ok"])
+      for (let i = 0; i < 20 && !(await control({ op: "state", id: second })).active; i++) await new Promise((resolve) => setTimeout(resolve, 100))
+      assert.isTrue((await control({ op: "state", id: second })).active)
+      assert.isFalse((await control({ op: "state", id: "rowa" })).active)
+    } finally {
+      await control({ op: "remove", id: second })
+      await control({ op: "remove", id: "rowa" })
+    }
   })
 
   it("returns a partial, identity-unproven snapshot when the budget runs out (2.2: never a TIMEOUT)", () => {

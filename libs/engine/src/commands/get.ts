@@ -23,9 +23,12 @@ const read = (node: ObservedNode, property: Property): unknown => {
   }
 }
 
-/** `get REF --property text|value|title|bounds|role|states`: one live property of a strictly resolved ref. */
+/**
+ * `get REF --property text|value|title|bounds|role|states`: one live property of a resolved ref. A read needs no unique
+ * identity: a true twin is read at its unchanged place (resolveRef `forRead`).
+ */
 export const get = Effect.fn("get")(function*(args: ArgsOf<"get">) {
   const { ref_id: ref, property } = args
-  const resolved = yield* resolveRef(ref, { timeoutMs: args.timeout_ms })
+  const resolved = yield* resolveRef(ref, { timeoutMs: args.timeout_ms, forRead: true })
   return { property, ref, value: read(resolved.node, property) }
 })

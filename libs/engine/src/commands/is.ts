@@ -27,9 +27,12 @@ const test = (node: ObservedNode, property: Property): { result: boolean; applic
   }
 }
 
-/** `is REF --property visible|enabled|checked|focused|expanded`: a yes/no about a strictly resolved ref. */
+/**
+ * `is REF --property visible|enabled|checked|focused|expanded`: a yes/no about a resolved ref; a read, so a true twin
+ * is taken at its unchanged place (resolveRef `forRead`).
+ */
 export const is = Effect.fn("is")(function*(args: ArgsOf<"is">) {
   const { ref_id: ref, property } = args
-  const resolved = yield* resolveRef(ref, { timeoutMs: args.timeout_ms })
+  const resolved = yield* resolveRef(ref, { timeoutMs: args.timeout_ms, forRead: true })
   return { property, ref, ...test(resolved.node, property) }
 })

@@ -14,13 +14,17 @@ import { scriptedEngine, strictEnvelope } from "../test/scriptedEngine.js"
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "ad-paging-"))
 
 const row = (i: number): Spec => ({ role: "row", children: [{ role: "statictext", name: `row ${i}` }, { role: "button", name: `button ${i}`, actions: ["Click"] }] })
-/** A page with a small and a big unnamed table: neither table can be proven unique. */
+/**
+ * A page with a small and a big unnamed table, each the only child of a section named "Results": true twins (the
+ * same place below look-alike named ancestors), so neither table can be proven unique.
+ */
+const results = (table: Spec): Spec => ({ role: "group", name: "Results", children: [table] })
 const PAGE: Spec = {
   role: "window",
   name: "Page",
   children: [
-    { role: "table", children: [row(-1), row(-2)] },
-    { role: "table", children: Array.from({ length: 120 }, (_, i) => row(i)) }
+    results({ role: "table", children: [row(-1), row(-2)] }),
+    results({ role: "table", children: Array.from({ length: 120 }, (_, i) => row(i)) })
   ]
 }
 
@@ -34,7 +38,7 @@ const data = (envelope: { ok: boolean }) => {
   return e.data
 }
 
-const bigTable = (tree: any) => tree["children"][1]
+const bigTable = (tree: any) => tree["children"][1]["children"][0]
 /** The button of each printed row (-i leaves out the rows' text). */
 const buttonOf = (row: any) => row["children"].find((child: any) => child["role"] === "button")
 const names = (table: any): Array<string> => table["children"].map((r: any) => buttonOf(r)["name"])
@@ -48,7 +52,10 @@ describe("snapshot --max-children", () => {
       const table = bigTable(snap["tree"])
       assert.strictEqual(table["children"].length, 50)
       assert.strictEqual(table["children_count"], 120)
-      assert.strictEqual(table["hint"], `children 0-49 of 120 with refs shown; next: snapshot --root ${table["ref_id"]} --children-from 50 -i --compact --max-children 50; or find`)
+      // A page anchor that is a true twin says both: how to page it, and that it is no action target.
+      const [paging, twin] = String(table["hint"]).split("; twin: ")
+      assert.strictEqual(paging, `children 0-49 of 120 with refs shown; next: snapshot --root ${table["ref_id"]} --children-from 50 -i --compact --max-children 50; or find`)
+      assert.include(twin, "actions on this ref are refused")
       // Refs: the big table, its 50 buttons, the 2 buttons of the small table; none for the 70 rows left out.
       assert.strictEqual(snap["ref_count"], 53)
       const all = data(yield* run({ command: "snapshot", args: { app: "testapp", interactive_only: true, compact: true, max_children: 0 } }))
@@ -71,11 +78,12 @@ describe("snapshot --max-children", () => {
       const button = buttonOf(page["tree"]["children"][17])
       const clicked = data(yield* run({ command: "click", args: { ref_id: button["ref_id"] } }))
       assert.isDefined(clicked["disposition"])
-      assert.strictEqual(adapter.acts.at(-1)!.handle, "h:1/117/1")
-      // The anchor is a read target, not an action target: it was never proven unique.
+      assert.strictEqual(adapter.acts.at(-1)!.handle, "h:1/0/117/1")
+      // The anchor is a read target, not an action target: it was never proven unique, and its node says so.
       const refused = checked(yield* run({ command: "click", args: { ref_id: anchor } }))
       assert.isFalse(refused.ok)
       assert.strictEqual(refused.error["details"]["kind"], "identity_not_unique")
+      assert.include(bigTable(snap["tree"])["hint"], "twin: ")
       // The structure above it changed: its place proves nothing any more, and the page is refused.
       adapter.tree = { ...PAGE, children: [{ role: "heading", name: "new" }, ...PAGE.children!] }
       const moved = checked(yield* run({ command: "snapshot", args: { root: anchor, children_from: 50, interactive_only: true } }))
@@ -90,7 +98,7 @@ describe("snapshot --max-children", () => {
       const { adapter, run } = setup()
       const found = data(yield* run({ command: "find", args: { app: "testapp", role: "button", name: "button 99", exact: true, first: true } }))
       data(yield* run({ command: "click", args: { ref_id: found["match"]["ref_id"] } }))
-      assert.strictEqual(adapter.acts.at(-1)!.handle, "h:1/99/1")
+      assert.strictEqual(adapter.acts.at(-1)!.handle, "h:1/0/99/1")
     }))
 
   it.live("--children-from without --root is refused", () =>

@@ -1,4 +1,3 @@
-import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { assert, describe, it } from "@effect/vitest"
 import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { validateEnvelope } from "@agent-desktop/contract-check"

@@ -49,7 +49,7 @@ const windowGone = (ref: string, entry: RefEntry) =>
 export const resolveRef = Effect.fn("resolveRef")(function*(
   ref: string,
   /**
-   * `forRead`: the caller only reads the subtree (`snapshot --root`, `find --root`), so a ref never proven unique,
+   * `forRead`: the caller only reads (`snapshot --root`, `find --root`, `get`, `is`), so a ref never proven unique,
    * or one with a twin now, is taken at its saved place when that place is unchanged (domain's resolvePlace): a
    * cut container is a page anchor even when it is one of several unnamed tables.
    */

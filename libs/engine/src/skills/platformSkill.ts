@@ -12,13 +12,22 @@ const LINUX_NOTES = `## Linux (AT-SPI2)
   bus answers (\`denied\`, with what to fix, when it does not), screen recording \`not_required\` on X11
   (\`unknown\` on Wayland) and automation \`not_required\`.
 - \`--app\` takes the name \`list-apps\` prints (e.g. \`gtk3-widget-factory\`). Window ids come from the bus and path.
+  With several windows open, \`--app\` takes the app's modal dialog, else the window the X server has active (a
+  Save As dialog over its editor), and a snapshot's root \`hint\` says which it took and the others' \`--window-id\`.
+  \`list-windows\` reports focus as the X server has it. \`list-surfaces\` also lists the menus and popovers open
+  inside a window (GTK 2 menus, GTK 4 popovers); \`snapshot --window-id\` with such a surface's id reads its items.
 - Key presses go through the registry's device event controller (or XTEST on X11). Wayland restricts global input.
 - Identity: a ref is re-proven against the live window before anything is sent: its role and stable fields
   (name, description, stable values; an AT-SPI object path is an address, not identity) must have been unique in
-  the window at capture and must match exactly one element now. Twins are refused (AMBIGUOUS_TARGET
-  \`identity_not_unique\`, or \`saved_ref_ambiguous\` when a twin appeared later): target a unique control. A removed
-  element is refused (STALE_REF), never replaced by a look-alike; a snapshot that could not read the whole window
-  marks its refs unproven.
+  the window at capture and must match exactly one element now. Elements of one name are told apart as a person
+  would: by kind (a password entry, a terminal, a plain entry) and by place below their nearest named ancestor; an
+  unnamed field takes its label as its name. Only true twins (same fields, kind and place) are refused (AMBIGUOUS_TARGET
+  \`identity_not_unique\`, or \`saved_ref_ambiguous\` when a twin appeared later); the snapshot marks them in their
+  \`hint\` with the way that works (\`--headed mouse-click --xy\` at its centre, or its container's ref). Reads
+  (\`get\`, \`is\`) take a twin at its unchanged place. A removed element is refused (STALE_REF), never replaced by a
+  look-alike; a snapshot that could not read the whole window marks its refs unproven.
+- Text: terminals, text views and documents give their Text (what they show, bounded, from the part on screen) as
+  their value, so \`get --property text\` and \`find --text\` read a terminal's screen.
 `
 
 /** `skills get platform`: what this OS supports, derived from the same tables the command router uses. */

@@ -1,7 +1,8 @@
 import { captureIdentities, formatRef, getsRef, identifierOf, refEntryFor, refKey, valueIsIdentity, type RefEntry, type RefNode } from "@agent-desktop/domain"
 import type { ObservedNode, TreeObservation, WindowInfo } from "@agent-desktop/platform"
 import { valueDigest } from "./diff/valueDigest.js"
-import { renderTree, type OutputRoot, type RenderOptions } from "./renderTree.js"
+import { renderTree, type OutputNode, type OutputRoot, type RenderOptions } from "./renderTree.js"
+import { markTwins, type TwinMark } from "./twinHints.js"
 
 export interface CaptureInput {
   readonly snapshotId: string
@@ -104,9 +105,17 @@ export const captureSnapshot = (input: CaptureInput): Captured => {
   })
   const source = sourceOf(input.observation.window, input.rootRef)
   const refs: Record<string, RefEntry> = {}
+  const twins: Array<TwinMark> = []
+  const uniqueRefs = new Map<ObservedNode, string>()
   refNodes.forEach(([key, node], i) => {
-    const entry = refEntryFor(identityFields(node), source, identities[i]!)
+    const identity = identities[i]!
+    const entry = refEntryFor(identityFields(node), source, identity)
     refs[key] = node.value !== undefined && !valueIsIdentity(node.role) ? { ...entry, value_digest: valueDigest(node.value) } : entry
+    const ref = refByNode.get(node)!
+    if (identity.twin === true) twins.push({ node, ref })
+    else if (identity.unique_at_capture) uniqueRefs.set(node, ref)
   })
+  // A true twin's ref cannot be acted on: its node says so, and names the way that works.
+  markTwins(tree, input.observation.root, twins, uniqueRefs)
   return { tree, refs, counter, identityUnproven, refByNode }
 }

@@ -14,7 +14,7 @@ import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
 import { captureSnapshot } from "./captureSnapshot.js"
-import type { OutputRoot, RenderOptions } from "./renderTree.js"
+import type { OutputNode, OutputRoot, RenderOptions } from "./renderTree.js"
 import { withScreenText, withTextSearch, type OcrMode } from "./screenText.js"
 import { surfaceWindowId } from "../commands/surfaceWindow.js"
 import { saveSnapshot, type SavedSnapshot } from "../StoreAccess.js"
@@ -85,7 +85,8 @@ export const windowSnapshotRequest = Effect.fnUntraced(function*(
   return yield* snapshotRequest(decoded as ArgsOf<"snapshot">)
 })
 
-export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: OutputRoot, observation: TreeObservation) => ({
+/** `choice`: the note on a window `--app` took among several (WindowInfo.choice), for a read of the whole window. */
+export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: OutputRoot, observation: TreeObservation, choice?: string) => ({
   app: window.app_name,
   window: { id: window.id, title: window.title },
   snapshot_id: saved.snapshot_id,
@@ -95,7 +96,7 @@ export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: Out
     : { complete: false as const, truncated: true as const, nodes_observed: observation.nodesObserved }),
   ...(saved.identity_unproven ? { identity_unproven: true } : {}),
   ...(observation.accessibility === undefined ? {} : { accessibility: accessibilityOf(observation.accessibility) }),
-  tree
+  tree: withChoiceHint(tree, choice)
 })
 
 const accessibilityOf = (availability: NonNullable<TreeObservation["accessibility"]>) => ({
@@ -114,6 +115,25 @@ const sourcesIn = (root: ObservedNode, screenRead: boolean): ReadonlyArray<NodeS
   visit(root)
   if (screenRead) seen.add("ocr")
   return (["atspi", "cdp", "ocr"] as const).filter((source) => seen.has(source))
+}
+
+/**
+ * The printed root says which of an app's several windows `--app` took and why (a modal dialog, the display
+ * server's active window): the contract's window object has no field for it, and an agent that meant the window
+ * behind a dialog must learn it was not read.
+ */
+const withChoiceHint = <T extends OutputNode>(tree: T, choice: string | undefined): T => {
+  if (choice === undefined || tree.hint?.includes(choice) === true) return tree
+  const hint = tree.hint === undefined ? choice : `${choice}; ${tree.hint}`
+  // The contract's key order: hint right after native_id (renderTree's fields).
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(tree)) {
+    if (key === "hint") continue
+    if (!("hint" in out) && ["states", "available_actions", "bounds", "children_count", "children"].includes(key)) out["hint"] = hint
+    out[key] = value
+  }
+  if (!("hint" in out)) out["hint"] = hint
+  return out as T
 }
 
 const nothingRead = (window: WindowInfo): TreeObservation => ({
@@ -201,5 +221,5 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
     refs: captured.counter
   })
   if (options.record !== false) invocation.record(options.save ? "snapshot.captured" : "snapshot.observed", { snapshot_id: snapshotId, ref_count: captured.counter, complete: observation.complete, nodes_observed: observation.nodesObserved })
-  return { saved, window, observation, captured, ocrMatches: searched.matches, sources, data: snapshotData(saved, window, captured.tree, observation) }
+  return { saved, window, observation, captured, ocrMatches: searched.matches, sources, data: snapshotData(saved, window, captured.tree, observation, window.choice) }
 })

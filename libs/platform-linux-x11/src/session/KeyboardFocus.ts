@@ -4,7 +4,7 @@
  * window whatever AT-SPI's GrabFocus said: Firefox ESR 153 answered GrabFocus on a field with true and reported
  * it focused while Chromium's window kept the X focus, and the typed text landed in Chromium's field.
  */
-import type { KeyboardFocus } from "@agent-desktop/platform"
+import type { ActiveWindow, KeyboardFocus } from "@agent-desktop/platform"
 import { execFile } from "node:child_process"
 
 const run = (args: ReadonlyArray<string>, timeoutMs: number): Promise<{ ok: boolean; missing: boolean; stdout: string }> =>
@@ -28,6 +28,26 @@ export const keyboardFocus = async (timeoutMs: number): Promise<KeyboardFocus> =
   if (result.missing) return { kind: "unknown" }
   const pid = result.ok ? parseFocusPid(result.stdout) : undefined
   return pid === undefined ? { kind: "none" } : { kind: "pid", pid }
+}
+
+/** `xdotool <window> getwindowpid getwindowname` prints the pid, then the title; undefined without a pid. */
+export const parseActiveWindow = (stdout: string): ActiveWindow | undefined => {
+  const newline = stdout.indexOf("\n")
+  const pid = parseFocusPid(newline < 0 ? stdout : stdout.slice(0, newline))
+  return pid === undefined ? undefined : { pid, title: newline < 0 ? "" : stdout.slice(newline + 1).replace(/\n$/, "") }
+}
+
+/**
+ * The window the window manager calls active (`_NET_ACTIVE_WINDOW`: a modal dialog over its parent, what a person
+ * types into); without a window manager that supports it (a bare Xvfb), the window with the X input focus.
+ */
+export const activeWindow = async (timeoutMs: number): Promise<ActiveWindow | undefined> => {
+  if (!process.env["DISPLAY"]) return undefined
+  const active = await run(["getactivewindow", "getwindowpid", "getwindowname"], timeoutMs)
+  if (active.missing) return undefined
+  if (active.ok) return parseActiveWindow(active.stdout)
+  const focused = await run(["getwindowfocus", "getwindowpid", "getwindowname"], timeoutMs)
+  return focused.ok ? parseActiveWindow(focused.stdout) : undefined
 }
 
 /**

@@ -1,13 +1,14 @@
 /**
  * The session facts the accessibility layer asks of X11, through the X utilities rather than the addon, so a
  * snapshot or a key press never loads native code: the keyboard focus and focusing a window (xdotool), a window's
- * screen origin (xwininfo), the owners of visible windows (xdotool). Each answers "cannot tell" without a display
+ * screen origin (xwininfo), the owners of visible windows and the active one (xdotool), a process's popups. Each answers "cannot tell" without a display
  * or the tool, and then the caller acts as it would without the answer. Under XWayland they see X11 clients only.
  */
 import type { SessionWindows } from "@agent-desktop/platform"
 import * as Effect from "effect/Effect"
-import { focusWindow, keyboardFocus, windowOf } from "./KeyboardFocus.js"
+import { activeWindow, focusWindow, keyboardFocus, windowOf } from "./KeyboardFocus.js"
 import { windowOrigin } from "./WindowOrigin.js"
+import { popupWindows } from "./PopupWindows.js"
 import { windowOwners } from "./WindowOwners.js"
 
 export const x11SessionWindows: SessionWindows = {
@@ -15,5 +16,7 @@ export const x11SessionWindows: SessionWindows = {
   windowOfProcess: (pid, title, timeoutMs) => Effect.promise(() => windowOf(pid, title, timeoutMs)),
   focusWindow: (window, timeoutMs) => Effect.promise(() => focusWindow(window, timeoutMs)),
   windowOrigin: (title, timeoutMs) => Effect.promise(() => windowOrigin(title, timeoutMs)),
-  windowOwners: () => Effect.promise(() => windowOwners())
+  windowOwners: () => Effect.promise(() => windowOwners()),
+  activeWindow: (timeoutMs) => Effect.promise(() => activeWindow(timeoutMs)),
+  popupWindows: (pid, timeoutMs) => Effect.promise(() => popupWindows(pid, timeoutMs))
 }

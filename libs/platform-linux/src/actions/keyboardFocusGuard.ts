@@ -76,6 +76,20 @@ export const ensureAppKeyboardFocus = async (target: KeysTarget): Promise<void> 
 }
 
 /**
+ * As ensureAppKeyboardFocus, for a window whose toolkit gave no sign it is the one keys reach (GTK 4.8 refuses
+ * GrabFocus and sets no ACTIVE on a dialog): true only when the app is known to hold the X keyboard focus, after it
+ * was asked over where another app's window had it. A focus that cannot be told is no proof: false.
+ */
+export const confirmAppKeyboardFocus = async (target: KeysTarget): Promise<boolean> => {
+  const x = target.control ?? keyboardFocusControl()
+  if ((await x.focus(pollTimeout(target.deadline))).kind === "unknown") return false
+  const pid = await new AppDirectory(target.session).pidOf(target.busName)
+  if (pid === undefined) return false
+  await ensureAppKeyboardFocus({ ...target, control: x })
+  return holds(await x.focus(pollTimeout(target.deadline)), pid)
+}
+
+/**
  * Headless keys (no --headed: nothing may move the focus) for an app's window: refused, nothing sent, when the X
  * keyboard focus is known to be with another app's window, where they would land (a probe's `press x --app
  * calculator` typed into mousepad). Where it cannot be told, or nobody holds it (PointerRoot on a bare Xvfb, where

@@ -7,7 +7,7 @@ import { keyboardEvent } from "./DeviceEvents.js"
 import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
 import { physical, step } from "./Step.js"
 import { StepLog } from "./StepLog.js"
-import { ensureAppKeyboardFocus, refuseForeignKeyboardFocus } from "./keyboardFocusGuard.js"
+import { confirmAppKeyboardFocus, ensureAppKeyboardFocus, refuseForeignKeyboardFocus } from "./keyboardFocusGuard.js"
 import type { KeyboardFocusControl } from "../display/sessionWindows.js"
 
 /** Keys through the registry's DeviceEventController: lock modifiers, the key as a keysym, unlock. */
@@ -35,11 +35,19 @@ export const pressKeys = async (
       })
     } else {
       // Keys go to the focused window. GTK 4.8 answers GrabFocus on a window with NotSupported (gtk4-demo 4.8.3),
-      // which refused every headed press: a refusal is no obstacle when the window is already the active one.
+      // which refused every headed press: a refusal is no obstacle when the window is already the active one. GTK 4.8
+      // sets no ACTIVE on a dialog either (gnome-text-editor 43's Save As): then the keys go only where the app is
+      // known to hold the X keyboard focus (given it where another app's window has it); a focus that cannot be told
+      // keeps the refusal.
       await step(steps, "Component.GrabFocus(window)", () => frame.grabFocus(timeoutFor(options.deadline))).catch(async (error) => {
         const refused = error instanceof PlatformError && error.code === "ACTION_FAILED"
         const states = refused ? await frame.states(timeoutFor(options.deadline)).catch(() => undefined) : undefined
-        if (!states?.has(AtspiState.active)) throw error
+        if (states?.has(AtspiState.active)) return
+        if (!refused) throw error
+        const held = await confirmAppKeyboardFocus({
+          session, busName: window.busName, title: () => frame.name(timeoutFor(options.deadline)), steps, deadline: options.deadline, control: keyboardFocus
+        })
+        if (!held) throw error
       })
     }
   }

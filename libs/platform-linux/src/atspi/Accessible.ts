@@ -1,4 +1,5 @@
 /** Typed reads and calls on one AT-SPI object; each is one D-Bus message. */
+import { DbusCallError } from "../dbus/DbusCallError.js"
 import { variantValue } from "../dbus/DbusConnection.js"
 import { genericProfile } from "../toolkits/generic/profile.js"
 import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
@@ -42,6 +43,8 @@ const firstIndex: ReadonlyArray<unknown> = [0]
 /** ATSPI_RELATION_LABELLED_BY. */
 const relationLabelFor = 1
 const relationLabelledBy = 2
+/** ATSPI_RELATION_DESCRIBED_BY. */
+const relationDescribedBy = 18
 
 /** GetExtents' coordinate type: ATSPI_COORD_TYPE_SCREEN. */
 const screenCoords: ReadonlyArray<unknown> = [0]
@@ -193,21 +196,26 @@ export class Accessible {
   }
 
   /** The targets of the object's first LABELLED_BY relation (`GetRelationSet`), empty when it has none. */
-  labelledBy(timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
-    return this.relationTargets(relationLabelledBy, timeoutMs)
+  async labelledBy(timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
+    return (await this.relations(timeoutMs)).labelledBy
   }
 
-  /** The targets of the object's first LABEL_FOR relation: what this label labels. */
-  labelFor(timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
-    return this.relationTargets(relationLabelFor, timeoutMs)
+  /** The targets of the object's LABEL_FOR relation: what this label labels. */
+  async labelFor(timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
+    return (await this.relations(timeoutMs)).labelFor
   }
 
-  private async relationTargets(relation: number, timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
+  /** The targets of the object's LABELLED_BY, DESCRIBED_BY and LABEL_FOR relations, in one call (`GetRelationSet`). */
+  async relations(timeoutMs: number): Promise<{ readonly labelledBy: ReadonlyArray<ObjectRef>; readonly describedBy: ReadonlyArray<ObjectRef>; readonly labelFor: ReadonlyArray<ObjectRef> }> {
     const [relations] = await this.call(Iface.accessible, "GetRelationSet", timeoutMs)
+    const labelledBy: Array<ObjectRef> = []
+    const describedBy: Array<ObjectRef> = []
+    const labelFor: Array<ObjectRef> = []
     for (const [type, targets] of (relations ?? []) as ReadonlyArray<[number, ReadonlyArray<unknown>]>) {
-      if (Number(type) === relation) return (targets ?? []).map(toRef).filter((ref) => !isNullRef(ref))
+      const into = Number(type) === relationLabelledBy ? labelledBy : Number(type) === relationDescribedBy ? describedBy : Number(type) === relationLabelFor ? labelFor : undefined
+      if (into !== undefined) for (const ref of (targets ?? []).map(toRef)) if (!isNullRef(ref)) into.push(ref)
     }
-    return []
+    return { labelledBy, describedBy, labelFor }
   }
 
   async doAction(index: number, timeoutMs: number): Promise<boolean> {
@@ -228,6 +236,32 @@ export class Accessible {
       end = maxChars === undefined ? count : Math.min(count, maxChars)
     }
     const [text] = await this.call(Iface.text, "GetText", timeoutMs, "ii", [0, end])
+    return cleanText(String(text ?? ""))
+  }
+
+  /**
+   * At most `maxChars` characters of the text, the part on screen first: the whole text when it fits; else from the
+   * offset at the top-left of the object's extents on (a terminal's screen, the page of a document a person sees),
+   * then what follows it. `Text.GetOffsetAtPoint` answers -1 where it cannot tell: the text's start then.
+   */
+  async visibleTextFirst(timeoutMs: number, maxChars: number): Promise<string> {
+    const count = await this.characterCount(timeoutMs)
+    if (count <= maxChars) return this.textRange(0, count, timeoutMs)
+    // No Component (or an app that refuses extents): the text's start. A timeout still fails the read.
+    const box = await this.extents(timeoutMs).catch((error: unknown) => {
+      if (error instanceof DbusCallError && error.failure !== "timeout" && !error.peerGone) return undefined
+      throw error
+    })
+    let start = 0
+    if (box !== undefined && box.width > 0 && box.height > 0) {
+      const [offset] = await this.call(Iface.text, "GetOffsetAtPoint", timeoutMs, "iiu", [box.x + 1, box.y + 1, 0])
+      start = Math.max(0, Math.min(Number(offset ?? 0), count - 1))
+    }
+    return this.textRange(start, Math.min(count, start + maxChars), timeoutMs)
+  }
+
+  private async textRange(start: number, end: number, timeoutMs: number): Promise<string> {
+    const [text] = await this.call(Iface.text, "GetText", timeoutMs, "ii", [start, end])
     return cleanText(String(text ?? ""))
   }
 

@@ -6,18 +6,28 @@ import { PlatformError, type AppInfo, type WindowInfo } from "@agent-desktop/pla
 import { Accessible } from "./Accessible.js"
 import type { AtspiSession, ObjectRef } from "./AtspiSession.js"
 import { Iface, Paths, registryName } from "./Interfaces.js"
-import { ambiguous, pickWindow } from "./pickWindow.js"
+import { ambiguous, choiceNote, pickWindow } from "./pickWindow.js"
 import { processInstance } from "./ProcessInstance.js"
 import { AtspiState } from "./States.js"
 import { refOfWindowId, windowIdOf } from "./WindowId.js"
 import { variantValue } from "../dbus/DbusConnection.js"
 import { normalizeStates } from "../toolkits/normalizeStates.js"
-import { windowOrigin } from "../display/sessionWindows.js"
+import { activeAmong, activeWindow, windowOrigin } from "../display/sessionWindows.js"
 
 export interface RegisteredApp {
   readonly ref: ObjectRef
   readonly name: string
   readonly pid: number | undefined
+}
+
+/**
+ * A window lookup's answer: the window chosen, every window it was chosen among, and whether the display server's
+ * active window decided it (no AT-SPI event announces that changing, so such a choice is never kept).
+ */
+export interface WindowChoice {
+  readonly chosen: WindowEntry
+  readonly among: ReadonlyArray<WindowEntry>
+  readonly byActiveWindow?: boolean
 }
 
 export interface WindowEntry {
@@ -154,6 +164,21 @@ export class AppDirectory {
     return (await Promise.all(apps.map((app) => this.windowsOf(app)))).flat()
   }
 
+  /**
+   * As listWindows, with `is_focused` as the display server tells it (the window it calls active), where it can:
+   * GTK 4.8 never sets ACTIVE, so every window of gnome-text-editor read unfocused. Where it cannot tell (no display,
+   * or the active window's process has several windows none of which has its title), the toolkit's own state.
+   */
+  async listWindowsAsShown(appName?: string): Promise<ReadonlyArray<WindowEntry>> {
+    const entries = await this.listWindows(appName)
+    const active = entries.length === 0 ? undefined : await activeWindow(callMs)
+    if (active === undefined) return entries
+    const chosen = activeAmong(entries, active)
+    if (chosen === undefined && entries.some((entry) => entry.info.pid === active.pid)) return entries
+    return entries.map((entry) =>
+      entry.info.is_focused === (entry === chosen) ? entry : { ...entry, info: { ...entry.info, is_focused: entry === chosen } })
+  }
+
   async windowById(id: string): Promise<WindowEntry> {
     const ref = refOfWindowId(id)
     const notFound = () =>
@@ -174,7 +199,7 @@ export class AppDirectory {
   }
 
   /** The resolved window and every window it was chosen among (what a change to would change the choice). */
-  async resolveAmong(query: { readonly app?: string; readonly windowId?: string }): Promise<{ chosen: WindowEntry; among: ReadonlyArray<WindowEntry> }> {
+  async resolveAmong(query: { readonly app?: string; readonly windowId?: string }): Promise<WindowChoice> {
     const only = (chosen: WindowEntry) => ({ chosen, among: [chosen] })
     if (query.windowId !== undefined) {
       const entry = await this.windowById(query.windowId)
@@ -200,11 +225,22 @@ export class AppDirectory {
       if (windows.length === 0) throw new PlatformError({ code: "APP_NOT_FOUND", message: `${query.app} has no windows` })
       const untitledPassedOver = (entry: WindowEntry) =>
         this.session.toolkits.profileNow(entry.ref.busName).untitledWindowsPassedOver === true && entry.info.title === ""
-      return { chosen: pickWindow(windows, query.app, untitledPassedOver), among: windows }
+      // The display server is asked only where several windows show (one more process on an already slow path).
+      const visible = windows.filter((entry) => entry.info.visible)
+      const active = visible.length > 1 && visible.filter((entry) => entry.modal).length !== 1
+        ? activeAmong(visible, await activeWindow(callMs))
+        : undefined
+      const picked = pickWindow(windows, query.app, untitledPassedOver, active)
+      const choice = choiceNote(windows, picked, query.app, picked === active)
+      const chosen = choice === undefined ? picked : { ...picked, info: { ...picked.info, choice } }
+      return { chosen, among: windows, ...(active === undefined ? {} : { byActiveWindow: true }) }
     }
     const all = await this.listWindows()
     const focused = all.filter((entry) => entry.info.is_focused)
     if (focused.length === 1) return { chosen: focused[0]!, among: all }
+    // No window says ACTIVE (GTK 4.8 never does), or several do: the one the display server calls active.
+    const active = activeAmong(focused.length === 0 ? all : focused, await activeWindow(callMs))
+    if (active !== undefined) return { chosen: active, among: all, byActiveWindow: true }
     if (focused.length === 0) {
       throw new PlatformError({ code: "WINDOW_NOT_FOUND", message: "no window is focused; name one with --app or --window-id" })
     }

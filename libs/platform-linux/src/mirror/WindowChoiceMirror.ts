@@ -6,7 +6,7 @@
  * events) whose extents still match. A live lookup costs a registry listing, each app's name and pid, and each
  * window's name, states and extents: several round trips on every observation's critical path.
  */
-import type { WindowEntry } from "../atspi/AppDirectory.js"
+import type { WindowChoice, WindowEntry } from "../atspi/AppDirectory.js"
 import { Paths } from "../atspi/Interfaces.js"
 import type { EventStream } from "../events/EventStream.js"
 
@@ -20,10 +20,7 @@ interface Kept {
 /** Lookups kept at once (distinct --app / --window-id queries). */
 const maxKept = 64
 
-export interface WindowChoice {
-  readonly chosen: WindowEntry
-  readonly among: ReadonlyArray<WindowEntry>
-}
+export type { WindowChoice }
 
 export class WindowChoiceMirror {
   private generation = 0

@@ -17,6 +17,16 @@ const valueRolesReadOnly = new Set<number>([42, 103]) // progress bar, level bar
 
 export const isPassword = (node: RawNode): boolean => node.role === AtspiRole.passwordText
 
+/**
+ * Roles whose content is their text, whatever their name says: a terminal (VTE 0.70 names it "Terminal"), a text
+ * view, a paragraph, a text or e-mail document. Their Text is read (bounded, the part on screen first) and is their
+ * value; their name never stands in for it.
+ */
+const textHolderRoles = new Set<number>([60 /* terminal */, AtspiRole.text, AtspiRole.paragraph, 94 /* document text */, 96 /* document email */])
+
+export const holdsText = (node: RawNode): boolean =>
+  textHolderRoles.has(node.role) && node.interfaces.includes("Text") && !isPassword(node)
+
 export const isEditable = (node: RawNode): boolean =>
   node.interfaces.includes("EditableText") && node.states.has(AtspiState.editable) && !node.states.has(AtspiState.readOnly)
 
@@ -118,7 +128,7 @@ export const contractValue = (node: RawNode): string | undefined => {
   if (isPassword(node)) return undefined
   if (node.selected !== undefined) return node.selected
   if (node.value !== undefined && Number.isFinite(node.value)) return formatNumber(node.value)
-  const field = isTextField(node)
+  const field = isTextField(node) || holdsText(node)
   if (node.text !== undefined && (field || node.name === "")) {
     return node.text.length > 0 || field ? node.text : undefined
   }
@@ -135,7 +145,7 @@ const spinTextIsValue = (node: RawNode, profile?: ToolkitProfile): boolean =>
 /** Which detail reads a node needs beyond what the cache or basics already gave (`profile`: the app's toolkit). */
 export const wantsText = (node: RawNode, profile?: ToolkitProfile): boolean =>
   node.interfaces.includes("Text") && !isPassword(node) && (!node.interfaces.includes("Value") || spinTextIsValue(node, profile)) &&
-  (isTextField(node) || node.name === "")
+  (isTextField(node) || node.name === "" || holdsText(node))
 export const wantsValue = (node: RawNode, profile?: ToolkitProfile): boolean =>
   node.interfaces.includes("Value") && !spinTextIsValue(node, profile)
 /**

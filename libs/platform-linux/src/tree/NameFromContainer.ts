@@ -16,7 +16,8 @@ const maxLevels = 8
 
 const visit = (tree: RawTree, container: string | undefined, levels: number): void => {
   const { node } = tree
-  if (container !== undefined && node.name === "" && node.description === "" && controlRoles.has(node.role)) {
+  // A name from a label (NameFromLabel) says more than the container's.
+  if (container !== undefined && node.name === "" && node.description === "" && node.computedName === undefined && controlRoles.has(node.role)) {
     node.computedName = container
   }
   const own = node.name !== "" ? node.name : undefined

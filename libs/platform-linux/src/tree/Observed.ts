@@ -6,6 +6,7 @@ import { itemRole } from "./ItemRole.js"
 import { reportedStates } from "./PopupState.js"
 import { handleOf, type RawNode } from "./RawNode.js"
 import type { RawTree } from "./RawTree.js"
+import { traitsOf } from "./Traits.js"
 
 /**
  * A description that only repeats the node's number, as drawn (a GTK 3 scale that draws its value describes itself
@@ -41,7 +42,9 @@ export const toObserved = (tree: RawTree, container?: Role): ObservedNode => {
   } else if (node.name) out.name = node.name
   if (value !== undefined) out.value = value
   if (node.description && !describesOnlyValue(node)) out.description = node.description
+  else if (node.computedDescription !== undefined) out.description = node.computedDescription
   out.nativeId = { kind: "atspi_object_path", value: node.ref.path }
+  out.traits = traitsOf(node)
   out.states = mapStates(node)
   out.actions = availableActions(node)
   if (node.bounds) out.bounds = node.bounds

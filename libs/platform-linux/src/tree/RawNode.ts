@@ -25,6 +25,8 @@ export interface RawNode {
    * (tree/ComboName.ts); "" means the node has no name.
    */
   computedName?: string
+  /** A description from DESCRIBED_BY where the toolkit gives none (tree/NameFromLabel.ts). */
+  computedDescription?: string
   /** A combo box whose expanded state is its popup menu child's showing (tree/PopupState.ts). */
   popupExpands?: boolean
   /** The deadline passed before this node's details (bounds, actions, value) were all read. */

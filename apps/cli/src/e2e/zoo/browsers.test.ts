@@ -72,6 +72,14 @@ for (const browser of browsers) {
       }
     })
 
+    it("start page: a paragraph named by aria-label reads as its text (libatspi's Text), never with its name in place of it", () => {
+      const found = until(() => ok(cli("find", "--app", app, "--role", "paragraph", "--name", "Introduction", "--exact", "--timeout-ms", "20000")),
+        (data) => (data["matches"] as Array<unknown>).length === 1, 20_000)
+      const text = probe(zoo.env(), ["read", app, "paragraph", "Introduction"]).json["text"]
+      assert.strictEqual(text, "Pick an entry from the list below.")
+      assert.strictEqual(found["matches"][0]["value"], text)
+    })
+
     it("start page: --headed type into the field (the page's input event sees the text)", () => {
       ok(cli("--headed", "type", findRef(cli, app, "textfield", "Filter"), "ab"))
       assert.isTrue(titled("input ab"))

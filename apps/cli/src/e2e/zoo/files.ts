@@ -30,14 +30,15 @@ export const pdfWithPages = (pages: ReadonlyArray<string>): string => {
 }
 
 /**
- * The first page: a text field "Filter" whose input event writes "input VALUE" into the page title, a link "Load the
- * long list" to `next`, and a list box of `items` options "Entry N" taller than any window; scrolling writes
+ * The first page: a paragraph named "Introduction" by aria-label (its text is another), a text field "Filter" whose
+ * input event writes "input VALUE" into the page title, a link "Load the long list" to `next`, and a list box of `items` options "Entry N" taller than any window; scrolling writes
  * "scrolled Y".
  * The browser's window title, read from the X server, is the read-back of what the page itself saw.
  */
 export const startPage = (items: number, next: string): string =>
   `<!doctype html><html><head><meta charset="utf-8"><title>start</title></head><body><h1>Start</h1>` +
   `<script>addEventListener("scroll", () => { document.title = "scrolled " + Math.round(scrollY) })</script>` +
+  `<p aria-label="Introduction">Pick an entry from the list below.</p>` +
   `<p><input aria-label="Filter" oninput="document.title='input '+this.value"> <a href="${next}">Load the long list</a></p>` +
   `<div role="listbox" tabindex="0" aria-label="Entries">${Array.from({ length: items }, (_, i) => `<div role="option">Entry ${i}</div>`).join("")}</div>` +
   `</body></html>`

@@ -50,8 +50,8 @@ describe.skipIf(!haveAll("terminals", xfceTerminal, xterm))("zoo: terminals (xfc
     assert.isTrue(until(() => existsSync(join(cwd, "xt1")), (there) => there))
   })
 
-  // defect: vte-text-unreadable — flips when fixed
-  it.fails("get --property text and find --text read what the VTE terminal shows (libatspi reads it through Text)", () => {
+  // Fixed defect vte-text-unreadable: a terminal's Text is its value, whatever its name.
+  it("get --property text and find --text read what the VTE terminal shows (libatspi reads it through Text)", () => {
     focusTerminal()
     for (const key of keysOf("echo zoo42\n")) ok(cli("press", key, "--app", app))
     const screen = until(() => String(probeRead(zoo.env(), app, "terminal")["text"]), (text) => text.includes("zoo42\n"))

@@ -35,6 +35,8 @@ export interface FakeObject {
   labelledBy?: ReadonlyArray<string>
   /** LABEL_FOR targets (a label's side of the pair). */
   labelFor?: ReadonlyArray<string>
+  /** DESCRIBED_BY targets. */
+  describedBy?: ReadonlyArray<string>
   extents?: readonly [number, number, number, number]
   text?: string
   value?: number
@@ -96,6 +98,7 @@ const bridgeSends: Record<string, string> = {
 }
 const relationLabelFor = 1
 const relationLabelledBy = 2
+const relationDescribedBy = 18
 
 const unknownObject = (path: string, member: string) =>
   new DbusCallError("remote", member, "org.freedesktop.DBus.Error.UnknownObject", `No such object path '${path}'`)
@@ -154,7 +157,8 @@ export const fakeApp = (profile: ToolkitProfile, objects: Record<string, FakeObj
       case "GetIndexInParent": return [objects[parentOf(path) ?? ""]?.children?.indexOf(path) ?? -1]
       case "GetRelationSet": return [[
         ...(object.labelFor ? [[relationLabelFor, object.labelFor.map((target) => [busName, target])]] : []),
-        ...(object.labelledBy ? [[relationLabelledBy, object.labelledBy.map((label) => [busName, label])]] : [])
+        ...(object.labelledBy ? [[relationLabelledBy, object.labelledBy.map((label) => [busName, label])]] : []),
+        ...(object.describedBy ? [[relationDescribedBy, object.describedBy.map((label) => [busName, label])]] : [])
       ]]
       case "GetExtents":
         if (has("Component")) return [object.extents ?? [0, 0, 0, 0]]

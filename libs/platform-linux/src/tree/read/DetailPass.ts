@@ -9,7 +9,8 @@ import { AtspiState } from "../../atspi/States.js"
 import { DbusCallError } from "../../dbus/DbusCallError.js"
 import { confirmShowing } from "../../toolkits/normalizeStates.js"
 import { labelComboName, nameIsComboValue, takeComboValue } from "../ComboName.js"
-import { wantsSelection, wantsText, wantsValue } from "../ContractNode.js"
+import { holdsText, wantsSelection, wantsText, wantsValue } from "../ContractNode.js"
+import { labelFromRelations, maxLabelReads, wantsLabel } from "../NameFromLabel.js"
 import type { RawNode } from "../RawNode.js"
 import { optional } from "./optionalRead.js"
 import type { ReadContext } from "./ReadContext.js"
@@ -82,7 +83,11 @@ export class DetailPass {
       }
     }
     if (wantsText(node, profile)) {
-      reads.push(optional(() => accessible.text(budget.callTimeout(), limits.maxTextChars), (t) => t !== undefined && (node.text = t)))
+      // A text holder's text may be long (a terminal's scrollback, a document): the part on screen first.
+      const read = holdsText(node)
+        ? () => accessible.visibleTextFirst(budget.callTimeout(), limits.maxTextChars)
+        : () => accessible.text(budget.callTimeout(), limits.maxTextChars)
+      reads.push(optional(read, (t) => t !== undefined && (node.text = t)))
     }
     if (wantsValue(node, profile)) {
       reads.push(optional(() => accessible.currentValue(budget.callTimeout()), (v) => v !== undefined && (node.value = v)))
@@ -90,6 +95,10 @@ export class DetailPass {
     if (nameIsComboValue(node, profile)) {
       takeComboValue(node)
       reads.push(optional(() => labelComboName(accessible, node, budget.callTimeout()), () => undefined))
+    }
+    if (wantsLabel(node) && !nameIsComboValue(node, profile) && this.read.labelReads < maxLabelReads) {
+      this.read.labelReads++
+      reads.push(optional(() => labelFromRelations(accessible, node, budget.callTimeout()), () => undefined))
     }
     if (wantsSelection(node, profile)) {
       reads.push(optional(() => accessible.selectedChildName(budget.callTimeout(), node.interfaces), (name) => {

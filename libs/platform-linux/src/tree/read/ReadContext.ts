@@ -38,6 +38,8 @@ export class ReadContext {
   /** Nodes whose read has started (the node cap counts these, so parallel siblings cannot overshoot it). */
   started = 0
   observed = 0
+  /** Unnamed fields whose labels were asked for (NameFromLabel's cap). */
+  labelReads = 0
   complete = true
   readonly limiter: Limiter
   readonly limits: ReadLimits
