@@ -234,7 +234,11 @@ await build({
   format: "esm",
   chunkNames: "chunks/[name]-[hash]",
   // CommonJS code bundled into these ES modules (better-sqlite3's JavaScript) requires Node built-ins.
-  external: [...common.external, "better-sqlite3"]
+  external: [...common.external, "better-sqlite3"],
+  // ...and so does ws (the DevTools-protocol source's WebSocket): esbuild's require shim in an ES module throws
+  // 'Dynamic require of "events" is not supported' unless a real `require` exists, which every mode then failed on
+  // at load. Each module of these bundles gets one from its own URL.
+  banner: { js: "import { createRequire as __adCreateRequire } from \"node:module\"; const require = __adCreateRequire(import.meta.url);" }
 })
 
 // Another build may swap its own dist/ in between our two renames: then move that one aside too and try again.

@@ -8,9 +8,11 @@
  * Cases: ours with a warm engine (a long-lived host), ours cold (a new engine each run: the model load a one-shot
  * process pays, Node's start-up not included), the CLI as installed (OpenMP's default threads) and the CLI with
  * OMP_THREAD_LIMIT=1 (what our addon uses). CPU time is reported beside wall time (this process's for ours, the
- * children's for the CLI): on a shared machine it moves less with the load.
+ * children's for the CLI): on a shared machine it moves less with the load. End to end, the command itself:
+ * `agent-desktop find --text ... --ocr always` through the built CLI (`--bin`, default apps/cli/bin/agent-desktop.js),
+ * one-shot and through a warm host, interleaved with the rest.
  *
- *   node tools/bench/dist/ocrBench.js [--runs N] [--sweep]
+ *   node tools/bench/dist/ocrBench.js [--runs N] [--sweep] [--bin PATH]
  *
  * `--sweep` also measures accuracy and CPU per image for scale × page segmentation on windows of other fonts,
  * sizes and a dark theme (how the defaults were chosen).
@@ -25,6 +27,7 @@ import * as path from "node:path"
 import { argValue } from "./argValue.js"
 import { median } from "./stats.js"
 import { recognitionFromTsv } from "./tesseractTsv.js"
+import { startWarmHost, stopWarmHost } from "./warmHost.js"
 
 const runs = Number(argValue("--runs") ?? 10)
 const sweep = process.argv.includes("--sweep")
@@ -101,10 +104,36 @@ const cli = (truth: OcrTruth, ompLimit: boolean): Sample => {
   return { wallMs, cpuMs: cpuNow().children - cpu.children, found, recognition, extra: { capture: captured - started, tesseract: wallMs - (captured - started) } }
 }
 
+/**
+ * The command an agent runs: `agent-desktop find --text QUERY --app ocr-window --ocr always` through the built CLI,
+ * one-shot (a new process, no warm host: Node's start-up, the engine's, the tree read, the model load, capture and
+ * recognition all included). The window is a GTK one, so `always` reads the screen beside its tree; found = an
+ * `ocr` match with the query's text.
+ */
+const bin = path.resolve(argValue("--bin") ?? path.join(path.dirname(new URL(import.meta.url).pathname), "../../../apps/cli/bin/agent-desktop.js"))
+const home = fs.mkdtempSync(path.join(os.tmpdir(), "ad-ocr-bench-home-"))
+const hostEnv = { ...env, AGENT_DESKTOP_HOME: home }
+const command = (viaHost: boolean): { readonly wallMs: number; readonly cpuMs: number; readonly found: boolean } => {
+  const cpu = cpuNow()
+  const started = performance.now()
+  const run = spawnSync(process.execPath, [bin, "find", "--text", QUERY, "--app", "ocr-window", "--ocr", "always"], {
+    env: viaHost ? hostEnv : { ...hostEnv, AGENT_DESKTOP_HOST: "off" },
+    encoding: "utf8",
+    maxBuffer: 16 << 20
+  })
+  const wallMs = performance.now() - started
+  const envelope = JSON.parse(run.stdout || "{}") as { ok?: boolean; data?: { matches?: Array<{ source?: string; name?: string }> } }
+  const ocrMatch = envelope.ok === true && (envelope.data?.matches ?? []).some((m) => m.source === "ocr" && m.name === QUERY)
+  if (envelope.ok !== true) process.stderr.write(`find --text failed: ${run.stdout}${run.stderr}\n`)
+  return { wallMs, cpuMs: cpuNow().children - cpu.children, found: ocrMatch }
+}
+
 const fmt = (n: number) => n.toFixed(1)
 
 try {
   const { app, truth } = await startOcrWindow(desktop, "bench")
+  // The private Xvfb admits only clients with its cookie: the addon reads XAUTHORITY from this process's environment.
+  process.env["XAUTHORITY"] = desktop.env.XAUTHORITY
   x11.open(desktop.env.DISPLAY)
   const warm = new OcrEngines()
   const init = await warm.warm()
@@ -113,13 +142,22 @@ try {
   // Untimed first round: page cache, the CLI's model file, the X server's shared segment.
   await ours(truth, warm)
   cli(truth, false)
+  // The same command through a warm host (`agent-desktop serve`): what an agent's second and later calls cost.
+  const host = await startWarmHost(bin, hostEnv, home)
+  command(false)
+  command(true)
+  const commandSamples: Array<ReturnType<typeof command>> = []
+  const hostSamples: Array<ReturnType<typeof command>> = []
   for (let run = 0; run < runs; run++) {
+    commandSamples.push(command(false))
+    hostSamples.push(command(true))
     samples.get(names[0])!.push(await ours(truth, warm))
     samples.get(names[1])!.push(await oursCold(truth))
     samples.get(names[2])!.push(cli(truth, false))
     samples.get(names[3])!.push(cli(truth, true))
   }
   await warm.close()
+  await stopWarmHost(host)
   await stopOcrWindow(app)
 
   const summary = (name: string) => {
@@ -145,6 +183,13 @@ try {
       (r) =>
         `| ${r.name} | ${fmt(r.wall)} | ${(r.wall / rows[2]!.wall).toFixed(2)}x | ${(r.wall / strict.wall).toFixed(2)}x | ${fmt(r.cpu)} | ${(r.cpu / strict.cpu).toFixed(2)}x | ${r.score.found}/${r.score.total} (${(100 * r.score.recall).toFixed(1)}%) | ${r.score.withinTolerance}/${r.score.found} | ${r.score.maxBoxError} | ${r.found ? "yes" : "NO"} |`
     ),
+    "",
+    `agent-desktop find --text "${QUERY}" --ocr always, one-shot CLI (no warm host): wall median ${fmt(median(commandSamples.map((c) => c.wallMs)))} ms = ` +
+      `${(median(commandSamples.map((c) => c.wallMs)) / rows[2]!.wall).toFixed(2)}x the CLI as installed, ${(median(commandSamples.map((c) => c.wallMs)) / strict.wall).toFixed(2)}x the 1-thread CLI; ` +
+      `CPU median ${fmt(median(commandSamples.map((c) => c.cpuMs)))} ms (${(median(commandSamples.map((c) => c.cpuMs)) / strict.cpu).toFixed(2)}x); ocr match found in every run: ${commandSamples.every((c) => c.found) ? "yes" : "NO"}`,
+    `the same through a warm host (agent-desktop serve): wall median ${fmt(median(hostSamples.map((c) => c.wallMs)))} ms = ` +
+      `${(median(hostSamples.map((c) => c.wallMs)) / rows[2]!.wall).toFixed(2)}x the CLI as installed, ${(median(hostSamples.map((c) => c.wallMs)) / strict.wall).toFixed(2)}x the 1-thread CLI; ` +
+      `ocr match found in every run: ${hostSamples.every((c) => c.found) ? "yes" : "NO"} (the host's CPU is not this process's child's)`,
     "",
     ...rows.map((r) => `${r.name}: ${Object.entries(r.extra).map(([k, v]) => `${k} ${fmt(v)} ms`).join(", ")}; missed: ${r.score.missed.map((m) => (m.read ? `${m.text}→${m.read}` : m.text)).join(", ") || "none"}`),
     ""

@@ -13,7 +13,8 @@ export const startWarmHost = async (bin: string, env: NodeJS.ProcessEnv, _home: 
   const host = spawn(process.execPath, [bin, "serve"], { env, stdio: ["ignore", "ignore", "pipe"] })
   const listening = await new Promise<boolean>((resolve) => {
     let stderr = ""
-    const timer = setTimeout(() => resolve(false), 10_000)
+    // Generous: on a loaded machine (load 25 on 2 cores) the host took over 10 s to listen.
+    const timer = setTimeout(() => resolve(false), 60_000)
     host.stderr!.on("data", (chunk) => {
       stderr += chunk
       if (stderr.includes("listening on")) {
