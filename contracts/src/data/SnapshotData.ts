@@ -4,6 +4,7 @@ import { AfterAction } from "./WaitForResult.js"
 import { SnapshotId } from "../schema/Ref.js"
 import { SnapshotNode, SnapshotNodeV2_1, SnapshotNodeV2_2, SnapshotRoot } from "../schema/SnapshotNode.js"
 import { snapshotDiffOf } from "./SnapshotDiff.js"
+import { TreeAvailability } from "./TreeAvailability.js"
 
 export const SnapshotWindow = Type.Object({ id: Type.String(), title: Type.String() }, def("SnapshotWindow"))
 
@@ -73,14 +74,18 @@ const diff = { diff: Type.Optional(SnapshotDiff) }
 
 /**
  * 2.7: the tree's nodes say where they came from (`source`; the root always does), OCR nodes their confidence; a
+ * window without a usable accessibility tree says so in `accessibility` (and which sources served the snapshot); a
  * `snapshot --diff` prints `diff`.
  */
+const sourced = { accessibility: Type.Optional(TreeAvailability) }
+
 export const SnapshotData = Type.Union(
   [
-    Type.Object({ ...base, ...identity, complete: Type.Literal(true), tree: Type.Optional(SnapshotRoot), ...diff }),
+    Type.Object({ ...base, ...identity, ...sourced, complete: Type.Literal(true), tree: Type.Optional(SnapshotRoot), ...diff }),
     Type.Object({
       ...base,
       ...identity,
+      ...sourced,
       complete: Type.Literal(false),
       truncated: Type.Literal(true),
       nodes_observed: Type.Integer({ minimum: 0 }),

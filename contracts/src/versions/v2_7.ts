@@ -29,6 +29,13 @@ export const V2_7 = extendContract(V2_6, {
       commands: ["find"]
     },
     {
+      id: "tree-availability",
+      description:
+        "A window without a usable accessibility tree says so where an agent looks: list-windows entries, list-apps entries and snapshot data may carry accessibility {tree: absent|inactive|empty, sources: the sources that can still serve it (cdp, ocr), fix?: how to turn its tree on}. Additive; down-conversion drops it.",
+      breaking: false,
+      commands: ["list-windows", "list-apps", "snapshot", ...REF_ACTION_COMMANDS, "hover", "drag"]
+    },
+    {
       id: "snapshot-diff",
       description:
         "snapshot data may carry diff: with --diff [--since ID], what changed in the window since a base snapshot of it (the window's last one, or the one named) over the elements that get refs: added (each node with its printed subtree and the ref of its nearest ancestor with one), removed (base refs with role and name), changed (each node as it is now, the fields that changed and what they were; a text field's contents are not shown) and the unchanged count. The diff keeps the base's ref numbers, so an unchanged element's refs stay valid. Without a base, after a partial read, or when the diff would be over half the whole snapshot's size, diff is {whole: true, reason} and the tree is printed. Additive; down-conversion drops a whole diff's marker and turns a diff into INVALID_ARGS (contract_too_old): 2.6 has no shape for it.",

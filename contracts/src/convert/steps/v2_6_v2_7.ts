@@ -32,7 +32,8 @@ const findV2_6 = (data: JsonRecord): JsonRecord => {
 /**
  * 2.7 is additive (node sources, OCR nodes' confidence, find's sources). Up names the only source older versions
  * had (the accessibility tree) on the tree's root and every find match; down drops `source` and `confidence` from
- * every snapshot node and find match, and find's `sources`, which 2.6's closed schemas reject. Nodes of every source
+ * every snapshot node and find match, find's `sources`, and the `accessibility` marker of snapshots, listed windows and
+ * listed apps, which 2.6's closed schemas reject. Nodes of every source
  * stay: an `ocr` or `cdp` node is a 2.6 node without them (an OCR node keeps its bounds, a 2.6 field).
  */
 export const v2_6_v2_7: VersionStep = {
@@ -53,13 +54,17 @@ export const v2_6_v2_7: VersionStep = {
         ? snapshotV2_6(data)
         : command === "find" && isRecord(data)
         ? findV2_6(data)
+        : command === "list-windows" && Array.isArray(data)
+        ? data.map((window) => isRecord(window) ? without(window, ["accessibility"]) : window)
+        : command === "list-apps" && isRecord(data) && Array.isArray(data["apps"])
+        ? { ...data, apps: data["apps"].map((app: unknown) => isRecord(app) ? without(app, ["accessibility"]) : app) }
         : data)
   }
 }
 
 const snapshotV2_6 = (data: JsonRecord): JsonRecord => {
   // Only a whole diff reaches here (withoutShapeIn2_6 refuses the others): its tree is the snapshot.
-  const out = "diff" in data ? without(data, ["diff"]) : data
+  const out = without(data, ["diff", "accessibility"])
   return "tree" in out ? { ...out, tree: nodeV2_6(out["tree"]) } : out
 }
 

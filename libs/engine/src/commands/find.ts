@@ -82,12 +82,14 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
   const windowId = surfaceId ?? args.window_id
   // A read: a page anchor (a cut container that is one of several look-alikes) scopes find by its place.
   const rootPath = root === undefined ? undefined : (yield* resolveRef(root, { timeoutMs, forRead: true })).node.path.join("/")
+  const { ocr } = args
   const observed = yield* observeWindow({
     ...(app === undefined ? {} : { app }),
     ...(windowId === undefined ? {} : { windowId }),
     render: { maxDepth: WHOLE_WINDOW_DEPTH, interactiveOnly: false, compact: false, includeBounds: false, skeleton: false },
-    timeoutMs
-  }, { save: !count })
+    timeoutMs,
+    ocr
+  }, { save: !count, ...(query.text === undefined || rootPath !== undefined ? {} : { textSearch: { text: query.text, exact: query.exact } }) })
   if (!observed.observation.complete) {
     return yield* new Timeout({
       message: `find could not read the whole window within ${timeoutMs} ms`,
@@ -95,7 +97,7 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
       details: { kind: "locator_incomplete", observed_matches: 0, timeout_ms: timeoutMs, nodes_observed: observed.observation.nodesObserved }
     })
   }
-  const textHits = query.text === undefined ? undefined : subtreesContaining(observed.observation.root, query.text, query.exact)
+  const textHits = query.text === undefined ? undefined : new Set([...subtreesContaining(observed.observation.root, query.text, query.exact), ...observed.ocrMatches])
   const found: Array<{ node: ObservedNode; path: ReadonlyArray<string> }> = []
   const rolesSeen = new Set<string>()
   const visit = (node: ObservedNode, ancestors: ReadonlyArray<string>, inScope: boolean) => {
@@ -129,7 +131,7 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
     picked.some(({ node }) => observed.captured.refByNode.has(node)) ? { snapshot_id: observed.saved.snapshot_id } : {}
   if (first || last || nth !== undefined) {
     const picked = first ? found[0] : last ? found[found.length - 1] : found[nth!]
-    return { match: picked === undefined ? null : toMatch(picked), ...withSnapshot(picked === undefined ? [] : [picked]), ...rolesPresent }
+    return { match: picked === undefined ? null : toMatch(picked), ...withSnapshot(picked === undefined ? [] : [picked]), ...rolesPresent, sources: [...observed.sources] }
   }
   const shown = limit === 0 ? found : found.slice(0, limit)
   return {
@@ -137,6 +139,7 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
     total_matches: found.length,
     truncated: shown.length < found.length,
     ...withSnapshot(shown),
-    ...rolesPresent
+    ...rolesPresent,
+    sources: [...observed.sources]
   }
 })

@@ -1,5 +1,6 @@
 import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { assert, describe, it } from "@effect/vitest"
+import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { validateEnvelope } from "@agent-desktop/contract-check"
 import { EventStore, EventStoreCore, INVOCATION_ENDED, INVOCATION_STARTED } from "@agent-desktop/store"
 import { type PostgresCluster, startCluster } from "@agent-desktop/store/testing"

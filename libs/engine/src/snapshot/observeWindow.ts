@@ -4,7 +4,7 @@
  * and the saved RefMap.
  */
 import type { ArgsOf } from "@agent-desktop/contracts/commands"
-import { DesktopAdapter, type ObservedNode, type TreeObservation, type WindowInfo } from "@agent-desktop/platform"
+import { DesktopAdapter, type NodeSource, type ObservedNode, type TreeObservation, type WindowInfo } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import { newSnapshotId } from "@agent-desktop/domain"
@@ -15,6 +15,7 @@ import { Invocation } from "../Invocation.js"
 import { WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
 import { captureSnapshot } from "./captureSnapshot.js"
 import type { OutputRoot, RenderOptions } from "./renderTree.js"
+import { withScreenText, withTextSearch, type OcrMode } from "./screenText.js"
 import { surfaceWindowId } from "../commands/surfaceWindow.js"
 import { saveSnapshot, type SavedSnapshot } from "../StoreAccess.js"
 
@@ -33,6 +34,8 @@ export interface SnapshotRequest {
   readonly windowId?: string
   readonly render: RenderOptions
   readonly timeoutMs: number
+  /** Text read from the screen (`--ocr`): `auto` where the tree cannot explain the pixels (screenText.ts). */
+  readonly ocr: OcrMode
 }
 
 /**
@@ -65,7 +68,8 @@ export const snapshotRequest = Effect.fnUntraced(function*(args: ArgsOf<"snapsho
       ...(maxChildren > 0 ? { maxChildren } : {}),
       ...(childrenFrom === undefined ? {} : { childrenFrom })
     },
-    timeoutMs: args.timeout_ms
+    timeoutMs: args.timeout_ms,
+    ocr: args.ocr
   }
   return request
 })
@@ -90,8 +94,27 @@ export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: Out
     ? { complete: true as const }
     : { complete: false as const, truncated: true as const, nodes_observed: observation.nodesObserved }),
   ...(saved.identity_unproven ? { identity_unproven: true } : {}),
+  ...(observation.accessibility === undefined ? {} : { accessibility: accessibilityOf(observation.accessibility) }),
   tree
 })
+
+const accessibilityOf = (availability: NonNullable<TreeObservation["accessibility"]>) => ({
+  tree: availability.tree,
+  sources: [...availability.sources],
+  ...(availability.fix === undefined ? {} : { fix: availability.fix })
+})
+
+/** The sources an observation's nodes came from (the tree's own first), and `ocr` when the screen was read. */
+const sourcesIn = (root: ObservedNode, screenRead: boolean): ReadonlyArray<NodeSource> => {
+  const seen = new Set<NodeSource>()
+  const visit = (node: ObservedNode) => {
+    seen.add(node.source ?? "atspi")
+    for (const child of node.children ?? []) visit(child)
+  }
+  visit(root)
+  if (screenRead) seen.add("ocr")
+  return (["atspi", "cdp", "ocr"] as const).filter((source) => seen.has(source))
+}
 
 const nothingRead = (window: WindowInfo): TreeObservation => ({
   window,
@@ -108,6 +131,8 @@ export interface ObserveOptions {
   readonly window?: WindowInfo
   /** A diff's numbering: refs continue from the base's counter, and nodes the base has keep their numbers. */
   readonly numbering?: { readonly startCounter: number; readonly keepNumber: (node: ObservedNode) => number | undefined }
+  /** `find --text`: the screen is searched for it where the tree has none (screenText.ts `withTextSearch`). */
+  readonly textSearch?: { readonly text: string; readonly exact: boolean }
 }
 
 export const resolveRequestWindow = Effect.fnUntraced(function*(request: SnapshotRequest) {
@@ -130,11 +155,20 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
   const resolved = yield* Clock.currentTimeMillis
   const deadline = resolved + request.timeoutMs
   // An observation: a warm adapter may answer from a read the app's events prove unchanged (`kept`).
-  const observation = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline, kept: true }).pipe(
+  const treeRead = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline, kept: true }).pipe(
     // Contract 2.2: an exhausted budget is a partial success, even when not one node could be read in time.
     Effect.catchIf((error) => error.code === "TIMEOUT", () => Effect.succeed(nothingRead(window))),
     Effect.mapError(fromPlatformError)
   )
+  // A text search reads the screen as runs of words itself (withTextSearch); the tree's own OCR (an unusable tree,
+  // drawn surfaces) stays `auto` then, so `--ocr always` does not read the window twice.
+  const mode = request.ocr
+  const screen = yield* withScreenText(treeRead, options.textSearch !== undefined && mode === "always" ? "auto" : mode).pipe(Effect.mapError(fromPlatformError))
+  const searched = options.textSearch === undefined
+    ? { observation: screen.observation, matches: new Set<ObservedNode>(), read: false }
+    : yield* withTextSearch(screen.observation, options.textSearch.text, options.textSearch.exact, mode, screen.read && mode !== "always").pipe(Effect.mapError(fromPlatformError))
+  const observation = searched.observation
+  const sources = sourcesIn(observation.root, screen.read || searched.read)
   const read = yield* Clock.currentTimeMillis
   const snapshotId = newSnapshotId(randomBytes(8))
   const captured = captureSnapshot({
@@ -167,5 +201,5 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
     refs: captured.counter
   })
   if (options.record !== false) invocation.record(options.save ? "snapshot.captured" : "snapshot.observed", { snapshot_id: snapshotId, ref_count: captured.counter, complete: observation.complete, nodes_observed: observation.nodesObserved })
-  return { saved, window, observation, captured, data: snapshotData(saved, window, captured.tree, observation) }
+  return { saved, window, observation, captured, ocrMatches: searched.matches, sources, data: snapshotData(saved, window, captured.tree, observation) }
 })
