@@ -120,7 +120,8 @@ export const STRATEGIES: ReadonlyArray<Strategy> = [
       return envelope
     },
     locate: async (agent, view, target, role, name) => {
-      const envelope = await agent.call("find", { ...target, role, name, exact: true })
+      // The same 20 s budget as every strategy's snapshots: a 2,000-row window on a loaded machine outlasts find's 3 s.
+      const envelope = await agent.call("find", { ...target, role, name, exact: true, timeout_ms: 20_000 })
       view.absorb(envelope.data, false)
       return envelope
     }

@@ -29,7 +29,8 @@ export interface Task {
 
 /** libatspi's read of the first node of this AT-SPI role and name (atspi_probe.py `read`). */
 const atspi = (env: NodeJS.ProcessEnv, args: ReadonlyArray<string>): Record<string, any> | undefined => {
-  const result = spawnSync(systemPython, [probePath(), ...args], { env, encoding: "utf8", timeout: 15_000 })
+  // Generous: reading 2,000 rows through libatspi on a loaded machine took over 15 s (a false failure).
+  const result = spawnSync(systemPython, [probePath(), ...args], { env, encoding: "utf8", timeout: 90_000 })
   return result.status === 0 ? JSON.parse(result.stdout) as Record<string, any> : undefined
 }
 
