@@ -1,7 +1,7 @@
 /** What the CLI's front end hands the engine side, and what it gets back (main.ts ↔ engineRunner/runEngine). */
 import type { ArgValue, Globals } from "./parser/ParsedCommand.js"
 
-/** A 2.6 envelope as the engine returns it; converted to the requested version only at the edge. */
+/** A native-version envelope as the engine returns it; converted to the requested version only at the edge. */
 export type NativeEnvelope = Readonly<Record<string, unknown>> & { readonly ok: boolean; readonly command: string }
 
 export interface EngineRequest {

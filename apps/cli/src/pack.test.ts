@@ -2,6 +2,7 @@
 // (the optional X11 addon and what that needs), installed from the tarballs into an empty project, then run there
 // with `npx agent-desktop`, outside the monorepo.
 import { execFileSync, spawn, spawnSync } from "node:child_process"
+import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -93,7 +94,7 @@ describe("npx agent-desktop from packed tarballs", () => {
 
     const version = npx(project, ["version"])
     expect(version.exit).toBe(0)
-    expect(oneEnvelope(version.lines)).toMatchObject({ ok: true, command: "version", data: { default_contract: "2.6" } })
+    expect(oneEnvelope(version.lines)).toMatchObject({ ok: true, command: "version", data: { default_contract: LATEST_CONTRACT_VERSION } })
 
     const schema = npx(project, ["schema", "--contract", "2.5"])
     expect(schema.exit).toBe(0)

@@ -1,6 +1,6 @@
-import { FindData, FindDataV2_1 } from "../data/FindData.js"
+import { FindData, FindDataV2_1, FindDataV2_5 } from "../data/FindData.js"
 import { GetData, IsData, ListDisplaysData, ListSurfacesData, ScreenshotData } from "../data/ObservationData.js"
-import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2 } from "../data/SnapshotData.js"
+import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2, SnapshotDataV2_6 } from "../data/SnapshotData.js"
 import { UnconfirmedData } from "../data/SystemData.js"
 import { actionTimeout, bool, flag, int, list, oneOf, positional, ref, root, snapshotId, str, surface, windowTarget } from "./args.js"
 import { defineCommand, LINUX } from "./CommandSpec.js"
@@ -34,7 +34,7 @@ export const snapshot = defineCommand({
   },
   waitFor: true,
   agentTool: true,
-  data: { "2.1": SnapshotDataV2_1, "2.2": SnapshotDataV2_2, "2.6": SnapshotData }
+  data: { "2.1": SnapshotDataV2_1, "2.2": SnapshotDataV2_2, "2.6": SnapshotDataV2_6, "2.7": SnapshotData }
 })
 
 export const find = defineCommand({
@@ -67,7 +67,7 @@ export const find = defineCommand({
     "timeout-ms": flag(int("Traversal budget in ms", { default: 3000 }))
   },
   agentTool: true,
-  data: { "2.1": FindDataV2_1, "2.5": FindData }
+  data: { "2.1": FindDataV2_1, "2.5": FindDataV2_5, "2.7": FindData }
 })
 
 export const get = defineCommand({

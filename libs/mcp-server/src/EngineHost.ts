@@ -8,7 +8,7 @@ import { makeEngineRuntime, runCommand } from "@agent-desktop/engine"
 import { type DesktopAdapter, UnsupportedAdapter } from "@agent-desktop/platform"
 import { Effect, type Layer, References } from "effect"
 
-/** A 2.6 envelope as the engine returns it. */
+/** A native-version envelope as the engine returns it. */
 export type NativeEnvelope = Readonly<Record<string, unknown>> & { readonly ok: boolean; readonly command: string }
 
 export interface EngineCall {

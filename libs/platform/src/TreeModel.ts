@@ -30,9 +30,19 @@ export interface NativeId {
  */
 export type ElementHandle = string
 
+/**
+ * Where a node was read from: the platform's accessibility tree (`atspi` on Linux), a page's DevTools protocol
+ * (`cdp`) or the window's pixels (`ocr`).
+ */
+export type NodeSource = "atspi" | "cdp" | "ocr"
+
 export interface ObservedNode {
   /** Already mapped to the contract's vocabulary by the adapter (an unmapped platform role is "unknown"). */
   readonly role: Role
+  /** Absent: the platform's accessibility tree (the adapter's own nodes never set it). */
+  readonly source?: NodeSource
+  /** `ocr` nodes: Tesseract's confidence in the text, 0-100. */
+  readonly confidence?: number
   readonly name?: string
   readonly value?: string
   readonly description?: string

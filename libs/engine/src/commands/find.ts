@@ -5,6 +5,7 @@ import { flag, optionalInt, optionalString, stringList, type Args } from "../Arg
 import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
 import { resolveRef, WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
 import { observeWindow, DEFAULT_SNAPSHOT_TIMEOUT_MS } from "../snapshot/observeWindow.js"
+import { sourceOf } from "../snapshot/renderTree.js"
 import { surfaceWindowId } from "./surfaceWindow.js"
 
 const DEFAULT_LIMIT = 50
@@ -130,7 +131,10 @@ export const find = Effect.fn("find")(function*(args: Args) {
       states: contractStates(node.states),
       interactive: getsRef(node.role, node.actions),
       path,
-      ...(ref === undefined && node.bounds !== undefined ? { bounds: node.bounds } : {})
+      // A context match carries its bounds, and so does text read from pixels: its box is where it is.
+      ...((ref === undefined || node.source === "ocr") && node.bounds !== undefined ? { bounds: node.bounds } : {}),
+      source: sourceOf(node),
+      ...(node.confidence === undefined ? {} : { confidence: Math.round(node.confidence) })
     }
   }
   const rolesPresent = query.role !== undefined && found.length === 0 ? { roles_present: [...rolesSeen].sort() } : {}

@@ -13,7 +13,7 @@ import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
 import { captureSnapshot } from "./captureSnapshot.js"
-import type { OutputNode, RenderOptions } from "./renderTree.js"
+import type { OutputRoot, RenderOptions } from "./renderTree.js"
 import { surfaceWindowId } from "../commands/surfaceWindow.js"
 import { saveSnapshot, type SavedSnapshot } from "../StoreAccess.js"
 
@@ -73,7 +73,7 @@ export const snapshotRequest = Effect.fnUntraced(function*(args: Args) {
   return request
 })
 
-export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: OutputNode, observation: TreeObservation) => ({
+export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: OutputRoot, observation: TreeObservation) => ({
   app: window.app_name,
   window: { id: window.id, title: window.title },
   snapshot_id: saved.snapshot_id,

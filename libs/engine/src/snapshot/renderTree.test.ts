@@ -48,6 +48,47 @@ describe("renderTree", () => {
     assert.deepStrictEqual(out.children?.map((c) => c.name), ["A1"])
   })
 
+  it("names the root's source always and a node's only where it differs from its printed parent's (2.7)", () => {
+    const page = node("window", [], {
+      name: "Browser",
+      children: [
+        node("button", [0], { name: "Back", actions: ["Click"] }),
+        node("webarea", [1], {
+          source: "cdp",
+          children: [node("textfield", [1, 0], { source: "cdp", name: "Name" })]
+        }),
+        node("image", [2], {
+          name: "canvas",
+          bounds: { x: 0, y: 0, width: 100, height: 50 },
+          children: [node("statictext", [2, 0], { source: "ocr", name: "Start", confidence: 91.6, bounds: { x: 10, y: 10, width: 30, height: 12 } })]
+        })
+      ]
+    })
+    const out = renderTree(page, options, none())
+    assert.strictEqual(out.source, "atspi")
+    assert.notProperty(out.children?.[0] ?? {}, "source")
+    assert.strictEqual(out.children?.[1]?.source, "cdp")
+    assert.notProperty(out.children?.[1]?.children?.[0] ?? {}, "source")
+    // Without --include-bounds an accessibility node prints no bounds; an OCR node always does (its box is its identity).
+    assert.notProperty(out.children?.[2] ?? {}, "bounds")
+    assert.deepStrictEqual(out.children?.[2]?.children?.[0], {
+      role: "statictext", source: "ocr", name: "Start", bounds: { x: 10, y: 10, width: 30, height: 12 }, confidence: 92
+    })
+    // A drill-down's printed root names its source too.
+    assert.strictEqual(renderTree(page.children![1]!, options, none()).source, "cdp")
+  })
+
+  it("--compact restates a collapsed wrapper's child's source relative to the wrapper's parent", () => {
+    const mixed = node("window", [], {
+      children: [
+        node("group", [0], { source: "cdp", children: [node("button", [0, 0], { source: "cdp", name: "Send" })] }),
+        node("group", [1], { source: "cdp", children: [node("button", [1, 0], { name: "Native" })] })
+      ]
+    })
+    const out = renderTree(mixed, { ...options, compact: true }, none())
+    assert.deepStrictEqual(out.children?.map((child) => [child.name, child.source]), [["Send", "cdp"], ["Native", undefined]])
+  })
+
   it("--compact leaves out AT-SPI object paths (addresses, not identity) and keeps other native ids", () => {
     const withIds = node("window", [], {
       children: [
