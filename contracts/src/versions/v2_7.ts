@@ -27,6 +27,13 @@ export const V2_7 = extendContract(V2_6, {
         "Every find match carries source, ocr matches also confidence and bounds; the list and single-match shapes may carry sources, the sources searched (ocr when the search read the window's pixels). Additive; down-conversion drops source, confidence and sources.",
       breaking: false,
       commands: ["find"]
+    },
+    {
+      id: "trace-replay",
+      description:
+        "trace replay SESSION runs a recorded session again (data: the replay's own session, each step's outcome, the secrets it needed and where from, its delivery); trace export --as batch writes the recording's actions as a batch file (data: path, entries, the environment variables it reads). trace takes the session after the action. Breaking for a reader of trace's data that knows only its two 2.6 shapes (show, export): the union gains two; show and export print what they printed. Down-conversion turns either new result into an INVALID_ARGS error of kind needs_contract (with the replay's delivery, its session and the written path), since 2.6 has no shape for them.",
+      breaking: true,
+      commands: ["trace"]
     }
   ],
   commands: commandsAt("2.7")
