@@ -3,9 +3,13 @@ import { Clock, Effect } from "effect"
 import { flag, optionalInt, requiredString, type Args } from "../Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
+import { errorEnvelope } from "../Envelope.js"
+import { bindEntryArgs, checkEntryArgs, needsBinding } from "../replay/batchTargets.js"
 import { commandNotAllowed } from "./allowedCommands.js"
 
-export const BATCH_LIMITS = { max_entries: 64, max_input_bytes: 1024 * 1024, max_output_bytes: 4 * 1024 * 1024 } as const
+import { BATCH_LIMITS } from "./batchLimits.js"
+
+export { BATCH_LIMITS }
 const DEFAULT_BATCH_TIMEOUT_MS = 60_000
 const ENTRY_KEYS = new Set(["command", "args", "session"])
 
@@ -63,6 +67,10 @@ export const batch = Effect.fn("batch")(function*(args: Args) {
     const index = entries.findIndex((entry) => !allowed.includes(entry.command))
     if (index >= 0) return yield* Effect.fail(commandNotAllowed(entries[index]!.command, allowed, `batch entry ${index}`))
   }
+  // Locators and environment variables (trace export --as batch): checked before any entry runs.
+  const environment = invocation.options.environment ?? process.env
+  const unusable = checkEntryArgs(entries, environment)
+  if (unusable !== undefined) return yield* Effect.fail(unusable)
   const runCommand = invocation.runNested
   const start = yield* Clock.currentTimeMillis
   const { waitFor: _waitFor, waitForGone: _waitForGone, waitTimeoutMs: _waitTimeout, ...inherited } = invocation.options
@@ -75,11 +83,13 @@ export const batch = Effect.fn("batch")(function*(args: Args) {
       results.push({ index, execution: "not_started", not_started_reason: stopped.reason })
       continue
     }
-    const envelope = yield* runCommand({
-      command: entry.command,
-      args: entry.args,
-      options: { ...inherited, ...(entry.session === undefined ? {} : { session: entry.session }) }
-    })
+    const options = { ...inherited, ...(entry.session === undefined ? {} : { session: entry.session }) }
+    const bound = needsBinding(entry.args)
+      ? yield* Effect.result(bindEntryArgs(entry.args, options.session ?? "global", environment))
+      : undefined
+    const envelope = bound?._tag === "Failure"
+      ? errorEnvelope(entry.command, bound.failure)
+      : yield* runCommand({ command: entry.command, args: bound?._tag === "Success" ? bound.success : entry.args, options })
     invocation.record("batch.child", { index, command: entry.command, ok: envelope.ok })
     outputBytes += Buffer.byteLength(JSON.stringify(envelope))
     if (outputBytes > BATCH_LIMITS.max_output_bytes) {
