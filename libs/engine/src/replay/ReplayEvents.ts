@@ -38,6 +38,8 @@ export interface ObservedElement {
   readonly value?: string
   readonly value_sha256?: string
   readonly states?: ReadonlyArray<string>
+  /** Inside a document (a web page, an office document): what a check compares where a window holds one. */
+  readonly in_document?: true
 }
 
 export type ReplayObservedPayload =

@@ -83,6 +83,9 @@ export const replayRequest = (
 /** SHA-256 of a value as JSON: a check compares what `get` read without the recording keeping it. */
 export const valueDigest = (value: unknown): string => createHash("sha256").update(JSON.stringify(value ?? null)).digest("hex")
 
+/** Roles of a document's root: a web page, an office or text document. */
+const DOCUMENT_ROLES: ReadonlySet<string> = new Set(["document", "webarea"])
+
 /** Properties `get` reads that are identity or state, kept as read; text, value and title are content (a digest). */
 const PLAIN_PROPERTIES: ReadonlySet<string> = new Set(["role", "states"])
 
@@ -93,10 +96,11 @@ const PLAIN_PROPERTIES: ReadonlySet<string> = new Set(["role", "states"])
 export const observedElements = (tree: unknown): { elements: Array<ObservedElement>; truncated: boolean } => {
   const elements: Array<ObservedElement> = []
   let truncated = false
-  const stack: Array<unknown> = [tree]
+  const stack: Array<{ readonly node: unknown; readonly inDocument: boolean }> = [{ node: tree, inDocument: false }]
   while (stack.length > 0) {
-    const node = stack.pop()
+    const { node, inDocument: above } = stack.pop()!
     if (!isRecord(node) || typeof node["role"] !== "string") continue
+    const inDocument = above || DOCUMENT_ROLES.has(node["role"])
     if (elements.length === OBSERVED_ELEMENT_LIMIT) {
       truncated = true
       break
@@ -112,10 +116,11 @@ export const observedElements = (tree: unknown): { elements: Array<ObservedEleme
       ...(typeof node["name"] === "string" ? { name: node["name"] } : {}),
       ...(typeof node["description"] === "string" ? { description: node["description"] } : {}),
       ...(typeof value !== "string" || secure ? {} : valueIsIdentity(role) ? { value } : { value_sha256: valueDigest(value) }),
-      ...(states.length === 0 ? {} : { states })
+      ...(states.length === 0 ? {} : { states }),
+      ...(inDocument ? { in_document: true as const } : {})
     })
     const children = Array.isArray(node["children"]) ? node["children"] : []
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i])
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i], inDocument })
   }
   return { elements, truncated }
 }

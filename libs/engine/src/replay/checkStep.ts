@@ -4,10 +4,12 @@
  * (the app applies the steps before on its own time). A snapshot is read in the replay's own invocation and not
  * saved; get and is run as invocations of their own in the replay's session.
  */
-import type { DesktopAdapter } from "@agent-desktop/platform"
+import { DesktopAdapter } from "@agent-desktop/platform"
 import type { EventStore } from "@agent-desktop/store"
 import { Clock, Effect } from "effect"
 import type { DesktopError } from "../errors/DesktopError.js"
+import { fromPlatformError } from "../errors/fromPlatformError.js"
+import { toErrorBody } from "../errors/toErrorBody.js"
 import { Invocation } from "../Invocation.js"
 import { observeWindow, snapshotRequest } from "../snapshot/observeWindow.js"
 import { chooseWindow } from "./bindLocator.js"
@@ -17,7 +19,7 @@ import { observedElements } from "./ReplayRecord.js"
 import type { ReplayObservedPayload } from "./ReplayEvents.js"
 import type { PlanStep } from "./ReplayPlan.js"
 import type { ReplayStepResult } from "./ReplayResult.js"
-import { inNamespace, POLL_MS, resolveTargets, type TargetsResolution } from "./resolveTargets.js"
+import { inNamespace, POLL_MS, reasonOf, resolveTargets, type TargetsResolution } from "./resolveTargets.js"
 import { progressOf, unresolvedDivergence, type StepEnv } from "./StepEnv.js"
 import { locatorTarget } from "./stepTarget.js"
 
@@ -26,6 +28,19 @@ type ValueObserved = Extract<ReplayObservedPayload, { command: "get" | "is" }>
 
 /** The snapshot flags that decide which elements get refs; the window is the one the check chose. */
 const RENDER_ARGS = ["interactive_only", "compact", "include_bounds", "skeleton", "max_depth", "max_children"] as const
+
+/**
+ * The window a snapshot check reads: where the recording named the app, the one the engine picks for that app now
+ * (the rule the recorded snapshot followed); where it named a window id, which died with its window, the app's
+ * window titled as recorded.
+ */
+const checkedWindow = (step: PlanStep, observed: SnapshotObserved) =>
+  Effect.gen(function*() {
+    const app = step.args["app"]
+    if (typeof app !== "string") return yield* chooseWindow(observed.app, observed.window_title)
+    const adapter = yield* DesktopAdapter
+    return yield* adapter.resolveWindow({ app }).pipe(Effect.mapError(fromPlatformError))
+  })
 
 type Once =
   | { readonly _tag: "Match" }
@@ -38,7 +53,7 @@ const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
 
 const snapshotOnce = (step: PlanStep, observed: SnapshotObserved, effect: NonNullable<PlanStep["effect"]>, env: StepEnv) =>
   Effect.gen(function*() {
-    const window = yield* Effect.result(chooseWindow(observed.app, observed.window_title))
+    const window = yield* Effect.result(checkedWindow(step, observed))
     if (window._tag === "Failure") return { _tag: "Failed", error: window.failure } satisfies Once as Once
     const args: Record<string, unknown> = { window_id: window.success.id, timeout_ms: Math.max(env.timeoutMs, 3000) }
     for (const key of RENDER_ARGS) if (step.args[key] !== undefined) args[key] = step.args[key]
@@ -91,8 +106,14 @@ export const runCheck = Effect.fn("replay.check")(function*(
       return { ...base, status: "passed" }
     case "Unresolved":
       return yield* Effect.fail(unresolvedDivergence(step, env, last.unresolved))
-    case "Failed":
-      return yield* Effect.fail(diverged("step_failed", step, progressOf(env), { message: last.error.message, code: last.error.code }))
+    case "Failed": {
+      const reason = reasonOf(last.error)
+      return yield* Effect.fail(diverged(reason, step, progressOf(env), {
+        message: last.error.message,
+        ...(last.error.details === undefined ? {} : { observed: last.error.details }),
+        ...(reason === "step_failed" ? { code: last.error.code, error: toErrorBody(last.error) } : {})
+      }))
+    }
     case "Differs":
       return yield* Effect.fail(diverged("observation_differs", step, progressOf(env), {
         message: observed.command === "snapshot"
@@ -115,7 +136,7 @@ export const resolveCheck = Effect.fn("replay.resolveCheck")(function*(
   const observed = step.observed!
   const base = { index: step.index, position: step.position, command: step.command, role: step.role, ...locatorTarget(step) }
   if (observed.command === "snapshot") {
-    const window = yield* Effect.result(chooseWindow(observed.app, observed.window_title))
+    const window = yield* Effect.result(checkedWindow(step, observed))
     return window._tag === "Success"
       ? { ...base, status: "resolved" }
       : { ...base, status: "unresolved", reason: window.failure.message }

@@ -4,7 +4,7 @@
  * identity (twins, when there are several), and the nearest nodes of the recorded role — and, field by field, how
  * the node at the recorded place differs. Pure: it reads one whole-window read.
  */
-import { indexWindow, matchesIdentity, nodeAtPath, type IdentityNode } from "@agent-desktop/domain"
+import { identifierOf, indexWindow, matchesIdentity, nodeAtPath, type IdentityNode } from "@agent-desktop/domain"
 import type { Locator } from "./Locator.js"
 
 /** A node as a diff prints it. */
@@ -67,7 +67,8 @@ const fieldsOf = (node: DiffNode): Readonly<Record<string, unknown>> => ({
   role: node.role,
   name: node.name,
   description: node.description,
-  native_id: node.nativeId === undefined ? undefined : { kind: node.nativeId.kind, value: node.nativeId.value }
+  // An address (an AT-SPI object path) is where an object sits, not what it is: never a difference.
+  native_id: identifierOf(node.nativeId) === undefined ? undefined : { kind: node.nativeId!.kind, value: node.nativeId!.value }
 })
 
 const differencesAt = (locator: Locator, node: DiffNode | undefined): Array<FieldDifference> => {

@@ -6,7 +6,10 @@
  *   renamed by a click, a box now checked) must be there now as often as the recording saw it. Elements the steps
  *   did not change are not compared: a replay verifies the recorded effects, and an unrelated difference (a clock,
  *   a relabelled button no step touches) does not stop it; an element a step acts on is found by its own identity.
- *   The first snapshot of a window is the baseline and compares nothing.
+ *   The first snapshot of a window is the baseline and compares nothing. A window that holds a document (a web page,
+ *   an office document) is compared inside its documents only: the chrome around them changes on its own (Chromium
+ *   141 names a tab by its page and its memory use, "... - Memory usage - 23.9 MB"), and what steps do to a page
+ *   shows in the page.
  * - get: the value (role, states as read; text, value and title by their SHA-256, which is all the recording kept).
  * - is: the answer.
  */
@@ -38,7 +41,12 @@ const elementKey = (element: ObservedElement): string =>
     [...(element.states ?? [])].filter((state) => COMPARED_STATES.has(state)).sort()
   ])
 
-const countsOf = (elements: ReadonlyArray<ObservedElement>) => {
+/** The elements a check compares: a window's documents when it holds one, else all of it. */
+export const comparedElements = (elements: ReadonlyArray<ObservedElement>): ReadonlyArray<ObservedElement> =>
+  elements.some((element) => element.in_document === true) ? elements.filter((element) => element.in_document === true) : elements
+
+const countsOf = (all: ReadonlyArray<ObservedElement>) => {
+  const elements = comparedElements(all)
   const counts = new Map<string, { element: ObservedElement; count: number }>()
   for (const element of elements) {
     const key = elementKey(element)

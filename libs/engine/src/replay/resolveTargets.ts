@@ -51,11 +51,15 @@ const IDENTITY_REASON: Readonly<Record<string, DivergenceReason>> = {
   resolution_identity_unknown: "target_unreadable"
 }
 
-const reasonOf = (error: DesktopError): DivergenceReason => {
+/** Why an element or a window could not be found, as a divergence reason (anything else: the step failed). */
+export const reasonOf = (error: DesktopError): DivergenceReason => {
   const kind = error.details?.["kind"]
   if (kind === "replay_window_absent") return "window_absent"
   if (kind === "replay_window_ambiguous") return "window_ambiguous"
   if (isIdentityFailureKind(kind)) return IDENTITY_REASON[kind] ?? "target_absent"
+  // The engine's own window choice (resolveWindow): no such app or window, or several to choose from.
+  if (error.code === "APP_NOT_FOUND" || error.code === "WINDOW_NOT_FOUND") return "window_absent"
+  if (error.code === "AMBIGUOUS_TARGET") return "window_ambiguous"
   return "step_failed"
 }
 
