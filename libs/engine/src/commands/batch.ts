@@ -1,16 +1,17 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { CommandData } from "@agent-desktop/contracts"
 import { Clock, Effect } from "effect"
-import { flag, optionalInt, requiredString, type Args } from "../Args.js"
+import type { Args } from "../args/Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
-import { errorEnvelope } from "../Envelope.js"
+import { toErrorEnvelope } from "../Envelope.js"
 import { bindEntryArgs, checkEntryArgs, needsBinding } from "../replay/batchTargets.js"
 import { commandNotAllowed } from "./allowedCommands.js"
 
 import { BATCH_LIMITS } from "./batchLimits.js"
 
+// Kept in its own file: replay/exportBatch.ts writes at most a batch's entries without importing the command.
 export { BATCH_LIMITS }
-const DEFAULT_BATCH_TIMEOUT_MS = 60_000
 const ENTRY_KEYS = new Set(["command", "args", "session"])
 
 interface Entry {
@@ -55,10 +56,9 @@ const parseEntries = (json: string): Effect.Effect<ReadonlyArray<Entry>, Invalid
  * and its own retry contract; nothing is atomic and the batch itself never retries. Entries never inherit the outer
  * `--wait-for`.
  */
-export const batch = Effect.fn("batch")(function*(args: Args) {
-  const entries = yield* parseEntries(yield* requiredString(args, "json"))
-  const stopOnError = yield* flag(args, "stop_on_error")
-  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_BATCH_TIMEOUT_MS
+export const batch = Effect.fn("batch")(function*(args: ArgsOf<"batch">) {
+  const entries = yield* parseEntries(args.json)
+  const { stop_on_error: stopOnError, timeout_ms: timeoutMs } = args
   const invocation = yield* Invocation
   // A caller that limits the commands limits what a batch may run: one entry outside the list refuses the whole
   // batch before anything runs (each entry is checked again when it runs, as every invocation is).
@@ -88,7 +88,7 @@ export const batch = Effect.fn("batch")(function*(args: Args) {
       ? yield* Effect.result(bindEntryArgs(entry.args, options.session ?? "global", environment))
       : undefined
     const envelope = bound?._tag === "Failure"
-      ? errorEnvelope(entry.command, bound.failure)
+      ? toErrorEnvelope(entry.command, bound.failure)
       : yield* runCommand({ command: entry.command, args: bound?._tag === "Success" ? bound.success : entry.args, options })
     invocation.record("batch.child", { index, command: entry.command, ok: envelope.ok })
     outputBytes += Buffer.byteLength(JSON.stringify(envelope))

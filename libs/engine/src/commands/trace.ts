@@ -1,7 +1,7 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { StoredEvent } from "@agent-desktop/store"
 import { Effect } from "effect"
 import * as path from "node:path"
-import { optionalInt, optionalString, requiredString, type Args } from "../Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
 import { stateRoot, withStore } from "../StoreAccess.js"
@@ -13,8 +13,8 @@ import { traceExportBatch, traceReplay } from "../replay/traceActions.js"
 import { REPLAY_OBSERVED } from "../replay/ReplayEvents.js"
 import { fleetFilter } from "./fleetFilter.js"
 
-const DEFAULT_SHOW_LIMIT = 500
-const DEFAULT_EXPORT_LIMIT = 5000
+/** --limit when not given: per action, so not a spec default (the flag's description names both). */
+const LIMIT_BY_ACTION = { show: 500, export: 5000 } as const
 
 /**
  * A stored event as the trace prints it: `event`, `ts_ms`, `seq`, then the (already redacted) payload fields, and
@@ -43,9 +43,9 @@ const manyPlaces = (events: ReadonlyArray<StoredEvent>): boolean =>
   new Set(events.map((event) => `${event.host ?? ""}\u0000${event.desktop ?? ""}`)).size > 1
 
 /** The session named after the action (`trace replay SESSION`), else the active one. */
-const sessionOf = (args: Args) => Effect.gen(function*() {
+const sessionOf = (args: ArgsOf<"trace">) => Effect.gen(function*() {
   const invocation = yield* Invocation
-  const id = (yield* optionalString(args, "session_id")) ?? invocation.options.session
+  const id = args.session_id ?? invocation.options.session
   if (id === undefined) {
     return yield* new InvalidArgs({
       message: "trace reads a session's trace, and none was named and no session is active",
@@ -68,14 +68,14 @@ const pidOf = (stream: string) => Number(/^invocation-run-\d+-(\d+)-/.exec(strea
  * `trace show [SESSION] [--limit N] [--event PREFIX]`, `trace export [SESSION] [--out PATH] [--limit N] [--as
  * html|batch]` and `trace replay [SESSION] ...` (replay/).
  */
-export const trace = Effect.fn("trace")(function*(args: Args) {
-  const action = yield* requiredString(args, "action")
+export const trace = Effect.fn("trace")(function*(args: ArgsOf<"trace">) {
+  const { action } = args
   const sessionId = yield* sessionOf(args)
   if (action === "replay") return yield* traceReplay(sessionId, args)
   if (action === "show") {
-    const limit = (yield* optionalInt(args, "limit")) ?? DEFAULT_SHOW_LIMIT
-    const prefix = yield* optionalString(args, "event")
-    const filter = yield* fleetFilter(args)
+    const limit = args.limit ?? LIMIT_BY_ACTION.show
+    const prefix = args.event
+    const filter = fleetFilter(args)
     const result = yield* withStore((store) => store.trace(sessionId, { limit, filter, ...(prefix === undefined ? {} : { prefix }) }))
     return {
       session_id: sessionId,
@@ -89,13 +89,9 @@ export const trace = Effect.fn("trace")(function*(args: Args) {
     }
   }
   if (action !== "export") return yield* new InvalidArgs({ message: `Unknown trace action '${action}'`, suggestion: "Use trace show, trace export or trace replay" })
-  const format = yield* optionalString(args, "as")
-  if (format === "batch") return yield* traceExportBatch(sessionId, args)
-  if (format !== undefined && format !== "html") {
-    return yield* new InvalidArgs({ message: `trace export --as ${format}: the formats are html and batch`, suggestion: "Pass --as html (the default) or --as batch" })
-  }
-  const limit = (yield* optionalInt(args, "limit")) ?? DEFAULT_EXPORT_LIMIT
-  const out = yield* optionalString(args, "out")
+  if (args.as === "batch") return yield* traceExportBatch(sessionId, args)
+  const limit = args.limit ?? LIMIT_BY_ACTION.export
+  const out = args.out
   const result = yield* withStore((store) => store.trace(sessionId, { limit }))
   const root = yield* stateRoot
   const target = out === undefined ? path.join(sessionFolder(root, sessionId), `trace-${sessionId}.html`) : path.resolve(out)

@@ -4,9 +4,11 @@
  * (the app applies the steps before on its own time). A snapshot is read in the replay's own invocation and not
  * saved; get and is run as invocations of their own in the replay's session.
  */
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { DesktopAdapter } from "@agent-desktop/platform"
 import type { EventStore } from "@agent-desktop/store"
 import { Clock, Effect } from "effect"
+import { decodeArgs } from "../args/decodeArgs.js"
 import type { DesktopError } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { toErrorBody } from "../errors/toErrorBody.js"
@@ -57,7 +59,8 @@ const snapshotOnce = (step: PlanStep, observed: SnapshotObserved, effect: NonNul
     if (window._tag === "Failure") return { _tag: "Failed", error: window.failure } satisfies Once as Once
     const args: Record<string, unknown> = { window_id: window.success.id, timeout_ms: Math.max(env.timeoutMs, 3000) }
     for (const key of RENDER_ARGS) if (step.args[key] !== undefined) args[key] = step.args[key]
-    const read = yield* Effect.result(Effect.flatMap(snapshotRequest(args), (request) =>
+    // The recorded flags as the caller gave them: decoded as the snapshot command decodes them (the spec's defaults).
+    const read = yield* Effect.result(Effect.flatMap(Effect.flatMap(decodeArgs("snapshot", args), (decoded) => snapshotRequest(decoded as ArgsOf<"snapshot">)), (request) =>
       inNamespace(env.replaySessionId, observeWindow(request, { save: false }))))
     if (read._tag === "Failure") return { _tag: "Failed", error: read.failure } satisfies Once as Once
     const live = observedElements(read.success.data.tree)

@@ -25,8 +25,6 @@ import { resolveTargets } from "./resolveTargets.js"
 import { secretsOf, type StepEnv } from "./StepEnv.js"
 import { locatorTarget } from "./stepTarget.js"
 
-export const DEFAULT_REPLAY_STEP_TIMEOUT_MS = 5000
-
 export interface ReplayRequest {
   readonly sessionId: string
   readonly from?: number

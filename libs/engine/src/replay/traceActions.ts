@@ -3,9 +3,9 @@
  * [--timeout-ms MS]` and `trace export [SESSION] --as batch [--out PATH]`. Their flags are read here so the trace
  * handler stays a dispatcher.
  */
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { Effect } from "effect"
 import * as path from "node:path"
-import { flag, optionalInt, optionalString, stringList, type Args } from "../Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { writeOutput } from "../output/writeOutput.js"
 import { stateRoot, withStore } from "../StoreAccess.js"
@@ -13,19 +13,20 @@ import { sessionFolder } from "../trace/SessionFolder.js"
 import { BATCH_EXPORT_LIMIT, batchOf } from "./exportBatch.js"
 import { planOf } from "./ReplayPlan.js"
 import { parseSecretFlags } from "./ReplaySecrets.js"
-import { DEFAULT_REPLAY_STEP_TIMEOUT_MS, runReplay } from "./runReplay.js"
+import { runReplay } from "./runReplay.js"
 
-const range = Effect.fnUntraced(function*(args: Args) {
-  const from = yield* optionalInt(args, "from")
-  const to = yield* optionalInt(args, "to")
+type TraceArgs = ArgsOf<"trace">
+
+const range = Effect.fnUntraced(function*(args: TraceArgs) {
+  const { from, to } = args
   if (from !== undefined && to !== undefined && from > to) {
     return yield* new InvalidArgs({ message: `--from ${from} is after --to ${to}`, suggestion: "Pass positions as trace show prints them (seq), --from first" })
   }
   return { ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) }
 })
 
-export const traceReplay = Effect.fn("trace.replay")(function*(sessionId: string, args: Args) {
-  const parsed = parseSecretFlags(yield* stringList(args, "secret"))
+export const traceReplay = Effect.fn("trace.replay")(function*(sessionId: string, args: TraceArgs) {
+  const parsed = parseSecretFlags(args.secret ?? [])
   if (parsed._tag === "Invalid") {
     return yield* new InvalidArgs({
       message: `--secret #${parsed.index + 1} is not NAME=TEXT (NAME: letters, digits and _)`,
@@ -35,14 +36,14 @@ export const traceReplay = Effect.fn("trace.replay")(function*(sessionId: string
   return yield* runReplay({
     sessionId,
     ...(yield* range(args)),
-    dryRun: yield* flag(args, "dry_run"),
+    dryRun: args.dry_run === true,
     secrets: parsed.secrets,
-    timeoutMs: (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_REPLAY_STEP_TIMEOUT_MS
+    timeoutMs: args.timeout_ms
   })
 })
 
 /** `trace export --as batch`: the recording's actions as an editable batch file (exportBatch.ts). */
-export const traceExportBatch = Effect.fn("trace.exportBatch")(function*(sessionId: string, args: Args) {
+export const traceExportBatch = Effect.fn("trace.exportBatch")(function*(sessionId: string, args: TraceArgs) {
   const recording = yield* withStore((store) => store.trace(sessionId, { limit: 0, redact: false }))
   const plan = planOf(recording.events, yield* range(args))
   const exported = batchOf(plan.steps)
@@ -60,7 +61,7 @@ export const traceExportBatch = Effect.fn("trace.exportBatch")(function*(session
       suggestion: "Export it in parts with --from and --to (positions as trace show prints them, seq)"
     })
   }
-  const out = yield* optionalString(args, "out")
+  const { out } = args
   const target = out === undefined ? path.join(sessionFolder(yield* stateRoot, sessionId), `batch-${sessionId}.json`) : path.resolve(out)
   const text = JSON.stringify(exported.entries, null, 2) + "\n"
   const written = yield* writeOutput("the batch export", target, text, "replace", { makeFolder: true })

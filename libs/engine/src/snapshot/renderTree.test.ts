@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { ObservedNode } from "@agent-desktop/platform"
-import { renderTree, type RefAllocator, type RenderOptions } from "./renderTree.js"
+import { renderTree, type OutputNode, type RefAllocator, type RenderOptions } from "./renderTree.js"
 
 const node = (role: ObservedNode["role"], path: ReadonlyArray<number>, extra: Partial<ObservedNode> = {}): ObservedNode => ({
   role, path, states: [], actions: [], handle: path.join("/"), childCount: extra.children?.length ?? 0, ...extra
@@ -146,7 +146,7 @@ describe("renderTree", () => {
     }))
     assert.deepStrictEqual(cuts, ["Demo list", "Tab list"])
     const named: Array<string> = []
-    const walk = (n: typeof out): void => { if (n.name) named.push(n.name); n.children?.forEach(walk) }
+    const walk = (n: OutputNode): void => { if (n.name) named.push(n.name); n.children?.forEach(walk) }
     walk(out)
     assert.includeMembers(named, ["Demo list", "Tab list"])
     // Without --skeleton a depth of 3 cuts at the wrappers, as before.
@@ -170,8 +170,8 @@ describe("renderTree", () => {
       if (atCut) cut.push(n.role)
       return n.role === "button" || atCut ? `@s:${n.name ?? n.role}` : undefined
     }))
-    const printed: Array<typeof out> = []
-    const walk = (n: typeof out): void => { printed.push(n); n.children?.forEach(walk) }
+    const printed: Array<OutputNode> = []
+    const walk = (n: OutputNode): void => { printed.push(n); n.children?.forEach(walk) }
     walk(out)
     // The grid's wrapper opens (one child fits), the grid itself does not: cut, counted, a drill target.
     assert.deepStrictEqual(cut, ["group"])
@@ -182,7 +182,7 @@ describe("renderTree", () => {
     assert.isAtMost(printed.length, 40)
     // Without --skeleton the same depth prints every button.
     const plain: Array<unknown> = []
-    const walkPlain = (n: typeof out): void => { plain.push(n); n.children?.forEach(walkPlain) }
+    const walkPlain = (n: OutputNode): void => { plain.push(n); n.children?.forEach(walkPlain) }
     walkPlain(renderTree(wide, { ...options, maxDepth: 10 }, none()))
     assert.strictEqual(plain.length, 1008)
   })
