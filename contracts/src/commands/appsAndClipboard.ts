@@ -26,6 +26,7 @@ export const clipboardGet = defineCommand({
 
 export const clipboardSet = defineCommand({
   name: "clipboard-set",
+  replay: { as: "action" },
   summary: "Write the clipboard",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a small detached owner process takes the CLIPBOARD selection and serves the text, PNG or file URIs (INCR for large content) until anything else is copied, then exits; the content is read back through the X server.",
@@ -43,6 +44,7 @@ export const clipboardSet = defineCommand({
 
 export const clipboardClear = defineCommand({
   name: "clipboard-clear",
+  replay: { as: "action" },
   summary: "Clear the clipboard",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the CLIPBOARD selection gets no owner (its owner, ours or an app's, lets go; our owner process exits); read back.",
@@ -57,6 +59,7 @@ export const clipboardClear = defineCommand({
 
 export const launch = defineCommand({
   name: "launch",
+  replay: { as: "lifecycle" },
   summary: "Launch an application",
   description:
     "Launch an application and wait for its window. On Linux: APP is an executable path, a command on PATH or a desktop id (its Exec line); a running app of that name is attached to (ACTION_FAILED with --no-attach). The process starts in its own session; the command waits until it is on the accessibility registry with a window (exits first: APP_UNRESPONSIVE; never registers: TIMEOUT). --activate focuses the window through the window manager. --cdp [PORT] starts a Chromium-based app (Chromium, Chrome, Electron) with a DevTools endpoint on 127.0.0.1 and reports it as `cdp` once it answers (a running app cannot gain one: ACTION_FAILED cdp_requires_fresh_launch; a port in use or an --arg with remote-debugging switches: INVALID_ARGS; no DevTools answer: ACTION_FAILED cdp_endpoint_unavailable). The endpoint has no authentication: any local process can drive the browser, its cookies and files through it while it runs, so give it a throwaway profile (--arg=--user-data-dir=DIR; Google Chrome 136+ refuses the switch on its default profile).",
@@ -79,6 +82,7 @@ export const launch = defineCommand({
 
 export const closeApp = defineCommand({
   name: "close-app",
+  replay: { as: "lifecycle" },
   summary: "Close an application",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): graceful asks the window manager to close each of the app's windows (_NET_CLOSE_WINDOW, as their close buttons would); --force sends SIGTERM, then SIGKILL. Success only once the process is gone; still running after 5 s (e.g. a save dialog): ACTION_FAILED. The session's shell, window manager, display server, buses and agent-desktop itself are never closed (INVALID_ARGS).",
@@ -124,6 +128,7 @@ const WINDOW_OPERATION =
 
 export const focusWindow = defineCommand({
   name: "focus-window",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Focus a window",
   description: WINDOW_OPERATION,
   category: "app-window",
@@ -136,6 +141,7 @@ export const focusWindow = defineCommand({
 
 export const resizeWindow = defineCommand({
   name: "resize-window",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Resize a window",
   description: WINDOW_OPERATION,
   category: "app-window",
@@ -149,6 +155,7 @@ export const resizeWindow = defineCommand({
 
 export const moveWindow = defineCommand({
   name: "move-window",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Move a window",
   description: WINDOW_OPERATION,
   category: "app-window",
@@ -162,6 +169,7 @@ export const moveWindow = defineCommand({
 
 export const minimize = defineCommand({
   name: "minimize",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Minimize a window",
   description: WINDOW_OPERATION,
   category: "app-window",
@@ -175,6 +183,7 @@ export const minimize = defineCommand({
 
 export const maximize = defineCommand({
   name: "maximize",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Maximize a window",
   description: WINDOW_OPERATION,
   category: "app-window",
@@ -188,6 +197,7 @@ export const maximize = defineCommand({
 
 export const restore = defineCommand({
   name: "restore",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Restore a window",
   description: WINDOW_OPERATION,
   category: "app-window",

@@ -17,6 +17,7 @@ const failsClosed = { "2.1": Type.Never() } as const
 
 export const press = defineCommand({
   name: "press",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Press a key combination",
   description:
     "Press a key combination, e.g. ctrl+s or return. Dangerous combinations (ctrl+q, alt+f4, ctrl+alt+delete, ...) need --force. Keys go to the active window: with --app/--window-id, --headed makes that window the active one first (verified through the window manager); without --headed, while another app's window holds the keyboard focus, it is refused (POLICY_DENIED window_not_active), nothing sent.",
@@ -32,6 +33,7 @@ export const press = defineCommand({
 
 export const keyDown = defineCommand({
   name: "key-down",
+  replay: { as: "refused", reason: "held keys always fail closed" },
   summary: "Hold a key (fails closed)",
   description:
     "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.",
@@ -45,6 +47,7 @@ export const keyDown = defineCommand({
 
 export const keyUp = defineCommand({
   name: "key-up",
+  replay: { as: "refused", reason: "held keys always fail closed" },
   summary: "Release a key (fails closed)",
   description:
     "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held key needs a daemon that guarantees its release.",
@@ -58,6 +61,7 @@ export const keyUp = defineCommand({
 
 export const hover = defineCommand({
   name: "hover",
+  replay: { as: "action", refusedWhen: { absent: ["ref_id"], reason: "it hovers a screen point, not an element" } },
   summary: "Move the pointer over an element or point (headed only)",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): moves the pointer to --xy, or to a ref's centre after its identity is proven, its window focused and the pointer actionability checks pass; verified by reading the pointer back.",
@@ -84,6 +88,7 @@ export const hover = defineCommand({
 
 export const drag = defineCommand({
   name: "drag",
+  replay: { as: "action", refusedWhen: { absent: ["from", "to"], reason: "it drags from or to a screen point, not between elements" } },
   summary: "Drag between refs or points (headed only)",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): left button down at the source, moved in steps over --duration, held over the target for --drop-delay, then released (always). Ref endpoints pass the identity, focus and actionability checks; points on no display are INVALID_ARGS.",
@@ -114,6 +119,7 @@ export const drag = defineCommand({
 
 export const mouseMove = defineCommand({
   name: "mouse-move",
+  replay: { as: "refused", reason: "it acts on a screen point, not an element" },
   summary: "Move the pointer (headed only)",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST motion to a global screen point, verified by reading the pointer back. A point on no display is INVALID_ARGS, nothing sent.",
@@ -128,6 +134,7 @@ export const mouseMove = defineCommand({
 
 export const mouseClick = defineCommand({
   name: "mouse-click",
+  replay: { as: "refused", reason: "it acts on a screen point, not an element" },
   summary: "Click at a point (headed only)",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST button presses at a global screen point, modifiers held throughout and always released. Focuses nothing and cannot prove which app got the click (delivered_unverified). A point on no display is INVALID_ARGS, nothing sent.",
@@ -142,6 +149,7 @@ export const mouseClick = defineCommand({
 
 export const mouseDown = defineCommand({
   name: "mouse-down",
+  replay: { as: "refused", reason: "it acts on a screen point, not an element" },
   summary: "Hold a mouse button (fails closed)",
   description:
     "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release.",
@@ -155,6 +163,7 @@ export const mouseDown = defineCommand({
 
 export const mouseUp = defineCommand({
   name: "mouse-up",
+  replay: { as: "refused", reason: "it acts on a screen point, not an element" },
   summary: "Release a mouse button (fails closed)",
   description:
     "Refuses to run (ACTION_NOT_SUPPORTED, not_delivered): a held button needs a daemon that guarantees its release.",
@@ -168,6 +177,7 @@ export const mouseUp = defineCommand({
 
 export const mouseWheel = defineCommand({
   name: "mouse-wheel",
+  replay: { as: "refused", reason: "it acts on a screen point, not an element" },
   summary: "Scroll the wheel at a point (headed only)",
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): wheel notches (X buttons 4-7) at the point; dy > 0 scrolls up, dx > 0 left. A point on no display is INVALID_ARGS.",

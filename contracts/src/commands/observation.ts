@@ -9,6 +9,7 @@ const none = { positionals: [], flags: {} } as const
 
 export const snapshot = defineCommand({
   name: "snapshot",
+  replay: { as: "check", refusedWhen: { present: ["root"], reason: "a --root drill-down pages a container of an earlier snapshot" } },
   readOnly: true,
   savesSnapshot: true,
   summary: "Read a window's accessibility tree and save its refs",
@@ -74,6 +75,7 @@ export const find = defineCommand({
 
 export const get = defineCommand({
   name: "get",
+  replay: { as: "check" },
   readOnly: true,
   summary: "Read one property of a ref",
   description: "Read one property of an element.",
@@ -92,6 +94,7 @@ export const get = defineCommand({
 
 export const is = defineCommand({
   name: "is",
+  replay: { as: "check" },
   readOnly: true,
   summary: "Test one state of a ref",
   description: "Check one state of an element.",

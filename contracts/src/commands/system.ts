@@ -29,6 +29,7 @@ export const listNotifications = defineCommand({
 
 export const dismissNotification = defineCommand({
   name: "dismiss-notification",
+  replay: { as: "refused", reason: "notification indexes do not outlive their notifications" },
   summary: "Dismiss one notification",
   description:
     "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); nothing trustworthy names the sending app (the popup does not show it; the log of xfce4-notifyd 0.7.3, the version Debian 12 ships, is off by default and records a wrong app for each app's first notification), so app_name is \"\" and --app and --expected-app answer PLATFORM_NOT_SUPPORTED (filter with --text, fingerprint with --expected-title). Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Dismiss clicks the popup (headed) after the fingerprint matched, and reads it back gone.",
@@ -42,6 +43,7 @@ export const dismissNotification = defineCommand({
 
 export const dismissAllNotifications = defineCommand({
   name: "dismiss-all-notifications",
+  replay: { as: "refused", reason: "the notifications it dismissed do not outlive the recording" },
   summary: "Dismiss all notifications",
   description:
     "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); nothing trustworthy names the sending app (the popup does not show it; the log of xfce4-notifyd 0.7.3, the version Debian 12 ships, is off by default and records a wrong app for each app's first notification), so app_name is \"\" and --app and --expected-app answer PLATFORM_NOT_SUPPORTED (filter with --text, fingerprint with --expected-title). Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). Each popup is clicked closed (headed) and read back gone.",
@@ -55,6 +57,7 @@ export const dismissAllNotifications = defineCommand({
 
 export const notificationAction = defineCommand({
   name: "notification-action",
+  replay: { as: "refused", reason: "notification indexes do not outlive their notifications" },
   summary: "Press a notification's action",
   description:
     "On Linux: reads xfce4-notifyd, whose popups are in the accessibility tree (summary and body as labels, one button per action); nothing trustworthy names the sending app (the popup does not show it; the log of xfce4-notifyd 0.7.3, the version Debian 12 ships, is off by default and records a wrong app for each app's first notification), so app_name is \"\" and --app and --expected-app answer PLATFORM_NOT_SUPPORTED (filter with --text, fingerprint with --expected-title). Other daemons answer PLATFORM_NOT_SUPPORTED naming them (dunst and mako have no accessibility tree, notification-daemon ignores accessible presses). The action's button is pressed through AT-SPI after the fingerprint (if given) matched.",
