@@ -7,7 +7,7 @@
  * The window: the app's windows; those titled as recorded when some are; among several, the visible ones; and when
  * that still leaves several, the one window where the recorded identity resolves to exactly one element.
  */
-import { formatRef, newSnapshotId, resolveIdentity } from "@agent-desktop/domain"
+import { formatRef, newSnapshotId, nodeAtPath, resolveIdentity } from "@agent-desktop/domain"
 import { DesktopAdapter, type WindowInfo } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { randomBytes } from "node:crypto"
@@ -25,24 +25,33 @@ export interface Bound {
 
 const windowSummary = (window: WindowInfo) => ({ id: window.id, title: window.title })
 
-/** Whether the recorded identity resolves to exactly one element of `window` (a whole read within the budget). */
+/**
+ * How a window holds a recorded element: `element`, its identity resolves to exactly one element there; `changed`,
+ * it does not, but the node at the recorded path has the recorded role (the element is there, renamed or
+ * otherwise changed: a replay stops at it with the difference); `none`, neither (or the window cannot be read).
+ */
+export type Holding = "element" | "changed" | "none"
+
 const holdsIdentity = (locator: Locator, window: WindowInfo, timeoutMs: number) =>
   Effect.gen(function*() {
     const adapter = yield* DesktopAdapter
     const deadline = (yield* Clock.currentTimeMillis) + timeoutMs
     const read = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline }).pipe(Effect.option)
-    if (read._tag === "None") return false
-    return resolveIdentity(entryFor(locator, window), read.value.root, { complete: read.value.complete })._tag === "Unique"
+    if (read._tag === "None") return "none" as Holding
+    if (resolveIdentity(entryFor(locator, window), read.value.root, { complete: read.value.complete })._tag === "Unique") return "element" as Holding
+    return (nodeAtPath(read.value.root, locator.path)?.role === locator.role ? "changed" : "none") as Holding
   })
 
 /**
  * The app's window, now, titled `title` when recorded: the only window; else the only one so titled, or the only
- * visible one among them; else, with `holds`, the only one where the recorded element is found.
+ * visible one among them; else, with `holds`, the only one where the recorded element is found, or, where it is
+ * found in none, the only one where it changed (a browser lists windows besides the page's, and a renamed element
+ * is a divergence at its step, not an ambiguous window).
  */
 export const chooseWindow = Effect.fn("replay.chooseWindow")(function*(
   app: string,
   title: string | undefined,
-  holds?: (window: WindowInfo) => Effect.Effect<boolean, never, DesktopAdapter>
+  holds?: (window: WindowInfo) => Effect.Effect<Holding, never, DesktopAdapter>
 ): Effect.fn.Return<WindowInfo, DesktopError, DesktopAdapter> {
   const adapter = yield* DesktopAdapter
   const windows = yield* adapter.listWindows(app).pipe(Effect.mapError(fromPlatformError))
@@ -61,8 +70,16 @@ export const chooseWindow = Effect.fn("replay.chooseWindow")(function*(
   const candidates = visible.length > 0 ? visible : among
   if (candidates.length === 1) return candidates[0]!
   const holding: Array<WindowInfo> = []
-  if (holds !== undefined) for (const window of candidates) if (yield* holds(window)) holding.push(window)
+  const changed: Array<WindowInfo> = []
+  if (holds !== undefined) {
+    for (const window of candidates) {
+      const held = yield* holds(window)
+      if (held === "element") holding.push(window)
+      else if (held === "changed") changed.push(window)
+    }
+  }
   if (holding.length === 1) return holding[0]!
+  if (holding.length === 0 && changed.length === 1) return changed[0]!
   return yield* new AmbiguousTarget({
     message: `${app} has ${candidates.length} windows${title === undefined ? "" : ` like "${title}"`}${holds === undefined ? "" : `, and ${holding.length === 0 ? "none" : holding.length} of them hold the recorded element`}`,
     delivery: "not_delivered",

@@ -226,6 +226,7 @@ describe.skipIf(!installed(chromium, "replay on Chromium"))("trace replay on a f
   const home = tempHome("replay-chromium")
   const cli = (...argv: Array<string>) => envelopeOf(runBinary(argv, env))
   const spec = `chromium:file://${fixturePath("form.html")}`
+  let session = ""
 
   beforeAll(async () => {
     desktop = await startDesktop({ apps: [spec], timeoutMs: 90_000 })
@@ -280,5 +281,29 @@ describe.skipIf(!installed(chromium, "replay on Chromium"))("trace replay on a f
     ])
     // The same submission, event for event: the page's log counts the same events before it.
     assert.strictEqual(submittedTitle(), submitted)
+    session = recording.session
+  }, 300_000)
+
+  it("on the page with the checkbox renamed, the replay stops at its step with the diff; the page logs no change of it", async () => {
+    assert.isNotEmpty(session, "the recording of the test before")
+    await stopApp(browser!)
+    browser = await desktop!.launch(`${spec}?rename=subscribe:Newsletter`, 90_000)
+    settled((...argv) => ok(cli(...argv)))
+    const stopped = envelopeOf(runBinary(["trace", "replay", session, "--secret", "NAME=Ada", "--timeout-ms", "2000"], env, undefined, LONG_MS))
+    assert.isFalse(stopped["ok"])
+    const error = stopped["error"]
+    assert.strictEqual(error["code"], "ELEMENT_NOT_FOUND", JSON.stringify(error).slice(0, 3000))
+    assert.include(error["details"], { kind: "replay_diverged", reason: "target_absent" })
+    assert.strictEqual(error["details"]["step"]["command"], "check")
+    assert.include(error["details"]["expected"], { role: "checkbox", name: "Subscribe" })
+    assert.include(error["details"]["observed"]["at_path"], { role: "checkbox", name: "Newsletter" })
+    assert.deepInclude(error["details"]["differences"], { field: "name", expected: "Subscribe", observed: "Newsletter" })
+    // The name went in before it (Chromium reads typed text back: verified), so the replay is not safe to repeat;
+    // the renamed box was never touched and nothing was submitted (the page's log).
+    assert.strictEqual(error["disposition"]["retry"], "unsafe")
+    assert.oneOf(error["disposition"]["delivery"], ["delivered_verified", "delivered_unverified"])
+    const now = title()
+    assert.match(now, /name=Ada$/)
+    assert.notMatch(now, /subscribe|submitted/)
   }, 300_000)
 })
