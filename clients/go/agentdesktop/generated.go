@@ -1437,32 +1437,56 @@ func (u ToggleData) MarshalJSON() ([]byte, error) {
 	return json.Marshal(u.Value)
 }
 
-// TraceDataSessionID is one variant of TraceData (generated from $defs/TraceData).
-type TraceDataSessionID struct {
-	SessionID      string                           `json:"session_id"`
-	Segments       []TraceDataSessionIDSegmentsItem `json:"segments"`
-	TotalEvents    int64                            `json:"total_events"`
-	ReturnedEvents int64                            `json:"returned_events"`
-	Truncated      bool                             `json:"truncated"`
-	Events         []map[string]json.RawMessage     `json:"events"`
-	MatchedEvents  *int64                           `json:"matched_events,omitempty"`
-	Warnings       []TraceDataSessionIDWarningsItem `json:"warnings,omitempty"`
+// TraceDataSegments is one variant of TraceData (generated from $defs/TraceData).
+type TraceDataSegments struct {
+	SessionID      string                          `json:"session_id"`
+	Segments       []TraceDataSegmentsSegmentsItem `json:"segments"`
+	TotalEvents    int64                           `json:"total_events"`
+	ReturnedEvents int64                           `json:"returned_events"`
+	Truncated      bool                            `json:"truncated"`
+	Events         []map[string]json.RawMessage    `json:"events"`
+	MatchedEvents  *int64                          `json:"matched_events,omitempty"`
+	Warnings       []TraceDataSegmentsWarningsItem `json:"warnings,omitempty"`
 }
 
-// TraceDataPath is one variant of TraceData (generated from $defs/TraceData).
-type TraceDataPath struct {
-	Path                string                      `json:"path"`
-	EventCount          int64                       `json:"event_count"`
-	ScreenshotsEmbedded int64                       `json:"screenshots_embedded"`
-	ScreenshotsSkipped  int64                       `json:"screenshots_skipped"`
-	Bytes               int64                       `json:"bytes"`
-	TotalEvents         int64                       `json:"total_events"`
-	ReturnedEvents      int64                       `json:"returned_events"`
-	Truncated           bool                        `json:"truncated"`
-	Warnings            []TraceDataPathWarningsItem `json:"warnings,omitempty"`
+// TraceDataEventCount is one variant of TraceData (generated from $defs/TraceData).
+type TraceDataEventCount struct {
+	Path                string                            `json:"path"`
+	EventCount          int64                             `json:"event_count"`
+	ScreenshotsEmbedded int64                             `json:"screenshots_embedded"`
+	ScreenshotsSkipped  int64                             `json:"screenshots_skipped"`
+	Bytes               int64                             `json:"bytes"`
+	TotalEvents         int64                             `json:"total_events"`
+	ReturnedEvents      int64                             `json:"returned_events"`
+	Truncated           bool                              `json:"truncated"`
+	Warnings            []TraceDataEventCountWarningsItem `json:"warnings,omitempty"`
 }
 
-// TraceData is generated from $defs/TraceData: one of *TraceDataSessionID, *TraceDataPath, held in Value.
+// TraceDataReplaySessionID is one variant of TraceData (generated from $defs/TraceData).
+type TraceDataReplaySessionID struct {
+	SessionID       string                                `json:"session_id"`
+	ReplaySessionID string                                `json:"replay_session_id"`
+	DryRun          bool                                  `json:"dry_run"`
+	TotalSteps      int64                                 `json:"total_steps"`
+	CompletedSteps  int64                                 `json:"completed_steps"`
+	Delivery        string                                `json:"delivery"`
+	Steps           []TraceDataReplaySessionIDStepsItem   `json:"steps"`
+	Secrets         []TraceDataReplaySessionIDSecretsItem `json:"secrets"`
+}
+
+// TraceDataFormat is one variant of TraceData (generated from $defs/TraceData).
+type TraceDataFormat struct {
+	Path        string                       `json:"path"`
+	Format      string                       `json:"format"`
+	SessionID   string                       `json:"session_id"`
+	Entries     int64                        `json:"entries"`
+	Bytes       int64                        `json:"bytes"`
+	Environment []string                     `json:"environment"`
+	Headed      bool                         `json:"headed"`
+	Omitted     []TraceDataFormatOmittedItem `json:"omitted"`
+}
+
+// TraceData is generated from $defs/TraceData: one of *TraceDataSegments, *TraceDataEventCount, *TraceDataReplaySessionID, *TraceDataFormat, held in Value.
 type TraceData struct {
 	Value any
 }
@@ -1470,8 +1494,10 @@ type TraceData struct {
 // UnmarshalJSON decodes the variant of TraceData that fits (required keys, constants, forbidden keys).
 func (u *TraceData) UnmarshalJSON(raw []byte) error {
 	value, err := pickVariant("TraceData", raw, []variant{
-		{name: "TraceDataSessionID", required: []string{"session_id", "segments", "total_events", "returned_events", "truncated", "events"}, decode: decodeAs[TraceDataSessionID]},
-		{name: "TraceDataPath", required: []string{"path", "event_count", "screenshots_embedded", "screenshots_skipped", "bytes", "total_events", "returned_events", "truncated"}, decode: decodeAs[TraceDataPath]},
+		{name: "TraceDataSegments", required: []string{"session_id", "segments", "total_events", "returned_events", "truncated", "events"}, decode: decodeAs[TraceDataSegments]},
+		{name: "TraceDataEventCount", required: []string{"path", "event_count", "screenshots_embedded", "screenshots_skipped", "bytes", "total_events", "returned_events", "truncated"}, decode: decodeAs[TraceDataEventCount]},
+		{name: "TraceDataReplaySessionID", required: []string{"session_id", "replay_session_id", "dry_run", "total_steps", "completed_steps", "delivery", "steps", "secrets"}, decode: decodeAs[TraceDataReplaySessionID]},
+		{name: "TraceDataFormat", required: []string{"path", "format", "session_id", "entries", "bytes", "environment", "headed", "omitted"}, consts: map[string]string{"format": "\"batch\""}, decode: decodeAs[TraceDataFormat]},
 	})
 	if err != nil {
 		return err
@@ -1485,8 +1511,8 @@ func (u TraceData) MarshalJSON() ([]byte, error) {
 	return json.Marshal(u.Value)
 }
 
-// TraceDataSessionIDSegmentsItem is generated from an inline object of $defs/TraceData.
-type TraceDataSessionIDSegmentsItem struct {
+// TraceDataSegmentsSegmentsItem is generated from an inline object of $defs/TraceData.
+type TraceDataSegmentsSegmentsItem struct {
 	Segment      string          `json:"segment"`
 	Pid          int64           `json:"pid"`
 	Schema       json.RawMessage `json:"schema"`
@@ -1494,16 +1520,55 @@ type TraceDataSessionIDSegmentsItem struct {
 	SkippedLines int64           `json:"skipped_lines"`
 }
 
-// TraceDataSessionIDWarningsItem is generated from an inline object of $defs/TraceData.
-type TraceDataSessionIDWarningsItem struct {
+// TraceDataSegmentsWarningsItem is generated from an inline object of $defs/TraceData.
+type TraceDataSegmentsWarningsItem struct {
 	Kind    string `json:"kind"`
 	Message string `json:"message"`
 }
 
-// TraceDataPathWarningsItem is generated from an inline object of $defs/TraceData.
-type TraceDataPathWarningsItem struct {
+// TraceDataEventCountWarningsItem is generated from an inline object of $defs/TraceData.
+type TraceDataEventCountWarningsItem struct {
 	Kind    string `json:"kind"`
 	Message string `json:"message"`
+}
+
+// TraceDataReplaySessionIDStepsItemTarget is generated from an inline object of $defs/TraceData.
+type TraceDataReplaySessionIDStepsItemTarget struct {
+	Role   string  `json:"role"`
+	Name   *string `json:"name,omitempty"`
+	App    string  `json:"app"`
+	Window *string `json:"window,omitempty"`
+}
+
+// TraceDataReplaySessionIDStepsItem is generated from an inline object of $defs/TraceData.
+type TraceDataReplaySessionIDStepsItem struct {
+	Index    int64                                    `json:"index"`
+	Position int64                                    `json:"position"`
+	Command  string                                   `json:"command"`
+	Role     string                                   `json:"role"`
+	Status   string                                   `json:"status"`
+	Reason   *string                                  `json:"reason,omitempty"`
+	Target   *TraceDataReplaySessionIDStepsItemTarget `json:"target,omitempty"`
+	Ref      *string                                  `json:"ref,omitempty"`
+	Match    *string                                  `json:"match,omitempty"`
+	Delivery *string                                  `json:"delivery,omitempty"`
+	Secrets  []string                                 `json:"secrets,omitempty"`
+	Diff     map[string]json.RawMessage               `json:"diff,omitempty"`
+}
+
+// TraceDataReplaySessionIDSecretsItem is generated from an inline object of $defs/TraceData.
+type TraceDataReplaySessionIDSecretsItem struct {
+	Name   string `json:"name"`
+	Env    string `json:"env"`
+	Source string `json:"source"`
+}
+
+// TraceDataFormatOmittedItem is generated from an inline object of $defs/TraceData.
+type TraceDataFormatOmittedItem struct {
+	Index    int64  `json:"index"`
+	Position int64  `json:"position"`
+	Command  string `json:"command"`
+	Reason   string `json:"reason"`
 }
 
 // TripleClickData is generated from $defs/TripleClickData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
@@ -2028,7 +2093,7 @@ var argvSpec = map[string]commandArgv{
 	"cursor-overlay":            {positionals: []string{"action"}, flags: map[string]flagSpec{}},
 	"wait":                      {positionals: []string{"ms"}, flags: map[string]flagSpec{"element": {"element", "value"}, "snapshot": {"snapshot", "value"}, "predicate": {"predicate", "value"}, "value": {"value", "value"}, "action": {"action", "value"}, "window": {"window", "value"}, "text": {"text", "value"}, "count": {"count", "value"}, "menu": {"menu", "switch"}, "menu_closed": {"menu-closed", "switch"}, "notification": {"notification", "switch"}, "event": {"event", "value"}, "window_id": {"window-id", "value"}, "app": {"app", "value"}, "timeout": {"timeout", "value"}}},
 	"session":                   {positionals: []string{"action", "session_id"}, flags: map[string]flagSpec{"name": {"name", "value"}, "no_trace": {"no-trace", "switch"}, "screenshots": {"screenshots", "switch"}, "older_than": {"older-than", "value"}, "ended": {"ended", "switch"}, "machine": {"machine", "value"}, "app": {"app", "value"}, "outcome": {"outcome", "value"}}},
-	"trace":                     {positionals: []string{"action"}, flags: map[string]flagSpec{"limit": {"limit", "value"}, "event": {"event", "value"}, "out": {"out", "value"}, "machine": {"machine", "value"}, "app": {"app", "value"}, "outcome": {"outcome", "value"}}},
+	"trace":                     {positionals: []string{"action", "session_id"}, flags: map[string]flagSpec{"limit": {"limit", "value"}, "event": {"event", "value"}, "out": {"out", "value"}, "as": {"as", "value"}, "from": {"from", "value"}, "to": {"to", "value"}, "dry_run": {"dry-run", "switch"}, "secret": {"secret", "list"}, "timeout_ms": {"timeout-ms", "value"}, "machine": {"machine", "value"}, "app": {"app", "value"}, "outcome": {"outcome", "value"}}},
 }
 
 var globalArgv = map[string]flagSpec{"verbose": {"verbose", "switch"}, "headed": {"headed", "switch"}, "session": {"session", "value"}, "agent_id": {"agent-id", "value"}, "trace": {"trace", "value"}, "trace_strict": {"trace-strict", "switch"}, "auto_recover": {"auto-recover", "switch"}, "wait_for": {"wait-for", "value"}, "wait_for_gone": {"wait-for-gone", "value"}, "wait_timeout": {"wait-timeout", "value"}}

@@ -1157,7 +1157,27 @@ TraceData2 = TypedDict("TraceData2", {
     "truncated": bool,
     "warnings": NotRequired[list["TraceData2WarningsItem"]],
 }, total=True)
-TraceData = Union["TraceData1", "TraceData2"]
+TraceData3 = TypedDict("TraceData3", {
+    "session_id": str,
+    "replay_session_id": str,
+    "dry_run": bool,
+    "total_steps": int,
+    "completed_steps": int,
+    "delivery": Literal["unknown", "not_delivered", "delivery_uncertain", "delivered_unverified", "delivered_verified"],
+    "steps": list["TraceData3StepsItem"],
+    "secrets": list["TraceData3SecretsItem"],
+}, total=True)
+TraceData4 = TypedDict("TraceData4", {
+    "path": str,
+    "format": Literal["batch"],
+    "session_id": str,
+    "entries": int,
+    "bytes": int,
+    "environment": list[str],
+    "headed": bool,
+    "omitted": list["TraceData4OmittedItem"],
+}, total=True)
+TraceData = Union["TraceData1", "TraceData2", "TraceData3", "TraceData4"]
 
 TraceData1SegmentsItem = TypedDict("TraceData1SegmentsItem", {
     "segment": str,
@@ -1175,6 +1195,41 @@ TraceData1WarningsItem = TypedDict("TraceData1WarningsItem", {
 TraceData2WarningsItem = TypedDict("TraceData2WarningsItem", {
     "kind": Literal["foreign_file", "unreadable_segment", "symlinked_segment", "schema_unknown", "unpaired_command"],
     "message": str,
+}, total=True)
+
+TraceData3StepsItemTarget = TypedDict("TraceData3StepsItemTarget", {
+    "role": str,
+    "name": NotRequired[str],
+    "app": str,
+    "window": NotRequired[str],
+}, total=True)
+
+TraceData3StepsItem = TypedDict("TraceData3StepsItem", {
+    "index": int,
+    "position": int,
+    "command": str,
+    "role": Literal["action", "check", "lifecycle", "skipped", "not_replayable"],
+    "status": Literal["passed", "resolved", "unresolved", "skipped", "not_replayable", "not_run"],
+    "reason": NotRequired[str],
+    "target": NotRequired["TraceData3StepsItemTarget"],
+    "ref": NotRequired["RefId"],
+    "match": NotRequired[Literal["exact", "moved", "renamed"]],
+    "delivery": NotRequired[Literal["unknown", "not_delivered", "delivery_uncertain", "delivered_unverified", "delivered_verified"]],
+    "secrets": NotRequired[list[str]],
+    "diff": NotRequired[dict[str, Any]],
+}, total=True)
+
+TraceData3SecretsItem = TypedDict("TraceData3SecretsItem", {
+    "name": str,
+    "env": str,
+    "source": Literal["flag", "environment", "missing"],
+}, total=True)
+
+TraceData4OmittedItem = TypedDict("TraceData4OmittedItem", {
+    "index": int,
+    "position": int,
+    "command": str,
+    "reason": str,
 }, total=True)
 
 TraceEnvelope = TypedDict("TraceEnvelope", {
@@ -2576,7 +2631,8 @@ ARGV: dict[str, Any] = {
     },
     "trace": {
         "positionals": [
-            "action"
+            "action",
+            "session_id"
         ],
         "flags": {
             "limit": [
@@ -2589,6 +2645,30 @@ ARGV: dict[str, Any] = {
             ],
             "out": [
                 "out",
+                "value"
+            ],
+            "as": [
+                "as",
+                "value"
+            ],
+            "from": [
+                "from",
+                "value"
+            ],
+            "to": [
+                "to",
+                "value"
+            ],
+            "dry_run": [
+                "dry-run",
+                "switch"
+            ],
+            "secret": [
+                "secret",
+                "list"
+            ],
+            "timeout_ms": [
+                "timeout-ms",
                 "value"
             ],
             "machine": [

@@ -76,6 +76,26 @@ export interface AgentGroupMember {
   readonly default?: boolean
 }
 
+/**
+ * How `trace replay` treats a recorded invocation of a command (a command without it is not recorded for replay):
+ * an `action` runs again through the normal command path, its elements found by their recorded identity; a `check`
+ * (an observation) runs again and is compared with what the recording saw; `lifecycle` is not repeated (a replay acts
+ * on the apps that run now); `refused` has nothing a replay can find again (a screen point, a notification's index),
+ * so a recording that holds one is refused before anything is sent, with `reason`. `refusedWhen` refuses an action
+ * or a check given some arguments: when every arg in `present` was given and, if `absent` lists any, one of them was
+ * not (args by their snake_case keys).
+ */
+export type ReplaySpec =
+  | {
+    readonly as: "action" | "check" | "lifecycle"
+    readonly refusedWhen?: {
+      readonly present?: ReadonlyArray<string>
+      readonly absent?: ReadonlyArray<string>
+      readonly reason: string
+    }
+  }
+  | { readonly as: "refused"; readonly reason: string }
+
 /** One command, described once. Everything else (parser, help, tools, registry, vocabulary) is derived from it. */
 export interface CommandSpec {
   readonly name: string
@@ -113,6 +133,8 @@ export interface CommandSpec {
    * read-only mode offers only these, and marks them `readOnlyHint`.
    */
   readonly readOnly?: boolean
+  /** What `trace replay` does with a recorded invocation (ReplaySpec). */
+  readonly replay?: ReplaySpec
   readonly operationReport?: OperationReportSpec
   /** The reference leaves the data shape unconfirmed; it stays an open object. */
   readonly unconfirmed?: boolean

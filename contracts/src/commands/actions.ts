@@ -56,6 +56,7 @@ const refAction = <const N extends string>(
     ...(options.stateful === true ? { stateful: true } : {}),
     ...(options.needsEnabled === true ? { needsEnabled: true } : {}),
     ...(options.agentTool === false ? {} : { agentTool: true }),
+    replay: { as: "action" },
     data: refActionData
   })
 

@@ -28,6 +28,7 @@ export const clipboardGet = defineCommand({
 
 export const clipboardSet = defineCommand({
   name: "clipboard-set",
+  replay: { as: "action" },
   summary: "Write the clipboard",
   use: "write text, an image or file_url",
   agentGroup: { tool: "clipboard", value: "set" },
@@ -47,6 +48,7 @@ export const clipboardSet = defineCommand({
 
 export const clipboardClear = defineCommand({
   name: "clipboard-clear",
+  replay: { as: "action" },
   summary: "Clear the clipboard",
   use: "empty it",
   agentGroup: { tool: "clipboard", value: "clear" },
@@ -63,6 +65,7 @@ export const clipboardClear = defineCommand({
 
 export const launch = defineCommand({
   name: "launch",
+  replay: { as: "lifecycle" },
   summary: "Launch an application",
   use: "Start an app (or attach to it when it runs) and wait for its window.",
   description:
@@ -86,6 +89,7 @@ export const launch = defineCommand({
 
 export const closeApp = defineCommand({
   name: "close-app",
+  replay: { as: "lifecycle" },
   summary: "Close an application",
   use: "Quit an app as its windows' close buttons would (force: kill it).",
   description:
@@ -136,6 +140,7 @@ const WINDOW_OPERATION =
 
 export const focusWindow = defineCommand({
   name: "focus-window",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Focus a window",
   use: "bring to the front",
   agentGroup: { tool: "window", value: "focus" },
@@ -150,6 +155,7 @@ export const focusWindow = defineCommand({
 
 export const resizeWindow = defineCommand({
   name: "resize-window",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Resize a window",
   use: "set width and height",
   agentGroup: { tool: "window", value: "resize" },
@@ -165,6 +171,7 @@ export const resizeWindow = defineCommand({
 
 export const moveWindow = defineCommand({
   name: "move-window",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Move a window",
   use: "set x and y",
   agentGroup: { tool: "window", value: "move" },
@@ -180,6 +187,7 @@ export const moveWindow = defineCommand({
 
 export const minimize = defineCommand({
   name: "minimize",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Minimize a window",
   use: "minimize",
   agentGroup: { tool: "window", value: "minimize" },
@@ -195,6 +203,7 @@ export const minimize = defineCommand({
 
 export const maximize = defineCommand({
   name: "maximize",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Maximize a window",
   use: "maximize",
   agentGroup: { tool: "window", value: "maximize" },
@@ -210,6 +219,7 @@ export const maximize = defineCommand({
 
 export const restore = defineCommand({
   name: "restore",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Restore a window",
   use: "restore from minimized or maximized",
   agentGroup: { tool: "window", value: "restore" },

@@ -17,6 +17,7 @@ const failsClosed = { "2.1": Type.Never() } as const
 
 export const press = defineCommand({
   name: "press",
+  replay: { as: "action", refusedWhen: { present: ["window_id"], absent: ["app"], reason: "it names a window by id, and window ids die with their window (name the app instead)" } },
   summary: "Press a key combination",
   use: "Press keys and shortcuts (ctrl+s, return, tab, escape) in the focused or given window.",
   description:
@@ -33,6 +34,7 @@ export const press = defineCommand({
 
 export const keyDown = defineCommand({
   name: "key-down",
+  replay: { as: "refused", reason: "held keys always fail closed" },
   summary: "Hold a key (fails closed)",
   use: "Hold a key.",
   description:
@@ -47,6 +49,7 @@ export const keyDown = defineCommand({
 
 export const keyUp = defineCommand({
   name: "key-up",
+  replay: { as: "refused", reason: "held keys always fail closed" },
   summary: "Release a key (fails closed)",
   use: "Release a held key.",
   description:
@@ -61,6 +64,7 @@ export const keyUp = defineCommand({
 
 export const hover = defineCommand({
   name: "hover",
+  replay: { as: "action", refusedWhen: { absent: ["ref_id"], reason: "it hovers a screen point, not an element" } },
   summary: "Move the pointer over an element or point (headed only)",
   use: "move the pointer over a ref or xy",
   agentGroup: { tool: "mouse", value: "hover" },
@@ -89,6 +93,7 @@ export const hover = defineCommand({
 
 export const drag = defineCommand({
   name: "drag",
+  replay: { as: "action", refusedWhen: { absent: ["from", "to"], reason: "it drags from or to a screen point, not between elements" } },
   summary: "Drag between refs or points (headed only)",
   use: "Drag and drop between refs or screen points (physical: the server needs --headed).",
   description:
@@ -120,6 +125,7 @@ export const drag = defineCommand({
 
 export const mouseMove = defineCommand({
   name: "mouse-move",
+  replay: { as: "refused", reason: "it acts on a screen point, not an element" },
   summary: "Move the pointer (headed only)",
   use: "move the pointer to xy",
   agentGroup: { tool: "mouse", value: "move" },
@@ -136,6 +142,7 @@ export const mouseMove = defineCommand({
 
 export const mouseClick = defineCommand({
   name: "mouse-click",
+  replay: { as: "refused", reason: "it acts on a screen point, not an element" },
   summary: "Click at a point (headed only)",
   use: "click at xy (button, count, modifiers)",
   agentGroup: { tool: "mouse", value: "click" },
@@ -152,6 +159,7 @@ export const mouseClick = defineCommand({
 
 export const mouseDown = defineCommand({
   name: "mouse-down",
+  replay: { as: "refused", reason: "it acts on a screen point, not an element" },
   summary: "Hold a mouse button (fails closed)",
   use: "Hold a mouse button.",
   description:
@@ -166,6 +174,7 @@ export const mouseDown = defineCommand({
 
 export const mouseUp = defineCommand({
   name: "mouse-up",
+  replay: { as: "refused", reason: "it acts on a screen point, not an element" },
   summary: "Release a mouse button (fails closed)",
   use: "Release a held mouse button.",
   description:
@@ -180,6 +189,7 @@ export const mouseUp = defineCommand({
 
 export const mouseWheel = defineCommand({
   name: "mouse-wheel",
+  replay: { as: "refused", reason: "it acts on a screen point, not an element" },
   summary: "Scroll the wheel at a point (headed only)",
   use: "wheel steps dy/dx at x,y",
   agentGroup: { tool: "mouse", value: "wheel" },

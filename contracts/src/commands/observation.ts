@@ -10,6 +10,7 @@ const none = { positionals: [], flags: {} } as const
 
 export const snapshot = defineCommand({
   name: "snapshot",
+  replay: { as: "check", refusedWhen: { present: ["root"], reason: "a --root drill-down pages a container of an earlier snapshot" } },
   readOnly: true,
   savesSnapshot: true,
   summary: "Read a window's accessibility tree and save its refs",
@@ -82,6 +83,7 @@ export const find = defineCommand({
 
 export const get = defineCommand({
   name: "get",
+  replay: { as: "check" },
   readOnly: true,
   summary: "Read one property of a ref",
   use: "Read one property of an element (text, value, title, bounds, role, states), e.g. a result after an action.",
@@ -101,6 +103,7 @@ export const get = defineCommand({
 
 export const is = defineCommand({
   name: "is",
+  replay: { as: "check" },
   readOnly: true,
   summary: "Test one state of a ref",
   use: "Check one state of an element (visible, enabled, checked, focused, expanded) before or after acting.",

@@ -3,9 +3,9 @@ import { BatchData } from "../data/BatchData.js"
 import { DismissAllNotificationsData, DismissNotificationData, ListNotificationsData } from "../data/NotificationData.js"
 import { SessionData } from "../data/SessionData.js"
 import { PermissionsData, SkillsData, StatusData, StatusDataV2_6, UnconfirmedData, VersionData, VersionDataV2_6 } from "../data/SystemData.js"
-import { TraceData } from "../data/TraceData.js"
+import { TraceData, TraceDataV2_7 } from "../data/TraceData.js"
 import { WaitData, WaitDataV2_7 } from "../data/WaitData.js"
-import { appFilter, bool, flag, ID_PATTERN, int, oneOf, positional, snapshotId, str, text } from "./args.js"
+import { appFilter, bool, flag, ID_PATTERN, int, list, oneOf, positional, snapshotId, str, text } from "./args.js"
 import { defineCommand, LINUX } from "./CommandSpec.js"
 
 const expected = {
@@ -31,6 +31,7 @@ export const listNotifications = defineCommand({
 
 export const dismissNotification = defineCommand({
   name: "dismiss-notification",
+  replay: { as: "refused", reason: "notification indexes do not outlive their notifications" },
   summary: "Dismiss one notification",
   use: "dismiss one by index",
   agentGroup: { tool: "notifications", value: "dismiss" },
@@ -46,6 +47,7 @@ export const dismissNotification = defineCommand({
 
 export const dismissAllNotifications = defineCommand({
   name: "dismiss-all-notifications",
+  replay: { as: "refused", reason: "the notifications it dismissed do not outlive the recording" },
   summary: "Dismiss all notifications",
   use: "dismiss all",
   agentGroup: { tool: "notifications", value: "dismiss-all" },
@@ -61,6 +63,7 @@ export const dismissAllNotifications = defineCommand({
 
 export const notificationAction = defineCommand({
   name: "notification-action",
+  replay: { as: "refused", reason: "notification indexes do not outlive their notifications" },
   summary: "Press a notification's action",
   use: "press an action of one by index",
   agentGroup: { tool: "notifications", value: "press" },
@@ -237,20 +240,31 @@ export const session = defineCommand({
 
 export const trace = defineCommand({
   name: "trace",
-  summary: "Trace of the active session: show, export",
-  use: "Review what the session did (show) or export it as an HTML report.",
+  summary: "Trace of a session: show, export, replay",
+  use: "Review what a session did (show), export it (HTML, or a batch to run), or replay it without a model.",
+  description:
+    "show and export print a session's recorded events (redacted). replay runs a recorded session again without a model: each recorded action's element found by its recorded identity in the app as it runs now (twins refused), acted on through the normal command path, verified by the recorded read-back and the recorded observations that followed; the first divergence stops it with the expected and observed elements. Typed text was never stored: --secret NAME=TEXT or the environment variable the recording names supplies it. The replay is a session of its own. export --as batch writes the actions as a batch file with locators for a person to edit and run.",
   category: "system",
   headed: "none",
   support: LINUX("supported"),
-  positionals: [positional("action", str("show or export"), true)],
+  positionals: [
+    positional("action", str("show, export or replay"), true),
+    positional("session_id", str("Session to read (default: --session or AGENT_DESKTOP_SESSION)", { pattern: ID_PATTERN }), false)
+  ],
   flags: {
     limit: flag(int("Newest events to return, 0 = all (default 500 for show, 5000 for export)")),
     event: flag(str("show: only events whose name starts with this")),
-    out: flag(str("export: HTML file to write (default: in the session folder)", { maxLength: 4096 })),
+    out: flag(str("export: file to write (the HTML page, or the batch file with --as batch; default: in the session folder)", { maxLength: 4096 })),
+    as: flag(oneOf(["html", "batch"], "export: html (a page to read) or batch (the recorded actions as a batch file to edit and run)", "html")),
+    from: flag(int("replay, export --as batch: only commands recorded at or after this position (seq in trace show)")),
+    to: flag(int("replay, export --as batch: only commands recorded at or before this position (seq in trace show)")),
+    "dry-run": flag(bool("replay: only find each recorded element in the apps now; send nothing")),
+    secret: flag(list("replay: NAME=TEXT for a text the recording typed and never stored (dry-run lists the names); repeatable")),
+    "timeout-ms": flag(int("replay: how long each step waits for its element or its observation, in ms", { default: 5000 })),
     ...FLEET_FILTERS("show: only the events of invocations")
   },
-  subActions: ["show", "export"],
-  data: { "2.1": TraceData }
+  subActions: ["show", "export", "replay"],
+  data: { "2.1": TraceData, "2.7": TraceDataV2_7 }
 })
 
 export const NOTIFICATIONS = [listNotifications, dismissNotification, dismissAllNotifications, notificationAction] as const

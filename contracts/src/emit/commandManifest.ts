@@ -44,6 +44,7 @@ const commandEntry = (spec: CommandSpec): JsonObject => ({
   ...(spec.needsEnabled === true ? { needsEnabled: true } : {}),
   ...(spec.savesSnapshot === true ? { savesSnapshot: true } : {}),
   ...(spec.readOnly === true ? { readOnly: true } : {}),
+  ...(spec.replay === undefined ? {} : { replay: JSON.parse(JSON.stringify(spec.replay)) as JsonObject }),
   ...(spec.unconfirmed === true ? { unconfirmed: true } : {}),
   ...(spec.operationReport === undefined
     ? {}

@@ -61,6 +61,13 @@ export interface ManifestCommand {
   readonly needsEnabled?: boolean
   readonly savesSnapshot?: boolean
   readonly readOnly?: boolean
+  /** What `trace replay` does with a recorded invocation (the spec's ReplaySpec). */
+  readonly replay?:
+    | {
+      readonly as: "action" | "check" | "lifecycle"
+      readonly refusedWhen?: { readonly present?: ReadonlyArray<string>; readonly absent?: ReadonlyArray<string>; readonly reason: string }
+    }
+    | { readonly as: "refused"; readonly reason: string }
   readonly unconfirmed?: boolean
   readonly dataVersions: ReadonlyArray<string>
 }

@@ -55,6 +55,13 @@ export const V2_7 = extendContract(V2_6, {
         "wait --event changed answers with a watch's changed event (the window's diff, refs included). Down-conversion turns that answer into INVALID_ARGS (contract_too_old); every other wait answer is unchanged.",
       breaking: false,
       commands: ["wait"]
+    },
+    {
+      id: "trace-replay",
+      description:
+        "trace replay SESSION runs a recorded session again (data: the replay's own session, each step's outcome, the secrets it needed and where from, its delivery); trace export --as batch writes the recording's actions as a batch file (data: path, entries, the environment variables it reads). trace takes the session after the action. Breaking for a reader of trace's data that knows only its two 2.6 shapes (show, export): the union gains two; show and export print what they printed. Down-conversion turns either new result into an INVALID_ARGS error of kind needs_contract (with the replay's delivery, its session and the written path), since 2.6 has no shape for them.",
+      breaking: true,
+      commands: ["trace"]
     }
   ],
   commands: commandsAt("2.7")

@@ -22,6 +22,8 @@ import { storeFailureDetails } from "./StoreAccess.js"
 import { appendTraceFile, openTraceFile } from "./trace/TraceFile.js"
 import { withRefmapCopy } from "./trace/Refmaps.js"
 import { withScreens } from "./trace/Screens.js"
+import { REPLAY_OBSERVED, REPLAY_REQUEST } from "./replay/ReplayEvents.js"
+import { replayObservation, replayRequest } from "./replay/ReplayRecord.js"
 import { isSafeToRetry, isTransient, safeRetry } from "./Retry.js"
 import { afterAction } from "./wait/afterAction.js"
 
@@ -116,6 +118,10 @@ export const runCommand = Effect.fn("runCommand")(function*(
     pid: process.pid,
     ...(options.agentId === undefined ? {} : { agent_id: options.agentId })
   })
+  // In a session: what a later `trace replay` needs (identity and secret markers, never typed text), unredacted
+  // at rest like a RefMap; trace show/export redact it like every payload.
+  const forReplay = replayRequest(store.core, namespace, request.command, args, options)
+  if (forReplay !== undefined) journal.record(REPLAY_REQUEST, { ...forReplay })
   const handler = HANDLERS[request.command]
   let traceFile: FileHandle | undefined
   let traceRefused: DesktopError | undefined
@@ -160,6 +166,10 @@ export const runCommand = Effect.fn("runCommand")(function*(
   const exit = yield* Effect.exit(
     Effect.provideService(Effect.raceFirst(retried, interruption(options.signal)), Invocation, invocation)
   )
+  if (Exit.isSuccess(exit)) {
+    const observed = replayObservation(namespace, request.command, args, exit.value)
+    if (observed !== undefined) journal.record(REPLAY_OBSERVED, { ...observed })
+  }
   const evidence = foldEvidence(journal.events)
   let error = Exit.isSuccess(exit) ? undefined : withEvidence(fromCause(exit.cause), evidence)
   const ended = error === undefined

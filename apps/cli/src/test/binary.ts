@@ -55,8 +55,8 @@ export const hostEnv = (home: string, extra: Readonly<Record<string, string>> = 
   return { ...env, ...extra }
 }
 
-export const runBinary = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv, client: Client = NODE): RunResult => {
-  const result = spawnSync(client[0], [...client.slice(1), ...argv], { env, encoding: "utf8", timeout: 30_000 })
+export const runBinary = (argv: ReadonlyArray<string>, env: NodeJS.ProcessEnv, client: Client = NODE, timeoutMs = 30_000): RunResult => {
+  const result = spawnSync(client[0], [...client.slice(1), ...argv], { env, encoding: "utf8", timeout: timeoutMs })
   return { exit: result.status ?? -1, stdout: result.stdout, stderr: result.stderr }
 }
 

@@ -704,16 +704,30 @@ export interface SessionArgs {
   readonly outcome?: string
 }
 
-/** `trace`: Trace of the active session: show, export. */
+/** `trace`: Trace of a session: show, export, replay. */
 export interface TraceArgs {
-  /** show or export. */
+  /** show, export or replay. */
   readonly action: string
+  /** Session to read (default: --session or AGENT_DESKTOP_SESSION) */
+  readonly session_id?: string
   /** Newest events to return, 0 = all (default 500 for show, 5000 for export) */
   readonly limit?: number
   /** show: only events whose name starts with this. */
   readonly event?: string
-  /** export: HTML file to write (default: in the session folder) */
+  /** export: file to write (the HTML page, or the batch file with --as batch; default: in the session folder) */
   readonly out?: string
+  /** export: html (a page to read) or batch (the recorded actions as a batch file to edit and run) Default: "html". */
+  readonly as?: "html" | "batch"
+  /** replay, export --as batch: only commands recorded at or after this position (seq in trace show) */
+  readonly from?: number
+  /** replay, export --as batch: only commands recorded at or before this position (seq in trace show) */
+  readonly to?: number
+  /** replay: only find each recorded element in the apps now; send nothing. */
+  readonly dry_run?: boolean
+  /** replay: NAME=TEXT for a text the recording typed and never stored (dry-run lists the names); repeatable. */
+  readonly secret?: ReadonlyArray<string>
+  /** replay: how long each step waits for its element or its observation, in ms. Default: 5000. */
+  readonly timeout_ms?: number
   /** show: only the events of invocations that ran on this machine (AGENT_DESKTOP_MACHINE or its host name) */
   readonly machine?: string
   /** show: only the events of invocations on this app (the request's app, or the app of the ref it acted on) */
@@ -1942,7 +1956,8 @@ export const ARGV = {
   },
   "trace": {
     "positionals": [
-      "action"
+      "action",
+      "session_id"
     ],
     "flags": {
       "limit": [
@@ -1955,6 +1970,30 @@ export const ARGV = {
       ],
       "out": [
         "out",
+        "value"
+      ],
+      "as": [
+        "as",
+        "value"
+      ],
+      "from": [
+        "from",
+        "value"
+      ],
+      "to": [
+        "to",
+        "value"
+      ],
+      "dry_run": [
+        "dry-run",
+        "switch"
+      ],
+      "secret": [
+        "secret",
+        "list"
+      ],
+      "timeout_ms": [
+        "timeout-ms",
         "value"
       ],
       "machine": [

@@ -1,4 +1,4 @@
-import { failure, isRecord, isSnapshotData, mapData, without, type EnvelopeJson, type JsonRecord } from "../EnvelopeJson.js"
+import { failure, isRecord, isSnapshotData, mapData, restamp, without, type EnvelopeJson, type JsonRecord } from "../EnvelopeJson.js"
 import type { VersionStep } from "../VersionStep.js"
 
 const NODE_KEYS = ["source", "confidence"]
@@ -29,6 +29,39 @@ const findV2_6 = (data: JsonRecord): JsonRecord => {
   return out
 }
 
+const DELIVERIES = ["not_delivered", "unknown", "delivery_uncertain", "delivered_unverified", "delivered_verified"]
+const RETRY: Readonly<Record<string, string>> = {
+  not_delivered: "safe",
+  unknown: "unknown",
+  delivery_uncertain: "unsafe",
+  delivered_unverified: "unsafe",
+  delivered_verified: "unsafe"
+}
+
+/**
+ * `trace replay` and `trace export --as batch` results have no 2.6 shape. A consumer pinned to 2.6 learns what
+ * happened from an error it can read: what the replay delivered (its disposition), its session, the written file.
+ */
+const traceV2_6 = (envelope: EnvelopeJson, data: JsonRecord): EnvelopeJson | undefined => {
+  const replay = typeof data["replay_session_id"] === "string"
+  const batch = data["format"] === "batch"
+  if (!replay && !batch) return undefined
+  const delivery = replay && typeof data["delivery"] === "string" && DELIVERIES.includes(data["delivery"]) ? data["delivery"] : "not_delivered"
+  return failure(envelope, "2.6", {
+    code: "INVALID_ARGS",
+    message: replay
+      ? `trace replay ran (${delivery}); contract 2.6 has no shape for its result, which session ${String(data["replay_session_id"])} records`
+      : `trace export --as batch wrote ${String(data["path"])}; contract 2.6 has no shape for its result`,
+    suggestion: "Pin contract 2.7 or later (--contract 2.7) to read this result",
+    disposition: { delivery, retry: RETRY[delivery] },
+    details: {
+      kind: "needs_contract",
+      contract: "2.7",
+      ...(replay ? { replay_session_id: data["replay_session_id"] } : { path: data["path"] })
+    }
+  })
+}
+
 /**
  * 2.7 is additive (node sources, OCR nodes' confidence, find's sources). Up names the only source older versions
  * had (the accessibility tree) on the tree's root and every find match; down drops `source` and `confidence` from
@@ -49,7 +82,8 @@ export const v2_6_v2_7: VersionStep = {
   down: (envelope) => {
     const unprintable = withoutShapeIn2_6(envelope)
     if (unprintable !== undefined) return failure(envelope, "2.6", unprintable)
-    return mapData(envelope, "2.6", (data, command) =>
+    return (envelope.ok && envelope.command === "trace" && isRecord(envelope.data) ? traceV2_6(envelope, envelope.data) : undefined) ??
+      mapData(envelope, "2.6", (data, command) =>
       isSnapshotData(data, command)
         ? snapshotV2_6(data)
         : command === "find" && isRecord(data)

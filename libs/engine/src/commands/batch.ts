@@ -4,9 +4,14 @@ import { Clock, Effect } from "effect"
 import type { Args } from "../args/Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
+import { toErrorEnvelope } from "../Envelope.js"
+import { bindEntryArgs, checkEntryArgs, needsBinding } from "../replay/batchTargets.js"
 import { commandNotAllowed } from "./allowedCommands.js"
 
-export const BATCH_LIMITS = { max_entries: 64, max_input_bytes: 1024 * 1024, max_output_bytes: 4 * 1024 * 1024 } as const
+import { BATCH_LIMITS } from "./batchLimits.js"
+
+// Kept in its own file: replay/exportBatch.ts writes at most a batch's entries without importing the command.
+export { BATCH_LIMITS }
 const ENTRY_KEYS = new Set(["command", "args", "session"])
 
 interface Entry {
@@ -62,6 +67,10 @@ export const batch = Effect.fn("batch")(function*(args: ArgsOf<"batch">) {
     const index = entries.findIndex((entry) => !allowed.includes(entry.command))
     if (index >= 0) return yield* Effect.fail(commandNotAllowed(entries[index]!.command, allowed, `batch entry ${index}`))
   }
+  // Locators and environment variables (trace export --as batch): checked before any entry runs.
+  const environment = invocation.options.environment ?? process.env
+  const unusable = checkEntryArgs(entries, environment)
+  if (unusable !== undefined) return yield* Effect.fail(unusable)
   const runCommand = invocation.runNested
   const start = yield* Clock.currentTimeMillis
   // A streaming entry (watch) answers with its events in its envelope: the batch's caller did not ask for a stream.
@@ -75,11 +84,13 @@ export const batch = Effect.fn("batch")(function*(args: ArgsOf<"batch">) {
       results.push({ index, execution: "not_started", not_started_reason: stopped.reason })
       continue
     }
-    const envelope = yield* runCommand({
-      command: entry.command,
-      args: entry.args,
-      options: { ...inherited, ...(entry.session === undefined ? {} : { session: entry.session }) }
-    })
+    const options = { ...inherited, ...(entry.session === undefined ? {} : { session: entry.session }) }
+    const bound = needsBinding(entry.args)
+      ? yield* Effect.result(bindEntryArgs(entry.args, options.session ?? "global", environment))
+      : undefined
+    const envelope = bound?._tag === "Failure"
+      ? toErrorEnvelope(entry.command, bound.failure)
+      : yield* runCommand({ command: entry.command, args: bound?._tag === "Success" ? bound.success : entry.args, options })
     invocation.record("batch.child", { index, command: entry.command, ok: envelope.ok })
     outputBytes += Buffer.byteLength(JSON.stringify(envelope))
     if (outputBytes > BATCH_LIMITS.max_output_bytes) {

@@ -9,6 +9,8 @@ import { writeOutput } from "../output/writeOutput.js"
 import { traceHtml } from "../trace/traceHtml.js"
 import { embeddableScreens } from "../trace/embedScreens.js"
 import { sessionFolder } from "../trace/SessionFolder.js"
+import { traceExportBatch, traceReplay } from "../replay/traceActions.js"
+import { REPLAY_OBSERVED } from "../replay/ReplayEvents.js"
 import { fleetFilter } from "./fleetFilter.js"
 
 /** --limit when not given: per action, so not a spec default (the flag's description names both). */
@@ -20,7 +22,7 @@ const LIMIT_BY_ACTION = { show: 500, export: 5000 } as const
  * asked).
  */
 const traceEvent = (placed: boolean) => (event: StoredEvent) => ({
-  ...(typeof event.payload === "object" && event.payload !== null && !Array.isArray(event.payload) ? event.payload : { payload: event.payload }),
+  ...(typeof event.payload === "object" && event.payload !== null && !Array.isArray(event.payload) ? shown(event.type, event.payload as Record<string, unknown>) : { payload: event.payload }),
   event: event.type,
   ts_ms: event.time_ms,
   seq: event.position,
@@ -29,17 +31,25 @@ const traceEvent = (placed: boolean) => (event: StoredEvent) => ({
   ...(!placed || event.desktop === undefined ? {} : { desktop: event.desktop })
 })
 
+/** A snapshot's observed elements (for a replay's check, up to thousands) are counted in a trace, not listed. */
+const shown = (type: string, payload: Record<string, unknown>): Record<string, unknown> => {
+  if (type !== REPLAY_OBSERVED || !Array.isArray(payload["elements"])) return payload
+  const { elements, ...rest } = payload
+  return { ...rest, element_count: (elements as ReadonlyArray<unknown>).length }
+}
+
 /** Whether the events ran in more than one place (machine or desktop); one place needs no saying on each. */
 const manyPlaces = (events: ReadonlyArray<StoredEvent>): boolean =>
   new Set(events.map((event) => `${event.host ?? ""}\u0000${event.desktop ?? ""}`)).size > 1
 
-const activeSession = Effect.gen(function*() {
+/** The session named after the action (`trace replay SESSION`), else the active one. */
+const sessionOf = (args: ArgsOf<"trace">) => Effect.gen(function*() {
   const invocation = yield* Invocation
-  const id = invocation.options.session
+  const id = args.session_id ?? invocation.options.session
   if (id === undefined) {
     return yield* new InvalidArgs({
-      message: "trace reads the active session's trace, and no session is active",
-      suggestion: "Pass --session ID (or set AGENT_DESKTOP_SESSION) with the id session start printed"
+      message: "trace reads a session's trace, and none was named and no session is active",
+      suggestion: "Pass the session's id after the action (trace show ID), or --session ID (or set AGENT_DESKTOP_SESSION)"
     })
   }
   return id
@@ -54,10 +64,14 @@ const segmentsOf = (events: ReadonlyArray<StoredEvent>) => {
 /** Invocation streams are named after `run-<ms>-<pid>-<n>`: the writer's pid is recoverable from the name. */
 const pidOf = (stream: string) => Number(/^invocation-run-\d+-(\d+)-/.exec(stream)?.[1] ?? 0)
 
-/** `trace show [--limit N] [--event PREFIX]` and `trace export [--out PATH] [--limit N]`. */
+/**
+ * `trace show [SESSION] [--limit N] [--event PREFIX]`, `trace export [SESSION] [--out PATH] [--limit N] [--as
+ * html|batch]` and `trace replay [SESSION] ...` (replay/).
+ */
 export const trace = Effect.fn("trace")(function*(args: ArgsOf<"trace">) {
   const { action } = args
-  const sessionId = yield* activeSession
+  const sessionId = yield* sessionOf(args)
+  if (action === "replay") return yield* traceReplay(sessionId, args)
   if (action === "show") {
     const limit = args.limit ?? LIMIT_BY_ACTION.show
     const prefix = args.event
@@ -74,7 +88,8 @@ export const trace = Effect.fn("trace")(function*(args: ArgsOf<"trace">) {
       ...(prefix === undefined && Object.keys(filter).length === 0 ? {} : { matched_events: result.matched_events })
     }
   }
-  if (action !== "export") return yield* new InvalidArgs({ message: `Unknown trace action '${action}'`, suggestion: "Use trace show or trace export" })
+  if (action !== "export") return yield* new InvalidArgs({ message: `Unknown trace action '${action}'`, suggestion: "Use trace show, trace export or trace replay" })
+  if (args.as === "batch") return yield* traceExportBatch(sessionId, args)
   const limit = args.limit ?? LIMIT_BY_ACTION.export
   const out = args.out
   const result = yield* withStore((store) => store.trace(sessionId, { limit }))

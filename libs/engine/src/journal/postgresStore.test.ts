@@ -1,6 +1,4 @@
 import { assert, describe, it } from "@effect/vitest"
-import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
-import { validateEnvelope } from "@agent-desktop/contract-check"
 import { EventStore, EventStoreCore, INVOCATION_ENDED, INVOCATION_STARTED } from "@agent-desktop/store"
 import { type PostgresCluster, startCluster } from "@agent-desktop/store/testing"
 import { Effect, Layer } from "effect"
@@ -11,6 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll } from "vitest"
 import { runCommand, type CommandRequest } from "../runCommand.js"
 import { ScriptedAdapter, type Spec } from "../test/ScriptedAdapter.js"
+import { strictEnvelope } from "../test/scriptedEngine.js"
 import { bundleWorker, finished, spawnWorker } from "../test/workerBundle.js"
 import { foldEvidence } from "./foldEvidence.js"
 
@@ -41,11 +40,7 @@ const setup = async () => {
   return { store, root, adapter, run }
 }
 
-const body = (envelope: { ok: boolean }): Record<string, any> => {
-  const result = validateEnvelope(LATEST_CONTRACT_VERSION, envelope, { strict: true })
-  if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
-  return envelope as unknown as Record<string, any>
-}
+const body = (envelope: { ok: boolean }): Record<string, any> => strictEnvelope(envelope) as unknown as Record<string, any>
 
 const saveRef = (snapshot: Record<string, any>): string =>
   snapshot["data"]["tree"]["children"].find((node: { name?: string }) => node.name === "Save").ref_id

@@ -1,3 +1,4 @@
+import { redact } from "@agent-desktop/domain"
 import type { FileHandle } from "node:fs/promises"
 import { ENGINE_VERSION } from "../EngineVersion.js"
 import type { InvocationEvent } from "../Invocation.js"
@@ -24,11 +25,14 @@ export const openTraceFile = async (file: string, sessionId: string | undefined)
   return handle
 }
 
-/** Append an invocation's events (already redacted by the journal), one JSON object per line, and close the file. */
+/**
+ * Append an invocation's events, one JSON object per line, and close the file. Redacted here too: the journal keeps
+ * a replay's identities (names) as the store keeps RefMaps, and a trace file is shared like `trace show`.
+ */
 export const appendTraceFile = async (handle: FileHandle, invocationId: string, events: ReadonlyArray<InvocationEvent>): Promise<void> => {
   try {
     const lines = events.map((event, seq) =>
-      JSON.stringify({ event: event.type, ts_ms: event.ts_ms, seq: seq + 1, invocation: invocationId, ...event.payload })
+      JSON.stringify({ event: event.type, ts_ms: event.ts_ms, seq: seq + 1, invocation: invocationId, ...(redact(event.payload) as Record<string, unknown>) })
     )
     await handle.write(lines.join("\n") + "\n")
   } finally {
