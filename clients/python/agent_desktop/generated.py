@@ -1807,6 +1807,10 @@ ARGV: dict[str, Any] = {
                 "window-id",
                 "value"
             ],
+            "text": [
+                "text",
+                "value"
+            ],
             "force": [
                 "force",
                 "switch"

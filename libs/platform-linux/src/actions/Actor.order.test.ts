@@ -54,7 +54,7 @@ describe("Actor: messages, journal and steps in order", () => {
       "DeviceEventController.GenerateKeyboardEvent(ctrl+a) succeeded physical_synthetic",
       "DeviceEventController.UnlockModifiers succeeded physical_synthetic",
       "DeviceEventController.GenerateKeyboardEvent(BackSpace) succeeded physical_synthetic",
-      "DeviceEventController.GenerateKeyboardEvent(string) succeeded physical_synthetic"
+      "Keyboard.typeText(5 keys) succeeded physical_synthetic"
     ])
     assert.deepStrictEqual(app.sent, [
       "sending Component.GrabFocus", "app GrabFocus", "answered Component.GrabFocus succeeded",
@@ -66,8 +66,9 @@ describe("Actor: messages, journal and steps in order", () => {
       "answered DeviceEventController.UnlockModifiers succeeded",
       "sending DeviceEventController.GenerateKeyboardEvent(BackSpace)", `registry GenerateKeyboardEvent(${keysymOf("backspace")},,${KeySynth.sym})`,
       "answered DeviceEventController.GenerateKeyboardEvent(BackSpace) succeeded",
-      "sending DeviceEventController.GenerateKeyboardEvent(string)", `registry GenerateKeyboardEvent(0,hello,${KeySynth.string})`,
-      "answered DeviceEventController.GenerateKeyboardEvent(string) succeeded"
+      "sending Keyboard.typeText(5 keys)",
+      ...[..."hello"].map((char) => `registry GenerateKeyboardEvent(${keysymOf(char)},,${KeySynth.sym})`),
+      "answered Keyboard.typeText(5 keys) succeeded"
     ])
   })
 

@@ -9,6 +9,7 @@ import {
   type ActionOptions,
   type ActionTarget,
   type DeliveryStep,
+  type KeyboardInput,
   type KeyCombo,
   type PostState,
   type SemanticAction,
@@ -22,14 +23,18 @@ import type { ActionHandler } from "./ActContext.js"
 import { ACTION_HANDLERS } from "./ActionHandlers.js"
 import { perCallMs, timeoutFor } from "./Deadline.js"
 import { inspectNode } from "./inspectNode.js"
-import { pressKeys } from "./pressKeys.js"
+import { pressKeys, typeText } from "./pressKeys.js"
 import { StepLog } from "./StepLog.js"
 import type { KeyboardFocusControl } from "../display/sessionWindows.js"
 
 export { lookupFailure } from "./Failures.js"
 
 export class Actor {
-  constructor(private readonly session: AtspiSession, private readonly keyboardFocus?: KeyboardFocusControl) {}
+  constructor(
+    private readonly session: AtspiSession,
+    private readonly keyboardFocus?: KeyboardFocusControl,
+    private readonly keyboard?: KeyboardInput
+  ) {}
 
   private refOf(target: ActionTarget): ObjectRef {
     const ref = refOfHandle(target.handle)
@@ -69,7 +74,8 @@ export class Actor {
       steps: new StepLog(journal),
       deadline: options.deadline,
       options,
-      ...(this.keyboardFocus ? { keyboardFocus: this.keyboardFocus } : {})
+      ...(this.keyboardFocus ? { keyboardFocus: this.keyboardFocus } : {}),
+      ...(this.keyboard ? { keyboard: this.keyboard } : {})
     }, action)
   }
 
@@ -81,5 +87,15 @@ export class Actor {
     journal?: StepJournal["Service"]
   ): Promise<ReadonlyArray<DeliveryStep>> {
     return pressKeys(this.session, combo, window, options, journal, this.keyboardFocus)
+  }
+
+  /** Text through the keyboard, one key per character, under the same window rules as `pressKeys`. */
+  typeText(
+    text: string,
+    window: ObjectRef | undefined,
+    options: ActionOptions,
+    journal?: StepJournal["Service"]
+  ): Promise<ReadonlyArray<DeliveryStep>> {
+    return typeText(this.session, text, window, options, journal, this.keyboardFocus, this.keyboard)
   }
 }

@@ -10,6 +10,7 @@ import { declined } from "../Failures.js"
 import { KeySynth, keysymOf, modifierMask } from "../Keys.js"
 import { ensureKeyboardFocus } from "../keyboardFocusGuard.js"
 import { physical, step } from "../Step.js"
+import { keysymsOfText, typeKeysyms } from "../typeKeys.js"
 
 /** Text that can only go in through the keyboard: no EditableText (Chromium) or an inert one (Firefox). */
 export const needsKeyboard = (node: RawNode, profile: ToolkitProfile): boolean =>
@@ -25,6 +26,7 @@ export const keyboardEntry = async (
   replace: boolean
 ): Promise<ReadonlyArray<DeliveryStep>> => {
   const { session, node, accessible, steps, deadline, options } = context
+  const keysyms = keysymsOfText(text)
   if (!options.headed) {
     throw new PlatformError({
       code: "POLICY_DENIED",
@@ -43,20 +45,20 @@ export const keyboardEntry = async (
     if (states?.has(AtspiState.focused) || Date.now() + pollMs >= deadline) break
     await pause(pollMs)
   }
-  const dec = (keycode: number, keystring: string, synth: number) => keyboardEvent(session, keycode, keystring, synth, deadline)
+  const dec = (keycode: number, synth: number) => keyboardEvent(session, keycode, "", synth, deadline)
   if (replace) {
     const ctrl = modifierMask("ctrl")
-    await step(steps, "DeviceEventController.LockModifiers", dec(ctrl, "", KeySynth.lockModifiers), physical)
+    await step(steps, "DeviceEventController.LockModifiers", dec(ctrl, KeySynth.lockModifiers), physical)
     try {
-      await step(steps, "DeviceEventController.GenerateKeyboardEvent(ctrl+a)", dec(keysymOf("a")!, "", KeySynth.sym), physical)
+      await step(steps, "DeviceEventController.GenerateKeyboardEvent(ctrl+a)", dec(keysymOf("a")!, KeySynth.sym), physical)
     } finally {
-      await step(steps, "DeviceEventController.UnlockModifiers", dec(ctrl, "", KeySynth.unlockModifiers), physical, true).catch(() => false)
+      await step(steps, "DeviceEventController.UnlockModifiers", dec(ctrl, KeySynth.unlockModifiers), physical, true).catch(() => false)
     }
-    await step(steps, "DeviceEventController.GenerateKeyboardEvent(BackSpace)", dec(keysymOf("backspace")!, "", KeySynth.sym), physical)
+    await step(steps, "DeviceEventController.GenerateKeyboardEvent(BackSpace)", dec(keysymOf("backspace")!, KeySynth.sym), physical)
   }
   const before = replace ? "" : await accessible.text(timeoutFor(deadline)).catch(() => "")
   if (text !== "") {
-    await step(steps, "DeviceEventController.GenerateKeyboardEvent(string)", dec(0, text, KeySynth.string), physical)
+    await step(steps, `Keyboard.typeText(${keysyms.length} keys)`, typeKeysyms(session, context.keyboard, text, keysyms, deadline), physical)
   }
   // Key events reach the field asynchronously (X server, toolkit, a browser's content process): wait, bounded,
   // until the text shows them, so the engine's read-back does not read too early. Not reaching it is no error
