@@ -15,6 +15,9 @@ const selectionRoles = new Set<number>([
 ])
 const valueRolesReadOnly = new Set<number>([42, 103]) // progress bar, level bar
 
+/** A role whose content is text (entries, password and spin fields, terminals, documents' text). */
+export const isTextRole = (node: RawNode): boolean => textRoles.has(node.role)
+
 export const isPassword = (node: RawNode): boolean => node.role === AtspiRole.passwordText
 
 export const isEditable = (node: RawNode): boolean =>

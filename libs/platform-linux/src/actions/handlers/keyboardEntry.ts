@@ -1,7 +1,7 @@
 import { PlatformError, type DeliveryStep } from "@agent-desktop/platform"
 import { AtspiState } from "../../atspi/States.js"
 import type { ToolkitProfile } from "../../toolkits/ToolkitProfile.js"
-import { isEditable, isKeyboardEditable, mapRole } from "../../tree/ContractNode.js"
+import { isEditable, isKeyboardEditable, isTextRole, mapRole } from "../../tree/ContractNode.js"
 import type { RawNode } from "../../tree/RawNode.js"
 import type { ActContext } from "../ActContext.js"
 import { pause, pollMs, pollTimeout, settleMs, timeoutFor } from "../Deadline.js"
@@ -17,6 +17,14 @@ export const needsKeyboard = (node: RawNode, profile: ToolkitProfile): boolean =
   isKeyboardEditable(node) && (!isEditable(node) || profile.editableTextInert)
 
 /**
+ * A text element that takes keys but offers no way to edit its text (a terminal: VTE shows its screen through Text,
+ * with no EditableText and no editable state): what is typed goes to the program behind it, so `type` sends keys
+ * at its caret; `clear` and `set-value` have no meaning there.
+ */
+export const takesTypedKeys = (node: RawNode): boolean =>
+  isTextRole(node) && node.states.has(AtspiState.focusable) && !node.states.has(AtspiState.readOnly) && !node.interfaces.includes("EditableText")
+
+/**
  * Make sure the app's window has the X keyboard focus, focus the field, select its text (ctrl+a) when replacing,
  * and type through the registry's DeviceEventController (XTEST). Physical input: only with `--headed`; headless, a POLICY_DENIED that names the flag.
  */
@@ -30,7 +38,7 @@ export const keyboardEntry = async (
   if (!options.headed) {
     throw new PlatformError({
       code: "POLICY_DENIED",
-      message: `this ${mapRole(node)} takes text only through synthesized key events (its toolkit ignores or lacks EditableText); re-run with --headed to type through XTEST`,
+      message: `this ${mapRole(node)} takes text only through synthesized key events (its toolkit ignores or lacks EditableText); re-run with --headed to type it through the keyboard`,
       details: { headed_required: true, toolkit: accessible.profile.id }
     })
   }
