@@ -16,6 +16,7 @@ import {
   type StepJournal
 } from "@agent-desktop/platform"
 import { Accessible } from "../atspi/Accessible.js"
+import { AtspiState } from "../atspi/States.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { contractValue, mapRole, mapStates } from "../tree/ContractNode.js"
 import { refOfHandle } from "../tree/RawNode.js"
@@ -52,7 +53,8 @@ export class Actor {
       ...(value !== undefined ? { value } : {}),
       enabled: !states.includes("disabled"),
       hidden: states.includes("hidden"),
-      offscreen: states.includes("offscreen")
+      offscreen: states.includes("offscreen"),
+      expandable: node.states.has(AtspiState.expandable) || node.states.has(AtspiState.expanded)
     }
   }
 

@@ -64,7 +64,8 @@ export const clickActionIndex = (node: RawNode): number => {
 /** The action that expands (or collapses): a directional one first (GTK 4.8 listitem.expand/collapse, aliased). */
 export const expandActionIndex = (node: RawNode, expand = true): number => {
   const actions = node.actions ?? []
-  for (const preferred of [expand ? "expand" : "collapse", "expand or contract", "activate", "click", "press", "toggle"]) {
+  // Qt names the action that opens a menu item's submenu "show menu" (and offers no other).
+  for (const preferred of [expand ? "expand" : "collapse", "expand or contract", ...(expand ? ["show menu"] : []), "activate", "click", "press", "toggle"]) {
     const index = actions.indexOf(preferred)
     if (index >= 0) return index
   }

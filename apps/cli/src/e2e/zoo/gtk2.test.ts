@@ -31,8 +31,7 @@ describe.skipIf(!haveAll("gtk2", lxtask, gtkDemo))("zoo: GTK 2 (lxtask, gtk-demo
     assert.match(info, /^Button Boxes\n/)
   })
 
-  // defect: gtk2-menu-expand-false-failure — flips when fixed
-  it.fails("expand on a GTK 2 menu reports the menu it opened (the X server maps its popup), not ACTION_FAILED", () => {
+  it("expand on a GTK 2 menu reports the menu it opened (the X server maps its popup), not ACTION_FAILED", () => {
     const env = zoo.env()
     const before = xMappedOverrideRedirect(env).length
     const expanded = cli("expand", findRef(cli, "lxtask", "menu", "View"))

@@ -68,14 +68,16 @@ export const ACTION_SPECS: Readonly<Record<string, ActionSpec>> = {
     verify: (post) => fullyUnchecked(post.states),
     halfway: (post) => has(post.states, "indeterminate")
   },
+  // An element whose toolkit reports no expansion at all (a GTK 2 menu: its popup opens, no state changes) has no
+  // state that could confirm or contradict it: no evidence either way.
   expand: {
     action: () => ({ kind: "expand" }),
     satisfied: (states) => has(states, "expanded"),
-    verify: (post) => has(post.states, "expanded")
+    verify: (post) => has(post.states, "expanded") ? true : post.expandable === false ? undefined : false
   },
   collapse: {
     action: () => ({ kind: "collapse" }),
     satisfied: (states) => !has(states, "expanded"),
-    verify: (post) => !has(post.states, "expanded")
+    verify: (post) => post.expandable === false && !has(post.states, "expanded") ? undefined : !has(post.states, "expanded")
   }
 }
