@@ -145,6 +145,7 @@ export const AtspiRole = {
   dial: 15,
   dialog: 16,
   frame: 23,
+  label: 29,
   list: 31,
   listItem: 32,
   menu: 33,
