@@ -10,11 +10,18 @@ import { Invocation } from "../../Invocation.js"
 import { CDP_PROBE_BUDGET_MS, cdpSwitches, choosePort, conflictingSwitch, probeEndpoint } from "./cdp.js"
 import { launchCommand } from "./desktopEntry.js"
 import { nativeDesktop } from "./nativeAccess.js"
+import { noTreeAdvice, noTreeToolkit, processAppName, processFacts } from "./noTreeAdvice.js"
 import { isAlive } from "./processes.js"
 import { operateAndVerify } from "./windowOperation.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 
 const POLL_MS = 100
+/**
+ * How long a process whose window is mapped may still take to register with the accessibility bus before launch
+ * reports it has no tree: toolkits register when they start, before their first window maps (GTK, Qt) or right
+ * after it (Java's ATK wrapper), so a window that has been up this long without a registration will not get one.
+ */
+export const NO_TREE_GRACE_MS = 2000
 
 const envEntries = (entries: ReadonlyArray<string>) =>
   Effect.gen(function*() {
@@ -38,7 +45,10 @@ const report = (app: AppInfo, window: WindowInfo | undefined) => ({
  * `launch APP [--arg V]... [--env K=V]... [--cwd DIR] [--timeout MS] [--no-attach] [--activate]`: APP is an
  * executable path, a command on PATH or a desktop id. A running app of that name is attached to (refused with
  * --no-attach). Otherwise the process starts in its own session and the command waits until it is on the
- * accessibility registry with a window (a process that exits first: APP_UNRESPONSIVE). --activate focuses the window.
+ * accessibility registry with a window (a process that exits first: APP_UNRESPONSIVE), or until its window is mapped
+ * and has stayed off the registry for NO_TREE_GRACE_MS: then it answers at once, without a window (the app has no
+ * accessible tree), with a suggestion naming the toolkit's way to turn accessibility on and the pixel route.
+ * --activate focuses the window.
  * --cdp [PORT] starts a Chromium-based app with a DevTools endpoint and reports it (cdp.ts).
  */
 export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
@@ -111,6 +121,9 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
   invocation.record("step.succeeded", { label: "spawn", outcome: "succeeded", mechanism: "semantic_api", pid })
   const deadline = (yield* Clock.currentTimeMillis) + timeoutMs
   const known = new Set(before.map((a) => `${a.name}|${a.pid}`))
+  // The window manager's view finds a window the accessibility registry never will (no native facet: not asked).
+  const native = adapter.native === undefined ? undefined : yield* adapter.native().pipe(Effect.option)
+  let mappedAt: number | undefined
   let app: AppInfo | undefined
   let window: WindowInfo | undefined
   while (true) {
@@ -131,6 +144,20 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
         details: { pid },
         suggestion: "Run the command in a terminal to see why it exits"
       })
+    } else if (native?._tag === "Some") {
+      const mapped = yield* native.value.findWindow({ pid, title: "" }).pipe(Effect.option)
+      const now = yield* Clock.currentTimeMillis
+      if (mapped._tag === "Some") mappedAt ??= now
+      if (mappedAt !== undefined && now - mappedAt >= Math.min(NO_TREE_GRACE_MS, timeoutMs)) {
+        const title = mapped._tag === "Some" ? mapped.value.title : undefined
+        invocation.record("step.succeeded", { label: "window_mapped", outcome: "succeeded", mechanism: "semantic_api", pid, accessibility: "absent" })
+        const appName = processAppName(pid) ?? path.basename(command.argv[0]!)
+        return yield* withEndpoint({
+          app: appName,
+          pid,
+          suggestion: `${appName} (pid ${pid}) shows a window${title ? ` ('${title}')` : ""} but has no accessibility tree, so snapshot, find and ref actions cannot see it: ${noTreeAdvice(noTreeToolkit(processFacts(pid)))}; close-app ${appName} closes it`
+        }, port, timeoutMs)
+      }
     }
     if ((yield* Clock.currentTimeMillis) >= deadline) {
       if (app !== undefined) return yield* withEndpoint(report(app, undefined), port, timeoutMs)
@@ -138,7 +165,9 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
         message: `${name} (pid ${pid}) started but did not appear on the accessibility registry within ${timeoutMs} ms`,
         delivery: "delivered_unverified",
         details: { kind: "deadline", pid, timeout_ms: timeoutMs },
-        suggestion: "Check that the app supports accessibility (AT-SPI) and give it a longer --timeout"
+        suggestion: native?._tag === "Some"
+          ? "It showed no window in that time: check that it is a graphical app for this session (DISPLAY), or give it a longer --timeout if it is slow to start"
+          : "Check that the app supports accessibility (AT-SPI) and give it a longer --timeout"
       })
     }
     yield* Effect.sleep(POLL_MS)
@@ -163,7 +192,7 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
  * window). An app that never answers was still started (delivered), so that is ACTION_FAILED with what the probe saw,
  * and a retry is not safe (it would attach).
  */
-const withEndpoint = (launched: ReturnType<typeof report>, port: number | undefined, timeoutMs: number) =>
+const withEndpoint = (launched: ReturnType<typeof report> & { readonly suggestion?: string }, port: number | undefined, timeoutMs: number) =>
   Effect.gen(function*() {
     if (port === undefined) return launched
     const budgetMs = Math.min(CDP_PROBE_BUDGET_MS, timeoutMs)
