@@ -65,8 +65,9 @@ export const refAction = (name: string) => Effect.fn(`action.${name}`)(function*
     return { action: name, disposition: yield* reportDisposition(name, first.steps), steps: first.steps }
   }
   const verify = spec.verify
+  const beforeValue = resolved.node.value
   const readBack = Effect.map(adapter.readState(target).pipe(Effect.option), (post) =>
-    ({ post, verdict: post._tag === "Some" ? verify(post.value, before, input) : undefined }))
+    ({ post, verdict: post._tag === "Some" ? verify(post.value, before, input, beforeValue) : undefined }))
   let { post, verdict } = yield* readBack
   let delivered = first
   if (verdict === false && post._tag === "Some" && spec.halfway?.(post.value) === true) {
