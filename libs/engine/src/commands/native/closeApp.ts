@@ -84,17 +84,23 @@ const treelessApp = (name: string) =>
   })
 
 /**
- * Windows of `pid` the window manager still manages after the close: each closed one still there (its title, else
- * where it was), and the process's only window (a dialog it opened instead, such as a save prompt).
+ * Titles of the windows of `pid` still there after the close: each closed one the window manager still manages (its
+ * title, else where it was), the process's only window (a dialog it opened instead, such as a save prompt), and for
+ * an app with a tree its accessible windows (a dialog beside a window that stayed).
  */
-const windowsLeft = (native: NativeDesktopShape, pid: number, closed: ReadonlyArray<ManagedWindow>) =>
+const windowsLeft = (native: NativeDesktopShape, app: AppInfo, closed: ReadonlyArray<ManagedWindow>, accessible: boolean) =>
   Effect.gen(function*() {
-    const left = new Map<number, ManagedWindow>()
-    for (const hint of [...closed.map((w) => ({ pid, title: w.title, bounds: w.bounds })), { pid, title: "" }]) {
+    const left = new Set<string>()
+    for (const hint of [...closed.map((w) => ({ pid: app.pid, title: w.title, bounds: w.bounds })), { pid: app.pid, title: "" }]) {
       const found = yield* native.findWindow(hint).pipe(Effect.option)
-      if (found._tag === "Some") left.set(found.value.nativeId, found.value)
+      if (found._tag === "Some") left.add(found.value.title)
     }
-    return [...left.values()]
+    if (accessible && left.size > 0) {
+      const adapter = yield* DesktopAdapter
+      const windows = yield* adapter.listWindows(app.name).pipe(Effect.orElseSucceed(() => []))
+      for (const w of windows) if (w.pid === app.pid) left.add(w.title)
+    }
+    return [...left]
   })
 
 /**
@@ -150,14 +156,14 @@ export const closeApp = Effect.fn("close-app")(function*(args: ArgsOf<"close-app
     const gone = yield* waitGone(app.pid, GRACEFUL_MS)
     // A process still running is not yet a save prompt: many apps (GApplication services such as nautilus) stay
     // without windows. Only a window left over is something the user may have to answer.
-    const left = gone ? [] : yield* windowsLeft(native, app.pid, managed)
+    const left = gone ? [] : yield* windowsLeft(native, app, managed, treeless === undefined)
     steps = [{ label, outcome: "succeeded", mechanism: "semantic_api", verified: gone || left.length === 0 }]
     recordSteps(invocation, steps)
     if (left.length > 0) {
       return yield* new ActionFailed({
-        message: `${app.name} was asked to close but is still running after ${GRACEFUL_MS} ms with ${left.length === 1 ? `its window '${left[0]!.title}'` : `${left.length} windows`} open (it may be asking to save)`,
+        message: `${app.name} was asked to close but is still running after ${GRACEFUL_MS} ms with ${left.map((title) => `'${title}'`).join(", ")} open (it may be asking to save)`,
         delivery: foldDisposition(steps).delivery,
-        details: { kind: "post_action_verification", pid: app.pid, still_running: true, windows: left.map((w) => w.title) },
+        details: { kind: "post_action_verification", pid: app.pid, still_running: true, windows: left },
         suggestion: treeless === undefined
           ? "Snapshot the app to answer its dialog, or use close-app --force"
           : "Take a screenshot to see what it asks and answer with --headed mouse-click --xy or press, or use close-app --force"

@@ -88,6 +88,29 @@ describe("launch and close-app on a virtual desktop with openbox", () => {
     expect(await appNames()).not.toContain("grid")
   })
 
+  it("close-app on an app whose process outlives its window (a service) succeeds, saying the process runs on", async () => {
+    const launched = await ok("launch", { app: systemPython, arg: [fixturePath("closer.py"), "service"], timeout: 30_000 })
+    started.push(launched.pid)
+    expect(launched.window).toMatchObject({ title: "Closer service" })
+    const closed = await ok("close-app", { app: "closer" })
+    expect(closed).toMatchObject({ method: "graceful", details: { process_running: true } })
+    expect(closed.disposition.delivery).toBe("delivered_verified")
+    expect(isAlive(launched.pid)).toBe(true)
+    expect(tool("sh", ["-c", `xdotool search --onlyvisible --pid ${launched.pid} || true`]).trim()).toBe("")
+    process.kill(launched.pid, "SIGKILL")
+  })
+
+  it("close-app on an app that opens a dialog instead of closing: ACTION_FAILED naming the windows left", async () => {
+    const launched = await ok("launch", { app: systemPython, arg: [fixturePath("closer.py"), "prompt"], timeout: 30_000 })
+    started.push(launched.pid)
+    const refused = await run("close-app", { app: "closer" })
+    expect(refused.error.code).toBe("ACTION_FAILED")
+    expect(refused.error.message).toMatch(/may be asking to save/)
+    expect(refused.error.details.windows).toEqual(expect.arrayContaining(["Closer prompt", "Save changes?"]))
+    expect(isAlive(launched.pid)).toBe(true)
+    process.kill(launched.pid, "SIGKILL")
+  })
+
   it("refuses a missing binary, a bad --env and an unknown app before anything starts", async () => {
     expect((await run("launch", { app: "/no/such/binary" })).error.code).toBe("INVALID_ARGS")
     expect((await run("launch", { app: "no-such-command-xyz" })).error.code).toBe("INVALID_ARGS")
