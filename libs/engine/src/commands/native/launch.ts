@@ -1,5 +1,5 @@
 import type { ArgsOf } from "@agent-desktop/contracts/commands"
-import { DesktopAdapter, type AppInfo, type WindowInfo } from "@agent-desktop/platform"
+import { DesktopAdapter, type AppInfo, type ManagedWindow, type NativeDesktopShape, type WindowInfo } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { spawn } from "node:child_process"
 import { existsSync, statSync } from "node:fs"
@@ -12,7 +12,7 @@ import { launchCommand } from "./desktopEntry.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { noTreeAdvice, noTreeToolkit, processAppName, processFacts } from "./noTreeAdvice.js"
 import { isAlive } from "./processes.js"
-import { operateAndVerify } from "./windowOperation.js"
+import { operateAndVerify, WINDOW_SETTLE_MS } from "./windowOperation.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 
 const POLL_MS = 100
@@ -151,6 +151,7 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
       if (mappedAt !== undefined && now - mappedAt >= Math.min(NO_TREE_GRACE_MS, timeoutMs)) {
         const title = mapped._tag === "Some" ? mapped.value.title : undefined
         invocation.record("step.succeeded", { label: "window_mapped", outcome: "succeeded", mechanism: "semantic_api", pid, accessibility: "absent" })
+        if (activate && mapped._tag === "Some") yield* activateManaged(native.value, mapped.value)
         const appName = processAppName(pid) ?? path.basename(command.argv[0]!)
         return yield* withEndpoint({
           app: appName,
@@ -186,6 +187,29 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
   }
   return yield* withEndpoint(report(app!, window), port, timeoutMs)
 })
+
+/**
+ * --activate for a window the window manager alone knows (no accessible window to name it): ask for it to become
+ * the active window and read it back, as focus-window does.
+ */
+const activateManaged = (native: NativeDesktopShape, window: ManagedWindow) =>
+  Effect.gen(function*() {
+    yield* native.operateWindow(window.nativeId, { kind: "focus" }).pipe(Effect.mapError(fromPlatformError))
+    const deadline = (yield* Clock.currentTimeMillis) + WINDOW_SETTLE_MS
+    while (true) {
+      const now = yield* native.readWindow(window.nativeId).pipe(Effect.mapError(fromPlatformError))
+      if (now.focused && !now.minimized) return
+      if ((yield* Clock.currentTimeMillis) >= deadline) {
+        return yield* new ActionFailed({
+          message: `the app started, but the window manager did not make its window '${window.title}' active within ${WINDOW_SETTLE_MS} ms`,
+          delivery: "delivered_unverified",
+          details: { kind: "post_action_verification", requested: { focused: true }, observed: { focused: now.focused, minimized: now.minimized } },
+          suggestion: "The app is running: take a screenshot to see what covers its window, and click it with --headed mouse-click --xy"
+        })
+      }
+      yield* Effect.sleep(POLL_MS)
+    }
+  })
 
 /**
  * With --cdp: the launch's report plus the DevTools endpoint once it answers (within --timeout, at most 10 s after the

@@ -65,8 +65,8 @@ describe("launch and close-app on a virtual desktop with openbox", () => {
     expect(isAlive(launched.pid)).toBe(false)
   })
 
-  it("an app without an accessibility tree (xterm, X Athena widgets): launch answers once its window is mapped, naming the pixel route; close-app closes it", async () => {
-    const launched = await ok("launch", { app: "xterm", arg: ["-T", "No Tree Xterm"], timeout: 20_000 })
+  it("an app without an accessibility tree (xterm, X Athena widgets): launch answers once its window is mapped, naming the pixel route, and --activate makes it active; close-app closes it", async () => {
+    const launched = await ok("launch", { app: "xterm", arg: ["-T", "No Tree Xterm"], timeout: 20_000, activate: true })
     started.push(launched.pid)
     expect(launched).toMatchObject({ app: "xterm" })
     expect(launched.window).toBeUndefined()
@@ -74,6 +74,8 @@ describe("launch and close-app on a virtual desktop with openbox", () => {
     expect(launched.suggestion).toMatch(/--headed mouse-click --xy/)
     // The X server has its window (before, launch waited out its timeout for a registration that never comes: TIMEOUT).
     expect(tool("xdotool", ["search", "--onlyvisible", "--pid", String(launched.pid)]).trim()).not.toBe("")
+    // --activate made it the active window (the X server's _NET_ACTIVE_WINDOW), though it has no accessible window.
+    expect(Number(tool("xdotool", ["getactivewindow", "getwindowpid"]).trim())).toBe(launched.pid)
     const closed = await ok("close-app", { app: "xterm" })
     expect(closed).toMatchObject({ app: "xterm", method: "graceful", target: { process: { pid: launched.pid } } })
     expect(isAlive(launched.pid)).toBe(false)
