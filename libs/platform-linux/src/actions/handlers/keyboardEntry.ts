@@ -36,10 +36,14 @@ export const keyboardEntry = async (
   const { session, node, accessible, steps, deadline, options } = context
   const keysyms = keysymsOfText(text)
   if (!options.headed) {
+    // Say which of the two applies: the headless route (EditableText) is missing, or present and ignored.
+    const inert = isEditable(node) && accessible.profile.editableTextInert
     throw new PlatformError({
       code: "POLICY_DENIED",
-      message: `this ${mapRole(node)} takes text only through synthesized key events (its toolkit ignores or lacks EditableText); re-run with --headed to type it through the keyboard`,
-      details: { headed_required: true, toolkit: accessible.profile.id }
+      message: `this ${mapRole(node)} takes text only through synthesized key events (${
+        inert ? `${accessible.profile.id} lists EditableText on it but leaves the field unchanged when it is used` : `${accessible.profile.id} gives it no EditableText`
+      }); re-run with --headed to type it through the keyboard`,
+      details: { headed_required: true, toolkit: accessible.profile.id, reason: inert ? "editable_text_inert" : "no_editable_text" }
     })
   }
   // The keys go to the X window with the keyboard focus: it must be this app's before anything is typed.
