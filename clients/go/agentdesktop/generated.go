@@ -2058,7 +2058,7 @@ var argvSpec = map[string]commandArgv{
 	"collapse":                  {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
 	"scroll":                    {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}, "direction": {"direction", "value"}, "amount": {"amount", "value"}}},
 	"scroll-to":                 {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"press":                     {positionals: []string{"combo"}, flags: map[string]flagSpec{"app": {"app", "value"}, "window_id": {"window-id", "value"}, "force": {"force", "switch"}, "timeout_ms": {"timeout-ms", "value"}}},
+	"press":                     {positionals: []string{"combo"}, flags: map[string]flagSpec{"app": {"app", "value"}, "window_id": {"window-id", "value"}, "text": {"text", "value"}, "force": {"force", "switch"}, "timeout_ms": {"timeout-ms", "value"}}},
 	"key-down":                  {positionals: []string{"combo"}, flags: map[string]flagSpec{"force": {"force", "switch"}}},
 	"key-up":                    {positionals: []string{"combo"}, flags: map[string]flagSpec{"force": {"force", "switch"}}},
 	"hover":                     {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"xy": {"xy", "xy"}, "snapshot": {"snapshot", "value"}, "duration": {"duration", "value"}, "timeout_ms": {"timeout-ms", "value"}}},

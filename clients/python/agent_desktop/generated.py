@@ -2031,6 +2031,10 @@ ARGV: dict[str, Any] = {
                 "window-id",
                 "value"
             ],
+            "text": [
+                "text",
+                "value"
+            ],
             "force": [
                 "force",
                 "switch"

@@ -4,7 +4,7 @@ import * as Flags from "../data/OperationFlags.js"
 import * as Report from "../data/OperationReport.js"
 import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2, SnapshotDataV2_6 } from "../data/SnapshotData.js"
 import { withWaitFor } from "./actions.js"
-import { actionTimeout, CLICKS_MAX, DRAG_MS_MAX, flag, force, int, list, NOTCHES_MAX, oneOf, optionalRef, point, positional, signedInt, snapshotId, str, windowTarget } from "./args.js"
+import { actionTimeout, CLICKS_MAX, DRAG_MS_MAX, flag, force, int, list, NOTCHES_MAX, oneOf, optionalRef, point, positional, signedInt, snapshotId, str, text, windowTarget } from "./args.js"
 import { ALL_PLATFORMS, defineCommand, LINUX } from "./CommandSpec.js"
 
 const combo = positional("combo", str("Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"), true)
@@ -21,12 +21,17 @@ export const press = defineCommand({
   summary: "Press a key combination",
   use: "Press keys and shortcuts (ctrl+s, return, tab, escape) in the focused or given window.",
   description:
-    "Press a key combination, e.g. ctrl+s or return. Dangerous combinations (ctrl+q, alt+f4, ctrl+alt+delete, ...) need --force. Keys go to the active window: with --app/--window-id, --headed makes that window the active one first (verified through the window manager); without --headed, while another app's window holds the keyboard focus, it is refused (POLICY_DENIED window_not_active), nothing sent.",
+    "Press a key combination, e.g. ctrl+s or return, or type --text through the keyboard. The key is one of return, enter, escape, esc, tab, space, backspace, delete, up, down, left, right, home, end, pageup, pagedown, f1-f35, any single character (-, /, >, é, €; after -- when it starts with -), or any X keysym name (minus, slash, greater, ampersand, KP_Enter, XF86AudioMute; as X spells them, or differing only in case when that names one key); the layout's keys type it, and a character the layout lacks is bound to a spare key. --text types each character as its key (newline is Return, tab is Tab) into whatever holds the keyboard focus: the way into what takes no text through accessibility (terminals, Tk apps, canvases); the envelope and the trace never echo it. Dangerous combinations (ctrl+q, alt+f4, ctrl+alt+delete, ...) need --force. Keys go to the active window: with --app/--window-id, --headed makes that window the active one first (verified through the window manager); without --headed, while another app's window holds the keyboard focus, it is refused (POLICY_DENIED window_not_active), nothing sent.",
   category: "keyboard",
   headed: "optional",
   support: LINUX("supported"),
-  positionals: [combo],
-  flags: { ...windowTarget, force, "timeout-ms": actionTimeout },
+  positionals: [positional("combo", str("Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return, minus, ctrl+-; omit with --text"), false)],
+  flags: {
+    ...windowTarget,
+    text: flag(text("Text to type through the keyboard instead of a combo (newline = Return, tab = Tab)")),
+    force,
+    "timeout-ms": actionTimeout
+  },
   waitFor: true,
   agentTool: true,
   data: { "2.1": ActionResultV2_1, "2.4": ActionResult }

@@ -1932,7 +1932,7 @@ export type CommandManifest = {
     }
     readonly "press": {
       readonly "summary": "Press a key combination"
-      readonly "description": "Press a key combination, e.g. ctrl+s or return. Dangerous combinations (ctrl+q, alt+f4, ctrl+alt+delete, ...) need --force. Keys go to the active window: with --app/--window-id, --headed makes that window the active one first (verified through the window manager); without --headed, while another app's window holds the keyboard focus, it is refused (POLICY_DENIED window_not_active), nothing sent."
+      readonly "description": "Press a key combination, e.g. ctrl+s or return, or type --text through the keyboard. The key is one of return, enter, escape, esc, tab, space, backspace, delete, up, down, left, right, home, end, pageup, pagedown, f1-f35, any single character (-, /, >, é, €; after -- when it starts with -), or any X keysym name (minus, slash, greater, ampersand, KP_Enter, XF86AudioMute; as X spells them, or differing only in case when that names one key); the layout's keys type it, and a character the layout lacks is bound to a spare key. --text types each character as its key (newline is Return, tab is Tab) into whatever holds the keyboard focus: the way into what takes no text through accessibility (terminals, Tk apps, canvases); the envelope and the trace never echo it. Dangerous combinations (ctrl+q, alt+f4, ctrl+alt+delete, ...) need --force. Keys go to the active window: with --app/--window-id, --headed makes that window the active one first (verified through the window manager); without --headed, while another app's window holds the keyboard focus, it is refused (POLICY_DENIED window_not_active), nothing sent."
       readonly "category": "keyboard"
       readonly "headed": "optional"
       readonly "support": {
@@ -1943,11 +1943,11 @@ export type CommandManifest = {
       readonly "positionals": readonly [
         {
           readonly "key": "combo"
-          readonly "required": true
+          readonly "required": false
           readonly "schema": {
             readonly "type": "string"
             readonly "maxLength": 256
-            readonly "description": "Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"
+            readonly "description": "Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return, minus, ctrl+-; omit with --text"
           }
         }
       ]
@@ -1966,6 +1966,14 @@ export type CommandManifest = {
             readonly "type": "string"
             readonly "maxLength": 256
             readonly "description": "Window id from list-windows"
+          }
+        }
+        readonly "text": {
+          readonly "syntax": "value"
+          readonly "schema": {
+            readonly "type": "string"
+            readonly "maxLength": 65536
+            readonly "description": "Text to type through the keyboard instead of a combo (newline = Return, tab = Tab)"
           }
         }
         readonly "force": {
@@ -2828,7 +2836,7 @@ export type CommandManifest = {
     }
     readonly "launch": {
       readonly "summary": "Launch an application"
-      readonly "description": "Launch an application and wait for its window. On Linux: APP is an executable path, a command on PATH or a desktop id (its Exec line); a running app of that name is attached to (ACTION_FAILED with --no-attach). The process starts in its own session; the command waits until it is on the accessibility registry with a window (exits first: APP_UNRESPONSIVE; never registers: TIMEOUT). --activate focuses the window through the window manager. --cdp [PORT] starts a Chromium-based app (Chromium, Chrome, Electron) with a DevTools endpoint on 127.0.0.1 and reports it as `cdp` once it answers (a running app cannot gain one: ACTION_FAILED cdp_requires_fresh_launch; a port in use or an --arg with remote-debugging switches: INVALID_ARGS; no DevTools answer: ACTION_FAILED cdp_endpoint_unavailable). The endpoint has no authentication: any local process can drive the browser, its cookies and files through it while it runs, so give it a throwaway profile (--arg=--user-data-dir=DIR; Google Chrome 136+ refuses the switch on its default profile)."
+      readonly "description": "Launch an application and wait for its window. On Linux: APP is an executable path, a command on PATH or a desktop id (its Exec line); a running app of that name is attached to (ACTION_FAILED with --no-attach). The process starts in its own session; the command waits until it is on the accessibility registry with a window (exits first: APP_UNRESPONSIVE; shows no window: TIMEOUT). A process whose window is mapped but which stays off the registry for 2 s has no accessible tree: launch answers then, without a window, with a suggestion naming its toolkit's way to turn accessibility on (GTK 2 GTK_MODULES, Qt QT_LINUX_ACCESSIBILITY_ALWAYS_ON, Java's ATK wrapper, Chromium's --force-renderer-accessibility) and the pixel route (screenshot, --headed mouse-click --xy, press). --activate focuses the window through the window manager. --cdp [PORT] starts a Chromium-based app (Chromium, Chrome, Electron) with a DevTools endpoint on 127.0.0.1 and reports it as `cdp` once it answers (a running app cannot gain one: ACTION_FAILED cdp_requires_fresh_launch; a port in use or an --arg with remote-debugging switches: INVALID_ARGS; no DevTools answer: ACTION_FAILED cdp_endpoint_unavailable). The endpoint has no authentication: any local process can drive the browser, its cookies and files through it while it runs, so give it a throwaway profile (--arg=--user-data-dir=DIR; Google Chrome 136+ refuses the switch on its default profile)."
       readonly "category": "app-window"
       readonly "headed": "none"
       readonly "support": {
@@ -2924,7 +2932,7 @@ export type CommandManifest = {
     }
     readonly "close-app": {
       readonly "summary": "Close an application"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): graceful asks the window manager to close each of the app's windows (_NET_CLOSE_WINDOW, as their close buttons would); --force sends SIGTERM, then SIGKILL. Success only once the process is gone; still running after 5 s (e.g. a save dialog): ACTION_FAILED. The session's shell, window manager, display server, buses and agent-desktop itself are never closed (INVALID_ARGS)."
+      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): graceful asks the window manager to close each of the app's windows (_NET_CLOSE_WINDOW, as their close buttons would); --force sends SIGTERM, then SIGKILL. An app without an accessibility tree is found by its process name and its window. Success once the process is gone, or once every window of it is gone while the process keeps running (a background service; details.process_running); a window left after 5 s (e.g. a save dialog): ACTION_FAILED. --force succeeds only once the process is gone. The session's shell, window manager, display server, buses and agent-desktop itself are never closed (INVALID_ARGS)."
       readonly "category": "app-window"
       readonly "headed": "none"
       readonly "support": {

@@ -31,18 +31,22 @@ export const guard = (adapter: DesktopAdapterShape): DesktopAdapterShape => ({
   readState: (target) => bounded(adapter.readState(target), "state readback", LOOKUP_MS),
   readTree: (window, options) =>
     Effect.flatMap(untilDeadline(options.deadline), (ms) => bounded(adapter.readTree(window, options), "tree read", ms)),
-  pressKeys: (combo, window, options) =>
-    Effect.flatMap(untilDeadline(options.deadline), (ms) =>
-      Effect.timeoutOrElse(adapter.pressKeys(combo, window, options), {
-        duration: ms,
-        orElse: () =>
-          Effect.fail(new PlatformError({
-            code: "TIMEOUT",
-            message: `the key press did not finish within ${ms} ms; it may have been delivered`,
-            steps: [{ label: "KeyEvent", outcome: "attempted", mechanism: "physical_synthetic" }]
-          }))
-      }))
+  pressKeys: (combo, window, options) => keysBounded(adapter.pressKeys(combo, window, options), "the key press", options.deadline),
+  typeText: (text, window, options) => keysBounded(adapter.typeText(text, window, options), "typing the text", options.deadline)
 })
+
+/** Keys that did not finish by the deadline may have gone out: an attempted step, never a clean refusal. */
+const keysBounded = <A>(keys: Effect.Effect<A, PlatformError>, what: string, deadline: number) =>
+  Effect.flatMap(untilDeadline(deadline), (ms) =>
+    Effect.timeoutOrElse(keys, {
+      duration: ms,
+      orElse: () =>
+        Effect.fail(new PlatformError({
+          code: "TIMEOUT",
+          message: `${what} did not finish within ${ms} ms; it may have been delivered`,
+          steps: [{ label: "KeyEvent", outcome: "attempted", mechanism: "physical_synthetic" }]
+        }))
+    }))
 
 /** The adapter from `layer`, with every call bounded. */
 export const guardedAdapter = <E, R>(layer: Layer.Layer<DesktopAdapter, E, R>): Layer.Layer<DesktopAdapter, E, R> =>

@@ -88,6 +88,40 @@ describe("runCommand", () => {
       assert.notProperty(contradicted, "recovery")
     }))
 
+  it.live("a read-back that contradicts at first is read again, bounded: the change that shows later verifies; one that never shows fails", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      const ref = refNamed(snap["tree"], "Bold")
+      // The app repaints after it answered: the first two reads still show the old state.
+      let reads = 0
+      adapter.onReadState = () => ({ role: "checkbox", states: ++reads > 2 ? ["checked"] : [] })
+      const late = data(yield* run({ command: "check", args: { ref_id: ref } }))
+      assert.strictEqual(late["disposition"]["delivery"], "delivered_verified")
+      assert.strictEqual(reads, 3)
+      // With no budget left (timeout 0: a single shot), one read decides.
+      reads = 0
+      adapter.onReadState = () => ({ role: "checkbox", states: ++reads > 2 ? ["checked"] : [] })
+      const single = error(yield* run({ command: "check", args: { ref_id: ref, timeout_ms: 0 } }))
+      assert.strictEqual(single["code"], "ACTION_FAILED")
+      assert.strictEqual(reads, 1)
+    }))
+
+  it.live("expand on an element whose toolkit reports no expansion (a GTK 2 menu) is unverified, not a contradiction", () =>
+    Effect.gen(function*() {
+      const { adapter, run } = setup()
+      adapter.tree = { ...FORM, children: [{ role: "menu", name: "View", states: [], actions: ["Click"] }] }
+      const snap = data(yield* run({ command: "snapshot", args: { app: "testapp" } }))
+      const ref = refNamed(snap["tree"], "View")
+      adapter.onReadState = () => ({ role: "menu", states: [], expandable: false })
+      const expanded = data(yield* run({ command: "expand", args: { ref_id: ref } }))
+      assert.strictEqual(expanded["disposition"]["delivery"], "delivered_unverified")
+      assert.deepStrictEqual(expanded["details"], { verification_scope: "unavailable" })
+      // Where the toolkit does report it, a missing expanded state still contradicts.
+      adapter.onReadState = () => ({ role: "menu", states: [], expandable: true })
+      assert.strictEqual(error(yield* run({ command: "expand", args: { ref_id: ref, timeout_ms: 0 } }))["code"], "ACTION_FAILED")
+    }))
+
   it.live("check on a tri-state box that stops half way sends the toggle once more, and only once", () =>
     Effect.gen(function*() {
       const { adapter, run } = setup()

@@ -4,7 +4,10 @@
  * facts from the X utilities (`session/`). It serves X11 sessions; under XWayland the adapter keeps it out.
  */
 import {
+  keysymOfName,
+  keysymOfTextChar,
   PlatformError,
+  type KeyboardInput,
   type Bounds,
   type DeliveryStep,
   type DisplayCapabilities,
@@ -17,6 +20,7 @@ import * as Effect from "effect/Effect"
 import { loadAddon } from "./Addon.js"
 import { selectionItems } from "./ClipboardContent.js"
 import { startOwner } from "./ClipboardOwnerProcess.js"
+import { keysymOf } from "./Keysyms.js"
 import { environmentRefusal, forgetLostX11, openX11 } from "./openX11.js"
 import { x11SessionWindows } from "./session/X11SessionWindows.js"
 import type { WindowView } from "./windows/X11Windows.js"
@@ -40,13 +44,13 @@ const needXtest = (s: X11Session) => {
 }
 
 /** Input that may have partly reached the server when it failed. */
-const input = (what: string, label: string, f: (s: X11Session) => void): Effect.Effect<void, PlatformError> =>
+const input = <A>(what: string, label: string, f: (s: X11Session) => A): Effect.Effect<A, PlatformError> =>
   Effect.try({
     try: () => {
       const s = openX11()
       needXtest(s)
       try {
-        f(s)
+        return f(s)
       } catch (error) {
         throw new PartialInput("the X server refused part of the input", error)
       }
@@ -109,13 +113,66 @@ const capabilities = (): DisplayCapabilities => {
       : { state: "available" as const, via }
   return {
     pointer: addon("XTEST (native addon)"),
-    keyboard: { state: "available", via: "AT-SPI's device event controller (the registry injects with XTEST)" },
+    keyboard: addon("XTEST with the layout's keycodes; a keysym on no key bound to a spare keycode (native addon); single keys of press through AT-SPI's device event controller"),
     capture: addon("MIT-SHM, else XGetImage (native addon)"),
     windows: addon("EWMH (native addon); keyboard focus through xdotool, window origins through xwininfo"),
     displays: addon("XRandR 1.5 monitors (native addon)"),
     clipboard: addon("X selections (native addon; a detached owner process serves what is set)"),
     notifications: { state: "available", via: "xfce4-notifyd's popups in the accessibility tree, dismissed with the pointer (another daemon answers PLATFORM_NOT_SUPPORTED naming it)" }
   }
+}
+
+/**
+ * How long spare keycodes stay bound after their keys went out: a toolkit reads the keymap when it handles the
+ * change, which may come after the keys were sent; unbound too soon, the keys type nothing. AT-SPI's device event
+ * controller keeps its rebound key for the same 500 ms.
+ */
+const SPARE_RELEASE_MS = 500
+
+const releaseSpares = (spares: ReadonlyArray<number>): Effect.Effect<void> =>
+  spares.length === 0
+    ? Effect.void
+    : Effect.sleep(SPARE_RELEASE_MS).pipe(Effect.andThen(Effect.sync(() => {
+      for (const spare of spares) {
+        try {
+          openX11().keys.unbind(spare)
+        } catch {
+          // The display is gone, and the binding with it.
+        }
+      }
+    })))
+
+const unknownKey = (what: string) =>
+  new PlatformError({ code: "INVALID_ARGS", message: `${what}: nothing was sent`, details: { kind: "unknown_key" }, steps: [] })
+
+/**
+ * Keys through XTEST with the layout's keycodes: a keysym on no key is bound to a spare keycode (one with no
+ * keysyms) for the keys and released after `SPARE_RELEASE_MS`; the layout's own keys are never rebound.
+ */
+const keyboard: KeyboardInput = {
+  pressKey: (key, modifiers) =>
+    Effect.suspend(() => {
+      if (keysymOf(key) === undefined && keysymOfName(key) === undefined) return Effect.fail(unknownKey(`unknown key '${key}'`))
+      return Effect.flatMap(
+        input("press", `XTestFakeKeyEvent(${key})`, (s) => s.keys.pressKey(key, modifiers)),
+        (pressed) => releaseSpares(pressed.spare === undefined ? [] : [pressed.spare])
+      )
+    }),
+  typeText: (text) =>
+    Effect.suspend(() => {
+      const keysyms = [...text].map(keysymOfTextChar)
+      const bad = [...text].find((_, i) => keysyms[i] === undefined)
+      if (bad !== undefined) return Effect.fail(unknownKey(`the text holds U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}, which no key types`))
+      let spares: ReadonlyArray<number> = []
+      return input("type", `XTestFakeKeyEvent(text, ${keysyms.length} keys)`, (s) => {
+        try {
+          spares = s.keys.typeKeysyms(keysyms as ReadonlyArray<number>)
+        } catch (error) {
+          spares = (error as { spares?: ReadonlyArray<number> }).spares ?? []
+          throw error
+        }
+      }).pipe(Effect.ensuring(Effect.suspend(() => releaseSpares(spares))))
+    })
 }
 
 export const x11DisplayServer: DisplayServerShape = {
@@ -178,6 +235,7 @@ export const x11DisplayServer: DisplayServerShape = {
       needWindowManager(s, `window ${operation.kind}`)
       operate(s, nativeId, operation)
     }),
+  keyboard,
   ...x11SessionWindows
 }
 

@@ -76,7 +76,9 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         session,
         directory: new AppDirectory(session),
         reader: new TreeReader(session),
-        actor: new Actor(session),
+        // Text goes in through the display server's keyboard where the session has one (X11: XTEST with spare
+        // keycodes for keysyms the layout lacks); single keys through the registry's device event controller.
+        actor: new Actor(session, undefined, chooseDisplayServer().keyboard),
         mirror: stream ? new TreeMirror(stream) : undefined,
         choices: stream ? new WindowChoiceMirror(stream) : undefined,
         stream
@@ -196,6 +198,8 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
     readState: (target) => use("state readback", ({ actor }) => actor.readState(target)),
     pressKeys: (combo, window, options) =>
       withJournal("press", (actor, journal) => actor.pressKeys(combo, window ? windowRef(window) : undefined, options, journal)),
+    typeText: (text, window, options) =>
+      withJournal("press", (actor, journal) => actor.typeText(text, window ? windowRef(window) : undefined, options, journal)),
     // The display-server backend this session has (display/chooseDisplayServer.ts), opened on first use: on X11,
     // XTEST, capture, RandR and EWMH through a native addon (libs/platform-linux-x11).
     native: () => {

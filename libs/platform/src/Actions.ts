@@ -29,6 +29,11 @@ export interface PostState {
   readonly enabled?: boolean
   readonly hidden?: boolean
   readonly offscreen?: boolean
+  /**
+   * Whether the toolkit reports expansion for this element at all (AT-SPI: EXPANDABLE or EXPANDED); false where it
+   * never does (a GTK 2 menu opens its popup and changes no state), so no state can contradict an expand there.
+   */
+  readonly expandable?: boolean
 }
 
 export interface ActionTarget {

@@ -54,6 +54,16 @@ export interface DesktopAdapterShape {
     options: ActionOptions
   ) => Effect.Effect<ReadonlyArray<DeliveryStep>, PlatformError>
   /**
+   * Text typed through the keyboard, one key per character, into whatever holds the keyboard focus (of `window`'s
+   * app, under `pressKeys`' rules): the way into elements that take no text through accessibility (terminals, Tk,
+   * canvases). A character no key types is INVALID_ARGS before anything is sent.
+   */
+  readonly typeText: (
+    text: string,
+    window: WindowInfo | undefined,
+    options: ActionOptions
+  ) => Effect.Effect<ReadonlyArray<DeliveryStep>, PlatformError>
+  /**
    * Coordinate input, capture, displays and window-manager operations, loaded on first use (a native addon on
    * Linux). Absent or failing with PLATFORM_NOT_SUPPORTED where the platform has none.
    */

@@ -23,5 +23,6 @@ export const UnsupportedAdapter = Layer.succeed(DesktopAdapter, DesktopAdapter.o
   act: () => notSupported("ref actions"),
   readState: () => notSupported("state readback"),
   pressKeys: () => notSupported("press"),
+  typeText: () => notSupported("press --text"),
   close: () => Effect.void
 }))

@@ -323,12 +323,14 @@ export interface ScrollToArgs {
 
 /** `press`: Press a key combination. */
 export interface PressArgs {
-  /** Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return. */
-  readonly combo: string
+  /** Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return, minus, ctrl+-; omit with --text. */
+  readonly combo?: string
   /** Application name as list-apps prints it. */
   readonly app?: string
   /** Window id from list-windows. */
   readonly window_id?: string
+  /** Text to type through the keyboard instead of a combo (newline = Return, tab = Tab) */
+  readonly text?: string
   /** Send even a dangerous combination. */
   readonly force?: boolean
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
@@ -1354,6 +1356,10 @@ export const ARGV = {
       ],
       "window_id": [
         "window-id",
+        "value"
+      ],
+      "text": [
+        "text",
         "value"
       ],
       "force": [

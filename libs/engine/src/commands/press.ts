@@ -10,14 +10,23 @@ import { parseCombo } from "../keys/parseCombo.js"
 import { focusForKeys } from "./native/focusForKeys.js"
 import { reportDisposition } from "./reportDisposition.js"
 
-/** `press COMBO [--app] [--window-id] [--force]`: keys to an app's window (or the focused one). */
+/** `press COMBO | --text TEXT [--app] [--window-id] [--force]`: keys, or text typed as keys, to an app's window (or the focused one). */
 export const press = Effect.fn("press")(function*(args: ArgsOf<"press">) {
-  const { combo: raw, app, window_id: windowId, force, timeout_ms: timeoutMs } = args
-  const parsed = parseCombo(raw)
-  if (parsed._tag === "Invalid") {
-    return yield* new InvalidArgs({ message: parsed.message, suggestion: "Write the combo as mod+key, for example ctrl+s, shift+tab or return" })
+  const { combo: raw, text, app, window_id: windowId, force, timeout_ms: timeoutMs } = args
+  if ((raw === undefined) === (text === undefined)) {
+    return yield* new InvalidArgs({
+      message: raw === undefined ? "press needs a key combination or --text" : "press takes a key combination or --text, not both",
+      suggestion: "press ctrl+s, press minus, press -- -, or press --text 'ls -l'"
+    })
   }
-  if (parsed.dangerous && !force) {
+  const parsed = raw === undefined ? undefined : parseCombo(raw)
+  if (parsed?._tag === "Invalid") {
+    return yield* new InvalidArgs({
+      message: parsed.message,
+      suggestion: "Write the combo as mod+key: ctrl+s, shift+tab, return, a character (press -- -) or an X keysym name (minus, KP_Enter); text goes in with --text"
+    })
+  }
+  if (parsed?.dangerous === true && !force) {
     return yield* new PolicyDenied({
       message: `'${raw}' can end an app or the session, so it is not sent without --force`,
       delivery: "not_delivered",
@@ -37,7 +46,9 @@ export const press = Effect.fn("press")(function*(args: ArgsOf<"press">) {
   const deadline = (yield* Clock.currentTimeMillis) + timeoutMs
   yield* writeAhead("pressKeys", { action: "press" })
   const journalled = journalSteps(invocation)
-  const steps = yield* adapter.pressKeys(parsed.combo, window, { headed: invocation.options.headed === true, deadline }).pipe(
+  const options = { headed: invocation.options.headed === true, deadline }
+  const keys = parsed === undefined ? adapter.typeText(text!, window, options) : adapter.pressKeys(parsed.combo, window, options)
+  const steps = yield* keys.pipe(
     Effect.provideService(StepJournal, journalled.journal),
     Effect.tapError((error) => Effect.sync(() => {
       recordSteps(invocation, error.steps ?? [], journalled.recorded)

@@ -24,8 +24,14 @@ export const NATIVE_LINUX_NOTES = `## Pointer, screenshots, windows and the clip
   frame: the difference is what to subtract before moving such a window to a listed position). They need a running
   EWMH window manager.
 - launch takes an executable path, a command on PATH or a desktop id, attaches to a running app of that name
-  (--no-attach refuses) and waits for its window; close-app closes through the window manager (--force:
-  SIGTERM, then SIGKILL) and succeeds only once the process is gone; session processes are never closed.
+  (--no-attach refuses) and waits for its window. An app whose window is mapped but which stays off the
+  accessibility bus 2 s has no tree: launch answers then (no window) with a suggestion naming its toolkit's switch
+  (GTK 2 --env GTK_MODULES=gail:atk-bridge, Qt QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1, Java's ATK wrapper, Chromium
+  --force-renderer-accessibility, a dropped NO_AT_BRIDGE=1) and the pixel route (screenshot, --headed mouse-click
+  --xy, press / press --text). close-app closes through the window manager (--force: SIGTERM, then SIGKILL), an
+  app without a tree too (found by its process name and window); it succeeds once the process is gone, or once
+  all its windows are gone while the process runs on as a service (details.process_running); a window left over
+  (a save prompt) is ACTION_FAILED naming it. Session processes are never closed.
 - list-surfaces lists an app's showing windows, dialogs, alerts, popup menus (with item_count) and tooltips;
   snapshot --surface menu|alert|sheet|focused snapshots that one surface (shell kinds are refused).
 - wait --event (window-opened/closed, app-launched/terminated, focus-changed, surface-appeared/dismissed) listens to

@@ -99,6 +99,7 @@ export class ScriptedAdapter {
         : Effect.succeed({ role: node.role, states: node.states, ...(node.value === undefined ? {} : { value: node.value }) })
     }),
     pressKeys: () => Effect.succeed([{ label: "KeyEvent", outcome: "succeeded", mechanism: "physical_synthetic" }]),
+    typeText: () => Effect.succeed([{ label: "KeyEvent(text)", outcome: "succeeded", mechanism: "physical_synthetic" }]),
     close: () => Effect.void
   }))
 }

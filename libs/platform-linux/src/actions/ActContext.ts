@@ -1,4 +1,4 @@
-import type { ActionOptions, DeliveryStep, SemanticAction } from "@agent-desktop/platform"
+import type { ActionOptions, DeliveryStep, KeyboardInput, SemanticAction } from "@agent-desktop/platform"
 import type { Accessible } from "../atspi/Accessible.js"
 import type { AtspiSession } from "../atspi/AtspiSession.js"
 import type { RawNode } from "../tree/RawNode.js"
@@ -17,6 +17,8 @@ export interface ActContext {
   readonly options: ActionOptions
   /** The X keyboard focus, checked before synthesized keys (default: xdotool). */
   readonly keyboardFocus?: KeyboardFocusControl
+  /** The display server's keyboard, which types text where the session has one (else the registry's controller). */
+  readonly keyboard?: KeyboardInput
 }
 
 /** Delivers one kind of semantic action; answers the steps taken (the journal has seen each before it was sent). */

@@ -3,6 +3,7 @@ import type { DeliveryStep, SemanticAction, StepJournal } from "@agent-desktop/p
 import { AtspiRole } from "../atspi/Roles.js"
 import { AtspiState } from "../atspi/States.js"
 import { fakeApp, fakeHandle, sentLine, type FakeApp, type FakeObject } from "../atspi/testing/fakeApp.js"
+import { chromium } from "../toolkits/chromium/profile.js"
 import { gecko } from "../toolkits/gecko/profile.js"
 import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { Actor } from "./Actor.js"
@@ -54,7 +55,7 @@ describe("Actor: messages, journal and steps in order", () => {
       "DeviceEventController.GenerateKeyboardEvent(ctrl+a) succeeded physical_synthetic",
       "DeviceEventController.UnlockModifiers succeeded physical_synthetic",
       "DeviceEventController.GenerateKeyboardEvent(BackSpace) succeeded physical_synthetic",
-      "DeviceEventController.GenerateKeyboardEvent(string) succeeded physical_synthetic"
+      "Keyboard.typeText(5 keys) succeeded physical_synthetic"
     ])
     assert.deepStrictEqual(app.sent, [
       "sending Component.GrabFocus", "app GrabFocus", "answered Component.GrabFocus succeeded",
@@ -66,8 +67,9 @@ describe("Actor: messages, journal and steps in order", () => {
       "answered DeviceEventController.UnlockModifiers succeeded",
       "sending DeviceEventController.GenerateKeyboardEvent(BackSpace)", `registry GenerateKeyboardEvent(${keysymOf("backspace")},,${KeySynth.sym})`,
       "answered DeviceEventController.GenerateKeyboardEvent(BackSpace) succeeded",
-      "sending DeviceEventController.GenerateKeyboardEvent(string)", `registry GenerateKeyboardEvent(0,hello,${KeySynth.string})`,
-      "answered DeviceEventController.GenerateKeyboardEvent(string) succeeded"
+      "sending Keyboard.typeText(5 keys)",
+      ...[..."hello"].map((char) => `registry GenerateKeyboardEvent(${keysymOf(char)},,${KeySynth.sym})`),
+      "answered Keyboard.typeText(5 keys) succeeded"
     ])
   })
 
@@ -75,7 +77,22 @@ describe("Actor: messages, journal and steps in order", () => {
     const app = firefoxEntry("")
     const error = await failure(act(app, { kind: "type", text: "x" }, false))
     assert.strictEqual(error.code, "POLICY_DENIED")
-    assert.deepStrictEqual(error.details, { headed_required: true, toolkit: "gecko" })
+    assert.deepStrictEqual(error.details, { headed_required: true, toolkit: "gecko", reason: "editable_text_inert" })
+    assert.include(error.message, "lists EditableText on it but leaves the field unchanged")
+    assert.deepStrictEqual(app.sent, [])
+  })
+
+  it("headless, a Chromium field (no EditableText) is POLICY_DENIED saying it has none; nothing is sent", async () => {
+    const app = appWith(chromium, {
+      role: AtspiRole.entry,
+      states: [...visible, AtspiState.editable, AtspiState.focusable],
+      interfaces: ["Component", "Text"],
+      text: ""
+    })
+    const error = await failure(act(app, { kind: "type", text: "x" }, false))
+    assert.strictEqual(error.code, "POLICY_DENIED")
+    assert.deepStrictEqual(error.details, { headed_required: true, toolkit: "chromium", reason: "no_editable_text" })
+    assert.include(error.message, "chromium gives it no EditableText")
     assert.deepStrictEqual(app.sent, [])
   })
 

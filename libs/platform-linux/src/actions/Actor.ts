@@ -9,12 +9,14 @@ import {
   type ActionOptions,
   type ActionTarget,
   type DeliveryStep,
+  type KeyboardInput,
   type KeyCombo,
   type PostState,
   type SemanticAction,
   type StepJournal
 } from "@agent-desktop/platform"
 import { Accessible } from "../atspi/Accessible.js"
+import { AtspiState } from "../atspi/States.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { contractValue, mapRole, mapStates } from "../tree/ContractNode.js"
 import { refOfHandle } from "../tree/RawNode.js"
@@ -23,14 +25,18 @@ import type { ActionHandler } from "./ActContext.js"
 import { ACTION_HANDLERS } from "./ActionHandlers.js"
 import { perCallMs, timeoutFor } from "./Deadline.js"
 import { inspectNode } from "./inspectNode.js"
-import { pressKeys } from "./pressKeys.js"
+import { pressKeys, typeText } from "./pressKeys.js"
 import { StepLog } from "./StepLog.js"
 import type { KeyboardFocusControl } from "../display/sessionWindows.js"
 
 export { lookupFailure } from "./Failures.js"
 
 export class Actor {
-  constructor(private readonly session: AtspiSession, private readonly keyboardFocus?: KeyboardFocusControl) {}
+  constructor(
+    private readonly session: AtspiSession,
+    private readonly keyboardFocus?: KeyboardFocusControl,
+    private readonly keyboard?: KeyboardInput
+  ) {}
 
   private refOf(target: ActionTarget): ObjectRef {
     const ref = refOfHandle(target.handle)
@@ -51,7 +57,8 @@ export class Actor {
       ...(value !== undefined ? { value } : {}),
       enabled: !states.includes("disabled"),
       hidden: states.includes("hidden"),
-      offscreen: states.includes("offscreen")
+      offscreen: states.includes("offscreen"),
+      expandable: node.states.has(AtspiState.expandable) || node.states.has(AtspiState.expanded)
     }
   }
 
@@ -73,7 +80,8 @@ export class Actor {
       steps: new StepLog(journal),
       deadline: options.deadline,
       options,
-      ...(this.keyboardFocus ? { keyboardFocus: this.keyboardFocus } : {})
+      ...(this.keyboardFocus ? { keyboardFocus: this.keyboardFocus } : {}),
+      ...(this.keyboard ? { keyboard: this.keyboard } : {})
     }, action)
   }
 
@@ -85,5 +93,15 @@ export class Actor {
     journal?: StepJournal["Service"]
   ): Promise<ReadonlyArray<DeliveryStep>> {
     return pressKeys(this.session, combo, window, options, journal, this.keyboardFocus)
+  }
+
+  /** Text through the keyboard, one key per character, under the same window rules as `pressKeys`. */
+  typeText(
+    text: string,
+    window: ObjectRef | undefined,
+    options: ActionOptions,
+    journal?: StepJournal["Service"]
+  ): Promise<ReadonlyArray<DeliveryStep>> {
+    return typeText(this.session, text, window, options, journal, this.keyboardFocus, this.keyboard)
   }
 }

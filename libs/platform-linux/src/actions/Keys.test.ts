@@ -11,10 +11,20 @@ describe("key names", () => {
     assert.strictEqual(keysymOf("5"), 0x35)
     assert.strictEqual(keysymOf("f13"), 0xffca)
     assert.strictEqual(keysymOf("space"), 0x20)
-    assert.isUndefined(keysymOf("f25"))
-    assert.isUndefined(keysymOf("é"))
-    assert.isUndefined(keysymOf("😀"))
+    assert.strictEqual(keysymOf("F25"), 0xffd6)
+    assert.isUndefined(keysymOf("f36"))
     assert.isUndefined(keysymOf("hyper"))
+  })
+
+  it("map any X keysym name and any character (X's Unicode rule) to its keysym", () => {
+    assert.strictEqual(keysymOf("minus"), 0x2d)
+    assert.strictEqual(keysymOf("greater"), 0x3e)
+    assert.strictEqual(keysymOf("KP_Enter"), 0xff8d)
+    assert.strictEqual(keysymOf("-"), 0x2d)
+    assert.strictEqual(keysymOf(">"), 0x3e)
+    assert.strictEqual(keysymOf("é"), 0xe9)
+    assert.strictEqual(keysymOf("€"), 0x10020ac)
+    assert.strictEqual(keysymOf("😀"), 0x101f600)
   })
 
   it("map modifiers to X masks", () => {

@@ -39,6 +39,11 @@ export const step = async (
         steps: steps.all
       })
     }
+    if (error instanceof PlatformError && error.steps?.some((one) => one.outcome === "attempted") === true) {
+      // A channel that may have sent part of it (keys typed before the X server refused one).
+      steps.push(make(label, "attempted"))
+      throw new PlatformError({ code: error.code, message: `${label}: ${error.message}`, ...(error.platformDetail ? { platformDetail: error.platformDetail } : {}), steps: steps.all })
+    }
     steps.push(make(label, "skipped"))
     throw new PlatformError({ code: "ACTION_FAILED", message: `${label} was rejected`, platformDetail: String(error), steps: steps.all })
   }

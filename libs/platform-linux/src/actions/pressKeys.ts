@@ -1,4 +1,4 @@
-import { PlatformError, type ActionOptions, type DeliveryStep, type KeyCombo, type StepJournal } from "@agent-desktop/platform"
+import { PlatformError, type KeyboardInput, type ActionOptions, type DeliveryStep, type KeyCombo, type StepJournal } from "@agent-desktop/platform"
 import { Accessible } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { AtspiState } from "../atspi/States.js"
@@ -8,6 +8,7 @@ import { KeySynth, keysymOf, modifierMask } from "./Keys.js"
 import { physical, step } from "./Step.js"
 import { StepLog } from "./StepLog.js"
 import { confirmAppKeyboardFocus, ensureAppKeyboardFocus, refuseForeignKeyboardFocus } from "./keyboardFocusGuard.js"
+import { keysymsOfText, typeKeysyms } from "./typeKeys.js"
 import type { KeyboardFocusControl } from "../display/sessionWindows.js"
 
 /** Keys through the registry's DeviceEventController: lock modifiers, the key as a keysym, unlock. */
@@ -21,9 +22,55 @@ export const pressKeys = async (
 ): Promise<ReadonlyArray<DeliveryStep>> => {
   const keysym = keysymOf(combo.key)
   if (keysym === undefined) {
-    throw new PlatformError({ code: "ACTION_NOT_SUPPORTED", message: `unknown key name: ${combo.key}` })
+    throw new PlatformError({ code: "INVALID_ARGS", message: `unknown key name: ${combo.key}: nothing was sent`, details: { kind: "unknown_key" } })
   }
   const steps = new StepLog(journal)
+  await keysGoTo(session, window, options, steps, keyboardFocus)
+  const mask = combo.modifiers.reduce((acc, modifier) => acc | modifierMask(modifier), 0)
+  const dec = (keycode: number, synth: number) => keyboardEvent(session, keycode, "", synth, options.deadline)
+  if (mask !== 0) await step(steps, "DeviceEventController.LockModifiers", dec(mask, KeySynth.lockModifiers), physical)
+  try {
+    await step(steps, `DeviceEventController.GenerateKeyboardEvent(${combo.key})`, dec(keysym, KeySynth.sym), physical)
+  } finally {
+    if (mask !== 0) {
+      await step(steps, "DeviceEventController.UnlockModifiers", dec(mask, KeySynth.unlockModifiers), physical, true).catch(() => false)
+    }
+  }
+  return steps.all
+}
+
+/**
+ * Text typed through the keyboard into whatever holds the keyboard focus (a terminal, a Tk entry, a canvas: where
+ * no element takes text through AT-SPI), one key per character; the same rules as `pressKeys` for the window. The
+ * step's label never carries the text.
+ */
+export const typeText = async (
+  session: AtspiSession,
+  text: string,
+  window: ObjectRef | undefined,
+  options: ActionOptions,
+  journal?: StepJournal["Service"],
+  keyboardFocus?: KeyboardFocusControl,
+  keyboard?: KeyboardInput
+): Promise<ReadonlyArray<DeliveryStep>> => {
+  const keysyms = keysymsOfText(text)
+  const steps = new StepLog(journal)
+  await keysGoTo(session, window, options, steps, keyboardFocus)
+  await step(steps, `Keyboard.typeText(${keysyms.length} keys)`, typeKeysyms(session, keyboard, text, keysyms, options.deadline), physical)
+  return steps.all
+}
+
+/**
+ * Before keys go out to `window`'s app: headed, its window gets the focus; headless, keys are refused while another
+ * app's window holds the keyboard focus. Without a window, keys go wherever the focus is.
+ */
+const keysGoTo = async (
+  session: AtspiSession,
+  window: ObjectRef | undefined,
+  options: ActionOptions,
+  steps: StepLog,
+  keyboardFocus?: KeyboardFocusControl
+): Promise<void> => {
   if (window && options.headed) {
     const profile = await session.toolkits.profileOf(window.busName, timeoutFor(options.deadline))
     const frame = Accessible.of(session, window)
@@ -57,15 +104,4 @@ export const pressKeys = async (
       session, busName: window.busName, title: () => frame.name(timeoutFor(options.deadline)), deadline: options.deadline, control: keyboardFocus
     })
   }
-  const mask = combo.modifiers.reduce((acc, modifier) => acc | modifierMask(modifier), 0)
-  const dec = (keycode: number, synth: number) => keyboardEvent(session, keycode, "", synth, options.deadline)
-  if (mask !== 0) await step(steps, "DeviceEventController.LockModifiers", dec(mask, KeySynth.lockModifiers), physical)
-  try {
-    await step(steps, `DeviceEventController.GenerateKeyboardEvent(${combo.key})`, dec(keysym, KeySynth.sym), physical)
-  } finally {
-    if (mask !== 0) {
-      await step(steps, "DeviceEventController.UnlockModifiers", dec(mask, KeySynth.unlockModifiers), physical, true).catch(() => false)
-    }
-  }
-  return steps.all
 }

@@ -15,6 +15,9 @@ const selectionRoles = new Set<number>([
 ])
 const valueRolesReadOnly = new Set<number>([42, 103]) // progress bar, level bar
 
+/** A role whose content is text (entries, password and spin fields, terminals, documents' text). */
+export const isTextRole = (node: RawNode): boolean => textRoles.has(node.role)
+
 export const isPassword = (node: RawNode): boolean => node.role === AtspiRole.passwordText
 
 /**
@@ -71,7 +74,8 @@ export const clickActionIndex = (node: RawNode): number => {
 /** The action that expands (or collapses): a directional one first (GTK 4.8 listitem.expand/collapse, aliased). */
 export const expandActionIndex = (node: RawNode, expand = true): number => {
   const actions = node.actions ?? []
-  for (const preferred of [expand ? "expand" : "collapse", "expand or contract", "activate", "click", "press", "toggle"]) {
+  // Qt names the action that opens a menu item's submenu "show menu" (and offers no other).
+  for (const preferred of [expand ? "expand" : "collapse", "expand or contract", ...(expand ? ["show menu"] : []), "activate", "click", "press", "toggle"]) {
     const index = actions.indexOf(preferred)
     if (index >= 0) return index
   }

@@ -110,8 +110,7 @@ describe.skipIf(!haveAll("gtk4", editor, nautilus))("zoo: GTK 4 (gnome-text-edit
     }
   })
 
-  // defect: close-app-false-save-prompt — flips when fixed
-  it.fails("close-app on nautilus: its window closes; no save prompt is blamed (the X server shows no window of it)", () => {
+  it("close-app on nautilus: its window closes; no save prompt is blamed (the X server shows no window of it)", () => {
     const pid = ok(cli("list-apps"))["apps"].find((entry: Record<string, any>) => entry["name"] === "org.gnome.Nautilus")["pid"] as number
     const closed = cli("close-app", "org.gnome.Nautilus")
     assert.strictEqual(until(() => xWindowsOfPid(zoo.env(), pid).length, (count) => count === 0), 0, "nautilus's window closed")

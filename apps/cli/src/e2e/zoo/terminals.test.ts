@@ -1,4 +1,4 @@
-import { spawnWindowed } from "@agent-desktop/desktop"
+import { qt5App, spawnWindowed } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
@@ -13,18 +13,19 @@ import { fileUntil, findRef, haveAll, ok, until, useZoo, xActiveTitle, xGeometry
  */
 const xfceTerminal = "/usr/bin/xfce4-terminal"
 const xterm = "/usr/bin/xterm"
+const qterminal = "/usr/bin/qterminal"
 const cwd = tempHome("zoo-terminal-cwd")
 const app = "xfce4-terminal"
 
-/** The keys that type `text` with press: letters, digits, space and return only (what press takes today). */
+/** The keys that type `text` one press each: letters, digits, space and return by name. */
 const keysOf = (text: string): Array<string> => [...text].map((char) => (char === " " ? "space" : char === "\n" ? "return" : char))
 
-describe.skipIf(!haveAll("terminals", xfceTerminal, xterm))("zoo: terminals (xfce4-terminal on VTE, xterm)", () => {
+describe.skipIf(!haveAll("terminals", xfceTerminal, xterm, qterminal))("zoo: terminals (xfce4-terminal on VTE, xterm, qterminal on Qt)", () => {
   // A fixed title (the shell's prompt would rename the window) and a shell without the user's rc files.
   const zoo = useZoo("terminals", [{
     name: app,
     argv: [xfceTerminal, "--disable-server", `--working-directory=${cwd}`, "--title", "Zoo terminal", "--dynamic-title-mode=none", "-x", "bash", "--norc", "--noprofile"]
-  }])
+  }, qt5App("qterminal", [qterminal, "-w", cwd, "-e", "bash --norc --noprofile"])])
   const { cli } = zoo
 
   const focusTerminal = () => {
@@ -62,8 +63,7 @@ describe.skipIf(!haveAll("terminals", xfceTerminal, xterm))("zoo: terminals (xfc
     assert.isAbove(found.length, 0)
   })
 
-  // defect: headed-type-terminal — flips when fixed
-  it.fails("--headed type into the terminal types through the keyboard (the command's file exists)", () => {
+  it("--headed type into the terminal types through the keyboard (the command's file exists)", () => {
     focusTerminal()
     const terminal = findRef(cli, app, "textfield", "Terminal")
     ok(cli("--headed", "type", terminal, "touch typed-1"))
@@ -71,8 +71,7 @@ describe.skipIf(!haveAll("terminals", xfceTerminal, xterm))("zoo: terminals (xfc
     assert.isTrue(until(() => existsSync(join(cwd, "typed-1")), (there) => there))
   })
 
-  // defect: keys-punctuation — flips when fixed
-  it.fails("press takes X keysym names and single characters (minus, slash, period, greater, ampersand, '-'): the shell runs what they spell", () => {
+  it("press takes X keysym names and single characters (minus, slash, period, greater, ampersand, '-'): the shell runs what they spell", () => {
     focusTerminal()
     // echo a-b/c.d > keys.txt && touch amp
     const keys = [
@@ -87,6 +86,33 @@ describe.skipIf(!haveAll("terminals", xfceTerminal, xterm))("zoo: terminals (xfc
     ok(cli("press", "--app", app, "--", "-"))
     for (const key of ["y", "space", "greater", "space", "d", "a", "s", "h", "period", "t", "x", "t", "return"]) ok(cli("press", key, "--app", app))
     assert.strictEqual(fileUntil(join(cwd, "dash.txt"), (text) => text.length > 0), "x-y\n")
+  })
+
+  it("press --text types into the terminal through the keyboard, characters the layout lacks included (the file holds them)", () => {
+    focusTerminal()
+    ok(cli("press", "--app", app, "--text", "echo 'a-b/c>&€α' > text-1.txt\n"))
+    assert.strictEqual(fileUntil(join(cwd, "text-1.txt"), (text) => text.length > 0), "a-b/c>&€α\n")
+  })
+
+  it("xterm (no accessibility): press --text types into it once it has the keyboard focus (the file it creates exists)", async () => {
+    const env = zoo.env()
+    const started = await spawnWindowed(zoo.desktop().stateDir, env, "xterm-text",
+      [xterm, "-T", "Zoo xterm text", "-geometry", "80x10+600+300", "-e", "bash", "--norc", "--noprofile", "-c", `cd '${cwd}' && exec bash --norc --noprofile`], "Zoo xterm text")
+    const box = xGeometry(env, started.window)
+    ok(cli("--headed", "mouse-click", "--xy", `${box.x + Math.round(box.width / 2)},${box.y + Math.round(box.height / 2)}`))
+    assert.strictEqual(until(() => xActiveTitle(env), (title) => title === "Zoo xterm text"), "Zoo xterm text")
+    ok(cli("press", "--text", "echo x-y/z > xt-text.txt\n"))
+    assert.strictEqual(fileUntil(join(cwd, "xt-text.txt"), (text) => text.length > 0), "x-y/z\n")
+  })
+
+  it("qterminal (Qt's QTermWidget: the terminal is a plain widget, no element to type into): --headed press --text --app types into it", () => {
+    ok(cli("--headed", "press", "--app", "qterminal", "--text", "echo 'q-t/€' > qt-text.txt\n"))
+    assert.strictEqual(fileUntil(join(cwd, "qt-text.txt"), (text) => text.length > 0), "q-t/€\n")
+    // Keys one press each, punctuation by X keysym name and as the character itself (after --).
+    for (const key of [...keysOf("echo q"), "minus", "r", "space", "greater", "space", ..."qt-keys".split(""), "return"]) {
+      ok(cli("press", "--app", "qterminal", "--", key))
+    }
+    assert.strictEqual(fileUntil(join(cwd, "qt-keys"), (text) => text.length > 0), "q-r\n")
   })
 
   // defect: no-tree-invisible — flips when fixed

@@ -20,3 +20,19 @@ describe("check, uncheck and toggle on a tri-state box", () => {
     expect(ACTION_SPECS["toggle"]!.verify!(post(partial), partial, {})).toBe(false)
   })
 })
+
+describe("clear", () => {
+  const field = (value: string | undefined) => ({ role: "textfield" as const, states: [], enabled: true, hidden: false, offscreen: false, ...(value === undefined ? {} : { value }) })
+  const clear = ACTION_SPECS["clear"]!.verify!
+  it("an empty field confirms it; a field left as it was contradicts it", () => {
+    expect(clear(field(""), [], {}, "B2")).toBe(true)
+    expect(clear(field("B2"), [], {}, "B2")).toBe(false)
+    expect(clear(field("B2"), [], {})).toBe(false)
+    expect(clear(field(undefined), [], {}, "B2")).toBeUndefined()
+  })
+
+  it("a field the app filled again with something else (a completion, an input mask) is no evidence either way", () => {
+    expect(clear(field("Manage Names..."), [], {}, "B2")).toBeUndefined()
+    expect(clear(field("__/__/____"), [], {}, "12/05/2026")).toBeUndefined()
+  })
+})

@@ -8,8 +8,16 @@ export interface ActionSpec {
   /** `input`: the command's TEXT (type) or VALUE (set-value, select), as its spec's positionals take them. */
   readonly action: (input: { readonly text?: string; readonly value?: string }) => SemanticAction
   readonly satisfied?: (states: ReadonlyArray<string>) => boolean
-  /** Compare the readback with the request: true confirms, false contradicts, undefined = no evidence either way. */
-  readonly verify?: (post: PostState, before: ReadonlyArray<string>, input: { readonly text?: string; readonly value?: string }) => boolean | undefined
+  /**
+   * Compare the readback with the request: true confirms, false contradicts, undefined = no evidence either way.
+   * `beforeValue` is the element's value when the action was sent (undefined where it has none or was not read).
+   */
+  readonly verify?: (
+    post: PostState,
+    before: ReadonlyArray<string>,
+    input: { readonly text?: string; readonly value?: string },
+    beforeValue?: string
+  ) => boolean | undefined
   /**
    * The readback shows a state the action passes through on its way (a tri-state box left half way): the action is
    * sent once more, once, and read back again.
@@ -45,9 +53,13 @@ export const ACTION_SPECS: Readonly<Record<string, ActionSpec>> = {
       return value !== undefined && value.trim() !== "" && !Number.isNaN(wanted) && Number(post.value) === wanted
     }
   },
+  // An empty field the app fills again at once (a completing combo entry offers its first item: LibreOffice's Name
+  // Box shows "Manage Names..."; an input mask shows its template) changed, but not to empty: the clear arrived and
+  // the app answered it, which is no evidence either way. Only a value left as it was contradicts the clear.
   clear: {
     action: () => ({ kind: "clear" }),
-    verify: (post) => post.value === undefined ? undefined : post.value === ""
+    verify: (post, _before, _input, beforeValue) =>
+      post.value === undefined ? undefined : post.value === "" ? true : beforeValue !== undefined && post.value !== beforeValue ? undefined : false
   },
   toggle: {
     action: () => ({ kind: "toggle" }),
@@ -66,14 +78,16 @@ export const ACTION_SPECS: Readonly<Record<string, ActionSpec>> = {
     verify: (post) => fullyUnchecked(post.states),
     halfway: (post) => has(post.states, "indeterminate")
   },
+  // An element whose toolkit reports no expansion at all (a GTK 2 menu: its popup opens, no state changes) has no
+  // state that could confirm or contradict it: no evidence either way.
   expand: {
     action: () => ({ kind: "expand" }),
     satisfied: (states) => has(states, "expanded"),
-    verify: (post) => has(post.states, "expanded")
+    verify: (post) => has(post.states, "expanded") ? true : post.expandable === false ? undefined : false
   },
   collapse: {
     action: () => ({ kind: "collapse" }),
     satisfied: (states) => !has(states, "expanded"),
-    verify: (post) => !has(post.states, "expanded")
+    verify: (post) => post.expandable === false && !has(post.states, "expanded") ? undefined : !has(post.states, "expanded")
   }
 }

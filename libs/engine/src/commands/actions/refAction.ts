@@ -1,6 +1,6 @@
 import { contractStates, foldDisposition } from "@agent-desktop/domain"
 import { DesktopAdapter, type DeliveryStep, type PostState } from "@agent-desktop/platform"
-import { Effect } from "effect"
+import { Clock, Effect } from "effect"
 import { deliver } from "../../Delivery.js"
 import { ActionFailed } from "../../errors/DesktopError.js"
 import { Invocation } from "../../Invocation.js"
@@ -10,6 +10,7 @@ import { reportDisposition } from "../reportDisposition.js"
 import { ACTION_SPECS } from "./ActionSpec.js"
 import { ocrRefAction } from "./ocrRefAction.js"
 import { sourceOfHandle } from "../../sources/SourceHandle.js"
+import { READBACK_SETTLE_MS, settleReadBack } from "./settleReadBack.js"
 
 export const REF_ACTIONS: ReadonlyArray<string> = Object.keys(ACTION_SPECS)
 
@@ -39,13 +40,14 @@ const postStateOf = (post: PostState) => ({
 
 /**
  * One ref action: resolve the ref strictly, skip if already in the requested state, deliver once under the
- * deadline, and for stateful actions read the element back once (2.4) — twice where the first readback shows the
- * element half way (ActionSpec.halfway: a tri-state box), after sending the action once more. The disposition is
- * always folded from the steps and the readback.
+ * deadline, and for stateful actions read the element back (2.4) — again after sending the action once more where
+ * the first readback shows the element half way (ActionSpec.halfway: a tri-state box), and again, bounded, while it
+ * contradicts the action (settleReadBack). The disposition is always folded from the steps and the readback.
  */
 export const refAction = (name: string) => Effect.fn(`action.${name}`)(function*(args: RefActionArgs) {
   const spec = ACTION_SPECS[name]!
   const { ref_id: ref, timeout_ms: timeoutMs } = args
+  const started = yield* Clock.currentTimeMillis
   const input = {
     ...(args.text === undefined ? {} : { text: args.text }),
     ...(args.value === undefined ? {} : { value: args.value })
@@ -67,14 +69,20 @@ export const refAction = (name: string) => Effect.fn(`action.${name}`)(function*
     return { action: name, disposition: yield* reportDisposition(name, first.steps), steps: first.steps }
   }
   const verify = spec.verify
+  const beforeValue = resolved.node.value
   const readBack = Effect.map(adapter.readState(target).pipe(Effect.option), (post) =>
-    ({ post, verdict: post._tag === "Some" ? verify(post.value, before, input) : undefined }))
+    ({ post, verdict: post._tag === "Some" ? verify(post.value, before, input, beforeValue) : undefined }))
   let { post, verdict } = yield* readBack
   let delivered = first
   if (verdict === false && post._tag === "Some" && spec.halfway?.(post.value) === true) {
     const again = yield* deliver(target, spec.action(input), options)
     delivered = { ...again, steps: [...first.steps, ...again.steps] }
     ;({ post, verdict } = yield* readBack)
+  }
+  if (verdict === false) {
+    // The app may show the change a moment later (a repaint, a menu's animation): read again, bounded.
+    const now = yield* Clock.currentTimeMillis
+    ;({ post, verdict } = yield* settleReadBack({ post, verdict }, readBack, Math.min(now + READBACK_SETTLE_MS, started + timeoutMs)))
   }
   const readback = verdict === undefined ? "unavailable" as const : verdict ? "confirmed" as const : "contradicted" as const
   invocation.record("readback.observed", { ref, readback, ...(post._tag === "Some" ? { states: post.value.states } : {}) })

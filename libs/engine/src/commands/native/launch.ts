@@ -1,5 +1,5 @@
 import type { ArgsOf } from "@agent-desktop/contracts/commands"
-import { DesktopAdapter, type AppInfo, type WindowInfo } from "@agent-desktop/platform"
+import { DesktopAdapter, type AppInfo, type ManagedWindow, type NativeDesktopShape, type WindowInfo } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { spawn } from "node:child_process"
 import { existsSync, statSync } from "node:fs"
@@ -11,11 +11,18 @@ import { withJavaAccessibility } from "./javaAccessibility.js"
 import { CDP_PROBE_BUDGET_MS, cdpSwitches, choosePort, conflictingSwitch, probeEndpoint } from "./cdp.js"
 import { launchCommand } from "./desktopEntry.js"
 import { nativeDesktop } from "./nativeAccess.js"
+import { noTreeAdvice, noTreeToolkit, processAppName, processFacts } from "./noTreeAdvice.js"
 import { isAlive } from "./processes.js"
-import { operateAndVerify } from "./windowOperation.js"
+import { operateAndVerify, WINDOW_SETTLE_MS } from "./windowOperation.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 
 const POLL_MS = 100
+/**
+ * How long a process whose window is mapped may still take to register with the accessibility bus before launch
+ * reports it has no tree: toolkits register when they start, before their first window maps (GTK, Qt) or right
+ * after it (Java's ATK wrapper), so a window that has been up this long without a registration will not get one.
+ */
+export const NO_TREE_GRACE_MS = 2000
 
 const envEntries = (entries: ReadonlyArray<string>) =>
   Effect.gen(function*() {
@@ -39,7 +46,10 @@ const report = (app: AppInfo, window: WindowInfo | undefined) => ({
  * `launch APP [--arg V]... [--env K=V]... [--cwd DIR] [--timeout MS] [--no-attach] [--activate]`: APP is an
  * executable path, a command on PATH or a desktop id. A running app of that name is attached to (refused with
  * --no-attach). Otherwise the process starts in its own session and the command waits until it is on the
- * accessibility registry with a window (a process that exits first: APP_UNRESPONSIVE). --activate focuses the window.
+ * accessibility registry with a window (a process that exits first: APP_UNRESPONSIVE), or until its window is mapped
+ * and has stayed off the registry for NO_TREE_GRACE_MS: then it answers at once, without a window (the app has no
+ * accessible tree), with a suggestion naming the toolkit's way to turn accessibility on and the pixel route.
+ * --activate focuses the window.
  * --cdp [PORT] starts a Chromium-based app with a DevTools endpoint and reports it (cdp.ts).
  */
 export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
@@ -113,6 +123,9 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
   invocation.record("step.succeeded", { label: "spawn", outcome: "succeeded", mechanism: "semantic_api", pid })
   const deadline = (yield* Clock.currentTimeMillis) + timeoutMs
   const known = new Set(before.map((a) => `${a.name}|${a.pid}`))
+  // The window manager's view finds a window the accessibility registry never will (no native facet: not asked).
+  const native = adapter.native === undefined ? undefined : yield* adapter.native().pipe(Effect.option)
+  let mappedAt: number | undefined
   let app: AppInfo | undefined
   let window: WindowInfo | undefined
   while (true) {
@@ -133,6 +146,21 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
         details: { pid },
         suggestion: "Run the command in a terminal to see why it exits"
       })
+    } else if (native?._tag === "Some") {
+      const mapped = yield* native.value.findWindow({ pid, title: "" }).pipe(Effect.option)
+      const now = yield* Clock.currentTimeMillis
+      if (mapped._tag === "Some") mappedAt ??= now
+      if (mappedAt !== undefined && now - mappedAt >= Math.min(NO_TREE_GRACE_MS, timeoutMs)) {
+        const title = mapped._tag === "Some" ? mapped.value.title : undefined
+        invocation.record("step.succeeded", { label: "window_mapped", outcome: "succeeded", mechanism: "semantic_api", pid, accessibility: "absent" })
+        if (activate && mapped._tag === "Some") yield* activateManaged(native.value, mapped.value)
+        const appName = processAppName(pid) ?? path.basename(command.argv[0]!)
+        return yield* withEndpoint({
+          app: appName,
+          pid,
+          suggestion: `${appName} (pid ${pid}) shows a window${title ? ` ('${title}')` : ""} but has no accessibility tree, so snapshot, find and ref actions cannot see it: ${noTreeAdvice(noTreeToolkit(processFacts(pid)))}; close-app ${appName} closes it`
+        }, port, timeoutMs)
+      }
     }
     if ((yield* Clock.currentTimeMillis) >= deadline) {
       if (app !== undefined) return yield* withEndpoint(report(app, undefined), port, timeoutMs)
@@ -140,7 +168,9 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
         message: `${name} (pid ${pid}) started but did not appear on the accessibility registry within ${timeoutMs} ms`,
         delivery: "delivered_unverified",
         details: { kind: "deadline", pid, timeout_ms: timeoutMs },
-        suggestion: "Check that the app supports accessibility (AT-SPI) and give it a longer --timeout"
+        suggestion: native?._tag === "Some"
+          ? "It showed no window in that time: check that it is a graphical app for this session (DISPLAY), or give it a longer --timeout if it is slow to start"
+          : "Check that the app supports accessibility (AT-SPI) and give it a longer --timeout"
       })
     }
     yield* Effect.sleep(POLL_MS)
@@ -161,11 +191,34 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
 })
 
 /**
+ * --activate for a window the window manager alone knows (no accessible window to name it): ask for it to become
+ * the active window and read it back, as focus-window does.
+ */
+const activateManaged = (native: NativeDesktopShape, window: ManagedWindow) =>
+  Effect.gen(function*() {
+    yield* native.operateWindow(window.nativeId, { kind: "focus" }).pipe(Effect.mapError(fromPlatformError))
+    const deadline = (yield* Clock.currentTimeMillis) + WINDOW_SETTLE_MS
+    while (true) {
+      const now = yield* native.readWindow(window.nativeId).pipe(Effect.mapError(fromPlatformError))
+      if (now.focused && !now.minimized) return
+      if ((yield* Clock.currentTimeMillis) >= deadline) {
+        return yield* new ActionFailed({
+          message: `the app started, but the window manager did not make its window '${window.title}' active within ${WINDOW_SETTLE_MS} ms`,
+          delivery: "delivered_unverified",
+          details: { kind: "post_action_verification", requested: { focused: true }, observed: { focused: now.focused, minimized: now.minimized } },
+          suggestion: "The app is running: take a screenshot to see what covers its window, and click it with --headed mouse-click --xy"
+        })
+      }
+      yield* Effect.sleep(POLL_MS)
+    }
+  })
+
+/**
  * With --cdp: the launch's report plus the DevTools endpoint once it answers (within --timeout, at most 10 s after the
  * window). An app that never answers was still started (delivered), so that is ACTION_FAILED with what the probe saw,
  * and a retry is not safe (it would attach).
  */
-const withEndpoint = (launched: ReturnType<typeof report>, port: number | undefined, timeoutMs: number) =>
+const withEndpoint = (launched: ReturnType<typeof report> & { readonly suggestion?: string }, port: number | undefined, timeoutMs: number) =>
   Effect.gen(function*() {
     if (port === undefined) return launched
     const budgetMs = Math.min(CDP_PROBE_BUDGET_MS, timeoutMs)

@@ -1,7 +1,8 @@
 /**
  * launch and close-app end to end on Xvfb + openbox: the grid fixture started by path and by desktop id, attached
- * to when running, closed through the window manager and by signal; read back through /proc, xdotool and the
- * accessibility registry (list-apps).
+ * to when running, closed through the window manager and by signal; apps without an accessibility tree (xterm, the
+ * grid with its bridge off) launched and closed; read back through /proc, xdotool and the accessibility registry
+ * (list-apps).
  */
 import { fixturePath, systemPython } from "@agent-desktop/desktop"
 import { execFileSync } from "node:child_process"
@@ -62,6 +63,54 @@ describe("launch and close-app on a virtual desktop with openbox", () => {
     const closed = await ok("close-app", { app: "grid", force: true })
     expect(closed).toMatchObject({ method: "force", steps: [{ label: "SIGTERM", outcome: "succeeded", verified: true }] })
     expect(isAlive(launched.pid)).toBe(false)
+  })
+
+  it("an app without an accessibility tree (xterm, X Athena widgets): launch answers once its window is mapped, naming the pixel route, and --activate makes it active; close-app closes it", async () => {
+    const launched = await ok("launch", { app: "xterm", arg: ["-T", "No Tree Xterm"], timeout: 20_000, activate: true })
+    started.push(launched.pid)
+    expect(launched).toMatchObject({ app: "xterm" })
+    expect(launched.window).toBeUndefined()
+    expect(launched.suggestion).toMatch(/no accessibility tree/)
+    expect(launched.suggestion).toMatch(/--headed mouse-click --xy/)
+    // The X server has its window (before, launch waited out its timeout for a registration that never comes: TIMEOUT).
+    expect(tool("xdotool", ["search", "--onlyvisible", "--pid", String(launched.pid)]).trim()).not.toBe("")
+    // --activate made it the active window (the X server's _NET_ACTIVE_WINDOW), though it has no accessible window.
+    expect(Number(tool("xdotool", ["getactivewindow", "getwindowpid"]).trim())).toBe(launched.pid)
+    const closed = await ok("close-app", { app: "xterm" })
+    expect(closed).toMatchObject({ app: "xterm", method: "graceful", target: { process: { pid: launched.pid } } })
+    expect(isAlive(launched.pid)).toBe(false)
+  })
+
+  it("a GTK 3 app whose bridge is turned off (NO_AT_BRIDGE=1): launch names the variable to drop", async () => {
+    const launched = await ok("launch", { app: systemPython, arg: [fixturePath("grid.py"), "4"], env: ["NO_AT_BRIDGE=1"], timeout: 20_000 })
+    started.push(launched.pid)
+    expect(launched.window).toBeUndefined()
+    expect(launched.suggestion).toMatch(/NO_AT_BRIDGE=1/)
+    expect(tool("xdotool", ["search", "--onlyvisible", "--pid", String(launched.pid)]).trim()).not.toBe("")
+    expect(await appNames()).not.toContain("grid")
+  })
+
+  it("close-app on an app whose process outlives its window (a service) succeeds, saying the process runs on", async () => {
+    const launched = await ok("launch", { app: systemPython, arg: [fixturePath("closer.py"), "service"], timeout: 30_000 })
+    started.push(launched.pid)
+    expect(launched.window).toMatchObject({ title: "Closer service" })
+    const closed = await ok("close-app", { app: "closer" })
+    expect(closed).toMatchObject({ method: "graceful", details: { process_running: true } })
+    expect(closed.disposition.delivery).toBe("delivered_verified")
+    expect(isAlive(launched.pid)).toBe(true)
+    expect(tool("sh", ["-c", `xdotool search --onlyvisible --pid ${launched.pid} || true`]).trim()).toBe("")
+    process.kill(launched.pid, "SIGKILL")
+  })
+
+  it("close-app on an app that opens a dialog instead of closing: ACTION_FAILED naming the windows left", async () => {
+    const launched = await ok("launch", { app: systemPython, arg: [fixturePath("closer.py"), "prompt"], timeout: 30_000 })
+    started.push(launched.pid)
+    const refused = await run("close-app", { app: "closer" })
+    expect(refused.error.code).toBe("ACTION_FAILED")
+    expect(refused.error.message).toMatch(/may be asking to save/)
+    expect(refused.error.details.windows).toEqual(expect.arrayContaining(["Closer prompt", "Save changes?"]))
+    expect(isAlive(launched.pid)).toBe(true)
+    process.kill(launched.pid, "SIGKILL")
   })
 
   it("refuses a missing binary, a bad --env and an unknown app before anything starts", async () => {

@@ -2,7 +2,7 @@
  * Process facts for launch and close-app, from /proc: liveness (a zombie counts as gone), the command name, and
  * which processes are never closed (the session's own infrastructure, ourselves).
  */
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync, statSync } from "node:fs"
 
 export const isAlive = (pid: number): boolean => {
   try {
@@ -36,4 +36,42 @@ export const protectedReason = (pid: number, name = commandName(pid)): string | 
   if (pid === process.pid || pid === process.ppid) return "it is agent-desktop itself or its caller"
   if (name !== undefined && PROTECTED_NAMES.has(name)) return `${name} is part of the desktop session`
   return undefined
+}
+
+/** The name a process answers to: its executable's base name or its command name, without a version suffix too (wish8.6). */
+const answersTo = (pid: number, wanted: string): boolean => {
+  const names = [commandName(pid)]
+  try {
+    names.push(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0]?.split("/").pop())
+  } catch {
+    // gone
+  }
+  return names.some((name) => name !== undefined && name !== "" && (name.toLowerCase() === wanted || name.toLowerCase().replace(/[\d.]+$/, "") === wanted))
+}
+
+/**
+ * This user's live processes that answer to `name` (see answersTo), lowest pid first: how close-app finds an app
+ * that never registered with the accessibility bus. Protected processes are left out.
+ */
+export const processesNamed = (name: string): ReadonlyArray<number> => {
+  const wanted = name.toLowerCase()
+  const uid = process.getuid?.()
+  const out: Array<number> = []
+  let entries: Array<string>
+  try {
+    entries = readdirSync("/proc")
+  } catch {
+    return []
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue
+    const pid = Number(entry)
+    try {
+      if (uid !== undefined && statSync(`/proc/${entry}`).uid !== uid) continue
+    } catch {
+      continue
+    }
+    if (isAlive(pid) && protectedReason(pid) === undefined && answersTo(pid, wanted)) out.push(pid)
+  }
+  return out.sort((a, b) => a - b)
 }

@@ -1,7 +1,7 @@
 import { PlatformError, type DeliveryStep } from "@agent-desktop/platform"
 import { AtspiState } from "../../atspi/States.js"
 import type { ToolkitProfile } from "../../toolkits/ToolkitProfile.js"
-import { isEditable, isKeyboardEditable, mapRole } from "../../tree/ContractNode.js"
+import { isEditable, isKeyboardEditable, isTextRole, mapRole } from "../../tree/ContractNode.js"
 import type { RawNode } from "../../tree/RawNode.js"
 import type { ActContext } from "../ActContext.js"
 import { pause, pollMs, pollTimeout, settleMs, timeoutFor } from "../Deadline.js"
@@ -10,10 +10,19 @@ import { declined } from "../Failures.js"
 import { KeySynth, keysymOf, modifierMask } from "../Keys.js"
 import { ensureKeyboardFocus } from "../keyboardFocusGuard.js"
 import { physical, step } from "../Step.js"
+import { keysymsOfText, typeKeysyms } from "../typeKeys.js"
 
 /** Text that can only go in through the keyboard: no EditableText (Chromium) or an inert one (Firefox). */
 export const needsKeyboard = (node: RawNode, profile: ToolkitProfile): boolean =>
   isKeyboardEditable(node) && (!isEditable(node) || profile.editableTextInert)
+
+/**
+ * A text element that takes keys but offers no way to edit its text (a terminal: VTE shows its screen through Text,
+ * with no EditableText and no editable state): what is typed goes to the program behind it, so `type` sends keys
+ * at its caret; `clear` and `set-value` have no meaning there.
+ */
+export const takesTypedKeys = (node: RawNode): boolean =>
+  isTextRole(node) && node.states.has(AtspiState.focusable) && !node.states.has(AtspiState.readOnly) && !node.interfaces.includes("EditableText")
 
 /**
  * Make sure the app's window has the X keyboard focus, focus the field, select its text (ctrl+a) when replacing,
@@ -25,11 +34,16 @@ export const keyboardEntry = async (
   replace: boolean
 ): Promise<ReadonlyArray<DeliveryStep>> => {
   const { session, node, accessible, steps, deadline, options } = context
+  const keysyms = keysymsOfText(text)
   if (!options.headed) {
+    // Say which of the two applies: the headless route (EditableText) is missing, or present and ignored.
+    const inert = isEditable(node) && accessible.profile.editableTextInert
     throw new PlatformError({
       code: "POLICY_DENIED",
-      message: `this ${mapRole(node)} takes text only through synthesized key events (its toolkit ignores or lacks EditableText); re-run with --headed to type through XTEST`,
-      details: { headed_required: true, toolkit: accessible.profile.id }
+      message: `this ${mapRole(node)} takes text only through synthesized key events (${
+        inert ? `${accessible.profile.id} lists EditableText on it but leaves the field unchanged when it is used` : `${accessible.profile.id} gives it no EditableText`
+      }); re-run with --headed to type it through the keyboard`,
+      details: { headed_required: true, toolkit: accessible.profile.id, reason: inert ? "editable_text_inert" : "no_editable_text" }
     })
   }
   // The keys go to the X window with the keyboard focus: it must be this app's before anything is typed.
@@ -43,20 +57,20 @@ export const keyboardEntry = async (
     if (states?.has(AtspiState.focused) || Date.now() + pollMs >= deadline) break
     await pause(pollMs)
   }
-  const dec = (keycode: number, keystring: string, synth: number) => keyboardEvent(session, keycode, keystring, synth, deadline)
+  const dec = (keycode: number, synth: number) => keyboardEvent(session, keycode, "", synth, deadline)
   if (replace) {
     const ctrl = modifierMask("ctrl")
-    await step(steps, "DeviceEventController.LockModifiers", dec(ctrl, "", KeySynth.lockModifiers), physical)
+    await step(steps, "DeviceEventController.LockModifiers", dec(ctrl, KeySynth.lockModifiers), physical)
     try {
-      await step(steps, "DeviceEventController.GenerateKeyboardEvent(ctrl+a)", dec(keysymOf("a")!, "", KeySynth.sym), physical)
+      await step(steps, "DeviceEventController.GenerateKeyboardEvent(ctrl+a)", dec(keysymOf("a")!, KeySynth.sym), physical)
     } finally {
-      await step(steps, "DeviceEventController.UnlockModifiers", dec(ctrl, "", KeySynth.unlockModifiers), physical, true).catch(() => false)
+      await step(steps, "DeviceEventController.UnlockModifiers", dec(ctrl, KeySynth.unlockModifiers), physical, true).catch(() => false)
     }
-    await step(steps, "DeviceEventController.GenerateKeyboardEvent(BackSpace)", dec(keysymOf("backspace")!, "", KeySynth.sym), physical)
+    await step(steps, "DeviceEventController.GenerateKeyboardEvent(BackSpace)", dec(keysymOf("backspace")!, KeySynth.sym), physical)
   }
   const before = replace ? "" : await accessible.text(timeoutFor(deadline)).catch(() => "")
   if (text !== "") {
-    await step(steps, "DeviceEventController.GenerateKeyboardEvent(string)", dec(0, text, KeySynth.string), physical)
+    await step(steps, `Keyboard.typeText(${keysyms.length} keys)`, typeKeysyms(session, context.keyboard, text, keysyms, deadline), physical)
   }
   // Key events reach the field asynchronously (X server, toolkit, a browser's content process): wait, bounded,
   // until the text shows them, so the engine's read-back does not read too early. Not reaching it is no error

@@ -5,6 +5,7 @@ import { chromium } from "../../toolkits/chromium/profile.js"
 import { gecko } from "../../toolkits/gecko/profile.js"
 import { gtk3 } from "../../toolkits/gtk3/profile.js"
 import { rawNode, stateSet, visibleStates } from "../testing/rawNode.js"
+import { takesTypedKeys } from "./keyboardEntry.js"
 import { insertPosition, setValuePath } from "./textEntry.js"
 
 const editable = stateSet(...visibleStates, AtspiState.editable)
@@ -67,5 +68,17 @@ describe("insertPosition", () => {
     assert.strictEqual(insertPosition(5, 9), 5)
     assert.strictEqual(insertPosition(5, -1), 5)
     assert.strictEqual(insertPosition(5, undefined), 5)
+  })
+})
+
+describe("takesTypedKeys", () => {
+  it("a terminal (VTE: Text, no EditableText, no editable state) takes typed keys; an entry, a read-only field and a label do not", () => {
+    const terminal = rawNode({ role: 60, states: stateSet(...visibleStates, AtspiState.focusable), interfaces: ["Accessible", "Component", "Text"] })
+    assert.isTrue(takesTypedKeys(terminal))
+    assert.strictEqual(setValuePath(terminal, "ls", gtk3), "unsupported", "set-value has no meaning in a terminal")
+    assert.isFalse(takesTypedKeys(entry), "an entry takes text through EditableText")
+    assert.isFalse(takesTypedKeys(rawNode({ ...terminal, states: stateSet(...visibleStates, AtspiState.focusable, AtspiState.readOnly) })))
+    assert.isFalse(takesTypedKeys(rawNode({ role: AtspiRole.label, states: stateSet(...visibleStates, AtspiState.focusable), interfaces: ["Accessible", "Text"] })))
+    assert.isFalse(takesTypedKeys(rawNode({ ...terminal, states: stateSet(...visibleStates) })), "nothing that cannot take the focus")
   })
 })

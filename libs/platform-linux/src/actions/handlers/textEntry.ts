@@ -10,7 +10,7 @@ import { timeoutFor } from "../Deadline.js"
 import { declined, unsupported } from "../Failures.js"
 import { settleValue } from "../settle.js"
 import { step } from "../Step.js"
-import { keyboardEntry, needsKeyboard } from "./keyboardEntry.js"
+import { keyboardEntry, needsKeyboard, takesTypedKeys } from "./keyboardEntry.js"
 
 /**
  * How set_value delivers: the keyboard where text can only go in that way, `Value.CurrentValue` for a number on
@@ -92,7 +92,7 @@ export const clear: ActionHandler<{ readonly kind: "clear" }> = async (context) 
 
 export const type: ActionHandler<{ readonly kind: "type"; readonly text: string }> = async (context, action) => {
   const { node, accessible, steps, deadline } = context
-  if (needsKeyboard(node, accessible.profile)) return keyboardEntry(context, action.text, false)
+  if (needsKeyboard(node, accessible.profile) || (!isEditable(node) && takesTypedKeys(node))) return keyboardEntry(context, action.text, false)
   if (!isEditable(node)) throw unsupported(node, "type", accessible.profile)
   // Insert at the caret only when the field has focus (the caret is meaningful then); otherwise append.
   const count = await accessible.characterCount(timeoutFor(deadline)).catch(() => (node.text ?? "").length)

@@ -14,6 +14,8 @@ import { TreeReader } from "../../tree/TreeReader.js"
 import { gtk3 } from "../gtk3/profile.js"
 import { qt } from "./profile.js"
 import { fakeQtApp } from "../testing/fakeQtApp.js"
+import { rawNode, stateSet, visibleStates } from "../../actions/testing/rawNode.js"
+import { expandActionIndex } from "../../tree/ContractNode.js"
 
 const shown = [AtspiState.enabled, AtspiState.sensitive, AtspiState.visible, AtspiState.showing]
 const item = (name: string, parent: string, extra: Partial<FakeObject> = {}): FakeObject => ({
@@ -187,5 +189,13 @@ describe("Qt 5.15 actions", () => {
     const other = fakeQtApp({ "/e": field })
     await new Accessible(other.session, fakeRef("/e"), gtk3).insertText(0, text, 1000)
     assert.include(other.sent, `e InsertText(0,${text},10)`)
+  })
+})
+
+describe("Qt menu items", () => {
+  it("expand opens a menu item's submenu through its only action, \"show menu\" (FeatherPad 1.3's File menu); collapse does not use it", () => {
+    const menuItem = rawNode({ role: AtspiRole.menuItem, actions: ["show menu"], states: stateSet(...visibleStates) })
+    assert.strictEqual(expandActionIndex(menuItem, true), 0)
+    assert.strictEqual(expandActionIndex(menuItem, false), -1)
   })
 })
