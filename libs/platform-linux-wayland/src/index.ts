@@ -16,3 +16,7 @@ export { keysymOfChar, keysymOfKey, MODIFIER_KEYSYM_NAMES, type Modifier } from 
 export { decodeFrames, encodeFrame, SwayIpc, SwayIpcError, SwayMessage, swayWindows, type SwayNode, type SwayRect, type SwayWindow } from "./SwayIpc.js"
 export { UnknownKey, VirtualKeyboard, type LayoutNames } from "./VirtualKeyboard.js"
 export { WaylandSession, type Button, type Capture, type Display, type Rect } from "./WaylandSession.js"
+export { closeWayland } from "./backend/openWayland.js"
+export { matchWindow, placementOfWindow, topmostAt } from "./backend/SwayDesktop.js"
+export { wlrootsBackend, wlrootsDisplayServer } from "./backend/WlrootsDisplayServer.js"
+export { originFrom } from "./Coordinates.js"

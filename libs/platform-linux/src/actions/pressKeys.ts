@@ -9,8 +9,12 @@ import { physical, step } from "./Step.js"
 import { StepLog } from "./StepLog.js"
 import { ensureAppKeyboardFocus, refuseForeignKeyboardFocus } from "./keyboardFocusGuard.js"
 import type { KeyboardFocusControl } from "../display/sessionWindows.js"
+import { backendKeyboard, keyStep } from "../display/inputDelivery.js"
 
-/** Keys through the registry's DeviceEventController: lock modifiers, the key as a keysym, unlock. */
+/**
+ * Keys through the registry's DeviceEventController (lock modifiers, the key as a keysym, unlock), or through the
+ * display-server backend's keyboard where the controller cannot reach the apps (Wayland: display/inputDelivery.ts).
+ */
 export const pressKeys = async (
   session: AtspiSession,
   combo: KeyCombo,
@@ -19,8 +23,10 @@ export const pressKeys = async (
   journal?: StepJournal["Service"],
   keyboardFocus?: KeyboardFocusControl
 ): Promise<ReadonlyArray<DeliveryStep>> => {
+  const keyboard = backendKeyboard()
   const keysym = keysymOf(combo.key)
-  if (keysym === undefined) {
+  // A backend keyboard (Wayland) resolves and refuses key names itself, before anything is sent.
+  if (keysym === undefined && keyboard === undefined) {
     throw new PlatformError({ code: "ACTION_NOT_SUPPORTED", message: `unknown key name: ${combo.key}` })
   }
   const steps = new StepLog(journal)
@@ -49,11 +55,15 @@ export const pressKeys = async (
       session, busName: window.busName, title: () => frame.name(timeoutFor(options.deadline)), deadline: options.deadline, control: keyboardFocus
     })
   }
+  if (keyboard !== undefined) {
+    await keyStep(steps, keyboard, combo.key, combo.modifiers)
+    return steps.all
+  }
   const mask = combo.modifiers.reduce((acc, modifier) => acc | modifierMask(modifier), 0)
   const dec = (keycode: number, synth: number) => keyboardEvent(session, keycode, "", synth, options.deadline)
   if (mask !== 0) await step(steps, "DeviceEventController.LockModifiers", dec(mask, KeySynth.lockModifiers), physical)
   try {
-    await step(steps, `DeviceEventController.GenerateKeyboardEvent(${combo.key})`, dec(keysym, KeySynth.sym), physical)
+    await step(steps, `DeviceEventController.GenerateKeyboardEvent(${combo.key})`, dec(keysym!, KeySynth.sym), physical)
   } finally {
     if (mask !== 0) {
       await step(steps, "DeviceEventController.UnlockModifiers", dec(mask, KeySynth.unlockModifiers), physical, true).catch(() => false)

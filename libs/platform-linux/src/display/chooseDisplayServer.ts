@@ -13,9 +13,10 @@ import {
   probeSession
 } from "@agent-desktop/platform"
 import { environmentRefusal, x11Backend, x11SessionWindows } from "@agent-desktop/platform-linux-x11"
+import { wlrootsBackend } from "@agent-desktop/platform-linux-wayland"
 import * as Effect from "effect/Effect"
 
-export const displayBackends: ReadonlyArray<DisplayServerBackend> = [x11Backend]
+export const displayBackends: ReadonlyArray<DisplayServerBackend> = [wlrootsBackend, x11Backend]
 
 /** Why no backend serves `session`: the X11 backend's refusal of it (a Wayland session, no display). */
 const refusalOf = (session: DisplaySession): PlatformError =>
@@ -60,7 +61,15 @@ export const unserved = (session: DisplaySession): DisplayServerShape => {
     readWindow: refuse,
     operateWindow: refuse,
     // XWayland, where a DISPLAY exists: the focus and origins of X11 clients; without one, "cannot tell".
-    ...x11SessionWindows
+    ...x11SessionWindows,
+    ...(session.type === "wayland"
+      ? {
+        // No backend places a native Wayland client's window-relative extents, and the device event controller's
+        // keys reach only XWayland clients: both refuse rather than report wrong bounds or keys that went nowhere.
+        extentsPlacement: () => Effect.succeed({ kind: "unknown" as const, reason: `no display-server backend serves this Wayland session: ${refusal.message}` }),
+        keyboard: { label: "none", pressKey: refuse, typeText: refuse }
+      }
+      : {})
   }
 }
 

@@ -10,6 +10,7 @@ import { refPoint } from "./refPoint.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
+import { stepLabel } from "./stepLabel.js"
 
 const DEFAULT_DURATION_MS = 300
 const DEFAULT_DROP_DELAY_MS = 500
@@ -49,7 +50,7 @@ export const drag = Effect.fn("drag")(function*(args: Args) {
   const from: ScreenPoint = yield* endpoint(args, "from", "from_xy", "from", native, timeoutMs)
   const to: ScreenPoint = yield* endpoint(args, "to", "to_xy", "to", native, timeoutMs)
   const invocation = yield* Invocation
-  const label = "XTestFakeButtonEvent(drag)"
+  const label = stepLabel(native, "XTestFakeButtonEvent(drag)")
   invocation.record("action.dispatch.start", { action: "drag", from, to, duration_ms: durationMs, drop_delay_ms: dropDelayMs })
   yield* writeAhead(label, { outcome: "attempted", mechanism: "physical_synthetic" })
   yield* native.drag(from, to, { durationMs, dropDelayMs }).pipe(answered(label))

@@ -10,6 +10,7 @@ import { declined } from "../Failures.js"
 import { KeySynth, keysymOf, modifierMask } from "../Keys.js"
 import { ensureKeyboardFocus } from "../keyboardFocusGuard.js"
 import { physical, step } from "../Step.js"
+import { backendKeyboard, keyStep, textStep } from "../../display/inputDelivery.js"
 
 /** Text that can only go in through the keyboard: no EditableText (Chromium) or an inert one (Firefox). */
 export const needsKeyboard = (node: RawNode, profile: ToolkitProfile): boolean =>
@@ -44,7 +45,11 @@ export const keyboardEntry = async (
     await pause(pollMs)
   }
   const dec = (keycode: number, keystring: string, synth: number) => keyboardEvent(session, keycode, keystring, synth, deadline)
-  if (replace) {
+  const keyboard = backendKeyboard()
+  if (replace && keyboard !== undefined) {
+    await keyStep(steps, keyboard, "a", ["ctrl"])
+    await keyStep(steps, keyboard, "backspace")
+  } else if (replace) {
     const ctrl = modifierMask("ctrl")
     await step(steps, "DeviceEventController.LockModifiers", dec(ctrl, "", KeySynth.lockModifiers), physical)
     try {
@@ -55,7 +60,8 @@ export const keyboardEntry = async (
     await step(steps, "DeviceEventController.GenerateKeyboardEvent(BackSpace)", dec(keysymOf("backspace")!, "", KeySynth.sym), physical)
   }
   const before = replace ? "" : await accessible.text(timeoutFor(deadline)).catch(() => "")
-  if (text !== "") {
+  if (text !== "" && keyboard !== undefined) await textStep(steps, keyboard, text)
+  else if (text !== "") {
     await step(steps, "DeviceEventController.GenerateKeyboardEvent(string)", dec(0, text, KeySynth.string), physical)
   }
   // Key events reach the field asynchronously (X server, toolkit, a browser's content process): wait, bounded,
