@@ -149,8 +149,11 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
           subtree: (ref, path, maxDepth, bulk) => reader.read(ref, { maxDepth, deadline: options.deadline, rootPath: path, bulk, ...placing }),
           childCount: (ref) => Accessible.of(session, ref).childCount(left())
         }
-        // A kept read holds placed bounds: one kept per placement (a Wayland client is not told that its window moved).
-        const placementKey = placement.kind === "window" ? `@${placement.origin.x},${placement.origin.y}` : placement.kind === "unknown" ? "@unplaced" : ""
+        // A kept read holds placed bounds: one kept per placement and frame (a Wayland client is not told that its
+        // window moved; an XWayland client's moves raise no AT-SPI event either).
+        const placementKey = placement.kind === "window"
+          ? `@${placement.origin.x},${placement.origin.y}`
+          : placement.kind === "unknown" ? "@unplaced" : placement.frame ? `@${placement.frame.x},${placement.frame.y}` : ""
         const { result, via } = mirror && options.kept === true && options.root === undefined && profile.announcesChanges === true
           ? await mirror.read(root, `depth=${options.maxDepth}${placementKey}`, options.maxDepth, left(), reads)
           : { result: await live(), via: "live" as const }
