@@ -1,6 +1,7 @@
 import type { PlatformStatus } from "@agent-desktop/platform"
 import { FAIL_CLOSED, HEADLESS_REF_ACTIONS, NOT_APPLICABLE, NOT_YET_SUPPORTED, READ_ONLY } from "./commandTables.generated.js"
 import { NATIVE_LINUX_NOTES } from "./nativeLinuxNotes.js"
+import { WAYLAND_NOTES } from "./waylandNotes.js"
 import type { Skill } from "./Skills.js"
 
 const LINUX_NOTES = `## Linux (AT-SPI2)
@@ -12,7 +13,8 @@ const LINUX_NOTES = `## Linux (AT-SPI2)
   bus answers (\`denied\`, with what to fix, when it does not), screen recording \`not_required\` on X11
   (\`unknown\` on Wayland) and automation \`not_required\`.
 - \`--app\` takes the name \`list-apps\` prints (e.g. \`gtk3-widget-factory\`). Window ids come from the bus and path.
-- Key presses go through the registry's device event controller (or XTEST on X11). Wayland restricts global input.
+- Key presses go through the registry's device event controller (XTEST) on X11, and through the display-server
+  backend's keyboard on Wayland (see "Wayland sessions" below).
 - Identity: a ref is re-proven against the live window before anything is sent: its role and stable fields
   (name, description, stable values; an AT-SPI object path is an address, not identity) must have been unique in
   the window at capture and must match exactly one element now. Twins are refused (AMBIGUOUS_TARGET
@@ -49,6 +51,7 @@ export const platformSkill = (platform: string, live?: PlatformStatus, toolkitNo
     "",
     platform === "linux" ? LINUX_NOTES : "",
     platform === "linux" ? NATIVE_LINUX_NOTES : "",
+    platform === "linux" ? WAYLAND_NOTES : "",
     toolkitNotes,
     live === undefined ? "" : liveSection(live)
   ].join("\n")
