@@ -19,4 +19,6 @@ export { WaylandSession, type Button, type Capture, type Display, type Rect } fr
 export { closeWayland } from "./backend/openWayland.js"
 export { matchWindow, placementOfWindow, topmostAt } from "./backend/SwayDesktop.js"
 export { wlrootsBackend, wlrootsDisplayServer } from "./backend/WlrootsDisplayServer.js"
+export { gnomeBackend, gnomeDisplayServer } from "./backend/GnomeDisplayServer.js"
 export { originFrom } from "./Coordinates.js"
+export { MutterRemoteDesktop, type DbusCall, type DbusMessage } from "./MutterRemoteDesktop.js"
