@@ -57,19 +57,19 @@ const refAction = <const N extends string>(
 export const click = refAction("click", "Click (activate) an element", { needsEnabled: true })
 export const doubleClick = refAction("double-click", "Double-click an element (headed only)", {
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
   headed: "required",
   agentTool: false
 })
 export const tripleClick = refAction("triple-click", "Triple-click an element (headed only)", {
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
   headed: "required",
   agentTool: false
 })
 export const rightClick = refAction("right-click", "Right-click an element (headed only)", {
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
   headed: "required",
   agentTool: false
 })
@@ -96,7 +96,7 @@ export const expand = refAction("expand", "Expand a tree node, combo box or disc
 export const collapse = refAction("collapse", "Collapse a tree node, combo box or disclosure", { stateful: true, needsEnabled: true })
 export const scroll = refAction("scroll", "Scroll an element", {
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): AT-SPI has no scroll action, so scroll needs --headed: wheel notches over the element's centre after the identity, focus and pointer actionability checks (POLICY_DENIED without it).",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): AT-SPI has no scroll action, so scroll needs --headed: wheel notches over the element's centre after the identity, focus and pointer actionability checks (POLICY_DENIED without it).",
   flags: {
     direction: flag(oneOf(["up", "down", "left", "right"], "Direction", "down")),
     amount: flag(int("Steps", { default: 3, minimum: 1, maximum: NOTCHES_MAX }))

@@ -60,7 +60,7 @@ export const hover = defineCommand({
   name: "hover",
   summary: "Move the pointer over an element or point (headed only)",
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): moves the pointer to --xy, or to a ref's centre after its identity is proven, its window focused and the pointer actionability checks pass; verified by reading the pointer back.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): moves the pointer to --xy, or to a ref's centre after its identity is proven, its window focused and the pointer actionability checks pass; verified by reading the pointer back.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),
@@ -85,7 +85,7 @@ export const drag = defineCommand({
   name: "drag",
   summary: "Drag between refs or points (headed only)",
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): left button down at the source, moved in steps over --duration, held over the target for --drop-delay, then released (always). Ref endpoints pass the identity, focus and actionability checks; points on no display are INVALID_ARGS.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): left button down at the source, moved in steps over --duration, held over the target for --drop-delay, then released (always). Ref endpoints pass the identity, focus and actionability checks; points on no display are INVALID_ARGS.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),
@@ -114,7 +114,7 @@ export const mouseMove = defineCommand({
   name: "mouse-move",
   summary: "Move the pointer (headed only)",
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST motion to a global screen point, verified by reading the pointer back. A point on no display is INVALID_ARGS, nothing sent.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): XTEST motion to a global screen point, verified by reading the pointer back. A point on no display is INVALID_ARGS, nothing sent.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),
@@ -128,7 +128,7 @@ export const mouseClick = defineCommand({
   name: "mouse-click",
   summary: "Click at a point (headed only)",
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST button presses at a global screen point, modifiers held throughout and always released. Focuses nothing and cannot prove which app got the click (delivered_unverified). A point on no display is INVALID_ARGS, nothing sent.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): XTEST button presses at a global screen point, modifiers held throughout and always released. Focuses nothing and cannot prove which app got the click (delivered_unverified). A point on no display is INVALID_ARGS, nothing sent.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),
@@ -168,7 +168,7 @@ export const mouseWheel = defineCommand({
   name: "mouse-wheel",
   summary: "Scroll the wheel at a point (headed only)",
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): wheel notches (X buttons 4-7) at the point; dy > 0 scrolls up, dx > 0 left. A point on no display is INVALID_ARGS.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): wheel notches (X buttons 4-7) at the point; dy > 0 scrolls up, dx > 0 left. A point on no display is INVALID_ARGS.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),

@@ -113,7 +113,7 @@ export const screenshot = defineCommand({
   readOnly: true,
   summary: "Capture a window or screen",
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64.",
   category: "observation",
   headed: "none",
   support: LINUX("supported"),
@@ -141,7 +141,7 @@ export const listDisplays = defineCommand({
   readOnly: true,
   summary: "List displays",
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1.",
   category: "observation",
   headed: "none",
   support: LINUX("supported"),
