@@ -69,7 +69,7 @@ export const doubleClick = refAction("double-click", "Double-click an element (h
   use: "double-click, physical",
   agentGroup: { tool: "click", value: "double" },
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
   headed: "required",
   agentTool: false
 })
@@ -77,7 +77,7 @@ export const tripleClick = refAction("triple-click", "Triple-click an element (h
   use: "triple-click, physical",
   agentGroup: { tool: "click", value: "triple" },
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
   headed: "required",
   agentTool: false
 })
@@ -85,7 +85,7 @@ export const rightClick = refAction("right-click", "Right-click an element (head
   use: "right-click, physical",
   agentGroup: { tool: "click", value: "right" },
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
   headed: "required",
   agentTool: false
 })
@@ -141,7 +141,7 @@ export const collapse = refAction("collapse", "Collapse a tree node, combo box o
 export const scroll = refAction("scroll", "Scroll an element", {
   use: "Scroll a container by wheel steps (physical: the server needs --headed).",
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): AT-SPI has no scroll action, so scroll needs --headed: wheel notches over the element's centre after the identity, focus and pointer actionability checks (POLICY_DENIED without it).",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): AT-SPI has no scroll action, so scroll needs --headed: wheel notches over the element's centre after the identity, focus and pointer actionability checks (POLICY_DENIED without it).",
   flags: {
     direction: flag(oneOf(["up", "down", "left", "right"], "Direction", "down")),
     amount: flag(int("Steps", { default: 3, minimum: 1, maximum: NOTCHES_MAX }))

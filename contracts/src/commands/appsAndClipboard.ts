@@ -14,7 +14,7 @@ export const clipboardGet = defineCommand({
   use: "read (format)",
   agentGroup: { tool: "clipboard", value: "get" },
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): reads the CLIPBOARD selection (incremental transfers included): text, image/png written to --out (default a 0600 file under the state root's tmp folder), or file URIs from text/uri-list.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): reads the CLIPBOARD selection (incremental transfers included): text, image/png written to --out (default a 0600 file under the state root's tmp folder), or file URIs from text/uri-list.",
   category: "clipboard",
   headed: "none",
   support: LINUX("supported"),
@@ -33,7 +33,7 @@ export const clipboardSet = defineCommand({
   use: "write text, an image or file_url",
   agentGroup: { tool: "clipboard", value: "set" },
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a small detached owner process takes the CLIPBOARD selection and serves the text, PNG or file URIs (INCR for large content) until anything else is copied, then exits; the content is read back through the X server.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): a small detached owner process takes the CLIPBOARD selection and serves the text, PNG or file URIs (INCR for large content) until anything else is copied, then exits; the content is read back through the X server.",
   category: "clipboard",
   headed: "none",
   support: LINUX("supported"),
@@ -53,7 +53,7 @@ export const clipboardClear = defineCommand({
   use: "empty it",
   agentGroup: { tool: "clipboard", value: "clear" },
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the CLIPBOARD selection gets no owner (its owner, ours or an app's, lets go; our owner process exits); read back.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): the CLIPBOARD selection gets no owner (its owner, ours or an app's, lets go; our owner process exits); read back.",
   category: "clipboard",
   headed: "none",
   support: LINUX("supported"),
@@ -93,7 +93,7 @@ export const closeApp = defineCommand({
   summary: "Close an application",
   use: "Quit an app as its windows' close buttons would (force: kill it).",
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): graceful asks the window manager to close each of the app's windows (_NET_CLOSE_WINDOW, as their close buttons would); --force sends SIGTERM, then SIGKILL. An app without an accessibility tree is found by its process name and its window. Success once the process is gone, or once every window of it is gone while the process keeps running (a background service; details.process_running); a window left after 5 s (e.g. a save dialog): ACTION_FAILED. --force succeeds only once the process is gone. The session's shell, window manager, display server, buses and agent-desktop itself are never closed (INVALID_ARGS).",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): graceful asks the window manager to close each of the app's windows (_NET_CLOSE_WINDOW, as their close buttons would); --force sends SIGTERM, then SIGKILL. An app without an accessibility tree is found by its process name and its window. Success once the process is gone, or once every window of it is gone while the process keeps running (a background service; details.process_running); a window left after 5 s (e.g. a save dialog): ACTION_FAILED. --force succeeds only once the process is gone. The session's shell, window manager, display server, buses and agent-desktop itself are never closed (INVALID_ARGS).",
   category: "app-window",
   headed: "none",
   support: LINUX("supported"),
@@ -136,7 +136,7 @@ export const listWindows = defineCommand({
 
 /** What every window-manager operation (focus, resize, move, minimize, maximize, restore) does on Linux. */
 const WINDOW_OPERATION =
-  "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+  "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
 
 export const focusWindow = defineCommand({
   name: "focus-window",

@@ -74,7 +74,7 @@ export const hover = defineCommand({
   use: "move the pointer over a ref or xy",
   agentGroup: { tool: "mouse", value: "hover" },
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): moves the pointer to --xy, or to a ref's centre after its identity is proven, its window focused and the pointer actionability checks pass; verified by reading the pointer back.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): moves the pointer to --xy, or to a ref's centre after its identity is proven, its window focused and the pointer actionability checks pass; verified by reading the pointer back.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),
@@ -102,7 +102,7 @@ export const drag = defineCommand({
   summary: "Drag between refs or points (headed only)",
   use: "Drag and drop between refs or screen points (physical: the server needs --headed).",
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): left button down at the source, moved in steps over --duration, held over the target for --drop-delay, then released (always). Ref endpoints pass the identity, focus and actionability checks; points on no display are INVALID_ARGS.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): left button down at the source, moved in steps over --duration, held over the target for --drop-delay, then released (always). Ref endpoints pass the identity, focus and actionability checks; points on no display are INVALID_ARGS.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),
@@ -135,7 +135,7 @@ export const mouseMove = defineCommand({
   use: "move the pointer to xy",
   agentGroup: { tool: "mouse", value: "move" },
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST motion to a global screen point, verified by reading the pointer back. A point on no display is INVALID_ARGS, nothing sent.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): XTEST motion to a global screen point, verified by reading the pointer back. A point on no display is INVALID_ARGS, nothing sent.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),
@@ -152,7 +152,7 @@ export const mouseClick = defineCommand({
   use: "click at xy (button, count, modifiers)",
   agentGroup: { tool: "mouse", value: "click" },
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST button presses at a global screen point, modifiers held throughout and always released. Focuses nothing and cannot prove which app got the click (delivered_unverified). A point on no display is INVALID_ARGS, nothing sent.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): XTEST button presses at a global screen point, modifiers held throughout and always released. Focuses nothing and cannot prove which app got the click (delivered_unverified). A point on no display is INVALID_ARGS, nothing sent.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),
@@ -199,7 +199,7 @@ export const mouseWheel = defineCommand({
   use: "wheel steps dy/dx at x,y",
   agentGroup: { tool: "mouse", value: "wheel" },
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): wheel notches (X buttons 4-7) at the point; dy > 0 scrolls up, dx > 0 left. A point on no display is INVALID_ARGS.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): wheel notches (X buttons 4-7) at the point; dy > 0 scrolls up, dx > 0 left. A point on no display is INVALID_ARGS.",
   category: "mouse",
   headed: "required",
   support: LINUX("supported"),

@@ -127,7 +127,7 @@ export const screenshot = defineCommand({
   summary: "Capture a window or screen",
   use: "See what the accessibility tree cannot show (images, canvas, layout): a PNG of a window, display or the screen.",
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64.",
   category: "observation",
   headed: "none",
   support: LINUX("supported"),
@@ -159,7 +159,7 @@ export const listDisplays = defineCommand({
   use: "displays, ids for screenshot's screen",
   agentGroup: { tool: "list", value: "displays" },
   description:
-    "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1.",
+    "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1.",
   category: "observation",
   headed: "none",
   support: LINUX("supported"),

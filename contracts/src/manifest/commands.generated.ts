@@ -681,7 +681,7 @@ export type CommandManifest = {
     }
     readonly "screenshot": {
       readonly "summary": "Capture a window or screen"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): a PNG of the whole screen, one display (--screen, a list-displays id) or a window's on-screen rectangle (decorations and whatever covers it included), written 0600 to PATH or returned as base64."
       readonly "category": "observation"
       readonly "headed": "none"
       readonly "support": {
@@ -766,7 +766,7 @@ export type CommandManifest = {
     }
     readonly "list-displays": {
       readonly "summary": "List displays"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): the XRandR monitors, primary first; each id is what screenshot --screen takes; scale is 1."
       readonly "category": "observation"
       readonly "headed": "none"
       readonly "support": {
@@ -976,7 +976,7 @@ export type CommandManifest = {
     }
     readonly "double-click": {
       readonly "summary": "Double-click an element (headed only)"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent."
       readonly "category": "ref-action"
       readonly "headed": "required"
       readonly "support": {
@@ -1036,7 +1036,7 @@ export type CommandManifest = {
     }
     readonly "triple-click": {
       readonly "summary": "Triple-click an element (headed only)"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent."
       readonly "category": "ref-action"
       readonly "headed": "required"
       readonly "support": {
@@ -1096,7 +1096,7 @@ export type CommandManifest = {
     }
     readonly "right-click": {
       readonly "summary": "Right-click an element (headed only)"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent."
       readonly "category": "ref-action"
       readonly "headed": "required"
       readonly "support": {
@@ -1795,7 +1795,7 @@ export type CommandManifest = {
     }
     readonly "scroll": {
       readonly "summary": "Scroll an element"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): AT-SPI has no scroll action, so scroll needs --headed: wheel notches over the element's centre after the identity, focus and pointer actionability checks (POLICY_DENIED without it)."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): AT-SPI has no scroll action, so scroll needs --headed: wheel notches over the element's centre after the identity, focus and pointer actionability checks (POLICY_DENIED without it)."
       readonly "category": "ref-action"
       readonly "headed": "optional"
       readonly "support": {
@@ -2095,7 +2095,7 @@ export type CommandManifest = {
     }
     readonly "hover": {
       readonly "summary": "Move the pointer over an element or point (headed only)"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): moves the pointer to --xy, or to a ref's centre after its identity is proven, its window focused and the pointer actionability checks pass; verified by reading the pointer back."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): moves the pointer to --xy, or to a ref's centre after its identity is proven, its window focused and the pointer actionability checks pass; verified by reading the pointer back."
       readonly "category": "mouse"
       readonly "headed": "required"
       readonly "support": {
@@ -2199,7 +2199,7 @@ export type CommandManifest = {
     }
     readonly "drag": {
       readonly "summary": "Drag between refs or points (headed only)"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): left button down at the source, moved in steps over --duration, held over the target for --drop-delay, then released (always). Ref endpoints pass the identity, focus and actionability checks; points on no display are INVALID_ARGS."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): left button down at the source, moved in steps over --duration, held over the target for --drop-delay, then released (always). Ref endpoints pass the identity, focus and actionability checks; points on no display are INVALID_ARGS."
       readonly "category": "mouse"
       readonly "headed": "required"
       readonly "support": {
@@ -2336,7 +2336,7 @@ export type CommandManifest = {
     }
     readonly "mouse-move": {
       readonly "summary": "Move the pointer (headed only)"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST motion to a global screen point, verified by reading the pointer back. A point on no display is INVALID_ARGS, nothing sent."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): XTEST motion to a global screen point, verified by reading the pointer back. A point on no display is INVALID_ARGS, nothing sent."
       readonly "category": "mouse"
       readonly "headed": "required"
       readonly "support": {
@@ -2392,7 +2392,7 @@ export type CommandManifest = {
     }
     readonly "mouse-click": {
       readonly "summary": "Click at a point (headed only)"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): XTEST button presses at a global screen point, modifiers held throughout and always released. Focuses nothing and cannot prove which app got the click (delivered_unverified). A point on no display is INVALID_ARGS, nothing sent."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): XTEST button presses at a global screen point, modifiers held throughout and always released. Focuses nothing and cannot prove which app got the click (delivered_unverified). A point on no display is INVALID_ARGS, nothing sent."
       readonly "category": "mouse"
       readonly "headed": "required"
       readonly "support": {
@@ -2610,7 +2610,7 @@ export type CommandManifest = {
     }
     readonly "mouse-wheel": {
       readonly "summary": "Scroll the wheel at a point (headed only)"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): wheel notches (X buttons 4-7) at the point; dy > 0 scrolls up, dx > 0 left. A point on no display is INVALID_ARGS."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): wheel notches (X buttons 4-7) at the point; dy > 0 scrolls up, dx > 0 left. A point on no display is INVALID_ARGS."
       readonly "category": "mouse"
       readonly "headed": "required"
       readonly "support": {
@@ -2696,7 +2696,7 @@ export type CommandManifest = {
     }
     readonly "clipboard-get": {
       readonly "summary": "Read the clipboard"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): reads the CLIPBOARD selection (incremental transfers included): text, image/png written to --out (default a 0600 file under the state root's tmp folder), or file URIs from text/uri-list."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): reads the CLIPBOARD selection (incremental transfers included): text, image/png written to --out (default a 0600 file under the state root's tmp folder), or file URIs from text/uri-list."
       readonly "category": "clipboard"
       readonly "headed": "none"
       readonly "support": {
@@ -2739,7 +2739,7 @@ export type CommandManifest = {
     }
     readonly "clipboard-set": {
       readonly "summary": "Write the clipboard"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): a small detached owner process takes the CLIPBOARD selection and serves the text, PNG or file URIs (INCR for large content) until anything else is copied, then exits; the content is read back through the X server."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): a small detached owner process takes the CLIPBOARD selection and serves the text, PNG or file URIs (INCR for large content) until anything else is copied, then exits; the content is read back through the X server."
       readonly "category": "clipboard"
       readonly "headed": "none"
       readonly "support": {
@@ -2804,7 +2804,7 @@ export type CommandManifest = {
     }
     readonly "clipboard-clear": {
       readonly "summary": "Clear the clipboard"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): the CLIPBOARD selection gets no owner (its owner, ours or an app's, lets go; our owner process exits); read back."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): the CLIPBOARD selection gets no owner (its owner, ours or an app's, lets go; our owner process exits); read back."
       readonly "category": "clipboard"
       readonly "headed": "none"
       readonly "support": {
@@ -3050,7 +3050,7 @@ export type CommandManifest = {
     }
     readonly "focus-window": {
       readonly "summary": "Focus a window"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
       readonly "category": "app-window"
       readonly "headed": "none"
       readonly "support": {
@@ -3108,7 +3108,7 @@ export type CommandManifest = {
     }
     readonly "resize-window": {
       readonly "summary": "Resize a window"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
       readonly "category": "app-window"
       readonly "headed": "none"
       readonly "support": {
@@ -3187,7 +3187,7 @@ export type CommandManifest = {
     }
     readonly "move-window": {
       readonly "summary": "Move a window"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
       readonly "category": "app-window"
       readonly "headed": "none"
       readonly "support": {
@@ -3266,7 +3266,7 @@ export type CommandManifest = {
     }
     readonly "minimize": {
       readonly "summary": "Minimize a window"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
       readonly "category": "app-window"
       readonly "headed": "none"
       readonly "support": {
@@ -3324,7 +3324,7 @@ export type CommandManifest = {
     }
     readonly "maximize": {
       readonly "summary": "Maximize a window"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
       readonly "category": "app-window"
       readonly "headed": "none"
       readonly "support": {
@@ -3382,7 +3382,7 @@ export type CommandManifest = {
     }
     readonly "restore": {
       readonly "summary": "Restore a window"
-      readonly "description": "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
+      readonly "description": "On Linux (X11; on Wayland the display-server backend serving the session stands in for X11, or the command answers PLATFORM_NOT_SUPPORTED: `skills get platform` has the table): asks the EWMH window manager and reads the window back (details.verification_scope); positions and sizes are the frame's, decorations included (list-windows reports a window as its toolkit reports it to AT-SPI: GTK 3 the frame, Qt 5 and GTK 4 an area inside it; the bounds these operations answer are the frame's). Without a window manager: PLATFORM_NOT_SUPPORTED; a request it does not carry out within 3 s: ACTION_FAILED with what was observed."
       readonly "category": "app-window"
       readonly "headed": "none"
       readonly "support": {

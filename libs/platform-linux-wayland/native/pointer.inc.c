@@ -73,3 +73,23 @@ static napi_value js_pointer_axis(napi_env env, napi_callback_info info) {
   zwlr_virtual_pointer_v1_axis_discrete(vpointer, now_ms(), (uint32_t)axis, wl_fixed_from_double(15.0 * (double)steps), (int32_t)steps);
   return pointer_flush(env, "pointer axis");
 }
+
+/*
+ * pointerScroll(axis, value): a continuous scroll of `value` surface units without discrete steps (a wheel source,
+ * so no axis_stop is owed). Less than a notch moves no X11 core client (XWayland emulates buttons 4-7 per notch) yet
+ * reaches XInput 2 clients as a scroll valuator event, which is what they take as their baseline after the pointer
+ * entered their window.
+ */
+static napi_value js_pointer_scroll(napi_env env, napi_callback_info info) {
+  napi_value argv[2];
+  if (!args_n(env, info, 2, argv)) return NULL;
+  int64_t axis;
+  double value;
+  if (!get_i64(env, argv[0], &axis, "axis")) return NULL;
+  if (napi_get_value_double(env, argv[1], &value) != napi_ok) return throw_code(env, "WL_BAD_ARGUMENT", "value must be a number");
+  if (axis != 0 && axis != 1) return throw_code(env, "WL_BAD_ARGUMENT", "axis must be 0 (vertical) or 1 (horizontal)");
+  if (!need_pointer(env)) return NULL;
+  zwlr_virtual_pointer_v1_axis_source(vpointer, WL_POINTER_AXIS_SOURCE_WHEEL);
+  zwlr_virtual_pointer_v1_axis(vpointer, now_ms(), (uint32_t)axis, wl_fixed_from_double(value));
+  return pointer_flush(env, "pointer scroll");
+}

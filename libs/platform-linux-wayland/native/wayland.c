@@ -516,6 +516,7 @@ static napi_value init(napi_env env, napi_value exports) {
     FN("pointerMotion", js_pointer_motion),
     FN("pointerButton", js_pointer_button),
     FN("pointerAxis", js_pointer_axis),
+    FN("pointerScroll", js_pointer_scroll),
     FN("capture", js_capture),
     FN("toplevels", js_toplevels),
     FN("toplevelAction", js_toplevel_action),

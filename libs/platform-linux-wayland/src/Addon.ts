@@ -109,6 +109,8 @@ export interface WaylandAddon {
   readonly pointerButton: (button: number, down: boolean) => boolean
   /** `steps` wheel notches; axis 0 vertical (positive = down), 1 horizontal (positive = right). */
   readonly pointerAxis: (axis: 0 | 1, steps: number) => boolean
+  /** A continuous scroll of `value` surface units (a wheel source without discrete steps). */
+  readonly pointerScroll: (axis: 0 | 1, value: number) => boolean
   readonly capture: (output: number, x: number, y: number, width: number, height: number, cursor: boolean, encoding: "png" | "raw") => RawCapture
   readonly toplevels: () => ReadonlyArray<RawToplevel>
   readonly toplevelAction: (id: number, action: ToplevelAction) => boolean

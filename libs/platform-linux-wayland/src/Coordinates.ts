@@ -55,8 +55,11 @@ export interface Placement {
  * The global point that the toolkit's window-relative (0, 0) is, from the compositor's placement and the size AT-SPI
  * gives the window itself (its window-relative extents' width and height).
  */
-export const windowOrigin = (toolkit: Toolkit, placement: Placement, atspiWindow: { readonly width: number; readonly height: number }, margins: Margins = NO_MARGINS): Point => {
-  const reference = TOOLKIT_ORIGIN[toolkit]
+export const windowOrigin = (toolkit: Toolkit, placement: Placement, atspiWindow: { readonly width: number; readonly height: number }, margins: Margins = NO_MARGINS): Point =>
+  originFrom(TOOLKIT_ORIGIN[toolkit], placement, atspiWindow, margins)
+
+/** The same, from what the toolkit's extents count from (the adapter's toolkit profiles say it). */
+export const originFrom = (reference: "surface" | "frame", placement: Placement, atspiWindow: { readonly width: number; readonly height: number }, margins: Margins = NO_MARGINS): Point => {
   const frameWidth = reference === "surface" ? atspiWindow.width - margins.left - margins.right : atspiWindow.width
   const frameHeight = reference === "surface" ? atspiWindow.height - margins.top - margins.bottom : atspiWindow.height
   const { content } = placement

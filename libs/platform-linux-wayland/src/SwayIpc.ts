@@ -163,6 +163,8 @@ export class SwayIpc {
     if (this.socket && !this.socket.destroyed) return Promise.resolve(this.socket)
     return new Promise((resolve, reject) => {
       const socket = connect(this.socketPath)
+      // A pending request's timer keeps the process alive while it waits; an idle connection must not.
+      socket.unref()
       socket.once("connect", () => {
         this.socket = socket
         resolve(socket)

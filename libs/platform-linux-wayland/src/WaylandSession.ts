@@ -17,6 +17,8 @@ const BUTTON_CODES: Readonly<Record<Button, number>> = { left: 0x110, right: 0x1
 /** Same pauses as the X11 session: a fast human's press, and clicks of a multi-click well inside 400 ms. */
 const PRESS_MS = 8
 const BETWEEN_CLICKS_MS = 40
+/** Surface units of the scroll that primes a wheel (a notch is 15). */
+const PRIMING_SCROLL = 0.1
 
 const pause = (ms: number): void => {
   if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
@@ -89,7 +91,21 @@ export class WaylandSession {
 
   private pointerReady = false
 
+  /**
+   * Moves the pointer to (x, y) as a hand arrives: a motion beside the point, then onto it. A jump straight from
+   * another surface gives the target only a pointer enter; XWayland's X clients then drop the next button press on a
+   * widget the pointer entered that way (seen: GTK 3 on XWayland ignored every click on a button until the pointer
+   * moved inside the window), while a motion within the surface after its enter makes the press count.
+   */
   moveTo(x: number, y: number): void {
+    if (!this.onScreen(x, y)) throw new RangeError(`(${x}, ${y}) is on no output`)
+    const beside = this.onScreen(x - 1, y) ? x - 1 : x + 1
+    if (this.onScreen(beside, y)) this.motion(beside, y)
+    this.motion(x, y)
+  }
+
+  /** One absolute motion (a step of a path that is already inside the surface it crosses). */
+  private motion(x: number, y: number): void {
     if (!this.onScreen(x, y)) throw new RangeError(`(${x}, ${y}) is on no output`)
     const box = this.layout()
     const motion = () => this.addon.pointerMotion(Math.round(x - box.x), Math.round(y - box.y), box.width, box.height)
@@ -100,7 +116,11 @@ export class WaylandSession {
       this.pointerReady = true
     }
     motion()
+    this.at = { x, y }
   }
+
+  /** Where our pointer was last sent (undefined before the first motion). */
+  private at: { x: number; y: number } | undefined
 
   private pressRelease(button: Button, hold = PRESS_MS): void {
     this.addon.pointerButton(BUTTON_CODES[button], true)
@@ -131,7 +151,7 @@ export class WaylandSession {
     try {
       for (let i = 1; i <= steps; i++) {
         pause(durationMs / steps)
-        this.moveTo(Math.round(from.x + ((to.x - from.x) * i) / steps), Math.round(from.y + ((to.y - from.y) * i) / steps))
+        this.motion(Math.round(from.x + ((to.x - from.x) * i) / steps), Math.round(from.y + ((to.y - from.y) * i) / steps))
       }
       pause(dropDelayMs)
     } finally {
@@ -142,7 +162,19 @@ export class WaylandSession {
 
   /** `dy` > 0 = up, `dx` > 0 = left (the contract's signs, as on X11); one wheel notch per unit. */
   wheel(x: number, y: number, dx: number, dy: number, modifiers: ReadonlyArray<Modifier> = []): void {
+    const arrived = this.at?.x !== x || this.at?.y !== y
     this.moveTo(x, y)
+    if (arrived) {
+      // An XInput 2 client on XWayland (GTK 3, Qt 5) takes the first scroll after the pointer entered its window as
+      // its baseline and drops it (seen: the first notch on GTK 3 under XWayland did nothing): a sub-notch scroll
+      // there and back gives it that baseline and moves nothing (it is below a notch for X11 core clients, and nets
+      // to zero for everyone).
+      for (const [axis, wanted] of [[0, dy], [1, dx]] as const) {
+        if (wanted === 0) continue
+        this.addon.pointerScroll(axis, PRIMING_SCROLL)
+        this.addon.pointerScroll(axis, -PRIMING_SCROLL)
+      }
+    }
     this.keyboard.holding(modifiers, () => {
       if (dy !== 0) this.addon.pointerAxis(0, -dy)
       if (dx !== 0) this.addon.pointerAxis(1, -dx)

@@ -150,6 +150,7 @@ const unknownKey = (what: string) =>
  * keysyms) for the keys and released after `SPARE_RELEASE_MS`; the layout's own keys are never rebound.
  */
 const keyboard: KeyboardInput = {
+  label: "XTestFakeKeyEvent",
   pressKey: (key, modifiers) =>
     Effect.suspend(() => {
       if (keysymOf(key) === undefined && keysymOfName(key) === undefined) return Effect.fail(unknownKey(`unknown key '${key}'`))

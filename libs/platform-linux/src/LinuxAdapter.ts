@@ -38,7 +38,7 @@ import { TOOLKIT_NOTES } from "./toolkits/notesTable.js"
 import { TreeReader } from "./tree/TreeReader.js"
 import { pathFromWindow } from "./tree/WindowPath.js"
 import { popupSurfacesOf, uncoveredPopups } from "./surfaces/PopupSurfaces.js"
-import { windowOrigin } from "./display/sessionWindows.js"
+import { placementOf } from "./display/extentsPlacement.js"
 
 const toPlatformError = (what: string) => (error: unknown): PlatformError => {
   if (error instanceof PlatformError) return error
@@ -141,20 +141,25 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         rootPath = path
       }
       try {
-        // GTK 4.8 reports extents relative to the window: place them on the screen (X11).
+        // GTK 4.8 on X11 and native Wayland clients report extents relative to the window: the display server
+        // places them on the screen, or (placement unknown) there are no bounds rather than wrong ones.
         const profile = await session.toolkits.profileOf(root.busName, Math.max(1, Math.min(1500, options.deadline - Date.now())))
-        const origin = profile.extentsWindowRelative ? await windowOrigin(window.title, 1000) : undefined
-        const live = () => reader.read(root, {
-          maxDepth: options.maxDepth, deadline: options.deadline, rootPath, ...(origin ? { origin } : {})
-        })
+        const placement = await placementOf(session, { ref: windowRefValue, title: window.title }, Math.max(1, Math.min(1000, options.deadline - Date.now())))
+        const placing = placement.kind === "window" ? { origin: placement.origin } : placement.kind === "unknown" ? { boundsUnknown: true } : {}
+        const live = () => reader.read(root, { maxDepth: options.maxDepth, deadline: options.deadline, rootPath, ...placing })
         const left = () => Math.max(1, Math.min(1000, options.deadline - Date.now()))
         const reads: MirrorReads = {
           live,
-          subtree: (ref, path, maxDepth, bulk) => reader.read(ref, { maxDepth, deadline: options.deadline, rootPath: path, bulk }),
+          subtree: (ref, path, maxDepth, bulk) => reader.read(ref, { maxDepth, deadline: options.deadline, rootPath: path, bulk, ...placing }),
           childCount: (ref) => Accessible.of(session, ref).childCount(left())
         }
+        // A kept read holds placed bounds: one kept per placement and frame (a Wayland client is not told that its
+        // window moved; an XWayland client's moves raise no AT-SPI event either).
+        const placementKey = placement.kind === "window"
+          ? `@${placement.origin.x},${placement.origin.y}`
+          : placement.kind === "unknown" ? "@unplaced" : placement.frame ? `@${placement.frame.x},${placement.frame.y}` : ""
         const { result, via } = mirror && options.kept === true && options.root === undefined && profile.announcesChanges === true
-          ? await mirror.read(root, `depth=${options.maxDepth}`, options.maxDepth, left(), reads)
+          ? await mirror.read(root, `depth=${options.maxDepth}${placementKey}`, options.maxDepth, left(), reads)
           : { result: await live(), via: "live" as const }
         return {
           window, root: toObserved(result.root), complete: result.complete, nodesObserved: result.nodesObserved, ...(via === "live" ? {} : { reused: via })
@@ -179,7 +184,8 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         }
       }),
     permissions: () =>
-      Effect.promise(async () => permissionsFor(await parts().then(() => true, () => false))),
+      Effect.promise(async () =>
+        permissionsFor(await parts().then(() => true, () => false), await Effect.runPromise(chooseDisplayServer().capabilities()))),
     listApps: (nameContains) => use("list-apps", ({ directory }) => directory.listApps(nameContains)),
     listWindows: (app) =>
       use("list-windows", async ({ directory }) => (await directory.listWindowsAsShown(app)).map((entry) => entry.info)),

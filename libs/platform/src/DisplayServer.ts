@@ -11,6 +11,7 @@ import type * as Effect from "effect/Effect"
 import type { DisplaySession } from "./DisplaySession.js"
 import type { InputModifier, NativeDesktopShape, ScreenPoint } from "./NativeDesktop.js"
 import type { PlatformError } from "./PlatformError.js"
+import type { Bounds } from "./TreeModel.js"
 
 /** Which process's window has the keyboard focus (where synthetic keys go), as far as it can be told. */
 export type KeyboardFocus =
@@ -18,6 +19,35 @@ export type KeyboardFocus =
   /** No client window has it (X11: the root, PointerRoot or None), or its owner names no pid. */
   | { readonly kind: "none" }
   | { readonly kind: "pid"; readonly pid: number }
+
+/** What the adapter knows of a toplevel window when it asks where the window's AT-SPI extents sit on the screen. */
+export interface PlacementQuery {
+  readonly title: string
+  /** The app's process (Wayland compositors name a window's client by pid). */
+  readonly pid?: number
+  /** The window's own AT-SPI extents: on Wayland its size at (0, 0), which tells a centred frame's offset. */
+  readonly extents?: Bounds
+  /** The toolkit's profile says its extents are window-relative even on X11 (GTK 4.8). */
+  readonly windowRelative: boolean
+  /**
+   * What the toolkit's window-relative extents count from, where it is known: its `surface` (the buffer's top-left,
+   * client-side shadows included: GTK 3, Qt 5) or its `frame` (the xdg window geometry: GTK 4). Undefined: not
+   * measured for this toolkit, so a Wayland backend cannot place it.
+   */
+  readonly origin?: "surface" | "frame"
+}
+
+/**
+ * How a window's AT-SPI extents map onto the screen: as they are (`screen`: X11, XWayland clients), offset by the
+ * window's origin (`window`: GTK 4.8 on X11, every native Wayland client), or not at all (`unknown`: the reason, e.g.
+ * a compositor that tells no client where windows are). An unknown placement means no global bounds: pointer actions
+ * by ref are refused with the reason. `frame` is the window's frame on the screen (decorations included) where a
+ * compositor knows it: what list-windows reports as the window's bounds, as a window manager's frame is on X11.
+ */
+export type ExtentsPlacement =
+  | { readonly kind: "screen"; readonly frame?: Bounds }
+  | { readonly kind: "window"; readonly origin: ScreenPoint; readonly frame?: Bounds }
+  | { readonly kind: "unknown"; readonly reason: string }
 
 /**
  * What the accessibility layer itself asks of the display server: where keys go, giving a window the keyboard
@@ -31,8 +61,8 @@ export interface SessionWindows {
   readonly windowOfProcess: (pid: number, title: string, timeoutMs: number) => Effect.Effect<string | undefined>
   /** Ask for the keyboard focus on a window `windowOfProcess` named; false when every way to ask failed. */
   readonly focusWindow: (window: string, timeoutMs: number) => Effect.Effect<boolean>
-  /** The screen position of the toplevel window titled `title`, when exactly one is. */
-  readonly windowOrigin: (title: string, timeoutMs: number) => Effect.Effect<ScreenPoint | undefined>
+  /** Where the window's AT-SPI extents sit on the screen (see `ExtentsPlacement`). */
+  readonly extentsPlacement: (window: PlacementQuery, timeoutMs: number) => Effect.Effect<ExtentsPlacement>
   /** The pids and titles of visible client windows; undefined when they cannot be listed here. */
   readonly windowOwners: () => Effect.Effect<ReadonlyArray<{ readonly pid: number; readonly title: string }> | undefined>
   /**
@@ -63,11 +93,17 @@ export interface ActiveWindow {
 }
 
 /**
- * Keys and text injected by the backend itself. Optional: on X11 the Linux adapter sends keys through AT-SPI's
- * device event controller (the registry injects them with XTEST), so the X11 backend has no keyboard channel; a
- * backend for a session where that controller cannot reach the apps (Wayland) provides one.
+ * Keys and text injected by the backend itself. On X11 the Linux adapter sends single keys through AT-SPI's device
+ * event controller (the registry injects them with XTEST) and uses the X11 backend's channel only to type text the
+ * controller would type wrong (a keysym the layout lacks); a backend for a session where that controller cannot reach
+ * the apps (Wayland) carries every key, and then the adapter's own pointer fallbacks (a click at an element's
+ * centre) go through the backend's pointer channel too. A key or text
+ * refused before anything was sent (an unknown key name, a character the session's layout cannot type) fails with
+ * `steps: []`.
  */
 export interface KeyboardInput {
+  /** The mechanism, as delivery steps name it (`zwp_virtual_keyboard_v1`). */
+  readonly label: string
   /** One key (an X keysym name such as `Return` or `minus`, or one character) with modifiers held around it. */
   readonly pressKey: (key: string, modifiers: ReadonlyArray<InputModifier>) => Effect.Effect<void, PlatformError>
   /** Text as the keyboard would type it, in the session's layout. */
@@ -76,10 +112,15 @@ export interface KeyboardInput {
 
 export type DisplayChannel = "pointer" | "keyboard" | "capture" | "windows" | "displays" | "clipboard" | "notifications"
 
-/** What one channel can do here: the mechanism it uses, or why it cannot work and (`kind`) the refusal it answers. */
+/**
+ * What one channel can do here: the mechanism it uses, or why it cannot work and (`kind`) the refusal it answers.
+ * `grant` says whether the channel works because the user granted it (a KDE `.desktop` authorization, a portal
+ * permission) or needs no grant at all; `suggestion` says how a user gets an unavailable channel (what to install or
+ * grant), where anything can. `permissions` reports screen capture and input from these.
+ */
 export type ChannelCapability =
-  | { readonly state: "available"; readonly via: string }
-  | { readonly state: "unavailable"; readonly reason: string; readonly kind?: string }
+  | { readonly state: "available"; readonly via: string; readonly grant?: "granted" | "not_required" }
+  | { readonly state: "unavailable"; readonly reason: string; readonly kind?: string; readonly suggestion?: string }
 
 export type DisplayCapabilities = Readonly<Record<DisplayChannel, ChannelCapability>>
 

@@ -133,4 +133,11 @@ export interface ClipboardAccess {
 }
 
 /** Every channel the engine's native commands use, flat (`DesktopAdapterShape.native`). */
-export interface NativeDesktopShape extends PointerInput, ScreenCapture, DisplayList, WindowManager, ClipboardAccess {}
+export interface NativeDesktopShape extends PointerInput, ScreenCapture, DisplayList, WindowManager, ClipboardAccess {
+  /**
+   * The names of this backend's own mechanisms for the ones delivery steps name by their X11 names
+   * (`XTestFakeButtonEvent`, `XTestFakeMotionEvent`, `_NET_ACTIVE_WINDOW`, `_NET_MOVERESIZE_WINDOW(position)`, ...);
+   * absent, or a name not listed: the X11 name is the mechanism.
+   */
+  readonly stepLabels?: Readonly<Record<string, string>>
+}

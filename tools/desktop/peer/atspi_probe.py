@@ -20,6 +20,9 @@
   atspi_probe.py cellattrs APP ROW COLUMN   -> {"name":..,"text":..,"attributes":{..}}: one cell's text attributes
                                                at offset 0 with defaults (weight, size, family-name, justification)
   atspi_probe.py windows APP                -> {"windows":[{"role":..,"name":..,"states":[..]}]}: the app's top levels
+  atspi_probe.py extents APP ROLE NAME      -> {"node":{"screen":[x,y,w,h],"window":[..]},"window":{"name":..,"screen":..,
+                                               "window":..}}: the first match's extents and its top level's, in both
+                                               coordinate types (on Wayland both are window-relative)
 
 ROLE is an AT-SPI role name as libatspi spells it ("push button", "text", "check box"); NAME an exact name, or
 "" for any. The search never lists the children of a container that manages its descendants or has more than 500
@@ -174,6 +177,24 @@ def main(argv):
         out = describe(found)
         out["descendants"] = names
         print(json.dumps(out))
+        return 0
+    if argv[1] == "extents":
+        found = walk(app, argv[3], argv[4] if len(argv) > 4 else "")
+        if found is None:
+            print(json.dumps({"error": "no match"}))
+            return 1
+        window = found
+        while window.get_parent() is not None and window.get_parent().get_role() != Atspi.Role.APPLICATION:
+            window = window.get_parent()
+
+        def box(acc, coord):
+            e = acc.get_extents(coord)
+            return [e.x, e.y, e.width, e.height]
+
+        print(json.dumps({
+            "node": {"screen": box(found, Atspi.CoordType.SCREEN), "window": box(found, Atspi.CoordType.WINDOW)},
+            "window": {"name": window.get_name() or "", "screen": box(window, Atspi.CoordType.SCREEN), "window": box(window, Atspi.CoordType.WINDOW)},
+        }))
         return 0
     if argv[1] == "cell":
         table = walk(app, "table", "")

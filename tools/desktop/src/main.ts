@@ -4,7 +4,7 @@
  * start/env, a JSON line for stop/ensure-packages); diagnostics go to stderr.
  *
  *   desktop start --state DIR [--session x11|sway|gnome-shell|kwin] [--app NAME|CMD]... [--wait-name NAME]...
- *                 [--geometry WxHxD] [--timeout S] [--no-enable]
+ *                 [--geometry WxHxD] [--timeout S] [--no-enable] [--xwayland (sway: XWayland too, DISPLAY exported)]
  *   desktop stop --state DIR
  *   desktop env --state DIR
  *   desktop ensure-packages
@@ -33,10 +33,11 @@ interface Args {
   timeoutS?: number
   enable: boolean
   session: string
+  xwayland?: boolean
 }
 
 const usage =
-  "usage: desktop start|stop|env|ensure-packages --state DIR [--session x11|sway|gnome-shell|kwin] [--app A]... [--wait-name N]... [--geometry WxHxD] [--timeout S] [--no-enable]"
+  "usage: desktop start|stop|env|ensure-packages --state DIR [--session x11|sway|gnome-shell|kwin] [--app A]... [--wait-name N]... [--geometry WxHxD] [--timeout S] [--no-enable] [--xwayland]"
 
 const parse = (argv: ReadonlyArray<string>): Args => {
   const args: { -readonly [K in keyof Args]: Args[K] } = { command: argv[0], apps: [], waitNames: [], enable: true, session: "x11" }
@@ -55,6 +56,7 @@ const parse = (argv: ReadonlyArray<string>): Args => {
       case "--timeout": args.timeoutS = Number(value()); break
       case "--no-enable": args.enable = false; break
       case "--session": args.session = value(); break
+      case "--xwayland": args.xwayland = true; break
       default: throw new Error(`unknown argument ${flag}`)
     }
   }
@@ -78,6 +80,7 @@ const main = async (): Promise<number> => {
           stateDir: requireState(args),
           apps: args.apps,
           enable: args.enable,
+          xwayland: args.xwayland === true,
           ...(size ? { width: Number(size[1]), height: Number(size[2]) } : {}),
           ...(args.timeoutS ? { timeoutMs: args.timeoutS * 1000 } : {})
         })

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { controlFixture, fixtureControlPath, fixturePath, startDesktop, systemPython, type RunningDesktop } from "@agent-desktop/desktop"
+import { controlFixture, fixtureControlPath, fixturePath, startDesktop, startSway, systemPython, type RunningDesktop, type RunningWaylandDesktop } from "@agent-desktop/desktop"
 import { afterAll, beforeAll } from "vitest"
 import { type ChildProcess, spawn } from "node:child_process"
 import * as fs from "node:fs"
@@ -14,17 +14,20 @@ import { assertAlive } from "./realapps/realApp.js"
  * (fixture.test.ts) and with a warm host serving every call (fixtureViaHost.test.ts), where the host's event-kept
  * mirror answers the observations between the fixture's mutations; the same assertions must hold either way, and
  * the session trace proves the host ran every call. Via the host, calls go through the installed command
- * (bin/agent-desktop), whose native client must serve every one of them without starting Node.
+ * (bin/agent-desktop), whose native client must serve every one of them without starting Node. On `sway` the same
+ * suite runs with the fixture as a native Wayland client of headless sway (the wlroots display-server backend).
  */
-export const fixtureSuite = (viaHost: boolean) => {
-let desktop: RunningDesktop
+export const fixtureSuite = (viaHost: boolean, session: "x11" | "sway" = "x11") => {
+let desktop: RunningDesktop | RunningWaylandDesktop
 let env: NodeJS.ProcessEnv
 let host: ChildProcess | undefined
 const node = countingNode()
 const home = tempHome(viaHost ? "e2e-host" : "e2e")
 
 beforeAll(async () => {
-  desktop = await startDesktop({ apps: ["fixture"], timeoutMs: 60_000 })
+  desktop = session === "sway"
+    ? await startSway({ apps: ["fixture"], timeoutMs: 60_000 })
+    : await startDesktop({ apps: ["fixture"], timeoutMs: 60_000 })
   env = { ...(viaHost ? hostEnv(home) : cleanEnv(home)), ...desktop.env }
   if (!viaHost) return
   host = spawn(process.execPath, [BIN, "serve"], { env, stdio: ["ignore", "ignore", "inherit"] })
@@ -74,7 +77,7 @@ const refOf = (all: Array<Node>, role: string, name: string) => {
   return node!.ref_id!
 }
 
-describe("agent-desktop on the GTK fixture", () => {
+describe(`agent-desktop on the GTK fixture${session === "sway" ? " under headless sway" : ""}`, () => {
   it("snapshots the window completely, with refs only for interactive nodes", () => {
     const { data, all } = snapshot()
     assert.isTrue(data["complete"])

@@ -4,8 +4,8 @@ import { HEADED_POINTER, WINDOW_OPERATIONS } from "./commandTables.generated.js"
 export const NATIVE_LINUX_NOTES = `## Pointer, screenshots, windows and the clipboard (X11)
 
 - These go through a small native addon (XTEST, XShm, XRandR, EWMH, selections), loaded only by the commands that
-  need it. A machine where it was not built answers PLATFORM_NOT_SUPPORTED naming the missing Debian packages; a
-  Wayland session answers PLATFORM_NOT_SUPPORTED (snapshot, find and the semantic ref actions still work there).
+  need it. A machine where it was not built answers PLATFORM_NOT_SUPPORTED naming the missing Debian packages. On
+  Wayland a display-server backend of the compositor stands in for X11 where one exists (the table below).
 - Pointer input needs --headed (POLICY_DENIED otherwise): ${HEADED_POINTER}, and on Linux scroll too (AT-SPI has
   no scroll action). Coordinates are global screen
   pixels (list-displays); a point on no display is INVALID_ARGS and nothing is sent. Raw coordinates focus nothing

@@ -1,6 +1,7 @@
 import type { PlatformStatus } from "@agent-desktop/platform"
 import { FAIL_CLOSED, HEADLESS_REF_ACTIONS, NOT_APPLICABLE, NOT_YET_SUPPORTED, READ_ONLY } from "./commandTables.generated.js"
 import { NATIVE_LINUX_NOTES } from "./nativeLinuxNotes.js"
+import { WAYLAND_NOTES } from "./waylandNotes.js"
 import type { Skill } from "./Skills.js"
 
 const LINUX_NOTES = `## Linux (AT-SPI2)
@@ -16,7 +17,8 @@ const LINUX_NOTES = `## Linux (AT-SPI2)
   Save As dialog over its editor), and a snapshot's root \`hint\` says which it took and the others' \`--window-id\`.
   \`list-windows\` reports focus as the X server has it. \`list-surfaces\` also lists the menus and popovers open
   inside a window (GTK 2 menus, GTK 4 popovers); \`snapshot --window-id\` with such a surface's id reads its items.
-- Key presses go through the registry's device event controller (or XTEST on X11). Wayland restricts global input.
+- Key presses go through the registry's device event controller (XTEST) on X11, and through the display-server
+  backend's keyboard on Wayland (see "Wayland sessions" below).
 - Identity: a ref is re-proven against the live window before anything is sent: its role and stable fields
   (name, description, stable values; an AT-SPI object path is an address, not identity) must have been unique in
   the window at capture and must match exactly one element now. Elements of one name are told apart as a person
@@ -58,6 +60,7 @@ export const platformSkill = (platform: string, live?: PlatformStatus, toolkitNo
     "",
     platform === "linux" ? LINUX_NOTES : "",
     platform === "linux" ? NATIVE_LINUX_NOTES : "",
+    platform === "linux" ? WAYLAND_NOTES : "",
     toolkitNotes,
     live === undefined ? "" : liveSection(live)
   ].join("\n")

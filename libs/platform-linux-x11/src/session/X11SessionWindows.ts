@@ -15,7 +15,16 @@ export const x11SessionWindows: SessionWindows = {
   keyboardFocus: (timeoutMs) => Effect.promise(() => keyboardFocus(timeoutMs)),
   windowOfProcess: (pid, title, timeoutMs) => Effect.promise(() => windowOf(pid, title, timeoutMs)),
   focusWindow: (window, timeoutMs) => Effect.promise(() => focusWindow(window, timeoutMs)),
-  windowOrigin: (title, timeoutMs) => Effect.promise(() => windowOrigin(title, timeoutMs)),
+  // Only toolkits that answer window-relative extents on X11 (GTK 4.8) need the window's origin (xwininfo).
+  extentsPlacement: (window, timeoutMs) =>
+    !window.windowRelative
+      ? Effect.succeed({ kind: "screen" as const })
+      : Effect.promise(async () => {
+        const origin = await windowOrigin(window.title, timeoutMs)
+        return origin
+          ? { kind: "window" as const, origin }
+          : { kind: "unknown" as const, reason: `the X server lists no single window titled ${JSON.stringify(window.title)} to place its window-relative extents` }
+      }),
   windowOwners: () => Effect.promise(() => windowOwners()),
   activeWindow: (timeoutMs) => Effect.promise(() => activeWindow(timeoutMs)),
   popupWindows: (pid, timeoutMs) => Effect.promise(() => popupWindows(pid, timeoutMs))

@@ -6,11 +6,11 @@
  * the window), so the deepest element's ancestors up to the window are added: the chain is always the element at
  * the point and everything that contains it.
  */
-import type { ElementHandle } from "@agent-desktop/platform"
+import { PlatformError, probeSession, type ElementHandle } from "@agent-desktop/platform"
 import { Accessible, isNullRef } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { handleOf } from "../tree/RawNode.js"
-import { windowOrigin } from "../display/sessionWindows.js"
+import { placementOf } from "../display/extentsPlacement.js"
 
 const MAX_DEPTH = 64
 
@@ -21,14 +21,19 @@ export const hitTestChain = async (
   y: number,
   deadline: number
 ): Promise<ReadonlyArray<ElementHandle>> => {
-  // GTK 4.8 answers GetAccessibleAtPoint in window coordinates (as its extents): take the window's origin off.
-  const profile = await session.toolkits.profileOf(window.busName, Math.max(1, Math.min(1500, deadline - Date.now())))
-  if (profile.extentsWindowRelative) {
-    const title = await Accessible.of(session, window).name(Math.max(1, Math.min(1500, deadline - Date.now())))
-    const origin = await windowOrigin(title, 1000)
-    if (origin) {
-      x -= origin.x
-      y -= origin.y
+  // GTK 4.8 and native Wayland clients answer GetAccessibleAtPoint in window coordinates (as their extents): take
+  // the window's origin off; where it is unknown the point cannot be asked for at all.
+  const ms = () => Math.max(1, Math.min(1500, deadline - Date.now()))
+  const profile = await session.toolkits.profileOf(window.busName, ms())
+  if (profile.extentsWindowRelative || probeSession().type === "wayland") {
+    const title = await Accessible.of(session, window).name(ms())
+    const placement = await placementOf(session, { ref: window, title }, ms())
+    if (placement.kind === "unknown") {
+      throw new PlatformError({ code: "PLATFORM_NOT_SUPPORTED", message: `no hit test at a screen point: ${placement.reason}`, details: { kind: "window_placement_unknown" } })
+    }
+    if (placement.kind === "window") {
+      x -= placement.origin.x
+      y -= placement.origin.y
     }
   }
   const chain: Array<ElementHandle> = [handleOf(window)]

@@ -10,6 +10,7 @@ import { PlatformError } from "@agent-desktop/platform"
 import { Accessible, isNullRef, type Extents } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { screenExtents } from "../toolkits/screenExtents.js"
+import { backendClick, clickStep } from "../display/inputDelivery.js"
 import type { RawNode } from "../tree/RawNode.js"
 import { timeoutFor } from "./Deadline.js"
 import { mouseClick } from "./DeviceEvents.js"
@@ -76,5 +77,7 @@ export const pointerAtCentre = async (
       steps: steps.all
     })
   }
-  await step(steps, `DeviceEventController.GenerateMouseEvent(${event})`, mouseClick(session, x, y, deadline, event), physical)
+  const click = backendClick({ x, y }, event === "b1d" ? 2 : 1)
+  if (click !== undefined) await clickStep(steps, `pointer click(${event === "b1d" ? "double" : "single"})`, click)
+  else await step(steps, `DeviceEventController.GenerateMouseEvent(${event})`, mouseClick(session, x, y, deadline, event), physical)
 }

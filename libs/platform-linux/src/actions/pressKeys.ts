@@ -10,8 +10,12 @@ import { StepLog } from "./StepLog.js"
 import { confirmAppKeyboardFocus, ensureAppKeyboardFocus, refuseForeignKeyboardFocus } from "./keyboardFocusGuard.js"
 import { keysymsOfText, typeKeysyms } from "./typeKeys.js"
 import type { KeyboardFocusControl } from "../display/sessionWindows.js"
+import { backendKeyboard, keyStep, textStep } from "../display/inputDelivery.js"
 
-/** Keys through the registry's DeviceEventController: lock modifiers, the key as a keysym, unlock. */
+/**
+ * Keys through the registry's DeviceEventController (lock modifiers, the key as a keysym, unlock), or through the
+ * display-server backend's keyboard where the controller cannot reach the apps (Wayland: display/inputDelivery.ts).
+ */
 export const pressKeys = async (
   session: AtspiSession,
   combo: KeyCombo,
@@ -20,17 +24,23 @@ export const pressKeys = async (
   journal?: StepJournal["Service"],
   keyboardFocus?: KeyboardFocusControl
 ): Promise<ReadonlyArray<DeliveryStep>> => {
+  const keyboard = backendKeyboard()
   const keysym = keysymOf(combo.key)
-  if (keysym === undefined) {
+  // A backend keyboard (Wayland) resolves and refuses key names itself, before anything is sent.
+  if (keysym === undefined && keyboard === undefined) {
     throw new PlatformError({ code: "INVALID_ARGS", message: `unknown key name: ${combo.key}: nothing was sent`, details: { kind: "unknown_key" } })
   }
   const steps = new StepLog(journal)
   await keysGoTo(session, window, options, steps, keyboardFocus)
+  if (keyboard !== undefined) {
+    await keyStep(steps, keyboard, combo.key, combo.modifiers)
+    return steps.all
+  }
   const mask = combo.modifiers.reduce((acc, modifier) => acc | modifierMask(modifier), 0)
   const dec = (keycode: number, synth: number) => keyboardEvent(session, keycode, "", synth, options.deadline)
   if (mask !== 0) await step(steps, "DeviceEventController.LockModifiers", dec(mask, KeySynth.lockModifiers), physical)
   try {
-    await step(steps, `DeviceEventController.GenerateKeyboardEvent(${combo.key})`, dec(keysym, KeySynth.sym), physical)
+    await step(steps, `DeviceEventController.GenerateKeyboardEvent(${combo.key})`, dec(keysym!, KeySynth.sym), physical)
   } finally {
     if (mask !== 0) {
       await step(steps, "DeviceEventController.UnlockModifiers", dec(mask, KeySynth.unlockModifiers), physical, true).catch(() => false)
@@ -56,7 +66,10 @@ export const typeText = async (
   const keysyms = keysymsOfText(text)
   const steps = new StepLog(journal)
   await keysGoTo(session, window, options, steps, keyboardFocus)
-  await step(steps, `Keyboard.typeText(${keysyms.length} keys)`, typeKeysyms(session, keyboard, text, keysyms, options.deadline), physical)
+  // Wayland: the backend's keyboard, which refuses what the session's layout cannot type before sending anything.
+  const backend = backendKeyboard()
+  if (backend !== undefined) await textStep(steps, backend, text)
+  else await step(steps, `Keyboard.typeText(${keysyms.length} keys)`, typeKeysyms(session, keyboard, text, keysyms, options.deadline), physical)
   return steps.all
 }
 

@@ -12,7 +12,8 @@ import { AtspiState } from "./States.js"
 import { refOfWindowId, windowIdOf } from "./WindowId.js"
 import { variantValue } from "../dbus/DbusConnection.js"
 import { normalizeStates } from "../toolkits/normalizeStates.js"
-import { activeAmong, activeWindow, windowOrigin } from "../display/sessionWindows.js"
+import { activeAmong, activeWindow } from "../display/sessionWindows.js"
+import { placed, placementOf } from "../display/extentsPlacement.js"
 
 export interface RegisteredApp {
   readonly ref: ObjectRef
@@ -133,11 +134,14 @@ export class AppDirectory {
       accessible.extents(callMs).catch(() => undefined),
       this.session.toolkits.profileOf(ref.busName, callMs)
     ])
-    // GTK 4.8: the window's extents are relative to itself (0,0) and it is VISIBLE, never SHOWING. Placed on the
-    // screen like its nodes' bounds (TreeReader), or every pointer target failed the inside-window check.
+    // GTK 4.8 and native Wayland clients: the window's extents are relative to itself (0,0) (GTK 4.8's window is
+    // VISIBLE, never SHOWING). Placed on the screen like its nodes' bounds (TreeReader), or every pointer target
+    // failed the inside-window check; where the display server knows the window's frame, that is its bounds (as a
+    // window manager reports it on X11). No placement, no bounds.
     const states = normalizeStates(raw, profile)
-    const origin = extents && profile.extentsWindowRelative ? await windowOrigin(name, 1000) : undefined
-    const bounds = extents && origin ? { ...extents, x: extents.x + origin.x, y: extents.y + origin.y } : extents
+    const placement = extents ? await placementOf(this.session, { ref, title: name, extents }, callMs) : undefined
+    const frame = placement?.kind === "window" || placement?.kind === "screen" ? placement.frame : undefined
+    const bounds = frame ?? (extents && placement ? placed(extents, placement) : undefined)
     const instance = app.pid === undefined ? undefined : processInstance(app.pid)
     const info: WindowInfo = {
       id: windowIdOf(ref),

@@ -11,16 +11,34 @@ describe("chooseDisplayServer", () => {
     expect(chooseDisplayServer(probeSession({ DISPLAY: ":5" })).backend).toBe("x11")
   })
 
-  it("a Wayland session without a Wayland backend: every channel refuses, before anything is sent, as the X11 backend always did", async () => {
-    const server = chooseDisplayServer(probeSession({ XDG_SESSION_TYPE: "wayland", WAYLAND_DISPLAY: "wayland-0", DISPLAY: ":0" }))
+  it("a Wayland session: the wlroots backend unless the desktop is GNOME or KDE", () => {
+    expect(chooseDisplayServer(probeSession({ XDG_SESSION_TYPE: "wayland", WAYLAND_DISPLAY: "wayland-0", DISPLAY: ":0" })).backend).toBe("wlroots")
+    expect(chooseDisplayServer(probeSession({ WAYLAND_DISPLAY: "/run/user/1000/wayland-1", XDG_CURRENT_DESKTOP: "sway" })).backend).toBe("wlroots")
+    // XWayland's DISPLAY in a session that says it is X11 stays with the X11 backend.
+    expect(chooseDisplayServer(probeSession({ XDG_SESSION_TYPE: "x11", WAYLAND_DISPLAY: "wayland-0", DISPLAY: ":0" })).backend).toBe("x11")
+  })
+
+  it("a GNOME Wayland session gets the GNOME backend: keys only, the rest refused before anything is sent, naming why", async () => {
+    const server = chooseDisplayServer(probeSession({ XDG_SESSION_TYPE: "wayland", WAYLAND_DISPLAY: "wayland-0", XDG_CURRENT_DESKTOP: "GNOME" }))
+    expect(server.backend).toBe("gnome")
+    expect(await refusal(server.click({ x: 1, y: 1 }, { button: "left", count: 1, modifiers: [] }))).toMatchObject({ code: "PLATFORM_NOT_SUPPORTED", steps: [], details: { kind: "pointer_needs_screencast" } })
+    expect(await refusal(server.capture())).toMatchObject({ code: "PLATFORM_NOT_SUPPORTED", steps: [], details: { kind: "capture_needs_portal" } })
+    expect(await refusal(server.findWindow({ pid: 1, title: "x" }))).toMatchObject({ code: "PLATFORM_NOT_SUPPORTED", details: { kind: "no_window_geometry" } })
+    expect(await Effect.runPromise(server.extentsPlacement({ title: "Fixture", pid: 1, windowRelative: false }, 100))).toMatchObject({ kind: "unknown" })
+  })
+
+  it("a Wayland session no backend serves: every channel refuses before anything is sent, keys too, and extents have no placement", async () => {
+    const server = chooseDisplayServer(probeSession({ XDG_SESSION_TYPE: "wayland", DISPLAY: ":0" }))
     expect(server.backend).toBe("none")
-    for (const channel of [server.ready(), server.click({ x: 1, y: 1 }, { button: "left", count: 1, modifiers: [] }), server.capture(), server.clipboardRead("text")]) {
+    for (const channel of [server.ready(), server.click({ x: 1, y: 1 }, { button: "left", count: 1, modifiers: [] }), server.capture(), server.clipboardRead("text"), server.keyboard!.pressKey("a", [])]) {
       const error = await refusal(channel)
       expect(error).toMatchObject({ code: "PLATFORM_NOT_SUPPORTED", steps: [], details: { kind: "wayland_session" } })
       expect(error.message).toMatch(/Wayland session/)
     }
     const channels = await Effect.runPromise(server.capabilities())
     expect(Object.values(channels).every((channel) => channel.state === "unavailable")).toBe(true)
+    const placement = await Effect.runPromise(server.extentsPlacement({ title: "Fixture", pid: 1, windowRelative: false }, 100))
+    expect(placement).toMatchObject({ kind: "unknown", reason: expect.stringMatching(/no display-server backend serves this Wayland session/) })
   })
 
   it("no display at all: no_display", async () => {

@@ -13,9 +13,28 @@ import {
   probeSession
 } from "@agent-desktop/platform"
 import { environmentRefusal, x11Backend, x11SessionWindows } from "@agent-desktop/platform-linux-x11"
+import { gnomeBackend, wlrootsBackend, type DbusCall } from "@agent-desktop/platform-linux-wayland"
 import * as Effect from "effect/Effect"
+import { DbusConnection } from "../dbus/DbusConnection.js"
 
-export const displayBackends: ReadonlyArray<DisplayServerBackend> = [x11Backend]
+/** mutter's D-Bus calls are quick; a hung shell must not hold a key for longer. */
+const SESSION_BUS_CALL_MS = 5000
+
+let sessionBus: { readonly address: string; readonly connection: DbusConnection } | undefined
+
+/** The GNOME backend's session bus: one connection per process, reopened when it closed or the address changed. */
+const sessionBusCall = (): DbusCall => {
+  const address = process.env["DBUS_SESSION_BUS_ADDRESS"]
+  if (!address) throw new Error("DBUS_SESSION_BUS_ADDRESS is not set")
+  if (sessionBus === undefined || sessionBus.address !== address || !sessionBus.connection.isOpen) {
+    sessionBus?.connection.close()
+    sessionBus = { address, connection: DbusConnection.open(address) }
+  }
+  const connection = sessionBus.connection
+  return (message) => connection.call(message, SESSION_BUS_CALL_MS)
+}
+
+export const displayBackends: ReadonlyArray<DisplayServerBackend> = [gnomeBackend(sessionBusCall), wlrootsBackend, x11Backend]
 
 /** Why no backend serves `session`: the X11 backend's refusal of it (a Wayland session, no display). */
 const refusalOf = (session: DisplaySession): PlatformError =>
@@ -61,7 +80,15 @@ export const unserved = (session: DisplaySession): DisplayServerShape => {
     listWindows: refuse,
     operateWindow: refuse,
     // XWayland, where a DISPLAY exists: the focus and origins of X11 clients; without one, "cannot tell".
-    ...x11SessionWindows
+    ...x11SessionWindows,
+    ...(session.type === "wayland"
+      ? {
+        // No backend places a native Wayland client's window-relative extents, and the device event controller's
+        // keys reach only XWayland clients: both refuse rather than report wrong bounds or keys that went nowhere.
+        extentsPlacement: () => Effect.succeed({ kind: "unknown" as const, reason: `no display-server backend serves this Wayland session: ${refusal.message}` }),
+        keyboard: { label: "none", pressKey: refuse, typeText: refuse }
+      }
+      : {})
   }
 }
 

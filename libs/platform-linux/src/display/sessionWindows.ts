@@ -1,14 +1,10 @@
 /**
- * The display server's session facts for the adapter's promise-based code: a window's screen origin (toolkits
- * whose AT-SPI extents are window-relative) and the keyboard focus the key guards check (`KeyboardFocusControl`,
- * which tests stand in for).
+ * The display server's session facts for the adapter's promise-based code: the keyboard focus the key guards check
+ * (`KeyboardFocusControl`, which tests stand in for). Window placement is `extentsPlacement.ts`.
  */
-import type { ActiveWindow, KeyboardFocus, ScreenPoint, SessionWindows } from "@agent-desktop/platform"
+import type { ActiveWindow, KeyboardFocus, SessionWindows } from "@agent-desktop/platform"
 import * as Effect from "effect/Effect"
 import { chooseDisplayServer } from "./chooseDisplayServer.js"
-
-export const windowOrigin = (title: string, timeoutMs: number): Promise<ScreenPoint | undefined> =>
-  Effect.runPromise(chooseDisplayServer().windowOrigin(title, timeoutMs))
 
 /** The window the display server calls active (ActiveWindow), or undefined when it cannot tell. */
 export const activeWindow = (timeoutMs: number): Promise<ActiveWindow | undefined> =>

@@ -1,13 +1,20 @@
 /**
- * Honest probes for `status` and `permissions` (linux-atspi.md §9): every field below is a real call made now.
- * Linux has no TCC-style grants: accessibility is "granted" when the accessibility bus answers (anyone in the
- * session may read it) and "denied" when it cannot be reached, because then nothing can be read (`problems` says
- * why); screenshots need
- * no grant on X11 ("not_required") and a compositor portal on Wayland ("unknown"); automation is not a Linux
- * concept ("not_required").
+ * Honest probes for `status` and `permissions`: every field below is a real call made now. Linux has no TCC-style
+ * grants: accessibility is "granted" when the accessibility bus answers (anyone in the session may read it) and
+ * "denied" when it cannot be reached, because then nothing can be read (`problems` says why). On X11 screenshots and
+ * input need no grant ("not_required"); on Wayland they are the display-server backend's channels, which say what
+ * they use, what is missing and how to get it (`probes.display_server`, `problems`).
  */
 import { execFile } from "node:child_process"
-import { probeSession, type DisplayServerShape, type PermissionReport, type PlatformStatus } from "@agent-desktop/platform"
+import {
+  probeSession,
+  type ChannelCapability,
+  type DisplayCapabilities,
+  type DisplayServerShape,
+  type PermissionReport,
+  type PermissionState,
+  type PlatformStatus
+} from "@agent-desktop/platform"
 import * as Effect from "effect/Effect"
 import { AppDirectory } from "../atspi/AppDirectory.js"
 import { Accessible } from "../atspi/Accessible.js"
@@ -43,13 +50,32 @@ const sessionBusProbe = async () => {
 
 export const hasXdotool = async (): Promise<boolean> => (await run("sh", ["-c", "command -v xdotool"])) !== undefined
 
-export const permissionsFor = (a11yReachable: boolean): PermissionReport => ({
-  accessibility: a11yReachable
-    ? { state: "granted" }
-    : { state: "denied", suggestion: "Start the AT-SPI bus in this session (at-spi2-core's at-spi-bus-launcher) or run inside a desktop session; see `status`." },
-  screen_recording: process.env.WAYLAND_DISPLAY && !process.env.DISPLAY ? { state: "unknown" } : { state: "not_required" },
-  automation: { state: "not_required" }
-})
+/**
+ * What a channel's capability says about its grant: available with a grant the user gave (a KDE authorization) or
+ * none needed; unavailable with a way to get it (denied, with that suggestion), else unknown (no grant would help:
+ * `status` names the reason).
+ */
+const grantOf = (channels: ReadonlyArray<ChannelCapability>): PermissionState => {
+  const missing = channels.find((channel) => channel.state === "unavailable")
+  if (missing?.state === "unavailable") return missing.suggestion ? { state: "denied", suggestion: missing.suggestion } : { state: "unknown" }
+  return channels.some((channel) => channel.state === "available" && channel.grant === "granted") ? { state: "granted" } : { state: "not_required" }
+}
+
+/**
+ * On X11 nothing needs a grant. On Wayland screen capture and input (reported as `automation`: driving other apps'
+ * input) are the display-server backend's channels, which say whether a user granted them (KDE's `.desktop`
+ * authorization) and how to get them where they are missing.
+ */
+export const permissionsFor = (a11yReachable: boolean, channels?: DisplayCapabilities): PermissionReport => {
+  const wayland = probeSession().type === "wayland"
+  return {
+    accessibility: a11yReachable
+      ? { state: "granted" }
+      : { state: "denied", suggestion: "Start the AT-SPI bus in this session (at-spi2-core's at-spi-bus-launcher) or run inside a desktop session; see `status`." },
+    screen_recording: !wayland ? { state: "not_required" } : channels ? grantOf([channels.capture]) : { state: "unknown" },
+    automation: !wayland ? { state: "not_required" } : channels ? grantOf([channels.pointer, channels.keyboard]) : { state: "unknown" }
+  }
+}
 
 export const probeStatus = async (
   session: AtspiSession | undefined,
@@ -106,14 +132,23 @@ export const probeStatus = async (
   if (unregistered.length > 0) {
     problems.push(`Windows of PIDs ${[...new Set(unregistered.map((w) => w.pid))].join(", ")} have no AT-SPI app (started with NO_AT_BRIDGE=1, or a toolkit without accessibility).`)
   }
-  if (wayland && !display) problems.push("Wayland session without XWayland DISPLAY: reading and semantic actions work, synthetic input and screenshots do not.")
-  if (!xdotool) problems.push("xdotool is not installed: unregistered windows cannot be listed.")
+  const displaySession = probeSession()
+  const channels = await Effect.runPromise(displayServer.capabilities())
+  if (displaySession.type === "wayland") {
+    // What does not work on this compositor, and why: reading and semantic actions work regardless (AT-SPI).
+    for (const name of ["keyboard", "pointer", "capture", "windows"] as const) {
+      const channel = channels[name]
+      if (channel.state === "unavailable") {
+        problems.push(`Wayland ${name} (${displayServer.backend} backend): ${channel.reason}${channel.suggestion ? ` ${channel.suggestion}` : ""}`)
+      }
+    }
+  }
+  if (!xdotool && displaySession.type === "x11") problems.push("xdotool is not installed: unregistered windows cannot be listed.")
 
   const reachable = session !== undefined
-  const displaySession = probeSession()
   return {
     platform: "linux",
-    permissions: permissionsFor(reachable),
+    permissions: permissionsFor(reachable, channels),
     supported_surfaces: reachable ? ["window", "focused"] : [],
     problems,
     probes: {
@@ -126,13 +161,13 @@ export const probeStatus = async (
       input: {
         device_event_controller: registry.present === true && Boolean(display),
         xdotool,
-        wayland_input: wayland && !display ? "unsupported" : "n/a"
+        wayland_input: displaySession.type !== "wayland" ? "n/a" : channels.keyboard.state === "available" ? channels.keyboard.via : "unsupported"
       },
       display_server: {
         session_type: displaySession.type,
         ...(displaySession.desktops.length > 0 ? { desktops: displaySession.desktops } : {}),
         backend: displayServer.backend,
-        channels: await Effect.runPromise(displayServer.capabilities())
+        channels
       }
     }
   }

@@ -40,6 +40,14 @@ export interface ToolkitProfile {
   readonly roleActionAliases?: Readonly<Record<number, Readonly<Record<string, string>>>>
   /** `GetExtents(SCREEN)` answers window-relative coordinates: add the window's screen origin. */
   readonly extentsWindowRelative: boolean
+  /**
+   * What the toolkit's window-relative extents count from where they are window-relative (every native Wayland
+   * client; GTK 4.8 on X11): its `surface` (the buffer's top-left, client-side shadows included) or its `frame` (the
+   * xdg window geometry). Undefined: not measured, and then a Wayland compositor's window origin cannot place it
+   * (no global bounds: pointer actions by ref are refused with that reason). Measured under sway 1.7 by clicking
+   * around widgets: GTK 3.24 surface, GTK 4.8 frame, Qt 5.15 surface.
+   */
+  readonly waylandOrigin?: "surface" | "frame"
   /** SHOWING is never set: a VISIBLE node counts as showing (its bounds are then read). */
   readonly showingFromVisible: boolean
   /** EditableText calls answer true and change nothing: text goes in through the keyboard (headed) instead. */

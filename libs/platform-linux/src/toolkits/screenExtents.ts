@@ -1,11 +1,13 @@
 /**
- * An object's extents on the screen. Most toolkits answer `GetExtents(SCREEN)` in screen coordinates; those whose
- * profile says `extentsWindowRelative` (GTK 4.8 on X11) answer relative to their toplevel window, whose position is
- * then added (found by walking up to the child of the application and asking the X server for that title's origin).
+ * An object's extents on the screen. Most toolkits answer `GetExtents(SCREEN)` in screen coordinates on X11; those
+ * whose profile says `extentsWindowRelative` (GTK 4.8 on X11), and every native client on Wayland, answer relative to
+ * their toplevel window, which the display server then places (the window found by walking up to the child of the
+ * application; `display/extentsPlacement.ts`).
  */
+import { probeSession } from "@agent-desktop/platform"
 import { Accessible, isNullRef, type Extents } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
-import { windowOrigin } from "../display/sessionWindows.js"
+import { placed, placementOf } from "../display/extentsPlacement.js"
 
 const APPLICATION_ROLE = 75
 const MAX_DEPTH = 64
@@ -26,11 +28,12 @@ const toplevelOf = async (session: AtspiSession, ref: ObjectRef, timeoutMs: () =
 export const screenExtents = async (session: AtspiSession, ref: ObjectRef, deadline: number): Promise<Extents | undefined> => {
   const timeoutMs = () => Math.max(1, Math.min(2000, deadline - Date.now()))
   const bounds = await Accessible.of(session, ref).extents(timeoutMs()).catch(() => undefined)
+  if (!bounds) return undefined
   const profile = await session.toolkits.profileOf(ref.busName, timeoutMs())
-  if (!bounds || !profile.extentsWindowRelative) return bounds
+  if (!profile.extentsWindowRelative && probeSession().type !== "wayland") return bounds
   const toplevel = await toplevelOf(session, ref, timeoutMs).catch(() => undefined)
-  const title = toplevel ? await Accessible.of(session, toplevel).name(timeoutMs()).catch(() => "") : ""
-  const origin = await windowOrigin(title, 1000)
+  if (!toplevel) return undefined
+  const title = await Accessible.of(session, toplevel).name(timeoutMs()).catch(() => "")
   // Without a known origin the window-relative numbers would click the wrong place: no bounds at all.
-  return origin ? { ...bounds, x: bounds.x + origin.x, y: bounds.y + origin.y } : undefined
+  return placed(bounds, await placementOf(session, { ref: toplevel, title }, timeoutMs()))
 }

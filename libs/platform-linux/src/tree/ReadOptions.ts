@@ -12,6 +12,8 @@ export interface ReadOptions {
   readonly limits?: ReadLimits
   /** Added to every extent, for toolkits that report window-relative extents (ToolkitProfile). */
   readonly origin?: { readonly x: number; readonly y: number }
+  /** The extents are window-relative and the window's place is unknown (display/extentsPlacement.ts): no bounds. */
+  readonly boundsUnknown?: boolean
   /** False: never ask for the app's whole cache (a few nodes re-read live cost less than one GetItems). */
   readonly bulk?: boolean
 }

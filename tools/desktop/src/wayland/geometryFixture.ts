@@ -8,3 +8,13 @@ export const geometryFixture = (gtk: 3 | 4): AppSpec => ({
   name: `geometry${gtk}`,
   argv: [systemPython, fixturePath("geometry.py"), "--gtk", String(gtk)]
 })
+
+/**
+ * The same fixture as an X11 client inside a Wayland session (XWayland: `startSway({ xwayland: true })`), registered
+ * as `geometry3-x11` / `geometry4-x11` so it can run beside the native one.
+ */
+export const xwaylandGeometryFixture = (gtk: 3 | 4): AppSpec => ({
+  name: `geometry${gtk}-x11`,
+  argv: [systemPython, fixturePath("geometry.py"), "--gtk", String(gtk), "--name", `geometry${gtk}-x11`],
+  env: { GDK_BACKEND: "x11" }
+})

@@ -31,7 +31,10 @@ export interface WaylandDesktopEnv {
   readonly XDG_CURRENT_DESKTOP: string
   readonly GDK_BACKEND: "wayland"
   readonly QT_QPA_PLATFORM: "wayland"
-  /** Compositor-specific: SWAYSOCK (sway IPC), DBUS_SYSTEM_BUS_ADDRESS (gnome-shell's private system bus). */
+  /**
+   * Compositor-specific: SWAYSOCK (sway IPC), DBUS_SYSTEM_BUS_ADDRESS (gnome-shell's private system bus), DISPLAY
+   * (XWayland, when started).
+   */
   readonly [extra: string]: string
 }
 
@@ -49,6 +52,8 @@ export interface CompositorContext {
   readonly width: number
   readonly height: number
   readonly deadline: number
+  /** Start XWayland too (X11 apps in the Wayland session); the compositor then reports DISPLAY in its env. */
+  readonly xwayland: boolean
 }
 
 export interface CompositorReady {
@@ -83,6 +88,11 @@ export interface WaylandStartOptions {
   readonly timeoutMs?: number
   /** Set org.a11y.Status IsEnabled (default true). */
   readonly enable?: boolean
+  /**
+   * Start XWayland with the compositor (sway): `DISPLAY` joins the session's env, so an app given
+   * `GDK_BACKEND=x11` (or `QT_QPA_PLATFORM=xcb`) runs as an X11 client inside the Wayland session. Default false.
+   */
+  readonly xwayland?: boolean
 }
 
 export interface RunningWaylandDesktop {
@@ -145,7 +155,8 @@ export const startWaylandSession = async (compositor: Compositor, options: Wayla
       runtimeDir,
       width: options.width ?? 1280,
       height: options.height ?? 1024,
-      deadline
+      deadline,
+      xwayland: options.xwayland === true
     })
     const env: WaylandDesktopEnv = {
       WAYLAND_DISPLAY: ready.socket,

@@ -9,6 +9,7 @@ import { refPoint } from "./refPoint.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
+import { stepLabel } from "./stepLabel.js"
 
 /** One end of the drag: a ref (its centre, after the checks) or a point. */
 interface End {
@@ -46,7 +47,7 @@ export const drag = Effect.fn("drag")(function*(args: ArgsOf<"drag">) {
   const from: ScreenPoint = yield* endpoint(ends[0]!, native, timeoutMs)
   const to: ScreenPoint = yield* endpoint(ends[1]!, native, timeoutMs)
   const invocation = yield* Invocation
-  const label = "XTestFakeButtonEvent(drag)"
+  const label = stepLabel(native, "XTestFakeButtonEvent(drag)")
   invocation.record("action.dispatch.start", { action: "drag", from, to, duration_ms: durationMs, drop_delay_ms: dropDelayMs })
   yield* writeAhead(label, { outcome: "attempted", mechanism: "physical_synthetic" })
   yield* native.drag(from, to, { durationMs, dropDelayMs }).pipe(answered(label))

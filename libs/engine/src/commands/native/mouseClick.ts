@@ -7,6 +7,7 @@ import { recordSteps } from "../../journal/journalSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
+import { stepLabel } from "./stepLabel.js"
 
 /**
  * `mouse-click --xy X,Y [--button] [--count] [--modifiers]` (headed). Raw coordinates focus nothing and prove
@@ -21,9 +22,10 @@ export const mouseClick = Effect.fn("mouse-click")(function*(args: ArgsOf<"mouse
   yield* ensureOnScreen(native, point, "--xy")
   const invocation = yield* Invocation
   invocation.record("action.dispatch.start", { action: "mouse-click", x: point.x, y: point.y, button, count, modifiers })
-  yield* writeAhead("XTestFakeButtonEvent", { outcome: "attempted", mechanism: "physical_synthetic" })
-  yield* native.click(point, { button, count, modifiers }).pipe(answered("XTestFakeButtonEvent"))
-  const steps: ReadonlyArray<DeliveryStep> = [{ label: "XTestFakeButtonEvent", outcome: "succeeded", mechanism: "physical_synthetic" }]
+  const label = stepLabel(native, "XTestFakeButtonEvent")
+  yield* writeAhead(label, { outcome: "attempted", mechanism: "physical_synthetic" })
+  yield* native.click(point, { button, count, modifiers }).pipe(answered(label))
+  const steps: ReadonlyArray<DeliveryStep> = [{ label, outcome: "succeeded", mechanism: "physical_synthetic" }]
   recordSteps(invocation, steps)
   return {
     action: "mouse-click",

@@ -8,6 +8,7 @@ import { recordSteps } from "../../journal/journalSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
+import { stepLabel } from "./stepLabel.js"
 
 /** --x and --y, which the spec cannot make required flags. */
 const required = (value: number | undefined, key: string) =>
@@ -27,7 +28,7 @@ export const mouseWheel = Effect.fn("mouse-wheel")(function*(args: ArgsOf<"mouse
   yield* ensureOnScreen(native, point, "--x/--y")
   const invocation = yield* Invocation
   invocation.record("action.dispatch.start", { action: "mouse-wheel", x, y, dx, dy, modifiers })
-  const label = "XTestFakeButtonEvent(wheel)"
+  const label = stepLabel(native, "XTestFakeButtonEvent(wheel)")
   yield* writeAhead(label, { outcome: "attempted", mechanism: "physical_synthetic" })
   yield* native.wheel(point, { dx, dy, modifiers }).pipe(answered(label))
   const steps: ReadonlyArray<DeliveryStep> = [

@@ -14,6 +14,7 @@ import { refPoint } from "./refPoint.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
+import { stepLabel } from "./stepLabel.js"
 
 const CLICKS: Readonly<Record<string, { readonly button: MouseButton; readonly count: number }>> = {
   "double-click": { button: "left", count: 2 },
@@ -33,9 +34,10 @@ export const pointerRefAction = (name: string) => Effect.fn(`action.${name}`)(fu
   const invocation = yield* Invocation
   const actionable = yield* refPoint(ref, name, native, timeoutMs)
   invocation.record("action.dispatch.start", { action: name, ref, x: actionable.point.x, y: actionable.point.y })
-  yield* writeAhead("XTestFakeButtonEvent", { outcome: "attempted", mechanism: "physical_synthetic" })
-  yield* native.click(actionable.point, { button: click.button, count: click.count, modifiers: [] }).pipe(answered("XTestFakeButtonEvent"))
-  const steps: ReadonlyArray<DeliveryStep> = [{ label: "XTestFakeButtonEvent", outcome: "succeeded", mechanism: "physical_synthetic" }]
+  const label = stepLabel(native, "XTestFakeButtonEvent")
+  yield* writeAhead(label, { outcome: "attempted", mechanism: "physical_synthetic" })
+  yield* native.click(actionable.point, { button: click.button, count: click.count, modifiers: [] }).pipe(answered(label))
+  const steps: ReadonlyArray<DeliveryStep> = [{ label, outcome: "succeeded", mechanism: "physical_synthetic" }]
   recordSteps(invocation, steps)
   // The evidence the target was safe to click: where, and every check that passed. ActionDetails is an open object
   // (additionalProperties), which its static type cannot say; the index signature does.

@@ -8,6 +8,7 @@ import { refPoint } from "./refPoint.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
+import { stepLabel } from "./stepLabel.js"
 
 /**
  * `scroll REF [--direction up|down|left|right] [--amount N]` (headed on Linux: AT-SPI has no scroll action, so it
@@ -21,7 +22,7 @@ export const scrollRef = Effect.fn("action.scroll")(function*(args: ArgsOf<"scro
   const dy = direction === "up" ? amount : direction === "down" ? -amount : 0
   const dx = direction === "left" ? amount : direction === "right" ? -amount : 0
   const invocation = yield* Invocation
-  const label = "XTestFakeButtonEvent(wheel)"
+  const label = stepLabel(native, "XTestFakeButtonEvent(wheel)")
   invocation.record("action.dispatch.start", { action: "scroll", ref, x: point.x, y: point.y, dx, dy })
   yield* writeAhead(label, { outcome: "attempted", mechanism: "physical_synthetic" })
   yield* native.wheel(point, { dx, dy, modifiers: [] }).pipe(answered(label))

@@ -8,6 +8,7 @@ import { recordSteps as recordStepEvents } from "../../journal/journalSteps.js"
 import type { WindowTargetPair } from "./windowTarget.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 import { answered } from "../../journal/answered.js"
+import { stepLabel } from "./stepLabel.js"
 
 /** How long the window manager gets to carry a request out before the read-back calls it failed. */
 export const WINDOW_SETTLE_MS = 3000
@@ -44,6 +45,7 @@ export const operateAndVerify = (
 ) =>
   Effect.gen(function*() {
     const invocation = yield* Invocation
+    const stepName = stepLabel(native, plan.label)
     const recordSteps = (inv: typeof invocation, steps: ReadonlyArray<DeliveryStep>) =>
       precondition ? inv.record("precondition.window", { operation: plan.operation.kind, steps }) : recordStepEvents(inv, steps)
     if (plan.satisfied(target.managed)) {
@@ -53,19 +55,19 @@ export const operateAndVerify = (
     }
     if (!precondition) {
       invocation.record("action.dispatch.start", { action: plan.operation.kind, window: target.info.id, native_id: target.managed.nativeId })
-      yield* writeAhead(plan.label, { outcome: "attempted", mechanism: "semantic_api" })
+      yield* writeAhead(stepName, { outcome: "attempted", mechanism: "semantic_api" })
     }
     // The facet refuses (no window manager, window gone) before it sends anything.
     const request = native.operateWindow(target.managed.nativeId, plan.operation)
     // As a precondition it has no attempt of its own to answer (the action it guards is not written ahead yet).
-    yield* (precondition ? request.pipe(Effect.mapError(fromPlatformError)) : request.pipe(answered(plan.label)))
+    yield* (precondition ? request.pipe(Effect.mapError(fromPlatformError)) : request.pipe(answered(stepName)))
     const deadline = (yield* Clock.currentTimeMillis) + WINDOW_SETTLE_MS
     let window = target.managed
     while (true) {
       window = yield* native.readWindow(target.managed.nativeId).pipe(Effect.mapError(fromPlatformError))
       if (plan.satisfied(window)) break
       if ((yield* Clock.currentTimeMillis) >= deadline) {
-        const steps: ReadonlyArray<DeliveryStep> = [{ label: plan.label, outcome: "succeeded", mechanism: "semantic_api", verified: false }]
+        const steps: ReadonlyArray<DeliveryStep> = [{ label: stepName, outcome: "succeeded", mechanism: "semantic_api", verified: false }]
         recordSteps(invocation, steps)
         return yield* new ActionFailed({
           message: `the window manager did not carry out the ${plan.operation.kind} within ${WINDOW_SETTLE_MS} ms`,
@@ -76,7 +78,7 @@ export const operateAndVerify = (
       }
       yield* Effect.sleep(POLL_MS)
     }
-    const steps: ReadonlyArray<DeliveryStep> = [{ label: plan.label, outcome: "succeeded", mechanism: "semantic_api", verified: true }]
+    const steps: ReadonlyArray<DeliveryStep> = [{ label: stepName, outcome: "succeeded", mechanism: "semantic_api", verified: true }]
     recordSteps(invocation, steps)
     return { steps, window }
   })

@@ -13,6 +13,7 @@ import { publicInfo, shownNotifications, SUPPORTED_DAEMON, type ShownNotificatio
 import { pickNotification } from "./pickNotification.js"
 import { refuseAppFlags } from "./appNameUnknown.js"
 import { reportDisposition } from "../reportDisposition.js"
+import { stepLabel } from "../native/stepLabel.js"
 
 const GONE_MS = 3000
 
@@ -37,10 +38,11 @@ const dismissOne = (n: ShownNotification) =>
       return yield* new ActionFailed({ message: `notification '${n.title}' has no on-screen position`, delivery: "not_delivered" })
     }
     const native = yield* nativeDesktop
-    yield* writeAhead("XTestFakeButtonEvent", { outcome: "attempted", mechanism: "physical_synthetic" })
-    yield* native.click(n.point, { button: "left", count: 1, modifiers: [] }).pipe(answered("XTestFakeButtonEvent"))
+    const label = stepLabel(native, "XTestFakeButtonEvent")
+    yield* writeAhead(label, { outcome: "attempted", mechanism: "physical_synthetic" })
+    yield* native.click(n.point, { button: "left", count: 1, modifiers: [] }).pipe(answered(label))
     const gone = yield* waitGone(n)
-    const steps: ReadonlyArray<DeliveryStep> = [{ label: "XTestFakeButtonEvent", outcome: "succeeded", mechanism: "physical_synthetic", verified: gone }]
+    const steps: ReadonlyArray<DeliveryStep> = [{ label, outcome: "succeeded", mechanism: "physical_synthetic", verified: gone }]
     recordSteps(invocation, steps)
     return { gone, steps }
   })

@@ -11,6 +11,7 @@ import { KeySynth, keysymOf, modifierMask } from "../Keys.js"
 import { ensureKeyboardFocus } from "../keyboardFocusGuard.js"
 import { physical, step } from "../Step.js"
 import { keysymsOfText, typeKeysyms } from "../typeKeys.js"
+import { backendKeyboard, keyStep, textStep } from "../../display/inputDelivery.js"
 
 /** Text that can only go in through the keyboard: no EditableText (Chromium) or an inert one (Firefox). */
 export const needsKeyboard = (node: RawNode, profile: ToolkitProfile): boolean =>
@@ -58,7 +59,12 @@ export const keyboardEntry = async (
     await pause(pollMs)
   }
   const dec = (keycode: number, synth: number) => keyboardEvent(session, keycode, "", synth, deadline)
-  if (replace) {
+  // Wayland: the device event controller reaches no native client; the backend's keyboard carries the keys.
+  const keyboard = backendKeyboard()
+  if (replace && keyboard !== undefined) {
+    await keyStep(steps, keyboard, "a", ["ctrl"])
+    await keyStep(steps, keyboard, "backspace")
+  } else if (replace) {
     const ctrl = modifierMask("ctrl")
     await step(steps, "DeviceEventController.LockModifiers", dec(ctrl, KeySynth.lockModifiers), physical)
     try {
@@ -69,7 +75,8 @@ export const keyboardEntry = async (
     await step(steps, "DeviceEventController.GenerateKeyboardEvent(BackSpace)", dec(keysymOf("backspace")!, KeySynth.sym), physical)
   }
   const before = replace ? "" : await accessible.text(timeoutFor(deadline)).catch(() => "")
-  if (text !== "") {
+  if (text !== "" && keyboard !== undefined) await textStep(steps, keyboard, text)
+  else if (text !== "") {
     await step(steps, `Keyboard.typeText(${keysyms.length} keys)`, typeKeysyms(session, context.keyboard, text, keysyms, deadline), physical)
   }
   // Key events reach the field asynchronously (X server, toolkit, a browser's content process): wait, bounded,

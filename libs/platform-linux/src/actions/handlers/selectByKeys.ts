@@ -18,6 +18,7 @@ import { inspectNode } from "../inspectNode.js"
 import { KeySynth, keysymOf } from "../Keys.js"
 import { physical, step } from "../Step.js"
 import { matchItem } from "./matchItem.js"
+import { backendKeyboard, keyStep } from "../../display/inputDelivery.js"
 
 /** How deep below the combo box its button and its popup's list are looked for (gtk4-demo 4.8.3: 1 and 5). */
 const buttonDepth = 2
@@ -68,8 +69,10 @@ export const selectByKeys = async (context: ActContext, value: string): Promise<
   }
   // The keys go to whichever window holds the X keyboard focus: make sure it is this app's before the popup opens.
   await ensureKeyboardFocus(context)
-  const key = (name: string) => step(steps, `DeviceEventController.GenerateKeyboardEvent(${name})`,
-    keyboardEvent(session, keysymOf(name)!, "", KeySynth.sym, deadline), physical)
+  const keyboard = backendKeyboard()
+  const key = (name: string) => keyboard !== undefined
+    ? keyStep(steps, keyboard, name).then(() => true)
+    : step(steps, `DeviceEventController.GenerateKeyboardEvent(${name})`, keyboardEvent(session, keysymOf(name)!, "", KeySynth.sym, deadline), physical)
   let list = await popupList(accessible, deadline)
   if (!list) {
     const button = await findBelow(accessible, buttonDepth, () => timeoutFor(deadline), async (_node, role) => role === AtspiRole.pushButton)

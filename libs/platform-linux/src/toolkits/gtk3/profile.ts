@@ -9,6 +9,7 @@ export const gtk3: ToolkitProfile = {
   bulkCacheSafe: true,
   announcesChanges: true,
   expandedFromPopup: true,
+  waylandOrigin: "surface",
   quirks: [
     { what: "Cache.GetItems exists only after some client registered an event listener", seenIn: "gtk3-widget-factory 3.24.38" },
     { what: "tree-view cells live under a MANAGES_DESCENDANTS table the cache leaves out", seenIn: "gtk3-widget-factory 3.24.38" },

@@ -20,6 +20,7 @@ export const gtk4: ToolkitProfile = {
   textNeedsExplicitEnd: true,
   pressedIsChecked: true,
   comboChoiceNeedsInput: true,
+  waylandOrigin: "frame",
   quirks: [
     { what: "SHOWING is never set, only VISIBLE: bounds were skipped and every node looked offscreen", seenIn: "gtk4-demo 4.8.3, gnome-calculator 43" },
     { what: "GetExtents(SCREEN) answers coordinates relative to the toplevel window", seenIn: "gtk4-demo 4.8.3" },

@@ -21,6 +21,7 @@ export const qt: ToolkitProfile = {
   spinValueFromText: true,
   grabFocusNeedsFocusAction: true,
   scrollToMissing: true,
+  waylandOrigin: "surface",
   quirks: [
     {
       what: "Properties.GetAll(org.a11y.atspi.Accessible) segfaults the app (general protection fault in libQt5Core): the bridge turns every Properties call into member + arguments().at(1), and GetAll has one argument",

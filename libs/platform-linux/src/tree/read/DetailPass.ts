@@ -64,7 +64,7 @@ export class DetailPass {
     // Objects that are not showing have no on-screen extents (GTK reports G_MININT or zeros).
     if (node.interfaces.includes("Component") && node.states.has(AtspiState.showing)) {
       reads.push(optional(() => accessible.extents(budget.callTimeout()), (b) => {
-        if (b) node.bounds = origin ? { ...b, x: b.x + origin.x, y: b.y + origin.y } : b
+        if (b && this.read.options.boundsUnknown !== true) node.bounds = origin ? { ...b, x: b.x + origin.x, y: b.y + origin.y } : b
         node.states = confirmShowing(node.states, b, profile)
       }))
     }
