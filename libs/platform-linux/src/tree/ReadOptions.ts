@@ -14,4 +14,8 @@ export interface ReadOptions {
   readonly origin?: { readonly x: number; readonly y: number }
   /** False: never ask for the app's whole cache (a few nodes re-read live cost less than one GetItems). */
   readonly bulk?: boolean
+  /** Pages of paged containers to read instead of their first, by the container's path key (`read/ChildPages.ts`). */
+  readonly pages?: ReadonlyMap<string, { readonly from: number; readonly count?: number }>
+  /** Child indexes a paged container must read (paths the read must include), by the container's path key. */
+  readonly focus?: ReadonlyMap<string, ReadonlySet<number>>
 }

@@ -92,6 +92,6 @@ export class TreeReader {
     if (profile.namesFromContent) nameRowsFromContent(tree, profile.placeholderNames)
     if (profile.namesFromContainer === true) nameControlsFromContainer(tree, (options.rootPath ?? []).length === 0)
     if (profile.expandedFromPopup) markPopups(tree, profile)
-    return { root: tree, complete: context.complete, nodesObserved: context.observed, source: cache ? "cache" : "walk" }
+    return { root: tree, complete: context.complete, incomplete: [...context.incomplete], nodesObserved: context.observed, source: cache ? "cache" : "walk" }
   }
 }
