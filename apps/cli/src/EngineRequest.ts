@@ -1,8 +1,9 @@
 /** What the CLI's front end hands the engine side, and what it gets back (main.ts ↔ engineRunner/runEngine). */
+import type { Envelope } from "@agent-desktop/domain"
 import type { ArgValue, Globals } from "./parser/ParsedCommand.js"
 
-/** A 2.6 envelope as the engine returns it; converted to the requested version only at the edge. */
-export type NativeEnvelope = Readonly<Record<string, unknown>> & { readonly ok: boolean; readonly command: string }
+/** A 2.6 envelope as the engine returns it (the domain's one envelope type); converted to the requested version only at the edge. */
+export type NativeEnvelope = Envelope
 
 export interface EngineRequest {
   readonly command: string

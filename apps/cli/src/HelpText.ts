@@ -22,6 +22,9 @@ const valueHint = (flag: FlagSpec): string => {
   }
 }
 
+/** The spec's bound of every integer argument (2^31 - 1), which help leaves unsaid. */
+const INT_BOUND = 2 ** 31 - 1
+
 /** Description, default and constraints of one argument, e.g. "Tree depth limit (default: 10)". */
 const explain = (flag: FlagSpec | PositionalSpec): string => {
   const schema = flag.schema
@@ -32,6 +35,8 @@ const explain = (flag: FlagSpec | PositionalSpec): string => {
   else if (schema.maxLength !== undefined && schema.maxLength < 256) notes.push(`at most ${schema.maxLength} characters`)
   const min = schema.minimum !== undefined && schema.minimum > 0 ? `min ${schema.minimum}` : undefined
   if (min !== undefined) notes.push(min)
+  // A limit the spec sets on purpose (click count, wheel notches, window coordinates), not the generic int bound.
+  if (schema.maximum !== undefined && schema.maximum < INT_BOUND) notes.push(`max ${schema.maximum}`)
   return `${schema.description ?? ""}${notes.length > 0 ? ` (${notes.join("; ")})` : ""}`
 }
 

@@ -1,27 +1,21 @@
 /**
- * The engine side of the CLI, loaded only for commands that need it: picks the platform adapter, opens the store,
- * runs the command, and turns a layer failure (bad state root, no platform) into an envelope too.
+ * The engine side of the CLI, loaded only for commands that need it: the CLI's request (parsed argv, globals, the
+ * caller's environment) as an engine call, run through the engine host (libs/engine host/EngineHost.ts) once here,
+ * or by the warm host's engine process (host/EngineProcess.ts) on its long-lived host.
  */
-import { EngineLive, errorEnvelope, fromCause, redactRequest, runCommand, withAutoRecover, type InvocationOptions } from "@agent-desktop/engine"
-import { UnsupportedAdapter, type DesktopAdapter } from "@agent-desktop/platform"
+import { type EngineCall, type InvocationOptions, type Platforms, redactRequest, runOnce } from "@agent-desktop/engine"
+import type { DesktopAdapter } from "@agent-desktop/platform"
 // Static on purpose: the adapter only connects when first used, and a dynamic import here made the CommonJS engine
 // bundle wrap every module lazily, which defeats tree shaking (effect's Schema, Cron, ... came along: +76 KB).
-import { LinuxAdapter } from "@agent-desktop/platform-linux"
-import { Effect, References, type Layer } from "effect"
+import { forProcess } from "@agent-desktop/platform-linux"
+import type { Layer } from "effect"
 import type { EngineRequest, NativeEnvelope } from "./EngineRequest.js"
 
-/** `warm`: a long-lived host's adapter, which listens to AT-SPI events to keep unchanged windows' reads. */
-export const platformAdapter = (warm = false): Layer.Layer<DesktopAdapter, unknown> =>
-  process.platform === "linux" ? (warm ? LinuxAdapter.warmLayer : LinuxAdapter.layer) : UnsupportedAdapter
+/** The platforms this binary ships an adapter for. */
+export const PLATFORMS: Platforms = { linux: forProcess }
 
-/** The engine's services for one state root; a one-shot call builds them per run, the warm host once. */
-const engineLayer = (env: EngineRequest["env"], adapter: Layer.Layer<DesktopAdapter, unknown> | undefined, exitsAfter: boolean) => {
-  const home = env["AGENT_DESKTOP_HOME"] || undefined
-  return EngineLive({ adapter: adapter ?? platformAdapter(), ...(home === undefined ? {} : { home }), exitsAfterClose: exitsAfter })
-}
-
-/** One CLI request as an engine program (the services still to be provided); never fails: errors are envelopes. */
-export const cliProgram = (request: EngineRequest) => {
+/** A CLI request as an engine call: the globals (and their environment fallbacks) as the invocation's options. */
+export const cliCall = (request: EngineRequest): EngineCall => {
   const { globals, env } = request
   const session = globals.session ?? (env["AGENT_DESKTOP_SESSION"] || undefined)
   const agentId = globals.agent_id ?? (env["AGENT_DESKTOP_AGENT_ID"] || undefined)
@@ -38,14 +32,7 @@ export const cliProgram = (request: EngineRequest) => {
     environment: env
   }
   if (globals.verbose) process.stderr.write(`agent-desktop: ${request.command} ${JSON.stringify(redactRequest(request.command, request.args))}\n`)
-  const command = { command: request.command, args: request.args, options }
-  return runCommand(command).pipe(
-    Effect.flatMap((envelope) => (globals.auto_recover ? withAutoRecover(command, envelope) : Effect.succeed(envelope))),
-    // stdout belongs to the envelope: every log line goes to stderr, and only with -v below warnings.
-    Effect.provideService(References.LogToStderr, true),
-    Effect.provideService(References.MinimumLogLevel, globals.verbose ? "Debug" : "Warn"),
-    Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
-  )
+  return { command: request.command, args: request.args, options, autoRecover: globals.auto_recover, verbose: globals.verbose }
 }
 
 export interface RunOptions {
@@ -55,10 +42,11 @@ export interface RunOptions {
   readonly exitsAfter?: boolean
 }
 
-export const runFromCli = async (request: EngineRequest, options: RunOptions = {}): Promise<NativeEnvelope> => {
-  const program = cliProgram(request).pipe(
-    Effect.provide(engineLayer(request.env, options.adapter, options.exitsAfter === true)),
-    Effect.catchCause((cause) => Effect.succeed(errorEnvelope(request.command, fromCause(cause))))
-  )
-  return (await Effect.runPromise(program)) as NativeEnvelope
-}
+export const runFromCli = (request: EngineRequest, options: RunOptions = {}): Promise<NativeEnvelope> =>
+  runOnce(cliCall(request), {
+    env: request.env,
+    platforms: PLATFORMS,
+    warm: false,
+    ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
+    exitsAfterClose: options.exitsAfter === true
+  })

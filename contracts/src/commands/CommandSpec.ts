@@ -80,6 +80,13 @@ export interface CommandSpec {
   /** Reads its state back after one delivery attempt (2.4). */
   readonly stateful?: boolean
   /**
+   * Acts only on an enabled element: a disabled target is resolved again until it is enabled or `--timeout-ms` is
+   * spent, then refused before anything is sent (ACTION_FAILED, the failed check in details).
+   */
+  readonly needsEnabled?: boolean
+  /** Saves a snapshot whose refs later commands name (`data.snapshot_id`); artifacts "full" copy it to the session. */
+  readonly savesSnapshot?: boolean
+  /**
    * Sends nothing to any app and changes no window, clipboard or process: an observation. The MCP server's
    * read-only mode offers only these, and marks them `readOnlyHint`.
    */

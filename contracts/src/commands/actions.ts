@@ -3,7 +3,7 @@ import { ActionResult, ActionResultV2_1 } from "../data/ActionResult.js"
 import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2 } from "../data/SnapshotData.js"
 import { WaitForGone } from "../data/WaitForResult.js"
 import { clientName } from "../schema/def.js"
-import { actionTimeout, flag, int, oneOf, positional, ref, snapshotId, text } from "./args.js"
+import { actionTimeout, flag, int, NOTCHES_MAX, oneOf, positional, ref, snapshotId, text } from "./args.js"
 import { defineCommand, LINUX, type PositionalSpec, type SupportStatus } from "./CommandSpec.js"
 
 /**
@@ -31,6 +31,7 @@ const refAction = <const N extends string>(
     readonly headed?: "none" | "optional" | "required"
     readonly support?: SupportStatus
     readonly stateful?: boolean
+    readonly needsEnabled?: boolean
     readonly more?: ReadonlyArray<PositionalSpec>
     readonly flags?: Readonly<Record<string, ReturnType<typeof flag>>>
     readonly agentTool?: boolean
@@ -48,11 +49,12 @@ const refAction = <const N extends string>(
     flags: { "timeout-ms": actionTimeout, snapshot: snapshotId, ...options.flags },
     waitFor: true,
     ...(options.stateful === true ? { stateful: true } : {}),
+    ...(options.needsEnabled === true ? { needsEnabled: true } : {}),
     ...(options.agentTool === false ? {} : { agentTool: true }),
     data: refActionData
   })
 
-export const click = refAction("click", "Click (activate) an element")
+export const click = refAction("click", "Click (activate) an element", { needsEnabled: true })
 export const doubleClick = refAction("double-click", "Double-click an element (headed only)", {
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): physical only. The ref's identity is proven, its window focused through the window manager, then the pointer actionability checks (visible, inside its window and a display, same bounds in two reads, topmost window at its centre, the AT-SPI hit test lands on it or inside it) before XTEST clicks its centre; a covered, hidden or moving target is ACTION_FAILED with the failed checks, nothing sent.",
@@ -73,28 +75,31 @@ export const rightClick = refAction("right-click", "Right-click an element (head
 })
 export const type = refAction("type", "Type text into an element", {
   stateful: true,
+  needsEnabled: true,
   more: [positional("text", text("Text to type (may start with '-'; use -- before a text starting with --)"), true, true)]
 })
 export const setValue = refAction("set-value", "Set an element's value directly (text fields, sliders, spin buttons)", {
   stateful: true,
+  needsEnabled: true,
   more: [positional("value", text("New value"), true, true)]
 })
-export const clear = refAction("clear", "Clear a text field", { stateful: true })
+export const clear = refAction("clear", "Clear a text field", { stateful: true, needsEnabled: true })
 export const focus = refAction("focus", "Move keyboard focus to an element")
 export const select = refAction("select", "Select an option of a list or combo box by its text", {
+  needsEnabled: true,
   more: [positional("value", text("Option text"), true, true)]
 })
-export const toggle = refAction("toggle", "Toggle a check box, switch or toggle button", { stateful: true })
-export const check = refAction("check", "Make sure a check box is checked (idempotent)", { stateful: true })
-export const uncheck = refAction("uncheck", "Make sure a check box is unchecked (idempotent)", { stateful: true })
-export const expand = refAction("expand", "Expand a tree node, combo box or disclosure", { stateful: true })
-export const collapse = refAction("collapse", "Collapse a tree node, combo box or disclosure", { stateful: true })
+export const toggle = refAction("toggle", "Toggle a check box, switch or toggle button", { stateful: true, needsEnabled: true })
+export const check = refAction("check", "Make sure a check box is checked (idempotent)", { stateful: true, needsEnabled: true })
+export const uncheck = refAction("uncheck", "Make sure a check box is unchecked (idempotent)", { stateful: true, needsEnabled: true })
+export const expand = refAction("expand", "Expand a tree node, combo box or disclosure", { stateful: true, needsEnabled: true })
+export const collapse = refAction("collapse", "Collapse a tree node, combo box or disclosure", { stateful: true, needsEnabled: true })
 export const scroll = refAction("scroll", "Scroll an element", {
   description:
     "On Linux (X11; a Wayland session answers PLATFORM_NOT_SUPPORTED): AT-SPI has no scroll action, so scroll needs --headed: wheel notches over the element's centre after the identity, focus and pointer actionability checks (POLICY_DENIED without it).",
   flags: {
     direction: flag(oneOf(["up", "down", "left", "right"], "Direction", "down")),
-    amount: flag(int("Steps", { default: 3 }))
+    amount: flag(int("Steps", { default: 3, minimum: 1, maximum: NOTCHES_MAX }))
   }
 })
 export const scrollTo = refAction("scroll-to", "Scroll an element into view")

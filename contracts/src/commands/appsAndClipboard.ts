@@ -3,7 +3,7 @@ import { ClipboardGetData } from "../data/ClipboardData.js"
 import * as Flags from "../data/OperationFlags.js"
 import * as Report from "../data/OperationReport.js"
 import { FocusWindowData, ListWindowsData } from "../data/WindowInfo.js"
-import { appFilter, bool, flag, int, list, oneOf, positional, signedInt, str, text, windowTarget } from "./args.js"
+import { appFilter, bool, flag, int, list, oneOf, positional, signedInt, str, text, WINDOW_COORD_MAX, windowTarget } from "./args.js"
 import { defineCommand, LINUX } from "./CommandSpec.js"
 
 const PATH_MAX = { maxLength: 4096 }
@@ -142,7 +142,7 @@ export const resizeWindow = defineCommand({
   headed: "none",
   support: LINUX("supported"),
   positionals: [],
-  flags: { ...windowTarget, width: flag(int("New width")), height: flag(int("New height")) },
+  flags: { ...windowTarget, width: flag(int("New width", { minimum: 1, maximum: WINDOW_COORD_MAX })), height: flag(int("New height", { minimum: 1, maximum: WINDOW_COORD_MAX })) },
   operationReport: { target: "window", flags: ["resized"], echoed: ["width", "height"] },
   data: { "2.1": Flags.ResizeWindowFlags, "2.5": Report.ResizeWindowReport }
 })
@@ -155,7 +155,7 @@ export const moveWindow = defineCommand({
   headed: "none",
   support: LINUX("supported"),
   positionals: [],
-  flags: { ...windowTarget, x: flag(signedInt("New x")), y: flag(signedInt("New y")) },
+  flags: { ...windowTarget, x: flag(signedInt("New x", { minimum: -WINDOW_COORD_MAX, maximum: WINDOW_COORD_MAX })), y: flag(signedInt("New y", { minimum: -WINDOW_COORD_MAX, maximum: WINDOW_COORD_MAX })) },
   operationReport: { target: "window", flags: ["moved"], echoed: ["x", "y"] },
   data: { "2.1": Flags.MoveWindowFlags, "2.5": Report.MoveWindowReport }
 })

@@ -9,6 +9,14 @@ import type { FlagSpec, PositionalSpec } from "./CommandSpec.js"
 export const NAME_MAX = 256
 export const TEXT_MAX = 65_536
 export const INT_MAX = 2 ** 31 - 1
+/** Window positions and sizes: X11 carries them as 16-bit values (a larger one would wrap around). */
+export const WINDOW_COORD_MAX = 32_767
+/** Wheel notches per call (mouse-wheel, scroll): more is a runaway loop, not a scroll. */
+export const NOTCHES_MAX = 100
+/** Clicks per mouse-click: toolkits know single, double and triple clicks; a fourth press starts a new single click. */
+export const CLICKS_MAX = 3
+/** A drag's movement time and drop delay, in ms. */
+export const DRAG_MS_MAX = 10_000
 
 export const str = (description: string, options: Record<string, unknown> = {}) =>
   Type.String({ maxLength: NAME_MAX, ...options, description })

@@ -4,7 +4,7 @@ import * as Flags from "../data/OperationFlags.js"
 import * as Report from "../data/OperationReport.js"
 import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2 } from "../data/SnapshotData.js"
 import { withWaitFor } from "./actions.js"
-import { actionTimeout, flag, force, int, list, oneOf, optionalRef, point, positional, signedInt, snapshotId, str, windowTarget } from "./args.js"
+import { actionTimeout, CLICKS_MAX, DRAG_MS_MAX, flag, force, int, list, NOTCHES_MAX, oneOf, optionalRef, point, positional, signedInt, snapshotId, str, windowTarget } from "./args.js"
 import { ALL_PLATFORMS, defineCommand, LINUX } from "./CommandSpec.js"
 
 const combo = positional("combo", str("Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"), true)
@@ -95,8 +95,8 @@ export const drag = defineCommand({
     "from-xy": flag(point("Point to drag from"), { syntax: "xy" }),
     to: flag(str("Ref to drop on")),
     "to-xy": flag(point("Point to drop on"), { syntax: "xy" }),
-    duration: flag(int("Movement time in ms")),
-    "drop-delay": flag(int("Pause before releasing, in ms", { default: 500 })),
+    duration: flag(int("Movement time in ms", { default: 300, maximum: DRAG_MS_MAX })),
+    "drop-delay": flag(int("Pause before releasing, in ms", { default: 500, maximum: DRAG_MS_MAX })),
     snapshot: snapshotId,
     "timeout-ms": actionTimeout
   },
@@ -133,7 +133,7 @@ export const mouseClick = defineCommand({
   headed: "required",
   support: LINUX("supported"),
   positionals: [],
-  flags: { xy, button, count: flag(int("Number of clicks", { default: 1, minimum: 1 })), modifiers },
+  flags: { xy, button, count: flag(int("Number of clicks: 2 is a double click, 3 a triple click", { default: 1, minimum: 1, maximum: CLICKS_MAX })), modifiers },
   operationReport: { target: "pointer", flags: ["clicked"], echoed: ["x", "y", "count"] },
   data: { "2.1": Flags.MouseClickFlags, "2.5": Report.MouseClickReport }
 })
@@ -176,8 +176,8 @@ export const mouseWheel = defineCommand({
   flags: {
     x: flag(signedInt("Screen x (required)")),
     y: flag(signedInt("Screen y (required)")),
-    dy: flag(signedInt("Vertical steps, positive = up", { default: -3 })),
-    dx: flag(signedInt("Horizontal steps, positive = left", { default: 0 })),
+    dy: flag(signedInt("Vertical steps, positive = up", { default: -3, minimum: -NOTCHES_MAX, maximum: NOTCHES_MAX })),
+    dx: flag(signedInt("Horizontal steps, positive = left", { default: 0, minimum: -NOTCHES_MAX, maximum: NOTCHES_MAX })),
     modifiers
   },
   operationReport: { target: "pointer", flags: ["scrolled"], echoed: ["dy", "dx"] },

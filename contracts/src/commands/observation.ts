@@ -10,6 +10,7 @@ const none = { positionals: [], flags: {} } as const
 export const snapshot = defineCommand({
   name: "snapshot",
   readOnly: true,
+  savesSnapshot: true,
   summary: "Read a window's accessibility tree and save its refs",
   description:
     "Read an app's accessibility tree. Interactive elements get refs (@<snapshot_id>:e<N>) that the action commands take. Take a fresh snapshot after the UI changes; read data.complete before treating the tree as whole.",
@@ -40,6 +41,7 @@ export const snapshot = defineCommand({
 export const find = defineCommand({
   name: "find",
   readOnly: true,
+  savesSnapshot: true,
   summary: "Find elements by role, name, value, text or state",
   description: "Search the live tree for elements by role and/or text; returns matches with refs.",
   category: "observation",

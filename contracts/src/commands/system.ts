@@ -112,7 +112,7 @@ export const skills = defineCommand({
   headed: "none",
   support: LINUX("supported"),
   positionals: [
-    positional("action", str("list (default), get or path"), false),
+    positional("action", str("list, get or path", { default: "list" }), false),
     positional("name", str("Skill name or alias (skills get)"), false),
     positional("reference", str("Reference stem or references/<file>.md"), false)
   ],

@@ -37,6 +37,8 @@ const commandEntry = (spec: CommandSpec): JsonObject => ({
   ...(spec.waitFor === true ? { waitFor: true } : {}),
   ...(spec.agentTool === true ? { agentTool: true } : {}),
   ...(spec.stateful === true ? { stateful: true } : {}),
+  ...(spec.needsEnabled === true ? { needsEnabled: true } : {}),
+  ...(spec.savesSnapshot === true ? { savesSnapshot: true } : {}),
   ...(spec.readOnly === true ? { readOnly: true } : {}),
   ...(spec.unconfirmed === true ? { unconfirmed: true } : {}),
   ...(spec.operationReport === undefined

@@ -1,9 +1,11 @@
 // The command spec as plain data (generated from src/commands/), for readers that must not load TypeBox: the CLI
 // parser and help, wave's tool list, other-language clients. `@agent-desktop/contracts/commands`.
+import type { FlagDefault } from "./ArgsOf.js"
 import { COMMAND_MANIFEST } from "./commands.generated.js"
 
 export { COMMAND_MANIFEST }
 export { COMMAND_NAMES, isCommandName, type ManifestCommandName } from "../vocabulary/Commands.js"
+export type { ArgsOf, ArgValue, FlagDefault } from "./ArgsOf.js"
 
 /** The JSON Schema subset the command spec uses for argument values. */
 export interface ArgSchema {
@@ -48,6 +50,8 @@ export interface ManifestCommand {
   readonly waitFor?: boolean
   readonly agentTool?: boolean
   readonly stateful?: boolean
+  readonly needsEnabled?: boolean
+  readonly savesSnapshot?: boolean
   readonly readOnly?: boolean
   readonly unconfirmed?: boolean
   readonly dataVersions: ReadonlyArray<string>
@@ -83,3 +87,18 @@ export const argumentsSchema = (command: ManifestCommand): {
   required: command.positionals.filter((positional) => positional.required).map((positional) => positional.key),
   additionalProperties: false
 })
+
+type Commands = (typeof COMMAND_MANIFEST)["commands"]
+
+/**
+ * The spec's default of a command's flag, for code that needs the same value outside that command's arguments
+ * (the snapshot budget an action's `--wait-for` polls with). A command's own arguments arrive with their defaults.
+ */
+export const flagDefault = <K extends keyof Commands & string, F extends keyof Commands[K]["flags"] & string>(command: K, flag: F): FlagDefault<K, F> =>
+  (COMMAND_MANIFEST.commands[command].flags as Readonly<Record<string, ManifestFlag>>)[flag]!.schema.default as FlagDefault<K, F>
+
+type GlobalFlags = (typeof COMMAND_MANIFEST)["globalFlags"]
+
+/** The spec's default of a global flag (`--wait-timeout`). */
+export const globalFlagDefault = <F extends keyof GlobalFlags & string>(flag: F): GlobalFlags[F] extends { readonly schema: { readonly default: infer D } } ? D : never =>
+  (COMMAND_MANIFEST.globalFlags as Readonly<Record<string, ManifestFlag>>)[flag]!.schema.default as never

@@ -1,5 +1,5 @@
 import Type from "typebox"
-import { DELIVERIES, RETRIES } from "../vocabulary/Disposition.js"
+import { DELIVERIES, deliveriesWith, RETRIES } from "../vocabulary/Disposition.js"
 import { def } from "./def.js"
 
 export const Delivery = Type.Enum(DELIVERIES)
@@ -8,12 +8,21 @@ export type Delivery = Type.Static<typeof Delivery>
 export const Retry = Type.Enum(RETRIES)
 export type Retry = Type.Static<typeof Retry>
 
-const NotDeliveredSafe = Type.Object({ delivery: Type.Literal("not_delivered"), retry: Type.Literal("safe") })
-const DeliveredUnsafe = Type.Object({
-  delivery: Type.Enum(["delivery_uncertain", "delivered_unverified", "delivered_verified"]),
-  retry: Type.Literal("unsafe")
-})
-const UnknownUnknown = Type.Object({ delivery: Type.Literal("unknown"), retry: Type.Literal("unknown") })
+/**
+ * The pairs with retry R, read from the one pairing table (vocabulary DELIVERY_RETRY): `{delivery: <the deliveries
+ * whose retry is R>, retry: R}`, a single delivery as a literal (as the released schemas spell it).
+ */
+const pairsWith = <R extends (typeof RETRIES)[number]>(retry: R) => {
+  const deliveries = deliveriesWith(retry)
+  return Type.Object({
+    delivery: deliveries.length === 1 ? Type.Literal(deliveries[0]!) : Type.Enum([...deliveries]),
+    retry: Type.Literal(retry)
+  })
+}
+
+const NotDeliveredSafe = pairsWith("safe")
+const DeliveredUnsafe = pairsWith("unsafe")
+const UnknownUnknown = pairsWith("unknown")
 
 /**
  * What was delivered and whether a retry is safe. The schema admits only the derived pairs:

@@ -35,3 +35,17 @@ export const UNCONFIRMED_COMMANDS = /* @__PURE__ */ where<{ readonly unconfirmed
 
 /** Commands that accept post-action `--wait-for` / `--wait-for-gone`. */
 export const WAIT_FOR_COMMANDS = /* @__PURE__ */ where<{ readonly waitFor: true }>((entry) => "waitFor" in entry)
+
+/** Ref actions that act only on an enabled element (a disabled one is waited for, then refused). */
+export const NEEDS_ENABLED_COMMANDS = /* @__PURE__ */ where<{ readonly needsEnabled: true }>((entry) => "needsEnabled" in entry)
+
+/** Commands that save a snapshot whose refs later commands name. */
+export const SNAPSHOT_SAVING_COMMANDS = /* @__PURE__ */ where<{ readonly savesSnapshot: true }>((entry) => "savesSnapshot" in entry)
+
+/**
+ * Commands that send input to an app: the ref actions, keyboard and mouse commands, except those that refuse by
+ * design (fail closed), which send nothing.
+ */
+export const INPUT_COMMANDS = /* @__PURE__ */ where<{ readonly category: "ref-action" | "keyboard" | "mouse" }>((entry) =>
+  (entry.category === "ref-action" || entry.category === "keyboard" || entry.category === "mouse") && entry.support.linux !== "fail_closed"
+) as ReadonlyArray<Exclude<CommandsWhere<{ readonly category: "ref-action" | "keyboard" | "mouse" }>, (typeof FAIL_CLOSED_COMMANDS)[number]>>

@@ -9,14 +9,27 @@ export const DELIVERIES = [
 
 export const RETRIES = ["unknown", "safe", "unsafe"] as const
 
-/** The pairing rule: retry is derived from delivery, never chosen independently. */
+type Delivery = (typeof DELIVERIES)[number]
+type Retry = (typeof RETRIES)[number]
+
+/**
+ * The pairing rule: retry is derived from delivery, never chosen independently. The only statement of it: the
+ * domain's `retryFor` reads it and the envelope schema's Disposition union is built from it.
+ */
 export const DELIVERY_RETRY = {
   unknown: "unknown",
   not_delivered: "safe",
   delivery_uncertain: "unsafe",
   delivered_unverified: "unsafe",
   delivered_verified: "unsafe"
-} as const
+} as const satisfies Readonly<Record<Delivery, Retry>>
+
+/** The deliveries whose retry is R. */
+export type DeliveryWith<R extends (typeof RETRIES)[number]> = { [D in Delivery]: (typeof DELIVERY_RETRY)[D] extends R ? D : never }[Delivery]
+
+/** The deliveries whose retry is `retry`, in DELIVERIES order. */
+export const deliveriesWith = <R extends (typeof RETRIES)[number]>(retry: R): ReadonlyArray<DeliveryWith<R>> =>
+  DELIVERIES.filter((delivery): delivery is DeliveryWith<R> => DELIVERY_RETRY[delivery] === retry)
 
 /** Deliveries a successful action may report (`not_delivered` = already in the requested state). */
 export const SUCCESS_DELIVERIES = ["delivered_verified", "delivered_unverified", "not_delivered"] as const

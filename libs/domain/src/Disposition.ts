@@ -3,31 +3,21 @@
  * it is a function of `delivery`, so no code path can produce an inconsistent pair.
  */
 
-import { DELIVERIES } from "@agent-desktop/contracts/vocabulary"
+import { DELIVERIES, DELIVERY_RETRY, type RETRIES } from "@agent-desktop/contracts/vocabulary"
 
 export { DELIVERIES }
 
 export type Delivery = (typeof DELIVERIES)[number]
 
-export type Retry = "unknown" | "safe" | "unsafe"
+export type Retry = (typeof RETRIES)[number]
 
 export interface Disposition {
   readonly delivery: Delivery
   readonly retry: Retry
 }
 
-export const retryFor = (delivery: Delivery): Retry => {
-  switch (delivery) {
-    case "not_delivered":
-      return "safe"
-    case "unknown":
-      return "unknown"
-    case "delivery_uncertain":
-    case "delivered_unverified":
-    case "delivered_verified":
-      return "unsafe"
-  }
-}
+/** The one pairing table's answer (contracts vocabulary DELIVERY_RETRY). */
+export const retryFor = (delivery: Delivery): Retry => DELIVERY_RETRY[delivery]
 
 export const dispositionOf = (delivery: Delivery): Disposition => ({ delivery, retry: retryFor(delivery) })
 

@@ -1,4 +1,4 @@
-import type { Args } from "./Args.js"
+import type { Args } from "./args/Args.js"
 
 /** Per-invocation options a caller (the CLI's globals, wave's tool call) sets; every field optional. */
 export interface InvocationOptions {

@@ -4,5 +4,8 @@ import { toErrorBody } from "./errors/toErrorBody.js"
 
 export { NATIVE_CONTRACT, successEnvelope, type Envelope }
 
-/** The envelope of a failed command: the error's body (disposition, recovery) as the domain builds it. */
-export const errorEnvelope = (command: string, error: DesktopError): Envelope => failureEnvelope(command, toErrorBody(error))
+/**
+ * A typed engine error as its command's failure envelope: the error's body (disposition, recovery) by toErrorBody,
+ * in the domain's one envelope shape. (The domain's `errorEnvelope` builds one from loose parts instead.)
+ */
+export const toErrorEnvelope = (command: string, error: DesktopError): Envelope => failureEnvelope(command, toErrorBody(error))

@@ -3,8 +3,10 @@ import { DesktopAdapter } from "@agent-desktop/platform"
 import { EventStore, INVOCATION_ENDED, INVOCATION_STARTED, type StoreError } from "@agent-desktop/store"
 import { Clock, Effect, Exit } from "effect"
 import type { FileHandle } from "node:fs/promises"
-import { HANDLERS } from "./commands/registry.js"
-import { errorEnvelope, successEnvelope, type Envelope } from "./Envelope.js"
+import { decodeArgs } from "./args/decodeArgs.js"
+import type { Args } from "./args/Args.js"
+import { decodesArgs, HANDLERS, type Handler } from "./commands/registry.js"
+import { successEnvelope, toErrorEnvelope, type Envelope } from "./Envelope.js"
 import { desktopError, Internal, InvalidArgs, type DesktopError } from "./errors/DesktopError.js"
 import { fromCause } from "./errors/fromCause.js"
 import { toErrorBody } from "./errors/toErrorBody.js"
@@ -48,6 +50,14 @@ const interruption = (signal: AbortSignal | undefined): Effect.Effect<never, Des
       else signal.addEventListener("abort", fire, { once: true })
       return Effect.sync(() => signal.removeEventListener("abort", fire))
     })
+
+/**
+ * The handler with its arguments decoded once against the spec (decodeArgs), framed by what every command may
+ * carry: session screenshots, the post-action `--wait-for`, the refmap copy.
+ */
+const handled = (command: string, raw: Args, handler: Handler) =>
+  Effect.flatMap(decodesArgs(command) ? decodeArgs(command, raw) : Effect.succeed(raw), (args) =>
+    withRefmapCopy(command, withScreens(command, args, afterAction(command, args, handler(args)))))
 
 /** The error with the delivery its evidence proves, when that is more than the error claimed. */
 const withEvidence = (error: DesktopError, evidence: ReturnType<typeof foldEvidence>): DesktopError => {
@@ -132,7 +142,7 @@ export const runCommand = Effect.fn("runCommand")(function*(
     ? Effect.fail(new InvalidArgs({ message: `Unknown command '${request.command}'`, suggestion: "Run agent-desktop --help to list the commands" }))
     : options.agentId !== undefined && !AGENT_ID.test(options.agentId)
     ? Effect.fail(new InvalidArgs({ message: `Invalid agent id '${options.agentId}'`, suggestion: "Use 1-64 characters of [A-Za-z0-9_-] for --agent-id" }))
-    : withRefmapCopy(request.command, withScreens(request.command, args, afterAction(request.command, args, handler(args))))
+    : handled(request.command, args, handler)
   if (traceRefused !== undefined && options.traceStrict !== true) {
     yield* Effect.logWarning(`--trace not written: ${traceRefused.message}`)
   }
@@ -166,5 +176,5 @@ export const runCommand = Effect.fn("runCommand")(function*(
     const handle = traceFile
     yield* Effect.tryPromise(() => appendTraceFile(handle, id, journal.events)).pipe(Effect.ignore)
   }
-  return error === undefined ? successEnvelope(request.command, Exit.isSuccess(exit) ? exit.value : undefined) : errorEnvelope(request.command, error)
+  return error === undefined ? successEnvelope(request.command, Exit.isSuccess(exit) ? exit.value : undefined) : toErrorEnvelope(request.command, error)
 })

@@ -1,15 +1,15 @@
 /**
- * The engine, in-process, for the server's whole life: one ManagedRuntime (event store + platform adapter), so the
- * D-Bus connection and the store are opened once, not per tool call. Each call is one engine invocation, with the
+ * The engine, in-process, for the server's whole life: a long-lived engine host (libs/engine host/EngineHost.ts:
+ * one runtime, event store + warm platform adapter), so the D-Bus connection and the store are opened once, not
+ * per tool call. Each call is one engine invocation, with the
  * same evidence, trace and disposition rules as the CLI; an abort (MCP cancellation, the client going away) reaches
  * the engine as the CLI's signals do, and still ends in an envelope that says what was delivered.
  */
-import { makeEngineRuntime, runCommand } from "@agent-desktop/engine"
-import { type DesktopAdapter, UnsupportedAdapter } from "@agent-desktop/platform"
-import { Effect, type Layer, References } from "effect"
-
-/** A 2.6 envelope as the engine returns it. */
-export type NativeEnvelope = Readonly<Record<string, unknown>> & { readonly ok: boolean; readonly command: string }
+import type { Envelope } from "@agent-desktop/domain"
+import { makeEngineHost as engineHost } from "@agent-desktop/engine"
+import type { DesktopAdapter } from "@agent-desktop/platform"
+import { forProcess } from "@agent-desktop/platform-linux"
+import type { Layer } from "effect"
 
 export interface EngineCall {
   readonly command: string
@@ -24,26 +24,20 @@ export interface EngineCall {
 }
 
 export interface EngineHost {
-  readonly run: (call: EngineCall) => Promise<NativeEnvelope>
+  readonly run: (call: EngineCall) => Promise<Envelope>
   readonly dispose: () => Promise<void>
-}
-
-const platformAdapter = async (): Promise<Layer.Layer<DesktopAdapter, unknown>> => {
-  if (process.platform !== "linux") return UnsupportedAdapter
-  const linux = await import("@agent-desktop/platform-linux")
-  // A server lives long: it listens to AT-SPI events, which keep unchanged windows' reads (TreeMirror).
-  return linux.LinuxAdapter.warmLayer
 }
 
 export const makeEngineHost = async (
   env: Readonly<Record<string, string | undefined>>,
   adapter?: Layer.Layer<DesktopAdapter, unknown>
 ): Promise<EngineHost> => {
-  const engine = makeEngineRuntime(adapter ?? await platformAdapter(), env["AGENT_DESKTOP_HOME"] || undefined)
-  const run = async (call: EngineCall): Promise<NativeEnvelope> => {
-    const program = runCommand({
+  // A server lives long: its adapter listens to AT-SPI events, which keep unchanged windows' reads (TreeMirror).
+  const engine = engineHost({ env, platforms: { linux: forProcess }, warm: true, ...(adapter === undefined ? {} : { adapter }) })
+  const run = (call: EngineCall): Promise<Envelope> =>
+    engine.run({
       command: call.command,
-      args: call.args as never,
+      args: call.args,
       options: {
         headed: call.headed,
         ...(call.session === undefined ? {} : { session: call.session }),
@@ -51,12 +45,6 @@ export const makeEngineHost = async (
         ...(call.readOnly === true ? { readOnly: true } : {}),
         ...(call.allowedCommands === undefined ? {} : { allowedCommands: call.allowedCommands })
       }
-    }).pipe(
-      // stdout carries protocol messages only: every log line goes to stderr, warnings and worse.
-      Effect.provideService(References.LogToStderr, true),
-      Effect.provideService(References.MinimumLogLevel, "Warn")
-    )
-    return (await engine.run(call.command, program)) as NativeEnvelope
-  }
+    })
   return { run, dispose: engine.dispose }
 }

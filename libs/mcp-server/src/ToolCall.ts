@@ -5,11 +5,11 @@
  */
 import { convertEnvelope } from "@agent-desktop/contracts/convert"
 import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
-import { errorEnvelope } from "@agent-desktop/domain"
+import { type Envelope, errorEnvelope } from "@agent-desktop/domain"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import { Ajv, type ValidateFunction } from "ajv"
 import { readRegularFile } from "@agent-desktop/engine"
-import type { EngineHost, NativeEnvelope } from "./EngineHost.js"
+import type { EngineHost } from "./EngineHost.js"
 import type { McpOptions } from "./McpOptions.js"
 import { rememberJson } from "./MessageLine.js"
 import type { CatalogTool } from "./ToolCatalog.js"
@@ -26,7 +26,7 @@ const validatorFor = (tool: CatalogTool): ValidateFunction => {
   return validate
 }
 
-const invalidArgs = (command: string, message: string): NativeEnvelope =>
+const invalidArgs = (command: string, message: string): Envelope =>
   errorEnvelope(command, { code: "INVALID_ARGS", message, suggestion: "Call the tool with arguments that match its inputSchema" })
 
 const describeErrors = (validate: ValidateFunction): string =>
@@ -73,7 +73,7 @@ export const callTool = async (
   const input = args ?? {}
   const validate = validatorFor(tool)
   const allowed = allowedCommands(options, tools)
-  let envelope: NativeEnvelope
+  let envelope: Envelope
   if (!validate(input)) {
     envelope = invalidArgs(tool.command, `Invalid arguments for ${tool.name}: ${describeErrors(validate)}`)
   } else {

@@ -16,6 +16,7 @@ import { findText } from "./TextSearch.js"
 
 let desktop: RunningDesktop
 let x11: X11Addon
+let savedAuthority: string | undefined
 const engines = new OcrEngines()
 
 const capture = (truth: OcrTruth) => scanlineImage(x11.captureRoot(truth.origin.x, truth.origin.y, truth.size.width, truth.size.height))
@@ -26,12 +27,17 @@ describe("OCR of a GTK window captured from the X server", () => {
     const load = loadAddon()
     if (load._tag !== "Loaded") throw new Error(load.reason)
     x11 = load.addon
+    // The addon opens the display in this process: Xlib reads the private desktop's cookie file from XAUTHORITY.
+    savedAuthority = process.env["XAUTHORITY"]
+    process.env["XAUTHORITY"] = desktop.env.XAUTHORITY
     x11.open(desktop.env.DISPLAY)
   }, 60_000)
   afterAll(async () => {
     await engines.close()
     x11?.close()
     await desktop?.stop()
+    if (savedAuthority === undefined) delete process.env["XAUTHORITY"]
+    else process.env["XAUTHORITY"] = savedAuthority
   })
 
   it.each([

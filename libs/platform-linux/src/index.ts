@@ -1,4 +1,5 @@
 export { LinuxAdapter, makeLinuxAdapter } from "./LinuxAdapter.js"
+export { forProcess } from "./forProcess.js"
 export { contractRole } from "./atspi/Roles.js"
 export { windowIdOf, refOfWindowId } from "./atspi/WindowId.js"
 export { processInstance } from "./atspi/ProcessInstance.js"

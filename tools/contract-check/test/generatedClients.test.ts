@@ -22,7 +22,7 @@ import {
 import { recipePinnedVersion } from "./recipe.js"
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "generated-clients-"))
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }), 120_000)
 
 const recorded = new Map<string, Array<string>>()
 const envelopesOf = (version: ContractVersion) => {

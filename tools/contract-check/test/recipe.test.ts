@@ -12,7 +12,8 @@ import { checkGo, checkPython, checkTypeScript, cliBin, fixtureLines, parsedCoun
 import { recipeBlock, recipePinnedVersion } from "./recipe.js"
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "contract-recipe-"))
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
+// The recipe installs whole node_modules trees; removing them on a loaded 2-core machine outlasts the default hook timeout.
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }), 120_000)
 
 const readJson = (file: string) => JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, Record<string, string>>
 

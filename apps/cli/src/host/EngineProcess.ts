@@ -13,10 +13,10 @@
  * Messages (IPC, `EngineMessage`): in `run`, `abort`, `dispose`; out `ready`, `failed`, `alive` (every
  * HEARTBEAT_MS while a call runs, from this event loop), `result`.
  */
-import { makeEngineRuntime } from "@agent-desktop/engine"
-import type { EngineRunner, NativeEnvelope } from "../EngineRequest.js"
+import { makeEngineHost } from "@agent-desktop/engine"
+import type { EngineRunner } from "../EngineRequest.js"
 import { main } from "../main.js"
-import { cliProgram, platformAdapter } from "../runEngine.js"
+import { cliCall, PLATFORMS } from "../runEngine.js"
 import type { EngineMessage, HostMessage } from "./EngineChild.js"
 import { HEARTBEAT_MS, type HostResponse } from "./HostProtocol.js"
 
@@ -27,14 +27,14 @@ const send = (message: EngineMessage) => {
 const serveEngine = async () => {
   // Signals are the host's to handle: it aborts the running call and disposes this process itself.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => undefined)
-  const engine = makeEngineRuntime(platformAdapter(true), process.env["AGENT_DESKTOP_HOME"] || undefined)
+  const engine = makeEngineHost({ env: process.env, platforms: PLATFORMS, warm: true })
   // Building the runtime opens the store, which creates (or refuses) the state root.
   if (!(await engine.build())) {
     send({ type: "failed", message: "the state root is not usable" })
     await engine.dispose()
     process.exit(1)
   }
-  const warmRunner: EngineRunner = async (request) => (await engine.run(request.command, cliProgram(request))) as NativeEnvelope
+  const warmRunner: EngineRunner = (request) => engine.run(cliCall(request))
   let abort: AbortController | undefined
   let disposing = false
 

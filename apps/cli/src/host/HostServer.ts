@@ -36,6 +36,8 @@ import { holds, processToken, takeServeLock } from "./ServeLock.js"
 
 const DEFAULT_IDLE_MS = 10 * 60 * 1000
 const PRESENCE_CHECK_MS = 3_000
+/** How long a stopping host keeps accepting after its socket is unlinked, to decline what the backlog holds. */
+const BACKLOG_DRAIN_MS = 50
 /** A connection must have sent its whole request line by then. */
 export const REQUEST_MS = 5_000
 /** Connections that have not sent their request yet; more are closed at once. */
@@ -295,6 +297,10 @@ export const runServe = async (argv: ReadonlyArray<string>, io: ServeIo): Promis
       clearInterval(presence)
       // New callers find no socket (and may start another host); requests on connections made before are declined.
       removeOwnSocket()
+      // Connections the kernel completed before the unlink wait in the listen backlog: closing the server now would
+      // reset them (their clients see ECONNRESET and cannot know the call never ran). One poll of the loop accepts
+      // them all, and no new one can arrive once the path is gone; accepted, their requests are declined.
+      await new Promise<void>((resolve) => setTimeout(resolve, BACKLOG_DRAIN_MS))
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       if (active !== undefined) engine?.abort("SIGTERM")
       await running

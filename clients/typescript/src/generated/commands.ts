@@ -351,7 +351,7 @@ export interface DragArgs {
   readonly to?: string
   /** Point to drop on (X,Y; '=' before negatives: --xy=-10,5) */
   readonly to_xy?: { readonly x: number; readonly y: number }
-  /** Movement time in ms. */
+  /** Movement time in ms. Default: 300. */
   readonly duration?: number
   /** Pause before releasing, in ms. Default: 500. */
   readonly drop_delay?: number
@@ -373,7 +373,7 @@ export interface MouseClickArgs {
   readonly xy?: { readonly x: number; readonly y: number }
   /** Mouse button. Default: "left". */
   readonly button?: "left" | "right" | "middle"
-  /** Number of clicks. Default: 1. */
+  /** Number of clicks: 2 is a double click, 3 a triple click. Default: 1. */
   readonly count?: number
   /** Modifier held during the input (ctrl, alt, shift, cmd); repeatable. */
   readonly modifiers?: ReadonlyArray<string>
@@ -594,7 +594,7 @@ export interface VersionArgs {
 
 /** `skills`: Embedded guides for agents (list, get NAME [REF], path). */
 export interface SkillsArgs {
-  /** list (default), get or path. */
+  /** list, get or path. Default: "list". */
   readonly action?: string
   /** Skill name or alias (skills get) */
   readonly name?: string

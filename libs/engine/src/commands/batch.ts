@@ -1,12 +1,12 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { CommandData } from "@agent-desktop/contracts"
 import { Clock, Effect } from "effect"
-import { flag, optionalInt, requiredString, type Args } from "../Args.js"
+import type { Args } from "../args/Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
 import { commandNotAllowed } from "./allowedCommands.js"
 
 export const BATCH_LIMITS = { max_entries: 64, max_input_bytes: 1024 * 1024, max_output_bytes: 4 * 1024 * 1024 } as const
-const DEFAULT_BATCH_TIMEOUT_MS = 60_000
 const ENTRY_KEYS = new Set(["command", "args", "session"])
 
 interface Entry {
@@ -51,10 +51,9 @@ const parseEntries = (json: string): Effect.Effect<ReadonlyArray<Entry>, Invalid
  * and its own retry contract; nothing is atomic and the batch itself never retries. Entries never inherit the outer
  * `--wait-for`.
  */
-export const batch = Effect.fn("batch")(function*(args: Args) {
-  const entries = yield* parseEntries(yield* requiredString(args, "json"))
-  const stopOnError = yield* flag(args, "stop_on_error")
-  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_BATCH_TIMEOUT_MS
+export const batch = Effect.fn("batch")(function*(args: ArgsOf<"batch">) {
+  const entries = yield* parseEntries(args.json)
+  const { stop_on_error: stopOnError, timeout_ms: timeoutMs } = args
   const invocation = yield* Invocation
   // A caller that limits the commands limits what a batch may run: one entry outside the list refuses the whole
   // batch before anything runs (each entry is checked again when it runs, as every invocation is).

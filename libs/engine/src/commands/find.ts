@@ -1,13 +1,11 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { contractStates, getsRef, normalizeRole, parseStateFilter, matchesStateFilter, type StateFilter } from "@agent-desktop/domain"
 import type { ObservedNode } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { flag, optionalInt, optionalString, stringList, type Args } from "../Args.js"
 import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
 import { resolveRef, WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
-import { observeWindow, DEFAULT_SNAPSHOT_TIMEOUT_MS } from "../snapshot/observeWindow.js"
+import { observeWindow } from "../snapshot/observeWindow.js"
 import { surfaceWindowId } from "./surfaceWindow.js"
-
-const DEFAULT_LIMIT = 50
 
 interface Query {
   readonly role?: string
@@ -50,26 +48,22 @@ const matches = (node: ObservedNode, query: Query, textHits: ReadonlySet<Observe
 
 const label = (node: ObservedNode) => (node.name ?? "") === "" ? node.role : `${node.role}:${node.name}`
 
-const readQuery = Effect.fnUntraced(function*(args: Args) {
-  const rawRole = yield* optionalString(args, "role")
+const readQuery = Effect.fnUntraced(function*(args: ArgsOf<"find">) {
+  const rawRole = args.role
   const role = rawRole === undefined ? undefined : normalizeRole(rawRole)
   if (rawRole !== undefined && role === undefined) {
     return yield* new InvalidArgs({ message: `Unknown role '${rawRole}'`, suggestion: "Use a role from the snapshot output, for example button, checkbox or textfield" })
   }
   const states: Array<StateFilter> = []
-  for (const token of yield* stringList(args, "state")) {
+  for (const token of args.state) {
     const parsed = parseStateFilter(token)
     if (parsed._tag === "Invalid") return yield* new InvalidArgs({ message: parsed.message, suggestion: parsed.suggestion })
     states.push(parsed.filter)
   }
-  const pick = (key: string) => optionalString(args, key)
-  const fields = {
-    role, name: yield* pick("name"), value: yield* pick("value"), description: yield* pick("description"),
-    nativeId: yield* pick("native_id"), text: yield* pick("text")
-  }
+  const fields = { role, name: args.name, value: args.value, description: args.description, nativeId: args.native_id, text: args.text }
   const query: Query = {
     ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
-    exact: yield* flag(args, "exact"),
+    exact: args.exact,
     states
   }
   return query
@@ -79,19 +73,12 @@ const readQuery = Effect.fnUntraced(function*(args: Args) {
  * `find`: one whole-window read, filters applied depth-first, and one of three result shapes. Matches that earn a
  * ref are backed by a new snapshot (its id is returned); an incomplete read is TIMEOUT, never a silent partial.
  */
-export const find = Effect.fn("find")(function*(args: Args) {
+export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
   const query = yield* readQuery(args)
-  const count = yield* flag(args, "count")
-  const first = yield* flag(args, "first")
-  const last = yield* flag(args, "last")
-  const nth = yield* optionalInt(args, "nth")
-  const limit = (yield* optionalInt(args, "limit")) ?? DEFAULT_LIMIT
-  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_SNAPSHOT_TIMEOUT_MS
-  const root = yield* optionalString(args, "root")
+  const { count, first, last, nth, limit, timeout_ms: timeoutMs, root, app } = args
   // --surface menu|alert|sheet|focused: find inside that surface's own window (commands/surfaceWindow.ts).
   const surfaceId = yield* surfaceWindowId(args)
-  const app = yield* optionalString(args, "app")
-  const windowId = surfaceId ?? (yield* optionalString(args, "window_id"))
+  const windowId = surfaceId ?? args.window_id
   // A read: a page anchor (a cut container that is one of several look-alikes) scopes find by its place.
   const rootPath = root === undefined ? undefined : (yield* resolveRef(root, { timeoutMs, forRead: true })).node.path.join("/")
   const observed = yield* observeWindow({

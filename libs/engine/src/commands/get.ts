@@ -1,13 +1,10 @@
 import type { CommandData } from "@agent-desktop/contracts"
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { ObservedNode } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalInt, requiredString, specChoice, type Args } from "../Args.js"
 import { resolveRef } from "../resolve/resolveRef.js"
-import { DEFAULT_ACTION_TIMEOUT_MS } from "./actionTimeout.js"
 
 type Property = CommandData<"get">["property"]
-
-const readProperty = specChoice<Property>("get", "property", "text")
 
 const read = (node: ObservedNode, property: Property): unknown => {
   switch (property) {
@@ -27,10 +24,8 @@ const read = (node: ObservedNode, property: Property): unknown => {
 }
 
 /** `get REF --property text|value|title|bounds|role|states`: one live property of a strictly resolved ref. */
-export const get = Effect.fn("get")(function*(args: Args) {
-  const ref = yield* requiredString(args, "ref_id")
-  const property = yield* readProperty(args)
-  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
-  const resolved = yield* resolveRef(ref, { timeoutMs })
+export const get = Effect.fn("get")(function*(args: ArgsOf<"get">) {
+  const { ref_id: ref, property } = args
+  const resolved = yield* resolveRef(ref, { timeoutMs: args.timeout_ms })
   return { property, ref, value: read(resolved.node, property) }
 })

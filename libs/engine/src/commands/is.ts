@@ -1,15 +1,12 @@
 import type { CommandData } from "@agent-desktop/contracts"
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { ObservedNode } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalInt, requiredString, specChoice, type Args } from "../Args.js"
 import { resolveRef } from "../resolve/resolveRef.js"
-import { DEFAULT_ACTION_TIMEOUT_MS } from "./actionTimeout.js"
 
 const CHECKABLE = new Set(["checkbox", "radiobutton", "switch", "menuitem", "button", "cell", "treeitem"])
 
 type Property = CommandData<"is">["property"]
-
-const readProperty = specChoice<Property>("is", "property", "visible")
 
 const test = (node: ObservedNode, property: Property): { result: boolean; applicable: boolean } => {
   const has = (state: string) => node.states.includes(state)
@@ -31,10 +28,8 @@ const test = (node: ObservedNode, property: Property): { result: boolean; applic
 }
 
 /** `is REF --property visible|enabled|checked|focused|expanded`: a yes/no about a strictly resolved ref. */
-export const is = Effect.fn("is")(function*(args: Args) {
-  const ref = yield* requiredString(args, "ref_id")
-  const property = yield* readProperty(args)
-  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
-  const resolved = yield* resolveRef(ref, { timeoutMs })
+export const is = Effect.fn("is")(function*(args: ArgsOf<"is">) {
+  const { ref_id: ref, property } = args
+  const resolved = yield* resolveRef(ref, { timeoutMs: args.timeout_ms })
   return { property, ref, ...test(resolved.node, property) }
 })

@@ -1,6 +1,6 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { DesktopAdapter, type AppInfo } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalString, type Args } from "../Args.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 
 /** The contract's app entry: toolkit details stay with `status`. */
@@ -12,8 +12,8 @@ export const appEntry = (app: AppInfo) => ({
   ...(app.presentation === undefined ? {} : { presentation: app.presentation })
 })
 
-export const listApps = Effect.fn("listApps")(function*(args: Args) {
-  const filter = yield* optionalString(args, "app")
+export const listApps = Effect.fn("listApps")(function*(args: ArgsOf<"list-apps">) {
+  const filter = args.app
   const adapter = yield* DesktopAdapter
   const apps = yield* adapter.listApps(filter).pipe(Effect.mapError(fromPlatformError))
   return { apps: apps.map(appEntry) }

@@ -1,5 +1,5 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { Effect } from "effect"
-import { optionalString, type Args } from "../Args.js"
 import { surfacesOf } from "./surfaces.js"
 
 /**
@@ -7,6 +7,6 @@ import { surfacesOf } from "./surfaces.js"
  * from AT-SPI, each a window, dialog, alert, menu (a popup menu, with its item count) or tooltip; the id is a
  * window id that snapshot --window-id takes.
  */
-export const listSurfaces = Effect.fn("list-surfaces")(function*(args: Args) {
-  return yield* surfacesOf(yield* optionalString(args, "app"))
+export const listSurfaces = Effect.fn("list-surfaces")(function*(args: ArgsOf<"list-surfaces">) {
+  return yield* surfacesOf(args.app)
 })

@@ -1,11 +1,10 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { DesktopAdapter } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalString, type Args } from "../Args.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 
 /** `list-windows`: a bare array of WindowInfo, as the reference prints it. */
-export const listWindows = Effect.fn("listWindows")(function*(args: Args) {
-  const app = yield* optionalString(args, "app")
+export const listWindows = Effect.fn("listWindows")(function*(args: ArgsOf<"list-windows">) {
   const adapter = yield* DesktopAdapter
-  return yield* adapter.listWindows(app).pipe(Effect.mapError(fromPlatformError))
+  return yield* adapter.listWindows(args.app).pipe(Effect.mapError(fromPlatformError))
 })

@@ -1,23 +1,18 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { DesktopAdapter, StepJournal } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
-import { flag, optionalInt, optionalString, requiredString, type Args } from "../Args.js"
 import { InvalidArgs, PolicyDenied } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { journalledError, journalSteps, recordSteps } from "../journal/journalSteps.js"
 import { writeAhead } from "../journal/writeAhead.js"
 import { parseCombo } from "../keys/parseCombo.js"
-import { DEFAULT_ACTION_TIMEOUT_MS } from "./actionTimeout.js"
 import { focusForKeys } from "./native/focusForKeys.js"
 import { reportDisposition } from "./reportDisposition.js"
 
 /** `press COMBO [--app] [--window-id] [--force]`: keys to an app's window (or the focused one). */
-export const press = Effect.fn("press")(function*(args: Args) {
-  const raw = yield* requiredString(args, "combo")
-  const app = yield* optionalString(args, "app")
-  const windowId = yield* optionalString(args, "window_id")
-  const force = yield* flag(args, "force")
-  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
+export const press = Effect.fn("press")(function*(args: ArgsOf<"press">) {
+  const { combo: raw, app, window_id: windowId, force, timeout_ms: timeoutMs } = args
   const parsed = parseCombo(raw)
   if (parsed._tag === "Invalid") {
     return yield* new InvalidArgs({ message: parsed.message, suggestion: "Write the combo as mod+key, for example ctrl+s, shift+tab or return" })

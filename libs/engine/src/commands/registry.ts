@@ -1,10 +1,10 @@
 import type { DesktopAdapter } from "@agent-desktop/platform"
 import type { EventStore } from "@agent-desktop/store"
 import type { CommandData, CommandName } from "@agent-desktop/contracts"
-import { COMMAND_NAMES, COMMANDS, type ManifestCommandName } from "@agent-desktop/contracts/commands"
+import { type ArgsOf, COMMAND_NAMES, COMMANDS, type ManifestCommandName } from "@agent-desktop/contracts/commands"
 import { REF_ACTION_COMMANDS } from "@agent-desktop/contracts/vocabulary"
 import type { Effect } from "effect"
-import type { Args } from "../Args.js"
+import type { Args } from "../args/Args.js"
 import type { DesktopError } from "../errors/DesktopError.js"
 import type { Invocation } from "../Invocation.js"
 import { refAction, REF_ACTIONS } from "./actions/refAction.js"
@@ -45,14 +45,24 @@ import { version } from "./version.js"
 import { wait } from "./wait.js"
 
 export type CommandServices = DesktopAdapter | EventStore | Invocation
+/**
+ * A handler as runCommand calls it: with the arguments `decodeArgs` made for its command, which are that
+ * command's `ArgsOf` (what each handler declares, below).
+ */
 export type Handler = (args: Args) => Effect.Effect<unknown, DesktopError, CommandServices>
 
 type DeepReadonly<T> = T extends ReadonlyArray<infer E> ? ReadonlyArray<DeepReadonly<E>>
   : T extends object ? { readonly [P in keyof T]: DeepReadonly<T[P]> }
   : T
 
-/** A handler whose result the compiler checks against the 2.6 contract's `Static` data of its command. */
-export type ContractHandler<K extends CommandName> = (args: Args) => Effect.Effect<DeepReadonly<CommandData<K>>, DesktopError, CommandServices>
+/**
+ * A handler the compiler checks both ways against the spec: it takes its command's decoded arguments (a handler
+ * that expects a value the spec does not guarantee, such as a default the spec lacks, fails `tsc`), and returns
+ * its command's 2.6 `Static` data.
+ */
+export type ContractHandler<K extends CommandName> = (
+  args: ArgsOf<K & ManifestCommandName>
+) => Effect.Effect<DeepReadonly<CommandData<K>>, DesktopError, CommandServices>
 
 /** Every handler, typed by the contract: its data must be its command's 2.6 data type, or `tsc` fails. */
 const TYPED = {
@@ -114,16 +124,23 @@ const implementedBy = (handlers: ReadonlyArray<string>) => <K extends string>(na
  * spec says `fail_closed` refuses, any other answers PLATFORM_NOT_SUPPORTED. `registry.test.ts` holds this map and
  * the spec's Linux support status to each other, so adding a handler means flipping the spec entry too.
  */
-const IMPLEMENTED: Readonly<Partial<Record<ManifestCommandName, Handler>>> = {
+const IMPLEMENTED = {
   ...TYPED,
   ...byName(REF_ACTION_COMMANDS.filter(implementedBy(REF_ACTIONS)), refAction),
   ...byName(REF_ACTION_COMMANDS.filter(implementedBy(POINTER_REF_ACTIONS)), pointerRefAction)
-}
+  // Each handler is typed for its own command's decoded arguments; runCommand decodes before it calls one.
+} as unknown as Readonly<Partial<Record<ManifestCommandName, Handler>>>
 
 export const IMPLEMENTED_COMMANDS: ReadonlyArray<string> = Object.keys(IMPLEMENTED)
 
 const derived = (name: ManifestCommandName): Handler =>
   IMPLEMENTED[name] ?? (COMMANDS[name]?.support.linux === "fail_closed" ? failClosed(name) : notSupported(name))
+
+/**
+ * Whether runCommand decodes the command's arguments before its handler: an implemented command does; one that
+ * refuses by design or is not supported here refuses whatever its arguments, as before anything else.
+ */
+export const decodesArgs = (name: string): boolean => Object.hasOwn(IMPLEMENTED, name)
 
 /** Every command of the spec, by its kebab-case name; nothing else. */
 export const HANDLERS: Readonly<Record<string, Handler>> = Object.fromEntries(

@@ -1,5 +1,5 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { Effect } from "effect"
-import { flag, optionalInt, optionalString, requiredString, type Args } from "../Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
 import { stateRoot, withStore } from "../StoreAccess.js"
@@ -17,14 +17,12 @@ const sessionInfo = (record: SessionRecord) => ({
 })
 
 /** `session start | end [ID] | list | gc`: sessions are projections of session.started/ended events. */
-export const session = Effect.fn("session")(function*(args: Args) {
-  const action = yield* requiredString(args, "action")
+export const session = Effect.fn("session")(function*(args: ArgsOf<"session">) {
+  const { action } = args
   const invocation = yield* Invocation
   switch (action) {
     case "start": {
-      const name = yield* optionalString(args, "name")
-      const noTrace = yield* flag(args, "no_trace")
-      const screenshots = yield* flag(args, "screenshots")
+      const { name, no_trace: noTrace, screenshots } = args
       if (noTrace && screenshots) return yield* new InvalidArgs({ message: "--screenshots needs tracing; drop --no-trace" })
       const record = yield* withStore((store) =>
         store.startSession({ ...(name === undefined ? {} : { name }), trace: !noTrace, screenshots })
@@ -33,7 +31,7 @@ export const session = Effect.fn("session")(function*(args: Args) {
       return started
     }
     case "end": {
-      const id = (yield* optionalString(args, "session_id")) ?? invocation.options.session
+      const id = args.session_id ?? invocation.options.session
       if (id === undefined) {
         return yield* new InvalidArgs({ message: "session end needs a session id", suggestion: "Pass the id session start printed, or --session ID" })
       }
@@ -41,13 +39,12 @@ export const session = Effect.fn("session")(function*(args: Args) {
       return { session_id: record.session_id, ended_at: record.ended_at ?? 0 }
     }
     case "list": {
-      const filter = yield* fleetFilter(args)
+      const filter = fleetFilter(args)
       const sessions = yield* withStore((store) => store.listSessions(filter))
       return { sessions: sessions.map(sessionInfo) }
     }
     case "gc": {
-      const olderThan = yield* optionalInt(args, "older_than")
-      const ended = yield* flag(args, "ended")
+      const { older_than: olderThan, ended } = args
       const removed = yield* withStore((store) =>
         store.gcSessions({ ...(olderThan === undefined ? {} : { olderThanMs: olderThan * 1000 }), ...(ended ? { ended } : {}) })
       )

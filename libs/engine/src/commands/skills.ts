@@ -1,6 +1,6 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { DesktopAdapter } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { flag, optionalString, type Args } from "../Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { referenceStem, STATIC_SKILLS, type Skill } from "../skills/Skills.js"
 import { platformSkill } from "../skills/platformSkill.js"
@@ -25,9 +25,8 @@ const withReferences = (skill: Skill) =>
   [skill.content, ...Object.entries(skill.references).map(([, text]) => text)].join("\n")
 
 /** `skills list | get NAME [REF] [--full] | path`: embedded markdown for agents. */
-export const skills = Effect.fn("skills")(function*(args: Args) {
-  const action = (yield* optionalString(args, "action")) ?? "list"
-  const requested = yield* optionalString(args, "name")
+export const skills = Effect.fn("skills")(function*(args: ArgsOf<"skills">) {
+  const { action, name: requested } = args
   const all = yield* allSkills(action === "get" && requested !== undefined && ["platform", `agent-desktop-${process.platform}`, process.platform].includes(requested))
   if (action === "list") {
     return {
@@ -47,11 +46,11 @@ export const skills = Effect.fn("skills")(function*(args: Args) {
     }
   }
   if (action !== "get") return yield* new InvalidArgs({ message: `Unknown skills action '${action}'`, suggestion: "Use skills list, skills get NAME or skills path" })
-  const name = yield* optionalString(args, "name")
+  const name = requested
   if (name === undefined) return yield* new InvalidArgs({ message: "skills get needs a NAME", suggestion: "Run agent-desktop skills list" })
   const skill = findSkill(all, name)
   if (skill === undefined) return yield* unknownSkill(name, all)
-  const reference = yield* optionalString(args, "reference")
+  const { reference } = args
   if (reference !== undefined) {
     const stem = referenceStem(reference)
     const content = skill.references[stem]
@@ -63,6 +62,6 @@ export const skills = Effect.fn("skills")(function*(args: Args) {
     }
     return { skill: skill.name, reference: stem, content }
   }
-  const full = yield* flag(args, "full")
+  const { full } = args
   return { skill: skill.name, full, content: full ? withReferences(skill) : skill.content }
 })

@@ -1,6 +1,6 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { ObservedNode, TreeObservation } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalString, type Args } from "../Args.js"
 import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
 import { resolveRef } from "../resolve/resolveRef.js"
@@ -53,10 +53,9 @@ const drillDown = Effect.fn("drillDown")(function*(root: string, request: Snapsh
   return snapshotData(saved, resolved.window, captured.tree, observation)
 })
 
-export const snapshot = Effect.fn("snapshot")(function*(args: Args) {
+export const snapshot = Effect.fn("snapshot")(function*(args: ArgsOf<"snapshot">) {
   const request = yield* snapshotRequest(args)
-  const root = yield* optionalString(args, "root")
-  const legacy = yield* optionalString(args, "snapshot")
+  const { root, snapshot: legacy } = args
   if (legacy !== undefined && root === undefined) {
     return yield* new InvalidArgs({ message: "--snapshot only qualifies a bare --root ref, which contract 2.6 no longer accepts", suggestion: "Pass --root with the qualified ref that snapshot printed" })
   }

@@ -1,6 +1,5 @@
 import { DesktopAdapter } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalString, type Args } from "../Args.js"
 import { AmbiguousTarget, PlatformNotSupported, WindowNotFound } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { surfacesOf } from "./surfaces.js"
@@ -18,10 +17,9 @@ const KIND_TYPES: Readonly<Record<string, ReadonlyArray<string>>> = {
  * showing surface (none: WINDOW_NOT_FOUND, several: AMBIGUOUS_TARGET); the shell kinds and popover/menubar
  * (inside windows on Linux, not surfaces): PLATFORM_NOT_SUPPORTED.
  */
-export const surfaceWindowId = Effect.fnUntraced(function*(args: Args) {
-  const surface = yield* optionalString(args, "surface")
+export const surfaceWindowId = Effect.fnUntraced(function*(args: { readonly surface?: string; readonly app?: string }) {
+  const { surface, app } = args
   if (surface === undefined || surface === "window") return undefined
-  const app = yield* optionalString(args, "app")
   if (surface === "focused") {
     const adapter = yield* DesktopAdapter
     const windows = yield* adapter.listWindows(app).pipe(Effect.mapError(fromPlatformError))

@@ -1,7 +1,7 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { StoredEvent } from "@agent-desktop/store"
 import { Effect } from "effect"
 import * as path from "node:path"
-import { optionalInt, optionalString, requiredString, type Args } from "../Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
 import { stateRoot, withStore } from "../StoreAccess.js"
@@ -11,8 +11,8 @@ import { embeddableScreens } from "../trace/embedScreens.js"
 import { sessionFolder } from "../trace/SessionFolder.js"
 import { fleetFilter } from "./fleetFilter.js"
 
-const DEFAULT_SHOW_LIMIT = 500
-const DEFAULT_EXPORT_LIMIT = 5000
+/** --limit when not given: per action, so not a spec default (the flag's description names both). */
+const LIMIT_BY_ACTION = { show: 500, export: 5000 } as const
 
 /**
  * A stored event as the trace prints it: `event`, `ts_ms`, `seq`, then the (already redacted) payload fields, and
@@ -55,13 +55,13 @@ const segmentsOf = (events: ReadonlyArray<StoredEvent>) => {
 const pidOf = (stream: string) => Number(/^invocation-run-\d+-(\d+)-/.exec(stream)?.[1] ?? 0)
 
 /** `trace show [--limit N] [--event PREFIX]` and `trace export [--out PATH] [--limit N]`. */
-export const trace = Effect.fn("trace")(function*(args: Args) {
-  const action = yield* requiredString(args, "action")
+export const trace = Effect.fn("trace")(function*(args: ArgsOf<"trace">) {
+  const { action } = args
   const sessionId = yield* activeSession
   if (action === "show") {
-    const limit = (yield* optionalInt(args, "limit")) ?? DEFAULT_SHOW_LIMIT
-    const prefix = yield* optionalString(args, "event")
-    const filter = yield* fleetFilter(args)
+    const limit = args.limit ?? LIMIT_BY_ACTION.show
+    const prefix = args.event
+    const filter = fleetFilter(args)
     const result = yield* withStore((store) => store.trace(sessionId, { limit, filter, ...(prefix === undefined ? {} : { prefix }) }))
     return {
       session_id: sessionId,
@@ -75,8 +75,8 @@ export const trace = Effect.fn("trace")(function*(args: Args) {
     }
   }
   if (action !== "export") return yield* new InvalidArgs({ message: `Unknown trace action '${action}'`, suggestion: "Use trace show or trace export" })
-  const limit = (yield* optionalInt(args, "limit")) ?? DEFAULT_EXPORT_LIMIT
-  const out = yield* optionalString(args, "out")
+  const limit = args.limit ?? LIMIT_BY_ACTION.export
+  const out = args.out
   const result = yield* withStore((store) => store.trace(sessionId, { limit }))
   const root = yield* stateRoot
   const target = out === undefined ? path.join(sessionFolder(root, sessionId), `trace-${sessionId}.html`) : path.resolve(out)

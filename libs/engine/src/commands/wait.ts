@@ -1,16 +1,14 @@
+import { type ArgsOf, flagDefault } from "@agent-desktop/contracts/commands"
 import { DesktopAdapter, type ObservedNode } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalInt, optionalString, type Args } from "../Args.js"
 import { InvalidArgs, Timeout, type DesktopError } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
-import { resolveRef } from "../resolve/resolveRef.js"
+import { resolveRef, WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
 import { saveSnapshot } from "../StoreAccess.js"
-import { DEFAULT_WAIT_TIMEOUT_MS } from "../wait/afterAction.js"
 import { pollUntil, type PollFailure } from "../wait/poll.js"
-import { DEFAULT_ACTION_TIMEOUT_MS } from "./actionTimeout.js"
-import { DEFAULT_SNAPSHOT_TIMEOUT_MS, observeWindow } from "../snapshot/observeWindow.js"
-import { EVENT_KINDS, waitEvent, type EventKind } from "./waits/waitEvent.js"
+import { observeWindow } from "../snapshot/observeWindow.js"
+import { waitEvent } from "./waits/waitEvent.js"
 import { waitMenu } from "./waits/waitMenu.js"
 import { waitNotification } from "./waits/waitNotification.js"
 
@@ -46,13 +44,13 @@ const predicateHolds = (node: ObservedNode, predicate: string, value: string | u
   }
 }
 
-const waitElement = Effect.fnUntraced(function*(ref: string, args: Args, timeoutMs: number) {
-  const predicate = (yield* optionalString(args, "predicate")) ?? "exists"
-  const value = yield* optionalString(args, "value")
+const waitElement = Effect.fnUntraced(function*(ref: string, args: ArgsOf<"wait">, timeoutMs: number) {
+  const { predicate, value } = args
   if (predicate === "value" && value === undefined) {
     return yield* new InvalidArgs({ message: "--predicate value needs --value", suggestion: "Pass the expected value with --value" })
   }
-  const look = resolveRef(ref, { timeoutMs: DEFAULT_ACTION_TIMEOUT_MS }).pipe(
+  // Each look resolves the ref as `is` does, within its default budget.
+  const look = resolveRef(ref, { timeoutMs: flagDefault("is", "timeout-ms") }).pipe(
     Effect.map((resolved) => predicateHolds(resolved.node, predicate, value) ? resolved.node : undefined)
   )
   const polled = yield* pollUntil(look, { timeoutMs, isTransient: transient }).pipe(
@@ -92,16 +90,15 @@ const countText = (root: ObservedNode, text: string) => {
   return hits
 }
 
-const waitText = Effect.fnUntraced(function*(text: string, args: Args, timeoutMs: number) {
+const waitText = Effect.fnUntraced(function*(text: string, args: ArgsOf<"wait">, timeoutMs: number) {
   const invocation = yield* Invocation
-  const expected = (yield* optionalInt(args, "count")) ?? 1
-  const app = yield* optionalString(args, "app")
-  const windowId = yield* optionalString(args, "window_id")
+  const { count: expected, app, window_id: windowId } = args
+  // Each look observes the whole window as a plain snapshot would, within snapshot's default budget.
   const look = observeWindow({
     ...(app === undefined ? {} : { app }),
     ...(windowId === undefined ? {} : { windowId }),
-    render: { maxDepth: 64, interactiveOnly: false, compact: false, includeBounds: false, skeleton: false },
-    timeoutMs: DEFAULT_SNAPSHOT_TIMEOUT_MS
+    render: { maxDepth: WHOLE_WINDOW_DEPTH, interactiveOnly: false, compact: false, includeBounds: false, skeleton: false },
+    timeoutMs: flagDefault("snapshot", "timeout-ms")
   }, { save: false }).pipe(Effect.map((observed) => {
     const hits = countText(observed.observation.root, text)
     return hits.length >= expected ? { observed, hits } : undefined
@@ -125,17 +122,9 @@ const waitText = Effect.fnUntraced(function*(text: string, args: Args, timeoutMs
 })
 
 /** `wait`: one mode per call: sleep MS, --element REF, --window TITLE, --text T, --menu/--menu-closed, --notification, --event. */
-export const wait = Effect.fn("wait")(function*(args: Args) {
-  const timeoutMs = (yield* optionalInt(args, "timeout")) ?? DEFAULT_WAIT_TIMEOUT_MS
-  const ms = yield* optionalInt(args, "ms")
-  const element = yield* optionalString(args, "element")
-  const window = yield* optionalString(args, "window")
-  const text = yield* optionalString(args, "text")
+export const wait = Effect.fn("wait")(function*(args: ArgsOf<"wait">) {
+  const { timeout: timeoutMs, ms, element, window, text, notification, menu, menu_closed: menuClosed, event } = args
   // --notification takes --text as its filter; --event and --menu/--menu-closed are modes of their own (commands/waits/).
-  const notification = args["notification"] === true
-  const menu = args["menu"] === true
-  const menuClosed = args["menu_closed"] === true
-  const event = yield* optionalString(args, "event")
   const modes = [ms, element, window, notification ? undefined : text, event].filter((mode) => mode !== undefined).length +
     [notification, menu, menuClosed].filter(Boolean).length
   if (modes !== 1) {
@@ -144,21 +133,17 @@ export const wait = Effect.fn("wait")(function*(args: Args) {
       suggestion: "Use one of: wait MS, wait --element REF, wait --window TITLE, wait --text TEXT, wait --event KIND, wait --menu, wait --menu-closed, wait --notification [--text TEXT]"
     })
   }
-  if (menu || menuClosed) return yield* waitMenu(menu, yield* optionalString(args, "app"), timeoutMs)
+  const { app, window_id: windowId } = args
+  if (menu || menuClosed) return yield* waitMenu(menu, app, timeoutMs)
   if (notification) return yield* waitNotification(text, timeoutMs)
   if (event !== undefined) {
-    if (!(EVENT_KINDS as ReadonlyArray<string>).includes(event)) {
-      return yield* new InvalidArgs({ message: `Unknown event '${event}'`, suggestion: `Use one of: ${EVENT_KINDS.join(", ")}` })
-    }
-    const app = yield* optionalString(args, "app")
-    const windowId = yield* optionalString(args, "window_id")
-    return yield* waitEvent(event as EventKind, { ...(app === undefined ? {} : { app }), ...(windowId === undefined ? {} : { windowId }) }, timeoutMs)
+    return yield* waitEvent(event, { ...(app === undefined ? {} : { app }), ...(windowId === undefined ? {} : { windowId }) }, timeoutMs)
   }
   if (ms !== undefined) {
     yield* Effect.sleep(ms)
     return { waited_ms: ms }
   }
   if (element !== undefined) return yield* waitElement(element, args, timeoutMs)
-  if (window !== undefined) return yield* waitWindow(window, yield* optionalString(args, "app"), timeoutMs)
+  if (window !== undefined) return yield* waitWindow(window, app, timeoutMs)
   return yield* waitText(text!, args, timeoutMs)
 })

@@ -1,3 +1,4 @@
+import { NEEDS_ENABLED_COMMANDS } from "@agent-desktop/contracts/vocabulary"
 import type { DesktopAdapter } from "@agent-desktop/platform"
 import type { EventStore } from "@agent-desktop/store"
 import { Clock, Effect } from "effect"
@@ -6,10 +7,8 @@ import type { Invocation } from "../Invocation.js"
 import { pollUntil } from "../wait/poll.js"
 import { resolveRef, type Resolved } from "./resolveRef.js"
 
-/** Actions that need an enabled target; focus and scroll-to work on disabled elements too. */
-const NEEDS_ENABLED: ReadonlySet<string> = new Set([
-  "click", "type", "set-value", "clear", "select", "toggle", "check", "uncheck", "expand", "collapse"
-])
+/** Actions that need an enabled target (the spec's `needsEnabled`); focus and scroll-to work on disabled elements too. */
+const NEEDS_ENABLED: ReadonlySet<string> = new Set(NEEDS_ENABLED_COMMANDS)
 
 /**
  * Auto-wait (reference §3.5): a disabled target is re-resolved until it is enabled or the action's budget is spent;

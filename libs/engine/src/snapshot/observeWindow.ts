@@ -3,11 +3,11 @@
  * the request the flags make, the read (a warm adapter may answer it from its event-kept mirror), the identities
  * and the saved RefMap.
  */
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { DesktopAdapter, type TreeObservation, type WindowInfo } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import { newSnapshotId } from "@agent-desktop/domain"
-import { flag, optionalInt, optionalString, type Args } from "../Args.js"
 import { InvalidArgs } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
@@ -17,12 +17,6 @@ import type { OutputNode, RenderOptions } from "./renderTree.js"
 import { surfaceWindowId } from "../commands/surfaceWindow.js"
 import { saveSnapshot, type SavedSnapshot } from "../StoreAccess.js"
 
-export const DEFAULT_SNAPSHOT_TIMEOUT_MS = 3000
-/**
- * The printed tree's default depth is the whole-window read's: the reference's 10 cut gnome-calculator's display
- * while `complete` said true. An explicit --max-depth is a requested cut; each cut container carries children_count.
- */
-const DEFAULT_MAX_DEPTH = WHOLE_WINDOW_DEPTH
 const SKELETON_DEPTH = 3
 /**
  * `-i` prints at most 50 children per container unless --max-children says otherwise (0 = all). What an agent
@@ -40,17 +34,19 @@ export interface SnapshotRequest {
   readonly timeoutMs: number
 }
 
-export const snapshotRequest = Effect.fnUntraced(function*(args: Args) {
+/**
+ * The request a snapshot's flags make. The printed tree's default depth (the spec's --max-depth default) is the
+ * whole-window read's, WHOLE_WINDOW_DEPTH: the reference's 10 cut gnome-calculator's display while `complete` said
+ * true. An explicit --max-depth is a requested cut; each cut container carries children_count.
+ */
+export const snapshotRequest = Effect.fnUntraced(function*(args: ArgsOf<"snapshot">) {
   // --surface menu|alert|sheet|focused names a window of its own on Linux (commands/surfaceWindow.ts).
   const surfaceId = yield* surfaceWindowId(args)
-  const skeleton = yield* flag(args, "skeleton")
-  const maxDepth = (yield* optionalInt(args, "max_depth")) ?? DEFAULT_MAX_DEPTH
-  const app = yield* optionalString(args, "app")
-  const windowId = surfaceId ?? (yield* optionalString(args, "window_id"))
-  const interactiveOnly = yield* flag(args, "interactive_only")
-  const maxChildren = (yield* optionalInt(args, "max_children")) ?? (interactiveOnly ? DEFAULT_INTERACTIVE_MAX_CHILDREN : 0)
-  const childrenFrom = yield* optionalInt(args, "children_from")
-  if (childrenFrom !== undefined && (yield* optionalString(args, "root")) === undefined) {
+  const { skeleton, max_depth: maxDepth, app, interactive_only: interactiveOnly, children_from: childrenFrom } = args
+  const windowId = surfaceId ?? args.window_id
+  // Not a spec default: it depends on -i (the flag's description says so).
+  const maxChildren = args.max_children ?? (interactiveOnly ? DEFAULT_INTERACTIVE_MAX_CHILDREN : 0)
+  if (childrenFrom !== undefined && args.root === undefined) {
     return yield* new InvalidArgs({
       message: "--children-from pages the children of a --root container",
       suggestion: "Pass --root with the ref of the cut container (its hint prints the whole command)"
@@ -62,13 +58,13 @@ export const snapshotRequest = Effect.fnUntraced(function*(args: Args) {
     render: {
       maxDepth: skeleton ? Math.min(maxDepth, SKELETON_DEPTH) : maxDepth,
       interactiveOnly,
-      compact: yield* flag(args, "compact"),
-      includeBounds: yield* flag(args, "include_bounds"),
+      compact: args.compact,
+      includeBounds: args.include_bounds,
       skeleton,
       ...(maxChildren > 0 ? { maxChildren } : {}),
       ...(childrenFrom === undefined ? {} : { childrenFrom })
     },
-    timeoutMs: (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_SNAPSHOT_TIMEOUT_MS
+    timeoutMs: args.timeout_ms
   }
   return request
 })

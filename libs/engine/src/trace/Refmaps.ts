@@ -4,6 +4,7 @@
  * file in the session's `trace/refmaps/`, named by a `refmap.copied` event, so a trace export's folder shows what
  * every ref meant. Never fails the command: a copy that cannot be made is `refmap.skipped` with a reason.
  */
+import { SNAPSHOT_SAVING_COMMANDS } from "@agent-desktop/contracts/vocabulary"
 import type { DesktopAdapter } from "@agent-desktop/platform"
 import type { EventStore } from "@agent-desktop/store"
 import { Cause, Effect, Exit } from "effect"
@@ -18,7 +19,7 @@ export const REFMAPS_FOLDER = path.join("trace", "refmaps")
 export const REFMAP_COPIED = "refmap.copied"
 export const REFMAP_SKIPPED = "refmap.skipped"
 
-const SAVING_COMMANDS: ReadonlySet<string> = new Set(["snapshot", "find"])
+const SAVING_COMMANDS: ReadonlySet<string> = new Set(SNAPSHOT_SAVING_COMMANDS)
 
 const snapshotIdOf = (data: unknown): string | undefined => {
   const id = (data as { snapshot_id?: unknown } | undefined)?.snapshot_id

@@ -6,14 +6,14 @@
  * `screenshot.skipped` with the reason (`adapter: <CODE>: message`, `count_budget`, `budget`, `write_failed`, `read_only`: an invocation that may write no file). Per
  * invocation (a one-shot process's whole life) at most SCREEN_LIMITS.count files / SCREEN_LIMITS.bytes bytes.
  */
-import { REF_ACTION_COMMANDS } from "@agent-desktop/contracts/vocabulary"
+import { INPUT_COMMANDS } from "@agent-desktop/contracts/vocabulary"
 import { parseRef, refKey } from "@agent-desktop/domain"
 import { DesktopAdapter, type Bounds, type WindowInfo } from "@agent-desktop/platform"
 import { EventStore } from "@agent-desktop/store"
 import { Cause, Clock, Effect, Exit, Option } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import type { Args } from "../Args.js"
+import type { Args } from "../args/Args.js"
 import { nativeDesktop } from "../commands/native/nativeAccess.js"
 import type { DesktopError } from "../errors/DesktopError.js"
 import { fromCause } from "../errors/fromCause.js"
@@ -41,10 +41,8 @@ export const SCREENSHOT_SKIPPED = "screenshot.skipped"
 /** The session folder's screens, relative to the session folder (what the events name). */
 export const SCREENS_FOLDER = path.join("trace", "screens")
 
-const NATIVE_INPUT = ["press", "mouse-move", "mouse-click", "mouse-wheel", "hover", "drag", "scroll"]
-
-/** The commands that send something to an app: the ref actions, press, and the pointer/keyboard native commands. */
-export const framedCommands = (): ReadonlySet<string> => new Set([...REF_ACTION_COMMANDS, ...NATIVE_INPUT])
+/** The commands that send input to an app (the spec's ref actions, keyboard and mouse commands). */
+export const framedCommands = (): ReadonlySet<string> => new Set(INPUT_COMMANDS)
 
 /**
  * What each invocation has written so far. The reference's limits are per process, and a one-shot process runs one

@@ -1,16 +1,15 @@
+import { type ArgsOf, flagDefault, globalFlagDefault } from "@agent-desktop/contracts/commands"
 import { parseRef, parseWaitSelector, refKey, type WaitSelector } from "@agent-desktop/domain"
 import { Effect } from "effect"
-import type { Args } from "../Args.js"
+import type { Args } from "../args/Args.js"
 import type { DesktopAdapter } from "@agent-desktop/platform"
 import type { EventStore } from "@agent-desktop/store"
 import { InvalidArgs, Timeout, type DeliveryValue, type DesktopError } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
-import { observeWindow, snapshotRequest, DEFAULT_SNAPSHOT_TIMEOUT_MS, type SnapshotRequest } from "../snapshot/observeWindow.js"
+import { observeWindow, snapshotRequest, type SnapshotRequest } from "../snapshot/observeWindow.js"
 import { loadSnapshot, saveSnapshot } from "../StoreAccess.js"
 import { pollUntil, type PollFailure } from "./poll.js"
 import { findSelector } from "./selector.js"
-
-export const DEFAULT_WAIT_TIMEOUT_MS = 30_000
 
 const WAIT_RENDER = { maxDepth: 10, interactiveOnly: false, compact: false, includeBounds: false, skeleton: false }
 
@@ -72,15 +71,18 @@ export const afterAction = <R>(
     const parsed = parseWaitSelector(raw)
     if (parsed._tag === "Invalid") return yield* new InvalidArgs({ message: parsed.message, suggestion: parsed.suggestion })
     const gone = invocation.options.waitFor === undefined
-    const timeoutMs = invocation.options.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS
+    // The global --wait-timeout arrives as an option (the caller's, never decoded): its default is the spec's.
+    const timeoutMs = invocation.options.waitTimeoutMs ?? globalFlagDefault("wait-timeout")
     const isAction = command !== "snapshot"
     // A snapshot with --wait-for is the wait itself: its flags shape the snapshot the wait returns.
     let request: SnapshotRequest
     if (isAction) {
       const window: { readonly app?: string; readonly windowId?: string } = yield* targetWindow(args)
-      request = { ...window, render: WAIT_RENDER, timeoutMs: DEFAULT_SNAPSHOT_TIMEOUT_MS }
+      // Each poll observes the window as a plain snapshot would, within snapshot's default budget.
+      request = { ...window, render: WAIT_RENDER, timeoutMs: flagDefault("snapshot", "timeout-ms") }
     } else {
-      request = yield* snapshotRequest(args)
+      // A snapshot's own arguments (runCommand decoded them for it) shape the snapshot the wait returns.
+      request = yield* snapshotRequest(args as ArgsOf<"snapshot">)
     }
     const result: unknown = isAction ? yield* run : undefined
     const delivery = (result as { disposition?: { delivery?: DeliveryValue } } | undefined)?.disposition?.delivery

@@ -5,8 +5,8 @@ import type { PostState, SemanticAction } from "@agent-desktop/platform"
  * `satisfied` says the element is already in the requested state, so nothing is sent (check/uncheck, expand/collapse).
  */
 export interface ActionSpec {
+  /** `input`: the command's TEXT (type) or VALUE (set-value, select), as its spec's positionals take them. */
   readonly action: (input: { readonly text?: string; readonly value?: string }) => SemanticAction
-  readonly needs?: "text" | "value"
   readonly satisfied?: (states: ReadonlyArray<string>) => boolean
   /** Compare the readback with the request: true confirms, false contradicts, undefined = no evidence either way. */
   readonly verify?: (post: PostState, before: ReadonlyArray<string>, input: { readonly text?: string; readonly value?: string }) => boolean | undefined
@@ -30,15 +30,13 @@ export const ACTION_SPECS: Readonly<Record<string, ActionSpec>> = {
   click: { action: () => ({ kind: "click" }) },
   focus: { action: () => ({ kind: "focus" }) },
   "scroll-to": { action: () => ({ kind: "scroll_to" }) },
-  select: { action: ({ value }) => ({ kind: "select", value: value ?? "" }), needs: "value" },
+  select: { action: ({ value }) => ({ kind: "select", value: value ?? "" }) },
   type: {
     action: ({ text }) => ({ kind: "type", text: text ?? "" }),
-    needs: "text",
     verify: (post, _before, { text }) => post.value === undefined ? undefined : post.value.includes(text ?? "")
   },
   "set-value": {
     action: ({ value }) => ({ kind: "set_value", value: value ?? "" }),
-    needs: "value",
     verify: (post, _before, { value }) => {
       if (post.value === undefined) return undefined
       if (post.value === value) return true

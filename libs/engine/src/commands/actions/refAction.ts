@@ -1,18 +1,23 @@
 import { contractStates, foldDisposition } from "@agent-desktop/domain"
 import { DesktopAdapter, type DeliveryStep, type PostState } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalInt, optionalString, requiredString, type Args } from "../../Args.js"
 import { deliver } from "../../Delivery.js"
 import { ActionFailed } from "../../errors/DesktopError.js"
 import { Invocation } from "../../Invocation.js"
 import { awaitActionable } from "../../resolve/awaitActionable.js"
 import { resolveRef } from "../../resolve/resolveRef.js"
-import { DEFAULT_ACTION_TIMEOUT_MS } from "../actionTimeout.js"
 import { reportDisposition } from "../reportDisposition.js"
 import { ACTION_SPECS } from "./ActionSpec.js"
 
 export const REF_ACTIONS: ReadonlyArray<string> = Object.keys(ACTION_SPECS)
 
+/** The decoded arguments of every ref action this handler runs: type's TEXT, set-value's and select's VALUE. */
+interface RefActionArgs {
+  readonly ref_id: string
+  readonly timeout_ms: number
+  readonly text?: string
+  readonly value?: string
+}
 
 const ALREADY_IN_STATE: DeliveryStep = { label: "AlreadyInState", outcome: "skipped", mechanism: "semantic_api" }
 
@@ -36,15 +41,13 @@ const postStateOf = (post: PostState) => ({
  * element half way (ActionSpec.halfway: a tri-state box), after sending the action once more. The disposition is
  * always folded from the steps and the readback.
  */
-export const refAction = (name: string) => Effect.fn(`action.${name}`)(function*(args: Args) {
+export const refAction = (name: string) => Effect.fn(`action.${name}`)(function*(args: RefActionArgs) {
   const spec = ACTION_SPECS[name]!
-  const ref = yield* requiredString(args, "ref_id")
-  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
+  const { ref_id: ref, timeout_ms: timeoutMs } = args
   const input = {
-    ...(spec.needs === "text" ? { text: yield* requiredString(args, "text") } : {}),
-    ...(spec.needs === "value" ? { value: yield* requiredString(args, "value") } : {})
+    ...(args.text === undefined ? {} : { text: args.text }),
+    ...(args.value === undefined ? {} : { value: args.value })
   }
-  yield* optionalString(args, "snapshot")
   const invocation = yield* Invocation
   const adapter = yield* DesktopAdapter
   const resolved = yield* awaitActionable(name, yield* resolveRef(ref, { timeoutMs }), timeoutMs)

@@ -1,29 +1,25 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { ClipboardFormat } from "@agent-desktop/platform"
 import { EventStore } from "@agent-desktop/store"
 import { Effect } from "effect"
 import * as path from "node:path"
 import { pathToFileURL } from "node:url"
-import { optionalString, type Args } from "../../Args.js"
-import { InvalidArgs } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { checkOutput, writeOutput } from "../../output/writeOutput.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { pngSize } from "./pngSize.js"
 
-const FORMATS: Readonly<Record<string, ClipboardFormat>> = { text: "text", auto: "auto", image: "image", "file-urls": "file_urls" }
+/** The spec's --format values as the platform names them. */
+const FORMATS: Readonly<Record<ArgsOf<"clipboard-get">["format"], ClipboardFormat>> = { text: "text", auto: "auto", image: "image", "file-urls": "file_urls" }
 
 /**
  * `clipboard-get [--format text|auto|image|file-urls] [--out PATH]`: text, file URLs, or an image written to PATH
  * (default: a new private file under the state root's tmp folder, 0600; output/OutputFile.ts's rules either way); `{type, found:false}` when the clipboard holds
  * nothing of that type.
  */
-export const clipboardGet = Effect.fn("clipboard-get")(function*(args: Args) {
-  const raw = (yield* optionalString(args, "format")) ?? "text"
-  const format = FORMATS[raw]
-  if (format === undefined) {
-    return yield* new InvalidArgs({ message: `Unknown format '${raw}'`, suggestion: "Use text, auto, image or file-urls" })
-  }
-  const out = yield* optionalString(args, "out")
+export const clipboardGet = Effect.fn("clipboard-get")(function*(args: ArgsOf<"clipboard-get">) {
+  const format = FORMATS[args.format]
+  const out = args.out
   if (out !== undefined) yield* checkOutput("the clipboard image", out, "replace")
   const native = yield* nativeDesktop
   const content = yield* native.clipboardRead(format).pipe(Effect.mapError(fromPlatformError))

@@ -1,8 +1,8 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { ClipboardContent, DeliveryStep } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { existsSync, readFileSync, statSync } from "node:fs"
 import * as path from "node:path"
-import { optionalString, stringList, type Args } from "../../Args.js"
 import { InvalidArgs } from "../../errors/DesktopError.js"
 import { Invocation } from "../../Invocation.js"
 import { nativeDesktop } from "./nativeAccess.js"
@@ -14,11 +14,9 @@ import { reportDisposition } from "../reportDisposition.js"
 
 const MAX_BYTES = 64 * 1024 * 1024
 
-const contentOf = (args: Args) =>
+const contentOf = (args: ArgsOf<"clipboard-set">) =>
   Effect.gen(function*() {
-    const text = yield* optionalString(args, "text")
-    const image = yield* optionalString(args, "image")
-    const files = yield* stringList(args, "file_url")
+    const { text, image, file_url: files } = args
     if (image !== undefined) {
       const file = path.resolve(image)
       if (!existsSync(file) || !statSync(file).isFile()) {
@@ -58,7 +56,7 @@ const same = (a: ClipboardContent | undefined, b: ClipboardContent): boolean => 
  * `clipboard-set [TEXT] [--image PNG] [--file-url PATH ...]` (image beats files beats text): a detached owner
  * process serves the content until something else is copied; the clipboard is read back through the X server.
  */
-export const clipboardSet = Effect.fn("clipboard-set")(function*(args: Args) {
+export const clipboardSet = Effect.fn("clipboard-set")(function*(args: ArgsOf<"clipboard-set">) {
   const content = yield* contentOf(args)
   const native = yield* nativeDesktop
   const invocation = yield* Invocation

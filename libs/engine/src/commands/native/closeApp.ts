@@ -1,7 +1,7 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { foldDisposition } from "@agent-desktop/domain"
 import { DesktopAdapter, type AppInfo, type DeliveryStep } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
-import { flag, requiredString, type Args } from "../../Args.js"
 import { ActionFailed, AmbiguousTarget, AppNotFound, InvalidArgs } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
@@ -56,9 +56,8 @@ const resolveApp = (name: string) =>
  * buttons would); --force = SIGTERM, then SIGKILL. Either way the process must be gone before it reports success;
  * a protected process (the session's shell, window manager, display server, buses, ourselves) is never touched.
  */
-export const closeApp = Effect.fn("close-app")(function*(args: Args) {
-  const name = yield* requiredString(args, "app")
-  const force = yield* flag(args, "force")
+export const closeApp = Effect.fn("close-app")(function*(args: ArgsOf<"close-app">) {
+  const { app: name, force } = args
   const app = yield* resolveApp(name)
   const refusal = protectedReason(app.pid)
   if (refusal !== undefined) {

@@ -1,9 +1,8 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { DeliveryStep, NativeDesktopShape, ScreenPoint } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalInt, optionalString, type Args } from "../../Args.js"
 import { InvalidArgs } from "../../errors/DesktopError.js"
 import { Invocation } from "../../Invocation.js"
-import { DEFAULT_ACTION_TIMEOUT_MS } from "../actionTimeout.js"
 import { ensureOnScreen, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { refPoint } from "./refPoint.js"
@@ -11,16 +10,18 @@ import { writeAhead } from "../../journal/writeAhead.js"
 import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
 
-const DEFAULT_DURATION_MS = 300
-const DEFAULT_DROP_DELAY_MS = 500
-const MAX_MS = 10_000
+/** One end of the drag: a ref (its centre, after the checks) or a point. */
+interface End {
+  readonly ref: string | undefined
+  readonly xy: ScreenPoint | undefined
+  readonly flag: "from" | "to"
+}
 
-const endpoint = (args: Args, refKey: string, xyKey: string, flag: string, native: NativeDesktopShape, timeoutMs: number) =>
+const endpoint = (end: End, native: NativeDesktopShape, timeoutMs: number) =>
   Effect.gen(function*() {
-    const ref = yield* optionalString(args, refKey)
-    if (ref !== undefined) return (yield* refPoint(ref, "drag", native, timeoutMs)).point
-    const point = yield* requiredPoint(args, xyKey, `${flag}-xy`)
-    yield* ensureOnScreen(native, point, `--${flag}-xy`)
+    if (end.ref !== undefined) return (yield* refPoint(end.ref, "drag", native, timeoutMs)).point
+    const point = yield* requiredPoint(end.xy, `${end.flag}-xy`)
+    yield* ensureOnScreen(native, point, `--${end.flag}-xy`)
     return point
   })
 
@@ -29,25 +30,21 @@ const endpoint = (args: Args, refKey: string, xyKey: string, flag: string, nativ
  * down at the source, moved in steps, held over the target for the drop delay, released. Ref endpoints pass the
  * identity, focus and actionability checks first.
  */
-export const drag = Effect.fn("drag")(function*(args: Args) {
-  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
-  const durationMs = (yield* optionalInt(args, "duration")) ?? DEFAULT_DURATION_MS
-  const dropDelayMs = (yield* optionalInt(args, "drop_delay")) ?? DEFAULT_DROP_DELAY_MS
-  yield* optionalString(args, "snapshot")
-  if (durationMs > MAX_MS || dropDelayMs > MAX_MS) {
-    return yield* new InvalidArgs({ message: `--duration and --drop-delay are at most ${MAX_MS} ms`, suggestion: "Use shorter times" })
-  }
-  for (const [refKey, xyKey, flag] of [["from", "from_xy", "from"], ["to", "to_xy", "to"]] as const) {
-    if (args[refKey] === undefined && args[xyKey] === undefined) {
+export const drag = Effect.fn("drag")(function*(args: ArgsOf<"drag">) {
+  const { timeout_ms: timeoutMs, duration: durationMs, drop_delay: dropDelayMs } = args
+  const ends: ReadonlyArray<End> = [
+    { ref: args.from, xy: args.from_xy, flag: "from" },
+    { ref: args.to, xy: args.to_xy, flag: "to" }
+  ]
+  for (const { ref, xy, flag } of ends) {
+    if (ref === undefined && xy === undefined) {
       return yield* new InvalidArgs({ message: `drag needs --${flag} REF or --${flag}-xy X,Y`, suggestion: `Pass --${flag} or --${flag}-xy` })
     }
   }
-  if (args["from_xy"] !== undefined) yield* requiredPoint(args, "from_xy", "from-xy")
-  if (args["to_xy"] !== undefined) yield* requiredPoint(args, "to_xy", "to-xy")
   yield* requireHeaded("drag")
   const native = yield* nativeDesktop
-  const from: ScreenPoint = yield* endpoint(args, "from", "from_xy", "from", native, timeoutMs)
-  const to: ScreenPoint = yield* endpoint(args, "to", "to_xy", "to", native, timeoutMs)
+  const from: ScreenPoint = yield* endpoint(ends[0]!, native, timeoutMs)
+  const to: ScreenPoint = yield* endpoint(ends[1]!, native, timeoutMs)
   const invocation = yield* Invocation
   const label = "XTestFakeButtonEvent(drag)"
   invocation.record("action.dispatch.start", { action: "drag", from, to, duration_ms: durationMs, drop_delay_ms: dropDelayMs })

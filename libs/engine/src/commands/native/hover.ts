@@ -1,9 +1,8 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { ScreenPoint } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalInt, optionalString, type Args } from "../../Args.js"
 import { InvalidArgs } from "../../errors/DesktopError.js"
 import { Invocation } from "../../Invocation.js"
-import { DEFAULT_ACTION_TIMEOUT_MS } from "../actionTimeout.js"
 import { ensureOnScreen, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
 import { movePointerVerified } from "./pointerMotion.js"
 import { refPoint } from "./refPoint.js"
@@ -14,18 +13,15 @@ import { reportDisposition } from "../reportDisposition.js"
  * actionability checks) or a point; verified by reading the pointer back. A positive `--duration` (holding the
  * hover) is refused, as in the reference.
  */
-export const hover = Effect.fn("hover")(function*(args: Args) {
-  const ref = yield* optionalString(args, "ref_id")
-  const duration = yield* optionalInt(args, "duration")
-  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
-  yield* optionalString(args, "snapshot")
+export const hover = Effect.fn("hover")(function*(args: ArgsOf<"hover">) {
+  const { ref_id: ref, duration, timeout_ms: timeoutMs } = args
   if (duration !== undefined && duration > 0) {
     return yield* new InvalidArgs({ message: "--duration is not supported: hover moves the pointer and returns", suggestion: "Omit --duration; use wait to let a tooltip appear" })
   }
-  if (ref === undefined && args["xy"] === undefined) {
+  if (ref === undefined && args.xy === undefined) {
     return yield* new InvalidArgs({ message: "hover needs a REF or --xy X,Y", suggestion: "Pass a ref from a snapshot or --xy X,Y" })
   }
-  const xy = ref === undefined ? yield* requiredPoint(args, "xy", "xy") : undefined
+  const xy = ref === undefined ? yield* requiredPoint(args.xy, "xy") : undefined
   yield* requireHeaded("hover")
   const native = yield* nativeDesktop
   let point: ScreenPoint

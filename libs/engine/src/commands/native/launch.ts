@@ -1,9 +1,9 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { DesktopAdapter, type AppInfo, type WindowInfo } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { spawn } from "node:child_process"
 import { existsSync, statSync } from "node:fs"
 import * as path from "node:path"
-import { flag, optionalInt, optionalString, requiredString, stringList, type Args } from "../../Args.js"
 import { ActionFailed, AppUnresponsive, InvalidArgs, Timeout } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
@@ -14,7 +14,6 @@ import { isAlive } from "./processes.js"
 import { operateAndVerify } from "./windowOperation.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 
-const DEFAULT_TIMEOUT_MS = 30_000
 const POLL_MS = 100
 
 const envEntries = (entries: ReadonlyArray<string>) =>
@@ -35,9 +34,6 @@ const report = (app: AppInfo, window: WindowInfo | undefined) => ({
   ...(window === undefined ? {} : { window })
 })
 
-/** `--cdp` absent: undefined; `--cdp` alone is 0 (a free port). */
-const cdpPort = (args: Args) => args["cdp"] === undefined || args["cdp"] === null ? Effect.succeed(undefined) : optionalInt(args, "cdp")
-
 /**
  * `launch APP [--arg V]... [--env K=V]... [--cwd DIR] [--timeout MS] [--no-attach] [--activate]`: APP is an
  * executable path, a command on PATH or a desktop id. A running app of that name is attached to (refused with
@@ -45,15 +41,11 @@ const cdpPort = (args: Args) => args["cdp"] === undefined || args["cdp"] === nul
  * accessibility registry with a window (a process that exits first: APP_UNRESPONSIVE). --activate focuses the window.
  * --cdp [PORT] starts a Chromium-based app with a DevTools endpoint and reports it (cdp.ts).
  */
-export const launch = Effect.fn("launch")(function*(args: Args) {
-  const name = yield* requiredString(args, "app")
-  const timeoutMs = (yield* optionalInt(args, "timeout")) ?? DEFAULT_TIMEOUT_MS
-  const extraArgs = yield* stringList(args, "arg")
-  const env = yield* envEntries(yield* stringList(args, "env"))
-  const cwd = yield* optionalString(args, "cwd")
-  const noAttach = yield* flag(args, "no_attach")
-  const activate = yield* flag(args, "activate")
-  const cdpRequested = yield* cdpPort(args)
+export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
+  const { app: name, timeout: timeoutMs, arg: extraArgs, cwd, no_attach: noAttach, activate } = args
+  const env = yield* envEntries(args.env)
+  // `--cdp` absent: undefined; `--cdp` alone is 0 (a free port).
+  const cdpRequested = args.cdp
   const conflict = cdpRequested === undefined ? undefined : conflictingSwitch(extraArgs)
   if (conflict !== undefined) {
     return yield* new InvalidArgs({

@@ -1,7 +1,6 @@
-import type { DeliveryStep, MouseButton } from "@agent-desktop/platform"
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
+import type { DeliveryStep } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalInt, optionalString, stringList, type Args } from "../../Args.js"
-import { InvalidArgs } from "../../errors/DesktopError.js"
 import { Invocation } from "../../Invocation.js"
 import { ensureOnScreen, modifiersOf, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
 import { recordSteps } from "../../journal/journalSteps.js"
@@ -9,25 +8,14 @@ import { writeAhead } from "../../journal/writeAhead.js"
 import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
 
-const BUTTONS: ReadonlyArray<MouseButton> = ["left", "right", "middle"]
-const MAX_COUNT = 3
-
 /**
  * `mouse-click --xy X,Y [--button] [--count] [--modifiers]` (headed). Raw coordinates focus nothing and prove
  * nothing about which app received the click: `delivered_unverified`.
  */
-export const mouseClick = Effect.fn("mouse-click")(function*(args: Args) {
-  const point = yield* requiredPoint(args, "xy", "xy")
-  const buttonArg = (yield* optionalString(args, "button")) ?? "left"
-  if (!BUTTONS.includes(buttonArg as MouseButton)) {
-    return yield* new InvalidArgs({ message: `Unknown button '${buttonArg}'`, suggestion: "Use left, right or middle" })
-  }
-  const button = buttonArg as MouseButton
-  const count = (yield* optionalInt(args, "count")) ?? 1
-  if (count < 1 || count > MAX_COUNT) {
-    return yield* new InvalidArgs({ message: `--count must be 1 to ${MAX_COUNT}, got ${count}`, suggestion: "Pass --count 1, 2 or 3" })
-  }
-  const modifiers = yield* modifiersOf(yield* stringList(args, "modifiers"))
+export const mouseClick = Effect.fn("mouse-click")(function*(args: ArgsOf<"mouse-click">) {
+  const point = yield* requiredPoint(args.xy, "xy")
+  const { button, count } = args
+  const modifiers = yield* modifiersOf(args.modifiers)
   yield* requireHeaded("mouse-click")
   const native = yield* nativeDesktop
   yield* ensureOnScreen(native, point, "--xy")

@@ -1,13 +1,13 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { Effect } from "effect"
-import type { Args } from "../../Args.js"
 import { Invocation } from "../../Invocation.js"
 import { ensureOnScreen, nativeDesktop, requireHeaded, requiredPoint } from "./nativeAccess.js"
 import { movePointerVerified } from "./pointerMotion.js"
 import { reportDisposition } from "../reportDisposition.js"
 
 /** `mouse-move --xy X,Y` (headed): XTEST motion, verified by reading the pointer position back. */
-export const mouseMove = Effect.fn("mouse-move")(function*(args: Args) {
-  const point = yield* requiredPoint(args, "xy", "xy")
+export const mouseMove = Effect.fn("mouse-move")(function*(args: ArgsOf<"mouse-move">) {
+  const point = yield* requiredPoint(args.xy, "xy")
   yield* requireHeaded("mouse-move")
   const native = yield* nativeDesktop
   yield* ensureOnScreen(native, point, "--xy")

@@ -1,6 +1,6 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { DeliveryStep } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { stringList, type Args } from "../../Args.js"
 import { InvalidArgs } from "../../errors/DesktopError.js"
 import { Invocation } from "../../Invocation.js"
 import { ensureOnScreen, modifiersOf, nativeDesktop, requireHeaded } from "./nativeAccess.js"
@@ -9,30 +9,18 @@ import { writeAhead } from "../../journal/writeAhead.js"
 import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
 
-const MAX_NOTCHES = 100
-
-const signedInt = (args: Args, key: string, fallback: number | undefined) => {
-  const value = args[key]
-  if (value === undefined || value === null) {
-    return fallback === undefined
-      ? Effect.fail(new InvalidArgs({ message: `Missing --${key}`, suggestion: "mouse-wheel needs --x and --y" }))
-      : Effect.succeed(fallback)
-  }
-  return typeof value === "number" && Number.isSafeInteger(value)
-    ? Effect.succeed(value)
-    : Effect.fail(new InvalidArgs({ message: `--${key} must be an integer`, suggestion: `Pass --${key} as an integer` }))
-}
+/** --x and --y, which the spec cannot make required flags. */
+const required = (value: number | undefined, key: string) =>
+  value === undefined
+    ? Effect.fail(new InvalidArgs({ message: `Missing --${key}`, suggestion: "mouse-wheel needs --x and --y" }))
+    : Effect.succeed(value)
 
 /** `mouse-wheel --x --y [--dy -3] [--dx 0] [--modifiers]` (headed): dy > 0 scrolls up, dx > 0 left. */
-export const mouseWheel = Effect.fn("mouse-wheel")(function*(args: Args) {
-  const x = yield* signedInt(args, "x", undefined)
-  const y = yield* signedInt(args, "y", undefined)
-  const dy = yield* signedInt(args, "dy", -3)
-  const dx = yield* signedInt(args, "dx", 0)
-  if (Math.abs(dx) > MAX_NOTCHES || Math.abs(dy) > MAX_NOTCHES) {
-    return yield* new InvalidArgs({ message: `at most ${MAX_NOTCHES} notches per call`, suggestion: "Scroll in smaller steps" })
-  }
-  const modifiers = yield* modifiersOf(yield* stringList(args, "modifiers"))
+export const mouseWheel = Effect.fn("mouse-wheel")(function*(args: ArgsOf<"mouse-wheel">) {
+  const x = yield* required(args.x, "x")
+  const y = yield* required(args.y, "y")
+  const { dy, dx } = args
+  const modifiers = yield* modifiersOf(args.modifiers)
   yield* requireHeaded("mouse-wheel")
   const native = yield* nativeDesktop
   const point = { x, y }

@@ -5,7 +5,6 @@
  */
 import { DesktopAdapter, type InputModifier, type NativeDesktopShape, type ScreenPoint } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import type { Args } from "../../Args.js"
 import { InvalidArgs, PlatformNotSupported, PolicyDenied, type DesktopError } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
@@ -35,16 +34,11 @@ export const requireHeaded = (command: string): Effect.Effect<void, PolicyDenied
     })
   })
 
-export const requiredPoint = (args: Args, key: string, flag: string): Effect.Effect<ScreenPoint, InvalidArgs> => {
-  const value = args[key] as { x?: unknown; y?: unknown } | undefined
-  if (value === undefined || value === null) {
-    return Effect.fail(new InvalidArgs({ message: `Missing --${flag} X,Y`, suggestion: `Pass --${flag} X,Y (negative values as --${flag}=-10,20)` }))
-  }
-  if (typeof value !== "object" || !Number.isFinite(value.x) || !Number.isFinite(value.y)) {
-    return Effect.fail(new InvalidArgs({ message: `--${flag} must be a point X,Y`, suggestion: `Pass --${flag} X,Y` }))
-  }
-  return Effect.succeed({ x: Math.round(value.x as number), y: Math.round(value.y as number) })
-}
+/** A point flag the command needs (the spec cannot make a flag required), on the pixel grid. */
+export const requiredPoint = (value: ScreenPoint | undefined, flag: string): Effect.Effect<ScreenPoint, InvalidArgs> =>
+  value === undefined
+    ? Effect.fail(new InvalidArgs({ message: `Missing --${flag} X,Y`, suggestion: `Pass --${flag} X,Y (negative values as --${flag}=-10,20)` }))
+    : Effect.succeed({ x: Math.round(value.x), y: Math.round(value.y) })
 
 const MODIFIER_ALIASES: Readonly<Record<string, InputModifier>> = {
   ctrl: "ctrl",

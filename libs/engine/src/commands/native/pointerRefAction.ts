@@ -4,11 +4,10 @@
  * manager), the target passes the pointer actionability checks, then XTEST clicks its centre.
  */
 import type { ActionResult } from "@agent-desktop/contracts"
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { DeliveryStep, MouseButton } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalInt, optionalString, requiredString, type Args } from "../../Args.js"
 import { Invocation } from "../../Invocation.js"
-import { DEFAULT_ACTION_TIMEOUT_MS } from "../actionTimeout.js"
 import { nativeDesktop, requireHeaded } from "./nativeAccess.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { refPoint } from "./refPoint.js"
@@ -26,11 +25,9 @@ export const POINTER_REF_ACTIONS: ReadonlyArray<string> = Object.keys(CLICKS)
 
 type OpenActionDetails = NonNullable<ActionResult["details"]> & Readonly<Record<string, unknown>>
 
-export const pointerRefAction = (name: string) => Effect.fn(`action.${name}`)(function*(args: Args) {
+export const pointerRefAction = (name: string) => Effect.fn(`action.${name}`)(function*(args: ArgsOf<"double-click" | "triple-click" | "right-click">) {
   const click = CLICKS[name]!
-  const ref = yield* requiredString(args, "ref_id")
-  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
-  yield* optionalString(args, "snapshot")
+  const { ref_id: ref, timeout_ms: timeoutMs } = args
   yield* requireHeaded(name)
   const native = yield* nativeDesktop
   const invocation = yield* Invocation

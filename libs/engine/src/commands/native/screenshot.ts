@@ -1,6 +1,6 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { DesktopAdapter, type Bounds } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalInt, optionalString, type Args } from "../../Args.js"
 import { ActionFailed, InvalidArgs } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { checkOutput, writeOutput } from "../../output/writeOutput.js"
@@ -11,11 +11,8 @@ import { nativeDesktop } from "./nativeAccess.js"
  * the user sees it, so whatever covers it is in the picture), one display (`list-displays` id), or the whole
  * screen. Written to PATH (0600; a new or regular file only, output/OutputFile.ts) or returned inline as base64.
  */
-export const screenshot = Effect.fn("screenshot")(function*(args: Args) {
-  const file = yield* optionalString(args, "path")
-  const app = yield* optionalString(args, "app")
-  const windowId = yield* optionalString(args, "window_id")
-  const screen = yield* optionalInt(args, "screen")
+export const screenshot = Effect.fn("screenshot")(function*(args: ArgsOf<"screenshot">) {
+  const { path: file, app, window_id: windowId, screen } = args
   if (screen !== undefined && (app !== undefined || windowId !== undefined)) {
     return yield* new InvalidArgs({ message: "--screen cannot be combined with --app or --window-id", suggestion: "Pass one target" })
   }

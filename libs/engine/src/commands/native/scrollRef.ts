@@ -1,9 +1,7 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { DeliveryStep } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalInt, optionalString, requiredString, type Args } from "../../Args.js"
-import { InvalidArgs } from "../../errors/DesktopError.js"
 import { Invocation } from "../../Invocation.js"
-import { DEFAULT_ACTION_TIMEOUT_MS } from "../actionTimeout.js"
 import { nativeDesktop, requireHeaded } from "./nativeAccess.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { refPoint } from "./refPoint.js"
@@ -11,25 +9,12 @@ import { writeAhead } from "../../journal/writeAhead.js"
 import { answered } from "../../journal/answered.js"
 import { reportDisposition } from "../reportDisposition.js"
 
-const DIRECTIONS = ["up", "down", "left", "right"] as const
-const MAX_AMOUNT = 100
-
 /**
  * `scroll REF [--direction up|down|left|right] [--amount N]` (headed on Linux: AT-SPI has no scroll action, so it
  * is wheel notches over the element's centre after the identity, focus and actionability checks).
  */
-export const scrollRef = Effect.fn("action.scroll")(function*(args: Args) {
-  const ref = yield* requiredString(args, "ref_id")
-  const direction = (yield* optionalString(args, "direction")) ?? "down"
-  const amount = (yield* optionalInt(args, "amount")) ?? 3
-  const timeoutMs = (yield* optionalInt(args, "timeout_ms")) ?? DEFAULT_ACTION_TIMEOUT_MS
-  yield* optionalString(args, "snapshot")
-  if (!(DIRECTIONS as ReadonlyArray<string>).includes(direction)) {
-    return yield* new InvalidArgs({ message: `Unknown direction '${direction}'`, suggestion: "Use up, down, left or right" })
-  }
-  if (amount < 1 || amount > MAX_AMOUNT) {
-    return yield* new InvalidArgs({ message: `--amount must be 1 to ${MAX_AMOUNT}`, suggestion: "Scroll in smaller steps" })
-  }
+export const scrollRef = Effect.fn("action.scroll")(function*(args: ArgsOf<"scroll">) {
+  const { ref_id: ref, direction, amount, timeout_ms: timeoutMs } = args
   yield* requireHeaded("scroll")
   const native = yield* nativeDesktop
   const { point } = yield* refPoint(ref, "scroll", native, timeoutMs)

@@ -4,38 +4,28 @@
  * window back (`details.verification_scope`). Positions and sizes are the frame's (decorations included), the
  * rectangle list-windows reports.
  */
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { ManagedWindow } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import type { Args } from "../../Args.js"
 import { InvalidArgs } from "../../errors/DesktopError.js"
 import { ensureOnScreen, nativeDesktop } from "./nativeAccess.js"
 import { operateAndVerify, type OperationPlan } from "./windowOperation.js"
-import { resolveWindowTarget, windowTargetOf } from "./windowTarget.js"
+import { resolveWindowTarget, windowTargetOf, type WindowTargetArgs } from "./windowTarget.js"
 import { reportDisposition } from "../reportDisposition.js"
 
-const MAX_SIZE = 32767
-
-const intArg = (args: Args, key: string, min: number) => {
-  const value = args[key]
-  if (value === undefined || value === null) {
-    return Effect.fail(new InvalidArgs({ message: `Missing --${key}`, suggestion: `Pass --${key}` }))
-  }
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min || value > MAX_SIZE) {
-    return Effect.fail(new InvalidArgs({
-      message: `--${key} must be an integer from ${min} to ${MAX_SIZE}, got ${String(value)}`,
-      suggestion: `Pass --${key} within that range`
-    }))
-  }
-  return Effect.succeed(value)
-}
+/** A position or size flag the operation needs (the spec bounds it, but cannot make a flag required). */
+const required = (value: number | undefined, key: string) =>
+  value === undefined
+    ? Effect.fail(new InvalidArgs({ message: `Missing --${key}`, suggestion: `Pass --${key}` }))
+    : Effect.succeed(value)
 
 type Scope = "window_position" | "window_size" | "window_minimized_state" | "window_maximized_state"
 
-const report = <Echoed extends Readonly<Record<string, number>>>(
+const report = <A extends WindowTargetArgs, Echoed extends Readonly<Record<string, number>>>(
   command: string,
-  plan: (args: Args) => Effect.Effect<{ plan: OperationPlan; scope: Scope | ((before: ManagedWindow) => Scope); echoed: Echoed }, InvalidArgs>
+  plan: (args: A) => Effect.Effect<{ plan: OperationPlan; scope: Scope | ((before: ManagedWindow) => Scope); echoed: Echoed }, InvalidArgs>
 ) =>
-  Effect.fn(command)(function*(args: Args) {
+  Effect.fn(command)(function*(args: A) {
     const { plan: operationPlan, scope, echoed } = yield* plan(args)
     const native = yield* nativeDesktop
     if (operationPlan.operation.kind === "move") {
@@ -55,10 +45,10 @@ const report = <Echoed extends Readonly<Record<string, number>>>(
 
 const same = (a: number, b: number) => Math.abs(a - b) <= 0
 
-export const moveWindow = report("move-window", (args) =>
+export const moveWindow = report("move-window", (args: ArgsOf<"move-window">) =>
   Effect.gen(function*() {
-    const x = yield* intArg(args, "x", -MAX_SIZE)
-    const y = yield* intArg(args, "y", -MAX_SIZE)
+    const x = yield* required(args.x, "x")
+    const y = yield* required(args.y, "y")
     return {
       plan: {
         operation: { kind: "move", x, y },
@@ -71,10 +61,10 @@ export const moveWindow = report("move-window", (args) =>
     }
   }))
 
-export const resizeWindow = report("resize-window", (args) =>
+export const resizeWindow = report("resize-window", (args: ArgsOf<"resize-window">) =>
   Effect.gen(function*() {
-    const width = yield* intArg(args, "width", 1)
-    const height = yield* intArg(args, "height", 1)
+    const width = yield* required(args.width, "width")
+    const height = yield* required(args.height, "height")
     return {
       plan: {
         operation: { kind: "resize", width, height },
@@ -87,7 +77,7 @@ export const resizeWindow = report("resize-window", (args) =>
     }
   }))
 
-export const minimize = report("minimize", () =>
+export const minimize = report("minimize", (_: ArgsOf<"minimize">) =>
   Effect.succeed({
     plan: {
       operation: { kind: "minimize" },
@@ -99,7 +89,7 @@ export const minimize = report("minimize", () =>
     echoed: {}
   }))
 
-export const maximize = report("maximize", () =>
+export const maximize = report("maximize", (_: ArgsOf<"maximize">) =>
   Effect.succeed({
     plan: {
       operation: { kind: "maximize" },
@@ -111,7 +101,7 @@ export const maximize = report("maximize", () =>
     echoed: {}
   }))
 
-export const restore = report("restore", () =>
+export const restore = report("restore", (_: ArgsOf<"restore">) =>
   Effect.succeed({
     plan: {
       operation: { kind: "restore" },
@@ -125,7 +115,7 @@ export const restore = report("restore", () =>
   }))
 
 /** `focus-window`: `{focused: WindowInfo}` once the window manager reports it active (ACTION_FAILED otherwise). */
-export const focusWindow = Effect.fn("focus-window")(function*(args: Args) {
+export const focusWindow = Effect.fn("focus-window")(function*(args: ArgsOf<"focus-window">) {
   const native = yield* nativeDesktop
   const target = yield* resolveWindowTarget(args, native)
   const { window } = yield* operateAndVerify(native, target, {

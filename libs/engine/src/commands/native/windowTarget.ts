@@ -1,8 +1,14 @@
 import { DesktopAdapter, type ManagedWindow, type NativeDesktopShape, type WindowInfo } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { optionalString, type Args } from "../../Args.js"
 import { AmbiguousTarget, WindowNotFound } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
+
+/** The target flags of a window command (`--title` only on focus-window). */
+export interface WindowTargetArgs {
+  readonly app?: string
+  readonly window_id?: string
+  readonly title?: string
+}
 
 export interface WindowTargetPair {
   /** The accessibility window (its id is what the agent knows). */
@@ -33,11 +39,9 @@ const byTitle = (title: string, app: string | undefined) =>
  * The window an operation targets (`--window-id`, `--app`, `--title`; neither: the focused window, as `resolveWindow`
  * chooses) and its window-manager counterpart, matched by process, title and bounds.
  */
-export const resolveWindowTarget = (args: Args, native: NativeDesktopShape) =>
+export const resolveWindowTarget = (args: WindowTargetArgs, native: NativeDesktopShape) =>
   Effect.gen(function*() {
-    const app = yield* optionalString(args, "app")
-    const windowId = yield* optionalString(args, "window_id")
-    const title = yield* optionalString(args, "title")
+    const { app, window_id: windowId, title } = args
     const adapter = yield* DesktopAdapter
     const info = title !== undefined && windowId === undefined
       ? yield* byTitle(title, app)

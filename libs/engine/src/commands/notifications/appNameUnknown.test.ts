@@ -4,7 +4,8 @@ import { refuseAppFlags } from "./appNameUnknown.js"
 
 describe("refuseAppFlags", () => {
   it("lets a call without --app or --expected-app through", () => {
-    expect(Exit.isSuccess(Effect.runSyncExit(refuseAppFlags({ text: "mail", expected_title: "New" })))).toBe(true)
+    const args: Parameters<typeof refuseAppFlags>[0] & { readonly text: string; readonly expected_title: string } = { text: "mail", expected_title: "New" }
+    expect(Exit.isSuccess(Effect.runSyncExit(refuseAppFlags(args)))).toBe(true)
   })
 
   it("refuses --app and --expected-app with PLATFORM_NOT_SUPPORTED naming both and why", () => {

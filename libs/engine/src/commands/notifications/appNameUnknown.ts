@@ -17,14 +17,13 @@
  * - D-Bus monitoring sees Notify calls only while a monitor runs, never the popups already on screen.
  */
 import { Effect } from "effect"
-import type { Args } from "../../Args.js"
 import { PlatformNotSupported } from "../../errors/DesktopError.js"
 
 export const APP_NAME_UNKNOWN =
   "xfce4-notifyd does not show which app sent a notification, and its log (when enabled) records a wrong app name for each app's first notification in the version Debian 12 ships (0.7.3), so app_name is always \"\""
 
 /** Fails PLATFORM_NOT_SUPPORTED when `--app` or `--expected-app` was given. */
-export const refuseAppFlags = (args: Args): Effect.Effect<void, PlatformNotSupported> => {
+export const refuseAppFlags = (args: { readonly app?: string; readonly expected_app?: string }): Effect.Effect<void, PlatformNotSupported> => {
   const given = (["app", "expected_app"] as const).filter((key) => args[key] !== undefined)
   if (given.length === 0) return Effect.void
   return Effect.fail(new PlatformNotSupported({

@@ -1,5 +1,5 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { Effect } from "effect"
-import { optionalInt, optionalString, type Args } from "../../Args.js"
 import { refuseAppFlags } from "./appNameUnknown.js"
 import { publicInfo, shownNotifications } from "./NotificationDaemon.js"
 
@@ -7,10 +7,10 @@ import { publicInfo, shownNotifications } from "./NotificationDaemon.js"
  * `list-notifications [--text] [--limit N]`: what the daemon shows, oldest first, 1-based indexes. `--app` is
  * refused on Linux (appNameUnknown.ts).
  */
-export const listNotifications = Effect.fn("list-notifications")(function*(args: Args) {
+export const listNotifications = Effect.fn("list-notifications")(function*(args: ArgsOf<"list-notifications">) {
   yield* refuseAppFlags(args)
-  const text = (yield* optionalString(args, "text"))?.toLowerCase()
-  const limit = yield* optionalInt(args, "limit")
+  const text = args.text?.toLowerCase()
+  const limit = args.limit
   const shown = (yield* shownNotifications)
     .filter((n) => text === undefined || `${n.title}\n${n.body ?? ""}`.toLowerCase().includes(text))
   const notifications = (limit === undefined ? shown : shown.slice(0, limit)).map(publicInfo)

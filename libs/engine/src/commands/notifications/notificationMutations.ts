@@ -1,7 +1,7 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { foldDisposition } from "@agent-desktop/domain"
 import { DesktopAdapter, type DeliveryStep } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
-import { requiredString, type Args } from "../../Args.js"
 import { ActionFailed, NotificationNotFound } from "../../errors/DesktopError.js"
 import { Invocation } from "../../Invocation.js"
 import { nativeDesktop, requireHeaded } from "../native/nativeAccess.js"
@@ -46,7 +46,7 @@ const dismissOne = (n: ShownNotification) =>
   })
 
 /** `dismiss-notification INDEX --expected-title T` (headed): fingerprint checked, clicked closed, read back. */
-export const dismissNotification = Effect.fn("dismiss-notification")(function*(args: Args) {
+export const dismissNotification = Effect.fn("dismiss-notification")(function*(args: ArgsOf<"dismiss-notification">) {
   yield* requireHeaded("dismiss-notification")
   const n = yield* pickNotification(args, true)
   const { gone, steps } = yield* dismissOne(n)
@@ -61,7 +61,7 @@ export const dismissNotification = Effect.fn("dismiss-notification")(function*(a
 })
 
 /** `dismiss-all-notifications` (headed): each shown notification clicked closed, oldest first. */
-export const dismissAllNotifications = Effect.fn("dismiss-all-notifications")(function*(args: Args) {
+export const dismissAllNotifications = Effect.fn("dismiss-all-notifications")(function*(args: ArgsOf<"dismiss-all-notifications">) {
   yield* requireHeaded("dismiss-all-notifications")
   yield* refuseAppFlags(args)
   const start = yield* shownNotifications
@@ -76,9 +76,9 @@ export const dismissAllNotifications = Effect.fn("dismiss-all-notifications")(fu
 })
 
 /** `notification-action INDEX ACTION --expected-title T` (headed): the action's button pressed through AT-SPI. */
-export const notificationAction = Effect.fn("notification-action")(function*(args: Args) {
+export const notificationAction = Effect.fn("notification-action")(function*(args: ArgsOf<"notification-action">) {
   yield* requireHeaded("notification-action")
-  const action = yield* requiredString(args, "action")
+  const { action } = args
   const n = yield* pickNotification(args, false)
   const button = n.buttons.find((b) => b.name === action)
   if (button === undefined) {

@@ -1,5 +1,5 @@
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { Effect } from "effect"
-import { optionalString, type Args } from "../../Args.js"
 import { InvalidArgs, NotificationNotFound } from "../../errors/DesktopError.js"
 import { refuseAppFlags } from "./appNameUnknown.js"
 import { shownNotifications, type ShownNotification } from "./NotificationDaemon.js"
@@ -9,15 +9,10 @@ import { shownNotifications, type ShownNotification } from "./NotificationDaemon
  * is pressed; a mismatch is NOTIFICATION_NOT_FOUND. xfce4-notifyd does not show the sending app, so --app and
  * --expected-app are refused (appNameUnknown.ts) and --expected-title is the fingerprint.
  */
-export const pickNotification = (args: Args, requireFingerprint: boolean) =>
+export const pickNotification = (args: ArgsOf<"dismiss-notification" | "notification-action">, requireFingerprint: boolean) =>
   Effect.gen(function*() {
     yield* refuseAppFlags(args)
-    const index = args["index"]
-    if (typeof index !== "number" || !Number.isSafeInteger(index) || index < 1) {
-      return yield* new InvalidArgs({ message: "INDEX must be a notification's 1-based index", suggestion: "Run agent-desktop list-notifications" })
-    }
-    const expectedApp = yield* optionalString(args, "expected_app")
-    const expectedTitle = yield* optionalString(args, "expected_title")
+    const { index, expected_app: expectedApp, expected_title: expectedTitle } = args
     if (requireFingerprint && expectedApp === undefined && expectedTitle === undefined) {
       return yield* new InvalidArgs({
         message: "pass --expected-title (or --expected-app) so the right notification is dismissed",

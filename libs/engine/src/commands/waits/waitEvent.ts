@@ -7,6 +7,7 @@
  * watch cannot start, or its stream stops being healthy (events may be lost): compare the registry's apps and windows
  * (id, visibility, focus) against the state when the fallback began, every 100 ms, which sees what lasts 100 ms.
  */
+import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { DesktopAdapter, type AppInfo, type DesktopWatch, type WindowInfo } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { Timeout, type DesktopError } from "../../errors/DesktopError.js"
@@ -14,10 +15,8 @@ import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { pollUntil, type PollFailure } from "../../wait/poll.js"
 import { eventOutput, matchesEvent, type EventFilter } from "./eventMatch.js"
 
-export const EVENT_KINDS = [
-  "window-opened", "window-closed", "app-launched", "app-terminated", "focus-changed", "surface-appeared", "surface-dismissed"
-] as const
-export type EventKind = typeof EVENT_KINDS[number]
+/** The kinds `wait --event` takes: the spec's enum. */
+export type EventKind = NonNullable<ArgsOf<"wait">["event"]>
 
 interface State {
   readonly apps: ReadonlyArray<AppInfo>
