@@ -36,6 +36,8 @@ import { refOfHandle } from "./tree/RawNode.js"
 import { TOOLKIT_NOTES } from "./toolkits/notesTable.js"
 import { TreeReader } from "./tree/TreeReader.js"
 import { pathFromWindow } from "./tree/WindowPath.js"
+import { pagingOptions } from "./tree/read/ChildPages.js"
+import { searchPaged } from "./tree/PagedSearch.js"
 import { windowOrigin } from "./display/sessionWindows.js"
 
 const toPlatformError = (what: string) => (error: unknown): PlatformError => {
@@ -124,6 +126,7 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
 
   const readTree = (window: WindowInfo, options: ReadTreeOptions) =>
     use("snapshot", async ({ session, reader, mirror }): Promise<TreeObservation> => {
+      const started = Date.now()
       const windowRefValue = windowRef(window)
       let root = windowRefValue
       let rootPath: ReadonlyArray<number> = []
@@ -140,8 +143,9 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         // GTK 4.8 reports extents relative to the window: place them on the screen (X11).
         const profile = await session.toolkits.profileOf(root.busName, Math.max(1, Math.min(1500, options.deadline - Date.now())))
         const origin = profile.extentsWindowRelative ? await windowOrigin(window.title, 1000) : undefined
+        const paging = pagingOptions(options)
         const live = () => reader.read(root, {
-          maxDepth: options.maxDepth, deadline: options.deadline, rootPath, ...(origin ? { origin } : {})
+          maxDepth: options.maxDepth, deadline: options.deadline, rootPath, ...(origin ? { origin } : {}), ...paging
         })
         const left = () => Math.max(1, Math.min(1000, options.deadline - Date.now()))
         const reads: MirrorReads = {
@@ -149,11 +153,16 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
           subtree: (ref, path, maxDepth, bulk) => reader.read(ref, { maxDepth, deadline: options.deadline, rootPath: path, bulk }),
           childCount: (ref) => Accessible.of(session, ref).childCount(left())
         }
-        const { result, via } = mirror && options.kept === true && options.root === undefined && profile.announcesChanges === true
+        // A read asked for a page or a path is not the kept whole-window read.
+        const keepable = options.pages === undefined && options.focus === undefined
+        const { result, via } = mirror && keepable && options.kept === true && options.root === undefined && profile.announcesChanges === true
           ? await mirror.read(root, `depth=${options.maxDepth}`, options.maxDepth, left(), reads)
           : { result: await live(), via: "live" as const }
         return {
-          window, root: toObserved(result.root), complete: result.complete, nodesObserved: result.nodesObserved, ...(via === "live" ? {} : { reused: via })
+          window, root: toObserved(result.root), complete: result.complete, nodesObserved: result.nodesObserved,
+          ...(result.incomplete.length > 0 ? { incomplete: result.incomplete } : {}),
+          elapsedMs: Date.now() - started,
+          ...(via === "live" ? {} : { reused: via })
         }
       } catch (error) {
         if (error instanceof DbusCallError && error.objectGone) {
@@ -189,6 +198,8 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         return chosen.info
       }),
     readTree,
+    searchPaged: (observation, query, deadline) =>
+      use("find", ({ reader }) => searchPaged(reader, observation, query, deadline)),
     act: (target, action, options) =>
       withJournal(action.kind, (actor, journal) => actor.act(target, action, options, journal)),
     readState: (target) => use("state readback", ({ actor }) => actor.readState(target)),

@@ -40,13 +40,11 @@ export interface ReadTreeOptions {
   readonly awaitLoad?: boolean
 }
 
-/** What `searchPaged` looks for: the engine's filters that can be applied before a node is read whole. */
+/** What `searchPaged` looks for: the engine's filters, applied to each node of a page as it is read. */
 export interface PagedQuery {
-  /** Only nodes of this role (the contract's vocabulary). */
-  readonly role?: string
-  /** A prefilter on the accessible name (the engine applies every filter again on what is returned). */
-  readonly name?: (name: string) => boolean
-  /** At most this many matches (0: all). */
+  /** Whether a node read in a page is a match (the engine applies its filters again on the grafted tree). */
+  readonly matches: (node: ObservedNode) => boolean
+  /** Stop once this many matches are found (0: search every page). */
   readonly limit: number
 }
 

@@ -8,7 +8,7 @@ import { DesktopAdapter, type TreeObservation, type WindowInfo } from "@agent-de
 import { Clock, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import { newSnapshotId } from "@agent-desktop/domain"
-import { InvalidArgs } from "../errors/DesktopError.js"
+import { InvalidArgs, type DesktopError } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
@@ -81,18 +81,29 @@ export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: Out
   tree
 })
 
-const nothingRead = (window: WindowInfo): TreeObservation => ({
+const nothingRead = (window: WindowInfo, elapsedMs: number): TreeObservation => ({
   window,
   root: { role: "window", name: window.title, states: [], actions: [], path: [], handle: "", childCount: 0, budgetCut: true },
   complete: false,
-  nodesObserved: 0
+  nodesObserved: 0,
+  incomplete: ["deadline"],
+  elapsedMs
 })
 
 /**
  * Observe a window whole (identity proof needs every node), render it per the flags, save the RefMap. An
  * exhausted budget is a partial success (2.2), never a TIMEOUT.
  */
-export const observeWindow = Effect.fn("observeWindow")(function*(request: SnapshotRequest, options: { readonly save: boolean } = { save: true }) {
+export interface ObserveOptions {
+  readonly save: boolean
+  /**
+   * Adds to the read before refs are allocated (find: rows searched in the other pages of paged containers), within
+   * the same deadline.
+   */
+  readonly augment?: (observation: TreeObservation, deadline: number) => Effect.Effect<TreeObservation, DesktopError, DesktopAdapter>
+}
+
+export const observeWindow = Effect.fn("observeWindow")(function*(request: SnapshotRequest, options: ObserveOptions = { save: true }) {
   const adapter = yield* DesktopAdapter
   const invocation = yield* Invocation
   const started = yield* Clock.currentTimeMillis
@@ -103,11 +114,12 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
   const resolved = yield* Clock.currentTimeMillis
   const deadline = resolved + request.timeoutMs
   // An observation: a warm adapter may answer from a read the app's events prove unchanged (`kept`).
-  const observation = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline, kept: true }).pipe(
+  const first = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline, kept: true }).pipe(
     // Contract 2.2: an exhausted budget is a partial success, even when not one node could be read in time.
-    Effect.catchIf((error) => error.code === "TIMEOUT", () => Effect.succeed(nothingRead(window))),
+    Effect.catchIf((error) => error.code === "TIMEOUT", () => Effect.map(Clock.currentTimeMillis, (now) => nothingRead(window, now - resolved))),
     Effect.mapError(fromPlatformError)
   )
+  const observation = options.augment === undefined ? first : yield* options.augment(first, deadline)
   const read = yield* Clock.currentTimeMillis
   const snapshotId = newSnapshotId(randomBytes(8))
   const captured = captureSnapshot({

@@ -5,6 +5,8 @@
  * else its first page. Paging is a read by design, not a cut: the read stays complete, and `find` searches the rest
  * (`PagedSearch.ts`).
  */
+import type { ReadTreeOptions } from "@agent-desktop/platform"
+import type { ReadOptions } from "../ReadOptions.js"
 import type { ReadContext } from "./ReadContext.js"
 
 /** The child indexes to read, ascending; undefined when every child is read. */
@@ -41,3 +43,11 @@ export const focusIndex = (paths: ReadonlyArray<ReadonlyArray<number>>): Readonl
   }
   return out
 }
+
+/** The reader's `pages` and `focus` from the adapter's options (paths from the window root). */
+export const pagingOptions = (options: ReadTreeOptions): Pick<ReadOptions, "pages" | "focus"> => ({
+  ...(options.pages === undefined || options.pages.length === 0
+    ? {}
+    : { pages: new Map(options.pages.map((page) => [page.path.join("/"), { from: page.from, ...(page.count === undefined ? {} : { count: page.count }) }])) }),
+  ...(options.focus === undefined || options.focus.length === 0 ? {} : { focus: focusIndex(options.focus) })
+})
