@@ -77,7 +77,7 @@ export const resolveRef = Effect.fn("resolveRef")(function*(
   // The read takes the ref's saved place in every paged container above it (a row of a 50,000-row table), and a
   // drill-down's page of the ref itself.
   const live = yield* adapter.readTree(window, {
-    maxDepth: WHOLE_WINDOW_DEPTH, deadline, focus: [entry.path],
+    maxDepth: WHOLE_WINDOW_DEPTH, deadline, focus: [entry.path], awaitLoad: true,
     ...(options.childrenFrom === undefined ? {} : { pages: [{ path: entry.path, from: options.childrenFrom }] })
   }).pipe(
     Effect.mapError((error) =>

@@ -113,8 +113,9 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
   }).pipe(Effect.mapError(fromPlatformError))
   const resolved = yield* Clock.currentTimeMillis
   const deadline = resolved + request.timeoutMs
-  // An observation: a warm adapter may answer from a read the app's events prove unchanged (`kept`).
-  const first = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline, kept: true }).pipe(
+  // An observation: a warm adapter may answer from a read the app's events prove unchanged (`kept`); a page still
+  // loading is waited for within the budget, and read `complete: false` at its end (not a page with no rows yet).
+  const first = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline, kept: true, awaitLoad: true }).pipe(
     // Contract 2.2: an exhausted budget is a partial success, even when not one node could be read in time.
     Effect.catchIf((error) => error.code === "TIMEOUT", () => Effect.map(Clock.currentTimeMillis, (now) => nothingRead(window, now - resolved))),
     Effect.mapError(fromPlatformError)

@@ -24,6 +24,7 @@ import { indexCache, type CacheIndex } from "./read/CacheIndex.js"
 import { CachePass } from "./read/CachePass.js"
 import { DetailPass } from "./read/DetailPass.js"
 import { LivePass } from "./read/LivePass.js"
+import { markLoading } from "./read/LoadingDocuments.js"
 import { ReadContext, type Outcome } from "./read/ReadContext.js"
 import { TreeWalk } from "./read/TreeWalk.js"
 
@@ -102,6 +103,7 @@ export class TreeReader {
     if (profile.namesFromContent) nameRowsFromContent(tree, profile.placeholderNames)
     if (profile.namesFromContainer === true) nameControlsFromContainer(tree, (options.rootPath ?? []).length === 0)
     if (profile.expandedFromPopup) markPopups(tree, profile)
+    if (markLoading(tree) > 0) context.cut("loading")
     return { root: tree, complete: context.complete, incomplete: [...context.incomplete], nodesObserved: context.observed, source: cache ? "cache" : "walk" }
   }
 }
