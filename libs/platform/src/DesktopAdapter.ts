@@ -46,6 +46,11 @@ export interface PagedQuery {
   readonly matches: (node: ObservedNode) => boolean
   /** Stop once this many matches are found (0: search every page). */
   readonly limit: number
+  /**
+   * `matches` reads only role, name, description and states: a page may be searched by its structure alone, and
+   * only the children holding a match read whole (a page's bounds, actions and values are most of its cost).
+   */
+  readonly fieldsOnly?: boolean
 }
 
 export interface PagedSearch {

@@ -103,7 +103,11 @@ const searchPages = (query: Query, wanted: number, scoped: boolean, state: { sea
       if (!observation.complete || adapter.searchPaged === undefined || !hasPaged(observation.root)) return observation
       // Enough matches in the read itself (outside a --root scope, which is filtered later): no page is read.
       if (!scoped && wanted > 0 && countMatches(observation.root, query) >= wanted) return observation
-      const search = yield* adapter.searchPaged(observation, { matches: pageMatch(query), limit: wanted }, deadline).pipe(
+      const search = yield* adapter.searchPaged(observation, {
+        matches: pageMatch(query), limit: wanted,
+        // Values, text and native ids are details: a query without them is matched on each page's structure.
+        fieldsOnly: query.value === undefined && query.text === undefined && query.nativeId === undefined
+      }, deadline).pipe(
         Effect.mapError(fromPlatformError)
       )
       state.search = search

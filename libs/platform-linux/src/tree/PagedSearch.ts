@@ -66,15 +66,23 @@ export const searchPaged = async (
         for (let index = from; index < Math.min(container.childCount, from + page); index++) if (!read.has(index)) unread++
         if (unread === 0) continue
         if (Date.now() >= deadline) throw new BudgetExpired()
+        const maxDepth = Math.max(1, WINDOW_DEPTH - depth)
+        // By structure alone where the query allows it; then the children holding a match are read whole.
         const result = await reader.read(ref, {
-          maxDepth: Math.max(1, WINDOW_DEPTH - depth), deadline, rootPath: container.path, cache,
-          pages: new Map([[key, { from }]])
+          maxDepth, deadline, rootPath: container.path, cache, pages: new Map([[key, { from }]]),
+          ...(query.fieldsOnly === true ? { details: false } : {})
         })
-        const tree = toObserved(result.root)
-        for (const child of tree.children ?? []) {
-          if (read.has(child.path[depth])) continue
-          for (const chain of chainsTo(child, query)) found.push(chain)
+        const holding = (toObserved(result.root).children ?? [])
+          .filter((child) => !read.has(child.path[depth]) && chainsTo(child, query).length > 0)
+        let tops = holding
+        if (query.fieldsOnly === true && holding.length > 0) {
+          const whole = await reader.read(ref, {
+            maxDepth, deadline, rootPath: container.path, cache,
+            focus: new Map([[key, new Set(holding.map((child) => child.path[depth]!))]])
+          })
+          tops = (toObserved(whole.root).children ?? []).filter((child) => !read.has(child.path[depth]))
         }
+        for (const child of tops) for (const chain of chainsTo(child, query)) found.push(chain)
         searched += unread
         remaining -= unread
         if (!result.complete) {
