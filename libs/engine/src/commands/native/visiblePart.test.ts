@@ -9,7 +9,7 @@ const node = (role: ObservedNode["role"], path: Array<number>, bounds: ObservedN
 
 describe("visiblePart", () => {
   const list = node("list", [0, 0], { x: 0, y: 100, width: 488, height: 100_000 })
-  const far = node("listitem", [0, 1], { x: 0, y: 50_000, width: 488, height: 20 })
+  const far = node("row", [0, 1], { x: 0, y: 50_000, width: 488, height: 20 })
   const scroller = node("scrollarea", [0], { x: 0, y: 100, width: 500, height: 800 }, [list, far])
   const root = node("window", [], { x: 0, y: 0, width: 800, height: 900 }, [scroller])
 
