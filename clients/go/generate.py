@@ -15,7 +15,7 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 CONTRACTS = HERE.parent.parent / "contracts"
-VERSION = "2.6"
+VERSION = "2.7"
 TARGET = HERE / "agentdesktop" / "generated.go"
 # Written by hand in client.go because FollowRecovery reads them: the union of the error variants as one struct.
 HAND_WRITTEN = {"ErrorBody", "Recovery", "RecoveryWithoutDelay", "Disposition"}

@@ -13,7 +13,7 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 CONTRACTS = HERE.parent.parent / "contracts"
-VERSION = "2.6"
+VERSION = "2.7"
 TARGET = HERE / "agent_desktop" / "generated.py"
 
 

@@ -2,7 +2,7 @@
 import type { Envelope } from "@agent-desktop/domain"
 import type { ArgValue, Globals } from "./parser/ParsedCommand.js"
 
-/** A 2.6 envelope as the engine returns it (the domain's one envelope type); converted to the requested version only at the edge. */
+/** A native-version envelope as the engine returns it (the domain's one envelope type); converted to the requested version only at the edge. */
 export type NativeEnvelope = Envelope
 
 export interface EngineRequest {

@@ -3,7 +3,7 @@ import { cleanEnv, envelopeOf, runBinary, tempHome } from "./test/binary.js"
 
 const home = tempHome("cli")
 const env = cleanEnv(home)
-const VERSIONS = ["2.1", "2.2", "2.3", "2.4", "2.5", "2.6"]
+const VERSIONS = ["2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.7"]
 
 describe("agent-desktop binary", () => {
   it("rejects a bare ref: exit 1, INVALID_ARGS, not_delivered/safe", () => {

@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { validateEnvelope } from "@agent-desktop/contract-check"
 import { main } from "./main.js"
 
@@ -15,7 +16,7 @@ describe("main", () => {
     assert.strictEqual(result.exit, 1)
     assert.strictEqual(result.stdout.split("\n").length, 2)
     const envelope = JSON.parse(result.stdout)
-    assert.isTrue(validateEnvelope("2.6", envelope, { strict: true }).valid)
+    assert.isTrue(validateEnvelope(LATEST_CONTRACT_VERSION, envelope, { strict: true }).valid)
     assert.strictEqual(envelope.command, "status")
     assert.strictEqual(envelope.error.code, "INTERNAL")
     assert.deepStrictEqual(envelope.error.disposition, { delivery: "unknown", retry: "unknown" })

@@ -2,6 +2,7 @@
 // (the optional X11 addon and what that needs), installed from the tarballs into an empty project, then run there
 // with `npx agent-desktop`, outside the monorepo.
 import { execFileSync, spawn, spawnSync } from "node:child_process"
+import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -11,7 +12,7 @@ import { countingNode, hostSocketIn } from "./test/binary.js"
 const work = isolatedTempDir("cli-pack")
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
 
-const PACKAGES = ["contracts", "libs/platform", "libs/platform-linux-x11", "apps/cli"] as const
+const PACKAGES = ["contracts", "libs/platform", "libs/platform-linux-x11", "libs/ocr", "apps/cli"] as const
 
 /** `npx agent-desktop ...` in the consumer project: stdout lines, exit code. */
 const npx = (project: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}) => {
@@ -64,7 +65,7 @@ const mcpToolCall = (project: string, tool: string) =>
 
 describe("npx agent-desktop from packed tarballs", () => {
   it("packs the bundle with real dependencies, installs into an empty project and runs there", async () => {
-    execFileSync(process.execPath, [path.join(REPO, "node_modules/typescript/bin/tsc"), "-b", "contracts/tsconfig.lib.json", "libs/platform/tsconfig.lib.json", "libs/platform-linux-x11/tsconfig.lib.json"], { cwd: REPO })
+    execFileSync(process.execPath, [path.join(REPO, "node_modules/typescript/bin/tsc"), "-b", "contracts/tsconfig.lib.json", "libs/platform/tsconfig.lib.json", "libs/platform-linux-x11/tsconfig.lib.json", "libs/ocr/tsconfig.lib.json"], { cwd: REPO })
     const packed = PACKAGES.map((dir) => pack(dir, work))
     const cli = packed.at(-1)!
     for (const file of ["bin/agent-desktop", "bin/agent-desktop.js", "bin/package.json", "native/hostClient.c", "scripts/build-host-client.mjs", "dist/agent-desktop.cjs", "dist/engine.cjs", "dist/lazy/CachedScript.cjs", "dist/lazy/schemaCommand.cjs", "dist/modes/mcp.js", "dist/modes/serve.js"]) {
@@ -93,7 +94,7 @@ describe("npx agent-desktop from packed tarballs", () => {
 
     const version = npx(project, ["version"])
     expect(version.exit).toBe(0)
-    expect(oneEnvelope(version.lines)).toMatchObject({ ok: true, command: "version", data: { default_contract: "2.6" } })
+    expect(oneEnvelope(version.lines)).toMatchObject({ ok: true, command: "version", data: { default_contract: LATEST_CONTRACT_VERSION } })
 
     const schema = npx(project, ["schema", "--contract", "2.5"])
     expect(schema.exit).toBe(0)

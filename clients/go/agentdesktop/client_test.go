@@ -117,15 +117,15 @@ func TestDataThatFitsNoVariantOrHasUnknownFieldsIsRefused(t *testing.T) {
 }
 
 func TestArgvPutsPositionalsAfterDoubleDash(t *testing.T) {
-	argv, err := Argv("2.6", "type", map[string]any{"ref_id": "@s1:e2", "text": "--not-a-flag", "timeout_ms": 0}, nil)
+	argv, err := Argv("2.7", "type", map[string]any{"ref_id": "@s1:e2", "text": "--not-a-flag", "timeout_ms": 0}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"--contract", "2.6", "type", "--timeout-ms=0", "--", "@s1:e2", "--not-a-flag"}
+	want := []string{"--contract", "2.7", "type", "--timeout-ms=0", "--", "@s1:e2", "--not-a-flag"}
 	if !reflect.DeepEqual(argv, want) {
 		t.Fatalf("argv %q, want %q", argv, want)
 	}
-	if _, err := Argv("2.6", "click", map[string]any{"ref_id": "@s1:e1", "nope": 1}, nil); err == nil {
+	if _, err := Argv("2.7", "click", map[string]any{"ref_id": "@s1:e1", "nope": 1}, nil); err == nil {
 		t.Fatal("an unknown argument was accepted")
 	}
 }
@@ -147,7 +147,7 @@ func liveClient(t *testing.T, contract string) Client {
 }
 
 func TestLiveOutputDecodes(t *testing.T) {
-	client := liveClient(t, "2.6")
+	client := liveClient(t, "2.7")
 	version, err := client.Run("version", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -156,7 +156,7 @@ func TestLiveOutputDecodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if contracts := data.(*VersionData).Contracts; len(contracts) != 6 {
+	if contracts := data.(*VersionData).Contracts; len(contracts) != 7 {
 		t.Fatalf("contracts %v", contracts)
 	}
 	status, err := client.Run("status", nil)
@@ -177,7 +177,7 @@ func TestLiveOutputDecodes(t *testing.T) {
 }
 
 func TestFollowRecoveryRetriesOnlyWhenSafe(t *testing.T) {
-	client := liveClient(t, "2.6")
+	client := liveClient(t, "2.7")
 	var seen []string
 	attempts, err := FollowRecovery(client, "click", map[string]any{"ref_id": "@s0abc:e1"}, func(failure Envelope) map[string]any {
 		seen = append(seen, failure.Error.Code)
@@ -214,7 +214,7 @@ func TestDesktopOutputDecodes(t *testing.T) {
 	if _, statErr := os.Stat(filepath.Join(repo, "tools", "desktop", "dist", "index.js")); err != nil || statErr != nil {
 		t.Skip("needs node and the built virtual desktop (tools/desktop)")
 	}
-	client := liveClient(t, "2.6")
+	client := liveClient(t, "2.7")
 	cmd := exec.Command(node, host)
 	cmd.Dir, _ = filepath.Abs(repo)
 	stdin, _ := cmd.StdinPipe()
@@ -253,7 +253,14 @@ func TestDesktopOutputDecodes(t *testing.T) {
 			walk(&node.Children[i])
 		}
 	}
-	walk(data.(*SnapshotData).Value.(*SnapshotDataComplete).Tree)
+	// The root is a SnapshotRoot (2.7: it always names its source); the nodes below it are SnapshotNodes.
+	root := data.(*SnapshotData).Value.(*SnapshotDataComplete).Tree
+	if root.Source != "atspi" {
+		t.Fatalf("the fixture's tree root names source %q, not atspi", root.Source)
+	}
+	for i := range root.Children {
+		walk(&root.Children[i])
+	}
 	if button == nil || button.RefID == nil {
 		t.Fatal("no clicks button with a ref in the fixture's snapshot")
 	}

@@ -62,12 +62,12 @@ class InvalidEnvelope(ClientError):
 class AgentDesktop:
     """Runs commands with a pinned contract version (--contract) and returns the envelope as a dict.
 
-    With the generated version pinned (2.6), every envelope is validated against the contract's schema before it is
+    With the generated version pinned (2.7), every envelope is validated against the contract's schema before it is
     returned (`validate`: "consumer" (default; unknown fields allowed), "strict" (every object closed) or None);
     one that does not fit raises InvalidEnvelope naming the JSON paths.
     """
 
-    def __init__(self, contract: str = "2.6", command: Optional[list] = None, env: Optional[dict] = None, globals_: Optional[dict] = None,
+    def __init__(self, contract: str = "2.7", command: Optional[list] = None, env: Optional[dict] = None, globals_: Optional[dict] = None,
                  validate: Optional[str] = "consumer"):
         if validate not in ("consumer", "strict", None):
             raise ValueError("validate is 'consumer', 'strict' or None")

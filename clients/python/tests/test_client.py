@@ -25,19 +25,19 @@ class GeneratedTest(unittest.TestCase):
 
 class FixturesTest(unittest.TestCase):
     def test_every_valid_fixture_of_the_pinned_version_fits_the_types(self):
-        files = sorted((FIXTURES / "2.6" / "valid").glob("*.json"))
+        files = sorted((FIXTURES / "2.7" / "valid").glob("*.json"))
         self.assertGreater(len(files), 40)
         for path in files:
             with self.subTest(fixture=path.name):
                 self.assertEqual(check_envelope(json.loads(path.read_text())), [])
 
     def test_every_valid_fixture_also_fits_the_strict_schema(self):
-        for path in sorted((FIXTURES / "2.6" / "valid").glob("*.json")):
+        for path in sorted((FIXTURES / "2.7" / "valid").glob("*.json")):
             with self.subTest(fixture=path.name):
                 self.assertEqual(check_envelope(json.loads(path.read_text()), strict=True), [])
 
     def test_every_invalid_fixture_is_rejected_by_the_strict_check_naming_where(self):
-        files = sorted((FIXTURES / "2.6" / "invalid").glob("*.json"))
+        files = sorted((FIXTURES / "2.7" / "invalid").glob("*.json"))
         self.assertGreater(len(files), 20)
         for path in files:
             with self.subTest(fixture=path.name):
@@ -46,7 +46,7 @@ class FixturesTest(unittest.TestCase):
                 self.assertTrue(any(problem.startswith("/") for problem in problems), problems)
 
     def test_the_consumer_check_rejects_wrong_nested_shapes_enums_and_constraints(self):
-        click = {"version": "2.6", "ok": True, "command": "click",
+        click = {"version": "2.7", "ok": True, "command": "click",
                  "data": {"action": "click", "disposition": {"delivery": "delivered_verified", "retry": "unsafe"}}}
         self.assertEqual(check_envelope(click), [])
         cases = {
@@ -59,25 +59,25 @@ class FixturesTest(unittest.TestCase):
         for name, change in cases.items():
             with self.subTest(case=name):
                 self.assertNotEqual(schema_problems(dict(click, data=dict(click["data"], **change))), [])
-        status = json.loads((FIXTURES / "2.6" / "valid" / "status.json").read_text()) if (FIXTURES / "2.6" / "valid" / "status.json").exists() else None
+        status = json.loads((FIXTURES / "2.7" / "valid" / "status.json").read_text()) if (FIXTURES / "2.7" / "valid" / "status.json").exists() else None
         if status is not None:
             del status["data"]["platform"]
             self.assertIn("/data: missing required 'platform'", schema_problems(status))
 
     def test_structurally_wrong_envelopes_do_not(self):
-        self.assertNotEqual(check_envelope({"version": "2.6", "ok": True, "command": "snapshot", "data": {"app": "x"}}), [])
-        self.assertNotEqual(check_envelope({"version": "2.6", "ok": False, "command": "click", "error": {"code": "STALE_REF"}}), [])
+        self.assertNotEqual(check_envelope({"version": "2.7", "ok": True, "command": "snapshot", "data": {"app": "x"}}), [])
+        self.assertNotEqual(check_envelope({"version": "2.7", "ok": False, "command": "click", "error": {"code": "STALE_REF"}}), [])
         self.assertNotEqual(check_envelope({"version": "2.5", "ok": True, "command": "status", "data": {}}), [])
 
 
 class ArgvTest(unittest.TestCase):
     def test_flags_then_positionals_after_double_dash(self):
-        self.assertEqual(argv_for("2.6", "type", {"ref_id": "@s1:e2", "text": "--not-a-flag", "timeout_ms": 0}),
-                         ["--contract", "2.6", "type", "--timeout-ms=0", "--", "@s1:e2", "--not-a-flag"])
+        self.assertEqual(argv_for("2.7", "type", {"ref_id": "@s1:e2", "text": "--not-a-flag", "timeout_ms": 0}),
+                         ["--contract", "2.7", "type", "--timeout-ms=0", "--", "@s1:e2", "--not-a-flag"])
         self.assertEqual(argv_for("2.5", "mouse-click", {"xy": {"x": -5, "y": 7}, "modifiers": ["ctrl"]}, {"headed": True}),
                          ["--contract", "2.5", "--headed", "mouse-click", "--xy=-5,7", "--modifiers=ctrl"])
         with self.assertRaises(ValueError):
-            argv_for("2.6", "click", {"ref_id": "@s1:e1", "nope": 1})
+            argv_for("2.7", "click", {"ref_id": "@s1:e1", "nope": 1})
 
 
 @unittest.skipUnless(shutil.which("node") and BIN.exists(), "needs node and the built CLI (apps/cli)")
@@ -90,7 +90,7 @@ class LiveTest(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.home, ignore_errors=True)
 
-    def client(self, contract="2.6"):
+    def client(self, contract="2.7"):
         return AgentDesktop(contract, command=[shutil.which("node"), str(BIN)], env=self.env)
 
     def test_live_output_fits_the_types(self):
@@ -104,14 +104,14 @@ class LiveTest(unittest.TestCase):
         self.assertEqual(self.client("2.3").run("version")["version"], "2.3")
 
     def test_the_runner_validates_what_it_parses(self):
-        strict = AgentDesktop("2.6", command=[shutil.which("node"), str(BIN)], env=self.env, validate="strict")
+        strict = AgentDesktop("2.7", command=[shutil.which("node"), str(BIN)], env=self.env, validate="strict")
         self.assertTrue(strict.run("version")["ok"])
         fake = pathlib.Path(self.home) / "fake-cli.py"
-        fake.write_text("print('{\"version\":\"2.6\",\"ok\":true,\"command\":\"version\",\"data\":{\"version\":1}}')\n")
+        fake.write_text("print('{\"version\":\"2.7\",\"ok\":true,\"command\":\"version\",\"data\":{\"version\":1}}')\n")
         with self.assertRaises(InvalidEnvelope) as raised:
-            AgentDesktop("2.6", command=[sys.executable, str(fake)], env=self.env).run("version")
+            AgentDesktop("2.7", command=[sys.executable, str(fake)], env=self.env).run("version")
         self.assertTrue(any(problem.startswith("/data/version") for problem in raised.exception.problems), raised.exception.problems)
-        self.assertEqual(AgentDesktop("2.6", command=[sys.executable, str(fake)], env=self.env, validate=None).run("version")["data"]["version"], 1)
+        self.assertEqual(AgentDesktop("2.7", command=[sys.executable, str(fake)], env=self.env, validate=None).run("version")["data"]["version"], 1)
 
     def test_follows_a_safe_recovery_once(self):
         seen = []
@@ -141,7 +141,7 @@ class DesktopTest(unittest.TestCase):
             line = host.stdout.readline()
             self.assertTrue(line, "the virtual desktop did not start")
             env = dict(json.loads(line)["env"], AGENT_DESKTOP_HOME=home, AGENT_DESKTOP_CONTRACT=None)
-            client = AgentDesktop("2.6", command=[shutil.which("node"), str(BIN)], env=env)
+            client = AgentDesktop("2.7", command=[shutil.which("node"), str(BIN)], env=env)
             snapshot = client.run("snapshot", app="fixture", interactive_only=True, timeout_ms=10000)
             self.assertEqual(check_envelope(snapshot), [], json.dumps(snapshot)[:500])
             self.assertTrue(snapshot["ok"] and snapshot["data"]["complete"])

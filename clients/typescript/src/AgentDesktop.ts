@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process"
-import type { EnvelopeV2_1, EnvelopeV2_2, EnvelopeV2_3, EnvelopeV2_4, EnvelopeV2_5, EnvelopeV2_6 } from "@agent-desktop/contracts"
+import type { EnvelopeV2_1, EnvelopeV2_2, EnvelopeV2_3, EnvelopeV2_4, EnvelopeV2_5, EnvelopeV2_6, EnvelopeV2_7 } from "@agent-desktop/contracts"
 import { ARGV, type CommandArgs, type CommandName, GLOBAL_ARGV, type GlobalOptions } from "./generated/commands.js"
 
 export interface EnvelopeByVersion {
@@ -9,6 +9,7 @@ export interface EnvelopeByVersion {
   readonly "2.4": EnvelopeV2_4
   readonly "2.5": EnvelopeV2_5
   readonly "2.6": EnvelopeV2_6
+  readonly "2.7": EnvelopeV2_7
 }
 export type Version = keyof EnvelopeByVersion
 

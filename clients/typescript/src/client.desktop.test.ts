@@ -26,9 +26,9 @@ const nodes = (node: TreeNode): Array<TreeNode> => [node, ...(node.children ?? [
 describe("the TypeScript client on the virtual desktop", () => {
   it("snapshots the GTK fixture with typed data and clicks its button", async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), "ad-client-desktop-"))
-    const client = new AgentDesktop({ contract: "2.6", command: [process.execPath, bin], env: { ...desktop.env, AGENT_DESKTOP_HOME: home } })
+    const client = new AgentDesktop({ contract: "2.7", command: [process.execPath, bin], env: { ...desktop.env, AGENT_DESKTOP_HOME: home } })
     const snapshot = await client.run("snapshot", { app: "fixture", interactive_only: true, timeout_ms: 10_000 })
-    expect(validateEnvelope("2.6", snapshot, { strict: true }).errors).toEqual([])
+    expect(validateEnvelope("2.7", snapshot, { strict: true }).errors).toEqual([])
     if (!snapshot.ok) throw new Error(JSON.stringify(snapshot))
     if (!("tree" in snapshot.data) || snapshot.data.tree === undefined) throw new Error("snapshot without a tree")
     expect(snapshot.data.complete).toBe(true)
@@ -36,7 +36,7 @@ describe("the TypeScript client on the virtual desktop", () => {
     expect(button?.ref_id).toMatch(/^@s[A-Za-z0-9_-]+:e\d+$/)
     const before = (await controlFixture(fixtureControlPath(desktop.stateDir), { op: "state", id: "button" })).label
     const click = await client.run("click", { ref_id: button!.ref_id! })
-    expect(validateEnvelope("2.6", click, { strict: true }).errors).toEqual([])
+    expect(validateEnvelope("2.7", click, { strict: true }).errors).toEqual([])
     if (!click.ok) throw new Error(JSON.stringify(click))
     expect(["delivered_verified", "delivered_unverified"]).toContain((click.data as { disposition: { delivery: string } }).disposition.delivery)
     const after = (await controlFixture(fixtureControlPath(desktop.stateDir), { op: "state", id: "button" })).label

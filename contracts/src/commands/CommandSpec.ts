@@ -106,7 +106,8 @@ const DESCENDING = {
   "2.3": ["2.3", "2.2", "2.1"],
   "2.4": ["2.4", "2.3", "2.2", "2.1"],
   "2.5": ["2.5", "2.4", "2.3", "2.2", "2.1"],
-  "2.6": ["2.6", "2.5", "2.4", "2.3", "2.2", "2.1"]
+  "2.6": ["2.6", "2.5", "2.4", "2.3", "2.2", "2.1"],
+  "2.7": ["2.7", "2.6", "2.5", "2.4", "2.3", "2.2", "2.1"]
 } as const satisfies Record<ContractVersion, ReadonlyArray<ContractVersion>>
 
 type FirstDefined<D, L> = L extends readonly [infer H, ...infer R]

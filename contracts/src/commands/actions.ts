@@ -1,6 +1,6 @@
 import Type from "typebox"
 import { ActionResult, ActionResultV2_1 } from "../data/ActionResult.js"
-import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2 } from "../data/SnapshotData.js"
+import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2, SnapshotDataV2_6 } from "../data/SnapshotData.js"
 import { WaitForGone } from "../data/WaitForResult.js"
 import { clientName } from "../schema/def.js"
 import { actionTimeout, flag, int, NOTCHES_MAX, oneOf, positional, ref, snapshotId, text } from "./args.js"
@@ -14,14 +14,15 @@ const withWaitFor = <R extends Parameters<typeof Type.Union>[0][number], S exten
   Type.Union([result, snapshot, WaitForGone], options)
 
 /**
- * Ref action data by version: 2.1 result, 2.2 partial snapshots, 2.4 readback details, 2.6 identity_unproven. Shared
+ * Ref action data by version: 2.1 result, 2.2 partial snapshots, 2.4 readback details, 2.6 identity_unproven, 2.7 node sources. Shared
  * by sixteen commands, so the client flavour names it once.
  */
 const refActionData = {
   "2.1": withWaitFor(ActionResultV2_1, SnapshotDataV2_1, clientName("RefActionData")),
   "2.2": withWaitFor(ActionResultV2_1, SnapshotDataV2_2, clientName("RefActionData")),
   "2.4": withWaitFor(ActionResult, SnapshotDataV2_2, clientName("RefActionData")),
-  "2.6": withWaitFor(ActionResult, SnapshotData, clientName("RefActionData"))
+  "2.6": withWaitFor(ActionResult, SnapshotDataV2_6, clientName("RefActionData")),
+  "2.7": withWaitFor(ActionResult, SnapshotData, clientName("RefActionData"))
 } as const
 
 const refAction = <const N extends string>(

@@ -1,8 +1,8 @@
-import { LaunchData, LaunchDataV2_1, ListAppsData } from "../data/AppData.js"
+import { LaunchData, LaunchDataV2_1, ListAppsData, ListAppsDataV2_1 } from "../data/AppData.js"
 import { ClipboardGetData } from "../data/ClipboardData.js"
 import * as Flags from "../data/OperationFlags.js"
 import * as Report from "../data/OperationReport.js"
-import { FocusWindowData, ListWindowsData } from "../data/WindowInfo.js"
+import { FocusWindowData, ListWindowsData, ListWindowsDataV2_1 } from "../data/WindowInfo.js"
 import { appFilter, bool, flag, int, list, oneOf, positional, signedInt, str, text, WINDOW_COORD_MAX, windowTarget } from "./args.js"
 import { defineCommand, LINUX } from "./CommandSpec.js"
 
@@ -102,7 +102,7 @@ export const listApps = defineCommand({
   positionals: [],
   flags: { app: flag(str("Only names containing this text")) },
   agentTool: true,
-  data: { "2.1": ListAppsData }
+  data: { "2.1": ListAppsDataV2_1, "2.7": ListAppsData }
 })
 
 export const listWindows = defineCommand({
@@ -115,7 +115,7 @@ export const listWindows = defineCommand({
   positionals: [],
   flags: { app: appFilter },
   agentTool: true,
-  data: { "2.1": ListWindowsData }
+  data: { "2.1": ListWindowsDataV2_1, "2.7": ListWindowsData }
 })
 
 /** What every window-manager operation (focus, resize, move, minimize, maximize, restore) does on Linux. */

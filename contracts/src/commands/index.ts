@@ -10,7 +10,12 @@ import { NOTIFICATIONS, SYSTEM } from "./system.js"
 export * from "./CommandSpec.js"
 export { GLOBAL_FLAGS } from "./globalFlags.js"
 
-const ALL = [...OBSERVATION, ...REF_ACTIONS, ...KEYBOARD, ...MOUSE, ...CLIPBOARD, ...APPS_AND_WINDOWS, ...NOTIFICATIONS, ...SYSTEM] as const
+/** Annotated by the groups' names: the inferred tuple is too long for the compiler to write into a declaration. */
+type AllSpecs = readonly [
+  ...typeof OBSERVATION, ...typeof REF_ACTIONS, ...typeof KEYBOARD, ...typeof MOUSE, ...typeof CLIPBOARD,
+  ...typeof APPS_AND_WINDOWS, ...typeof NOTIFICATIONS, ...typeof SYSTEM
+]
+const ALL: AllSpecs = [...OBSERVATION, ...REF_ACTIONS, ...KEYBOARD, ...MOUSE, ...CLIPBOARD, ...APPS_AND_WINDOWS, ...NOTIFICATIONS, ...SYSTEM] as const
 
 type Entry = (typeof ALL)[number]
 

@@ -2,7 +2,7 @@ import Type from "typebox"
 import { ActionResult, ActionResultV2_1 } from "../data/ActionResult.js"
 import * as Flags from "../data/OperationFlags.js"
 import * as Report from "../data/OperationReport.js"
-import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2 } from "../data/SnapshotData.js"
+import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2, SnapshotDataV2_6 } from "../data/SnapshotData.js"
 import { withWaitFor } from "./actions.js"
 import { actionTimeout, CLICKS_MAX, DRAG_MS_MAX, flag, force, int, list, NOTCHES_MAX, oneOf, optionalRef, point, positional, signedInt, snapshotId, str, windowTarget } from "./args.js"
 import { ALL_PLATFORMS, defineCommand, LINUX } from "./CommandSpec.js"
@@ -77,7 +77,8 @@ export const hover = defineCommand({
     "2.1": withWaitFor(Flags.HoverFlags, SnapshotDataV2_1),
     "2.2": withWaitFor(Flags.HoverFlags, SnapshotDataV2_2),
     "2.5": withWaitFor(Report.HoverReport, SnapshotDataV2_2),
-    "2.6": withWaitFor(Report.HoverReport, SnapshotData)
+    "2.6": withWaitFor(Report.HoverReport, SnapshotDataV2_6),
+    "2.7": withWaitFor(Report.HoverReport, SnapshotData)
   }
 })
 
@@ -106,7 +107,8 @@ export const drag = defineCommand({
     "2.1": withWaitFor(Flags.DragFlags, SnapshotDataV2_1),
     "2.2": withWaitFor(Flags.DragFlags, SnapshotDataV2_2),
     "2.5": withWaitFor(Report.DragReport, SnapshotDataV2_2),
-    "2.6": withWaitFor(Report.DragReport, SnapshotData)
+    "2.6": withWaitFor(Report.DragReport, SnapshotDataV2_6),
+    "2.7": withWaitFor(Report.DragReport, SnapshotData)
   }
 })
 

@@ -1,6 +1,6 @@
-import { FindData, FindDataV2_1 } from "../data/FindData.js"
+import { FindData, FindDataV2_1, FindDataV2_5 } from "../data/FindData.js"
 import { GetData, IsData, ListDisplaysData, ListSurfacesData, ScreenshotData } from "../data/ObservationData.js"
-import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2 } from "../data/SnapshotData.js"
+import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2, SnapshotDataV2_6 } from "../data/SnapshotData.js"
 import { UnconfirmedData } from "../data/SystemData.js"
 import { actionTimeout, bool, flag, int, list, oneOf, positional, ref, root, snapshotId, str, surface, windowTarget } from "./args.js"
 import { defineCommand, LINUX } from "./CommandSpec.js"
@@ -31,11 +31,12 @@ export const snapshot = defineCommand({
     "children-from": flag(int("With --root: print the root's children from this index (counted as the hint counts them, among the children these flags print): the next page of a cut container")),
     "include-bounds": flag(bool("Emit each node's bounds")),
     "timeout-ms": flag(int("Observation budget in ms; an exhausted full snapshot is a partial result", { default: 3000 })),
+    ocr: flag(oneOf(["auto", "always", "never"], "Text read from the screen (OCR, Tesseract) as ocr nodes: auto = where the tree cannot explain the pixels (a window without a usable tree, a canvas or drawing area: its lines as statictext nodes with bounds and confidence), always = the window's text under its root too, never = none", "auto")),
     "force-electron-a11y": flag(bool("Turn on renderer accessibility in Electron/Chromium apps first (Linux: it is chosen when the app starts and cannot be turned on later, so this changes nothing; a window with it off answers ACTION_NOT_SUPPORTED accessibility_inactive with how to restart the app)"))
   },
   waitFor: true,
   agentTool: true,
-  data: { "2.1": SnapshotDataV2_1, "2.2": SnapshotDataV2_2, "2.6": SnapshotData }
+  data: { "2.1": SnapshotDataV2_1, "2.2": SnapshotDataV2_2, "2.6": SnapshotDataV2_6, "2.7": SnapshotData }
 })
 
 export const find = defineCommand({
@@ -43,7 +44,7 @@ export const find = defineCommand({
   readOnly: true,
   savesSnapshot: true,
   summary: "Find elements by role, name, value, text or state",
-  description: "Search the live tree for elements by role and/or text; returns matches with refs.",
+  description: "Search the live tree for elements by role and/or text; returns matches with refs. With --text, text the tree does not have is looked for on the screen (OCR; --ocr).",
   category: "observation",
   headed: "none",
   support: LINUX("supported"),
@@ -56,6 +57,7 @@ export const find = defineCommand({
     "native-id": flag(str("Toolkit id (GTK widget name, AutomationId, ...)")),
     text: flag(str("Text contained in name, value, title or description of the subtree")),
     exact: flag(bool("Case-insensitive exact match instead of containment")),
+    ocr: flag(oneOf(["auto", "always", "never"], "With --text, the screen's text (OCR): auto = read the window when nothing in its tree has the text (the matching runs of words become ocr statictext matches with refs, bounds and confidence; acting on them needs --headed), always = read it too, never = tree only", "auto")),
     state: flag(list("State TOKEN[=true|false|1|0]; repeatable")),
     ...windowTarget,
     root,
@@ -69,7 +71,7 @@ export const find = defineCommand({
     "timeout-ms": flag(int("Traversal budget in ms", { default: 3000 }))
   },
   agentTool: true,
-  data: { "2.1": FindDataV2_1, "2.5": FindData }
+  data: { "2.1": FindDataV2_1, "2.5": FindDataV2_5, "2.7": FindData }
 })
 
 export const get = defineCommand({

@@ -133,6 +133,56 @@ describe("lossy and structural conversions", () => {
     expect(validatorFor("2.5", "strict")({ ...status, version: "2.5" })).toBe(false)
   })
 
+  it("drops 2.7's node sources, OCR confidence and find's sources on the way down: a 2.6 consumer sees no new field", () => {
+    const [, ocr] = fixtures("2.7", "valid").find(([name]) => name === "snapshot-canvas-ocr.json")!
+    const down = convertEnvelope(ocr as EnvelopeJson, "2.7", "2.6")
+    expect(validatorFor("2.6", "strict")(down)).toBe(true)
+    const text = JSON.stringify(down)
+    for (const key of ["source", "confidence"]) expect(text).not.toContain(`"${key}"`)
+    // The OCR nodes stay, as 2.6 nodes: their text and their bounds (a 2.6 field) are what a 2.6 consumer can use.
+    expect((down.data as { tree: { children: Array<{ children: Array<unknown> }> } }).tree.children[0]!.children[0]).toEqual({
+      ref_id: "@s7cnv01:e1", role: "statictext", name: "Start game", bounds: { x: 300, y: 300, width: 80, height: 16 }
+    })
+    for (const name of ["find-ocr.json", "find-first-cdp.json"]) {
+      const [, find] = fixtures("2.7", "valid").find(([file]) => file === name)!
+      const findDown = convertEnvelope(find as EnvelopeJson, "2.7", "2.6")
+      expect(validatorFor("2.6", "strict")(findDown), name).toBe(true)
+      expect(JSON.stringify(findDown), name).not.toMatch(/"(source|sources|confidence)"/)
+    }
+    expect(validatorFor("2.6", "strict")({ ...(ocr as EnvelopeJson), version: "2.6" })).toBe(false)
+  })
+
+  it("converts a batch's completed entries too: a pinned consumer reads every nested envelope in its version", () => {
+    const snapshotEntry = {
+      version: "2.7", ok: true, command: "snapshot", index: 0, execution: "completed",
+      data: { app: "a", snapshot_id: "s123", ref_count: 0, complete: true, tree: { role: "window", source: "ocr", children: [{ role: "statictext", name: "Hi", confidence: 90, bounds: { x: 1, y: 2, width: 3, height: 4 } }] } }
+    }
+    const batch = ok("2.7", "batch", {
+      results: [snapshotEntry, { index: 1, execution: "not_started", not_started_reason: "stop_on_error" }],
+      semantics: { atomic: false, order: "sequential", batch_retries: false, command_retry_contracts: "preserved", successful_action_disposition: "data.disposition", error_disposition: "error.disposition" },
+      total_entries: 2, completed_entries: 1, not_started_entries: 1, timeout_ms: 1000, elapsed_ms: 5,
+      limits: { max_entries: 64, max_input_bytes: 1048576, max_output_bytes: 4194304 }, stopped: { reason: "stop_on_error", index: 1 }
+    })
+    const down = convertEnvelope(batch, "2.7", "2.6")
+    expect(validatorFor("2.6", "strict")(down)).toBe(true)
+    const [entry, notStarted] = (down.data as { results: Array<Record<string, unknown>> }).results
+    expect(entry).toEqual({
+      version: "2.6", ok: true, command: "snapshot", index: 0, execution: "completed",
+      data: { app: "a", snapshot_id: "s123", ref_count: 0, complete: true, tree: { role: "window", children: [{ role: "statictext", name: "Hi", bounds: { x: 1, y: 2, width: 3, height: 4 } }] } }
+    })
+    expect(validatorFor("2.6", "strict")(Object.fromEntries(Object.entries(entry!).filter(([key]) => key !== "index" && key !== "execution")))).toBe(true)
+    expect(notStarted).toEqual({ index: 1, execution: "not_started", not_started_reason: "stop_on_error" })
+  })
+
+  it("names the accessibility tree as the source of older envelopes on the way up", () => {
+    const snapshot = ok("2.6", "snapshot", { app: "a", snapshot_id: "s123", ref_count: 0, complete: true, tree: { role: "window", children: [{ role: "button" }] } })
+    expect(convertEnvelope(snapshot, "2.6", "2.7").data).toEqual({
+      app: "a", snapshot_id: "s123", ref_count: 0, complete: true, tree: { role: "window", source: "atspi", children: [{ role: "button" }] }
+    })
+    const find = ok("2.6", "find", { matches: [{ ref_id: null, role: "button", value: null, states: [], interactive: false, path: [] }], total_matches: 1, truncated: false })
+    expect(convertEnvelope(find, "2.6", "2.7").data).toMatchObject({ matches: [{ source: "atspi" }] })
+  })
+
   it("does not mutate its input and rejects unknown versions", () => {
     const snapshot = ok("2.6", "snapshot", { app: "a", snapshot_id: "s123", ref_count: 0, complete: true, identity_unproven: true })
     const before = structuredClone(snapshot)

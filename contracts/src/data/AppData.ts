@@ -1,5 +1,6 @@
 import Type from "typebox"
 import { def } from "../schema/def.js"
+import { TreeAvailability } from "./TreeAvailability.js"
 import { WindowInfo } from "./WindowInfo.js"
 
 export const AppInfo = Type.Object(
@@ -14,7 +15,15 @@ export const AppInfo = Type.Object(
 )
 export type AppInfo = Type.Static<typeof AppInfo>
 
-export const ListAppsData = Type.Object({ apps: Type.Array(AppInfo) })
+export const ListAppsDataV2_1 = Type.Object({ apps: Type.Array(AppInfo) })
+
+/** 2.7: an app whose windows show no usable accessibility tree says so, and what can still serve it. */
+export const ListedApp = Type.Object(
+  { ...AppInfo.properties, accessibility: Type.Optional(TreeAvailability) },
+  def("ListedApp")
+)
+export type ListedApp = Type.Static<typeof ListedApp>
+export const ListAppsData = Type.Object({ apps: Type.Array(ListedApp) })
 export type ListAppsData = Type.Static<typeof ListAppsData>
 
 /** 2.1-2.2: `launch` printed the window it found; no window was a WINDOW_NOT_FOUND error. */

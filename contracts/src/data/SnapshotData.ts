@@ -2,7 +2,8 @@ import Type from "typebox"
 import { def } from "../schema/def.js"
 import { AfterAction } from "./WaitForResult.js"
 import { SnapshotId } from "../schema/Ref.js"
-import { SnapshotNode, SnapshotNodeV2_1 } from "../schema/SnapshotNode.js"
+import { SnapshotNodeV2_1, SnapshotNodeV2_2, SnapshotRoot } from "../schema/SnapshotNode.js"
+import { TreeAvailability } from "./TreeAvailability.js"
 
 export const SnapshotWindow = Type.Object({ id: Type.String(), title: Type.String() }, def("SnapshotWindow"))
 
@@ -35,29 +36,51 @@ const identity = { identity_unproven: Type.Optional(Type.Boolean()) }
  */
 export const SnapshotDataV2_2 = Type.Union(
   [
-    Type.Object({ ...base, complete: Type.Literal(true), tree: Type.Optional(SnapshotNode) }),
+    Type.Object({ ...base, complete: Type.Literal(true), tree: Type.Optional(SnapshotNodeV2_2) }),
     Type.Object({
       ...base,
       complete: Type.Literal(false),
       truncated: Type.Literal(true),
       nodes_observed: Type.Integer({ minimum: 0 }),
-      tree: Type.Optional(SnapshotNode)
+      tree: Type.Optional(SnapshotNodeV2_2)
     })
   ],
   def("SnapshotData")
 )
 
 /** 2.6: adds `identity_unproven` (the full-window read proving ref uniqueness did not finish). */
-export const SnapshotData = Type.Union(
+export const SnapshotDataV2_6 = Type.Union(
   [
-    Type.Object({ ...base, ...identity, complete: Type.Literal(true), tree: Type.Optional(SnapshotNode) }),
+    Type.Object({ ...base, ...identity, complete: Type.Literal(true), tree: Type.Optional(SnapshotNodeV2_2) }),
     Type.Object({
       ...base,
       ...identity,
       complete: Type.Literal(false),
       truncated: Type.Literal(true),
       nodes_observed: Type.Integer({ minimum: 0 }),
-      tree: Type.Optional(SnapshotNode)
+      tree: Type.Optional(SnapshotNodeV2_2)
+    })
+  ],
+  def("SnapshotData")
+)
+
+/**
+ * 2.7: the tree's nodes say where they came from (`source`; the root always does), OCR nodes their confidence; a
+ * window without a usable accessibility tree says so in `accessibility` (and which sources served the snapshot).
+ */
+const sourced = { accessibility: Type.Optional(TreeAvailability) }
+
+export const SnapshotData = Type.Union(
+  [
+    Type.Object({ ...base, ...identity, ...sourced, complete: Type.Literal(true), tree: Type.Optional(SnapshotRoot) }),
+    Type.Object({
+      ...base,
+      ...identity,
+      ...sourced,
+      complete: Type.Literal(false),
+      truncated: Type.Literal(true),
+      nodes_observed: Type.Integer({ minimum: 0 }),
+      tree: Type.Optional(SnapshotRoot)
     })
   ],
   def("SnapshotData")
@@ -67,3 +90,4 @@ export type SnapshotData = Type.Static<typeof SnapshotData>
 export type SnapshotWindow = Type.Static<typeof SnapshotWindow>
 export type SnapshotDataV2_1 = Type.Static<typeof SnapshotDataV2_1>
 export type SnapshotDataV2_2 = Type.Static<typeof SnapshotDataV2_2>
+export type SnapshotDataV2_6 = Type.Static<typeof SnapshotDataV2_6>

@@ -6,8 +6,9 @@ import { V2_3 } from "./v2_3.js"
 import { V2_4 } from "./v2_4.js"
 import { V2_5 } from "./v2_5.js"
 import { V2_6 } from "./v2_6.js"
+import { V2_7 } from "./v2_7.js"
 
-export { V2_1, V2_2, V2_3, V2_4, V2_5, V2_6 }
+export { V2_1, V2_2, V2_3, V2_4, V2_5, V2_6, V2_7 }
 export * from "./ContractDefinition.js"
 
 /** Every contract version's definition, keyed by version. */
@@ -17,5 +18,6 @@ export const CONTRACTS: { readonly [V in ContractVersion]: ContractDefinition<V>
   "2.3": V2_3,
   "2.4": V2_4,
   "2.5": V2_5,
-  "2.6": V2_6
+  "2.6": V2_6,
+  "2.7": V2_7
 }

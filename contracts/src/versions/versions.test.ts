@@ -6,9 +6,9 @@ import { OPERATION_REPORT_COMMANDS } from "../vocabulary/OperationReportCommands
 import { CONTRACTS } from "./index.js"
 
 describe("contract versions", () => {
-  it("are 2.1 .. 2.6, latest 2.6", () => {
-    expect(CONTRACT_VERSIONS).toEqual(["2.1", "2.2", "2.3", "2.4", "2.5", "2.6"])
-    expect(LATEST_CONTRACT_VERSION).toBe("2.6")
+  it("are 2.1 .. 2.7, latest 2.7", () => {
+    expect(CONTRACT_VERSIONS).toEqual(["2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.7"])
+    expect(LATEST_CONTRACT_VERSION).toBe("2.7")
     for (const version of CONTRACT_VERSIONS) expect(CONTRACTS[version].version).toBe(version)
   })
 
@@ -18,7 +18,7 @@ describe("contract versions", () => {
       const current = Object.keys(CONTRACTS[CONTRACT_VERSIONS[index]!].commands)
       expect(current).toEqual(expect.arrayContaining(previous))
     }
-    const latest = Object.keys(CONTRACTS["2.6"].commands)
+    const latest = Object.keys(CONTRACTS[LATEST_CONTRACT_VERSION].commands)
     expect(latest).toHaveLength(60)
     expect(latest).toEqual(expect.arrayContaining([...REF_ACTION_COMMANDS, ...FAIL_CLOSED_COMMANDS]))
   })
@@ -40,7 +40,7 @@ describe("contract versions", () => {
 
   it("type envelopes by command", () => {
     const envelope: Envelope = {
-      version: "2.6",
+      version: "2.7",
       ok: true,
       command: "click",
       data: { action: "click", disposition: { delivery: "delivered_unverified", retry: "unsafe" } }

@@ -30,3 +30,9 @@ export const SURFACE_KINDS = [
   "system-tray-overflow", "quick-settings", "notification-center", "toolbar", "dock", "spotlight",
   "menu-bar-extras", "start-menu", "action-center"
 ] as const
+
+/**
+ * Where an observed node came from (2.7): the platform's accessibility tree (`atspi` on Linux), a Chromium/Electron
+ * page's own DevTools protocol (`cdp`), or text read from the window's pixels (`ocr`).
+ */
+export const NODE_SOURCES = ["atspi", "cdp", "ocr"] as const

@@ -19,8 +19,8 @@ describe("the native envelope builder", () => {
   })
 })
 
-describe("the builder's envelopes against the committed 2.6 strict schema", () => {
-  const schema = JSON.parse(readFileSync(new URL("../../../contracts/schemas/2.6/envelope.strict.schema.json", import.meta.url), "utf8"))
+describe("the builder's envelopes against the committed strict schema of the native version", () => {
+  const schema = JSON.parse(readFileSync(new URL(`../../../contracts/schemas/${NATIVE_CONTRACT}/envelope.strict.schema.json`, import.meta.url), "utf8"))
   const validate = new Ajv2020({ strict: false }).compile(schema)
 
   it("every error code's envelope validates, and a success of a known command does", () => {
@@ -28,7 +28,7 @@ describe("the builder's envelopes against the committed 2.6 strict schema", () =
       const envelope = errorEnvelope("click", { code, message: `a ${code}` })
       expect(validate(envelope), `${code}: ${JSON.stringify(validate.errors)}`).toBe(true)
     }
-    const version = successEnvelope("version", { version: "0.1.0", target: "x64", os: "linux", contracts: ["2.6"], default_contract: "2.6" })
+    const version = successEnvelope("version", { version: "0.1.0", target: "x64", os: "linux", contracts: [NATIVE_CONTRACT], default_contract: NATIVE_CONTRACT })
     expect(validate(version), JSON.stringify(validate.errors)).toBe(true)
     expect(validate(successEnvelope("version", { version: 1 }))).toBe(false)
   })

@@ -2,6 +2,7 @@ import type { DesktopAdapter } from "@agent-desktop/platform"
 import { EventStore } from "@agent-desktop/store"
 import { Layer, References } from "effect"
 import { guardedAdapter } from "./GuardedAdapter.js"
+import { sourcedAdapter } from "./sources/SourcedAdapter.js"
 
 export interface EngineOptions<E, R> {
   /** The platform adapter: platform-linux's layer on Linux, UnsupportedAdapter elsewhere, a test adapter in tests. */
@@ -18,7 +19,8 @@ export interface EngineOptions<E, R> {
  */
 export const EngineLive = <E, R>(options: EngineOptions<E, R>) =>
   Layer.mergeAll(
-    guardedAdapter(options.adapter),
+    // Every source (cdp, ocr) over the platform adapter, then every call bounded.
+    guardedAdapter(sourcedAdapter(options.adapter)),
     EventStore.layer({
       ...(options.home === undefined ? {} : { home: options.home }),
       ...(options.exitsAfterClose === true ? { exitsAfterClose: true } : {})

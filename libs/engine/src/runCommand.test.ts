@@ -27,7 +27,7 @@ const FORM: Spec = {
 
 const setup = () => scriptedEngine(FORM, home)
 
-/** Every envelope these tests produce must pass the strict 2.6 schema. */
+/** Every envelope these tests produce must pass the strict schema of the native contract version. */
 const valid = strictEnvelope
 
 const data = (envelope: { ok: boolean }) => {

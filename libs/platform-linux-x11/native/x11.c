@@ -7,6 +7,7 @@
  */
 #define NAPI_VERSION 8
 #include <node_api.h>
+#include <X11/Xlibint.h>
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
@@ -536,6 +537,83 @@ static napi_value js_geometry(napi_env env, napi_callback_info info) {
   return out;
 }
 
+/*
+ * X-Resource's QueryClientIds (request 4), spoken directly: the pid of the client that owns a window. Apps that set
+ * no _NET_WM_PID (Tk 8.6) are found only this way. libXRes is not linked (not every machine has it); the request
+ * and reply are small and fixed by the protocol (x11proto resproto).
+ */
+#define X_XResQueryClientIds 4
+#define XRES_CLIENT_ID_PID_MASK 2
+typedef struct {
+  CARD8 reqType;
+  CARD8 resReqType;
+  CARD16 length;
+  CARD32 numSpecs;
+} xXResQueryClientIdsReq;
+#define sz_xXResQueryClientIdsReq 8
+typedef struct {
+  BYTE type;
+  CARD8 pad1;
+  CARD16 sequenceNumber;
+  CARD32 length;
+  CARD32 numIds;
+  CARD32 pad2, pad3, pad4, pad5, pad6;
+} xXResQueryClientIdsReply;
+
+static int xres_major = -1;
+
+/* windowPid(window) -> the owning client's pid, or -1 when the server cannot tell (no X-Resource, a remote client). */
+static napi_value js_window_pid(napi_env env, napi_callback_info info) {
+  napi_value argv[1];
+  int64_t win;
+  if (!args_n(env, info, 1, argv) || !need_display(env)) return NULL;
+  if (!get_i64(env, argv[0], &win, "window")) return NULL;
+  if (xres_major == -1) {
+    int event, error;
+    if (!XQueryExtension(dpy, "X-Resource", &xres_major, &event, &error)) xres_major = 0;
+  }
+  if (xres_major == 0) return num(env, -1);
+  long pid = -1;
+  LockDisplay(dpy);
+  xXResQueryClientIdsReq *req;
+  GetReqExtra(XResQueryClientIds, 8, req);
+  req->reqType = (CARD8)xres_major;
+  req->resReqType = X_XResQueryClientIds;
+  req->numSpecs = 1;
+  CARD32 *spec = (CARD32 *)(req + 1);
+  spec[0] = (CARD32)win;
+  spec[1] = XRES_CLIENT_ID_PID_MASK;
+  xXResQueryClientIdsReply rep;
+  if (_XReply(dpy, (xReply *)&rep, 0, xFalse)) {
+    unsigned long bytes = (unsigned long)rep.length << 2;
+    unsigned char *buf = bytes > 0 && bytes < (1u << 20) ? malloc(bytes) : NULL;
+    if (buf != NULL) {
+      _XRead(dpy, (char *)buf, (long)bytes);
+      unsigned long at = 0;
+      for (CARD32 i = 0; i < rep.numIds && at + 12 <= bytes; i++) {
+        CARD32 mask = *(CARD32 *)(buf + at + 4);
+        CARD32 length = *(CARD32 *)(buf + at + 8);
+        at += 12;
+        if (at + length > bytes) break;
+        if ((mask & XRES_CLIENT_ID_PID_MASK) && length == 4) pid = (long)*(CARD32 *)(buf + at);
+        at += length;
+      }
+      free(buf);
+    } else if (bytes > 0) {
+      _XEatDataWords(dpy, rep.length);
+    }
+  }
+  UnlockDisplay(dpy);
+  SyncHandle();
+  XSync(dpy, False);
+  if (io_dead) {
+    need_display(env);
+    return NULL;
+  }
+  x_error = 0;
+  return num(env, (double)pid);
+}
+
 /* children(window) -> [ids] bottom to top (XQueryTree). */
 static napi_value js_children(napi_env env, napi_callback_info info) {
   napi_value argv[1];
@@ -622,6 +700,7 @@ static napi_value init(napi_env env, napi_value exports) {
     {"clientMessage", NULL, js_client_message, NULL, NULL, NULL, napi_default, NULL},
     {"geometry", NULL, js_geometry, NULL, NULL, NULL, napi_default, NULL},
     {"children", NULL, js_children, NULL, NULL, NULL, napi_default, NULL},
+    {"windowPid", NULL, js_window_pid, NULL, NULL, NULL, napi_default, NULL},
     {"moveResize", NULL, js_move_resize, NULL, NULL, NULL, napi_default, NULL},
     {"cursor", NULL, js_cursor, NULL, NULL, NULL, napi_default, NULL},
     {"selectionGet", NULL, js_selection_get, NULL, NULL, NULL, napi_default, NULL},

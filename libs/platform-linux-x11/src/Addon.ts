@@ -75,6 +75,8 @@ export interface X11Addon {
   readonly clientMessage: (window: number, type: string, data: ReadonlyArray<number | string>) => boolean
   readonly geometry: (window: number) => RawGeometry
   readonly children: (window: number) => ReadonlyArray<number>
+  /** The pid of the client owning the window (X-Resource QueryClientIds), -1 when the server cannot tell. */
+  readonly windowPid: (window: number) => number
   readonly moveResize: (window: number, x: number, y: number, width: number, height: number) => boolean
   /** Convert a selection to `target`; null when nobody owns it or the owner refused the target. */
   readonly selectionGet: (selection: string, target: string, timeoutMs: number) => { type: string; data: Buffer | ReadonlyArray<string> } | null

@@ -59,6 +59,7 @@ const toManaged = (view: WindowView): ManagedWindow => ({
   title: view.title,
   ...(view.pid === undefined ? {} : { pid: view.pid }),
   bounds: view.bounds,
+  client: view.client,
   minimized: view.minimized,
   maximized: view.maximized,
   focused: view.focused
@@ -162,6 +163,16 @@ export const x11DisplayServer: DisplayServerShape = {
     }),
   topWindowAt: (point) => run("window at point", (s) => s.windows.topAt(point.x, point.y)),
   readWindow: (nativeId) => run("window readback", (s) => toManaged(s.windows.read(nativeId))),
+  listWindows: () =>
+    run("window list", (s) =>
+      s.windows.clients().flatMap((xid) => {
+        try {
+          const view = s.windows.read(xid)
+          return view.mapped || view.minimized ? [toManaged(view)] : []
+        } catch {
+          return [] // closed while we looked
+        }
+      })),
   operateWindow: (nativeId, operation) =>
     run(`window ${operation.kind}`, (s) => {
       needWindowManager(s, `window ${operation.kind}`)

@@ -4,6 +4,7 @@ import type { ActionOptions, ActionTarget, DeliveryStep, KeyCombo, PostState, Se
 import type { DesktopWatch } from "./DesktopWatch.js"
 import type { NativeDesktopShape, ScreenPoint } from "./NativeDesktop.js"
 import type { PlatformError } from "./PlatformError.js"
+import type { ScreenTextShape } from "./ScreenText.js"
 import type { PlatformStatus, PermissionReport } from "./Status.js"
 import type { AppInfo, ElementHandle, ObservedNode, TreeObservation, WindowInfo } from "./TreeModel.js"
 
@@ -120,6 +121,23 @@ export interface DesktopAdapterShape {
    * it stops, kept beside the toolkit profiles it describes. Absent where the adapter has none to tell.
    */
   readonly toolkitNotes?: string
+  /**
+   * Text read from the screen (OCR), where the engine's sources layer provides it: the `ocr` nodes of windows whose
+   * tree is missing or opaque, and the re-read that re-identifies them before pointer input.
+   */
+  readonly screenText?: ScreenTextShape
+  /**
+   * Re-identifies a node of another source than the accessibility tree by that source's own rules before an action
+   * (cdp: the same DOM node with the same role and name in the same document; ocr: the same text near its box),
+   * answering the live node, or undefined for a handle of the tree itself. Fails ELEMENT_NOT_FOUND (details say why)
+   * when the node is gone; nothing is ever sent here.
+   */
+  readonly reidentify?: (
+    window: WindowInfo,
+    handle: ElementHandle,
+    expected: { readonly role: string; readonly name?: string; readonly path: ReadonlyArray<number> },
+    deadline: number
+  ) => Effect.Effect<ObservedNode | undefined, PlatformError>
   /** Release connections; the CLI calls this before exit so the process ends promptly. */
   readonly close: () => Effect.Effect<void>
 }

@@ -42,6 +42,8 @@ export interface ManagedWindow {
   readonly title: string
   readonly pid?: number
   readonly bounds: Bounds
+  /** The client area (the app's own pixels, without the window manager's decorations), where known. */
+  readonly client?: Bounds
   readonly minimized: boolean
   readonly maximized: boolean
   readonly focused: boolean
@@ -112,6 +114,12 @@ export interface WindowManager {
   /** The topmost managed window whose frame contains the point (undefined: none, the desktop). */
   readonly topWindowAt: (point: ScreenPoint) => Effect.Effect<number | undefined, PlatformError>
   readonly readWindow: (nativeId: number) => Effect.Effect<ManagedWindow, PlatformError>
+  /**
+   * Every mapped top-level client window (X11: `_NET_CLIENT_LIST`), with or without an accessibility tree: the
+   * windows of apps that never registered with the accessibility bus (Tk, a GTK 2 app without its module) are found
+   * only here.
+   */
+  readonly listWindows: () => Effect.Effect<ReadonlyArray<ManagedWindow>, PlatformError>
   /** Ask the window manager; the caller reads the window back to know what happened. */
   readonly operateWindow: (nativeId: number, operation: WindowOperation) => Effect.Effect<void, PlatformError>
 }

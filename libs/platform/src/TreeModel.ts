@@ -30,9 +30,24 @@ export interface NativeId {
  */
 export type ElementHandle = string
 
+/**
+ * Where a node was read from: the platform's accessibility tree (`atspi` on Linux), a page's DevTools protocol
+ * (`cdp`) or the window's pixels (`ocr`).
+ */
+export type NodeSource = "atspi" | "cdp" | "ocr"
+
 export interface ObservedNode {
   /** Already mapped to the contract's vocabulary by the adapter (an unmapped platform role is "unknown"). */
   readonly role: Role
+  /** Absent: the platform's accessibility tree (the adapter's own nodes never set it). */
+  readonly source?: NodeSource
+  /** `ocr` nodes: Tesseract's confidence in the text, 0-100. */
+  readonly confidence?: number
+  /**
+   * A surface its app draws itself (a canvas, a drawing area): its content is pixels the tree cannot explain, which
+   * the `ocr` source can read.
+   */
+  readonly drawn?: boolean
   readonly name?: string
   readonly value?: string
   readonly description?: string
@@ -71,6 +86,17 @@ export interface ObservedNode {
   readonly loading?: boolean
 }
 
+/**
+ * A window (or an app) without a usable accessibility tree, and what can still serve it (contract 2.7's
+ * `accessibility`): `absent` = never registered, `inactive` = registered with its content switched off, `empty` = a
+ * tree with nothing an agent can use.
+ */
+export interface TreeAvailability {
+  readonly tree: "absent" | "inactive" | "empty"
+  readonly sources: ReadonlyArray<NodeSource>
+  readonly fix?: string
+}
+
 export interface AppInfo {
   readonly name: string
   readonly pid: number
@@ -80,6 +106,7 @@ export interface AppInfo {
   /** Toolkit name and version where the platform reports them (AT-SPI `ToolkitName`/`Version`). */
   readonly toolkit?: string
   readonly toolkit_version?: string
+  readonly accessibility?: TreeAvailability
 }
 
 export interface WindowInfo {
@@ -92,6 +119,8 @@ export interface WindowInfo {
   readonly is_focused: boolean
   readonly minimized?: boolean
   readonly visible?: boolean
+  /** Set on windows whose accessibility tree is missing or unusable (never on the adapter's AT-SPI windows). */
+  readonly accessibility?: TreeAvailability
 }
 
 /**
@@ -112,6 +141,8 @@ export interface TreeObservation {
   readonly incomplete?: ReadonlyArray<IncompleteReason>
   /** Wall time the read took (ms), for answers that quote it. */
   readonly elapsedMs?: number
+  /** The window's tree is missing or unusable; the nodes came from the sources named there. */
+  readonly accessibility?: TreeAvailability
   /** Set when a warm adapter answered from a read its event stream kept true: as kept, or patched by events. */
   readonly reused?: "kept" | "patched"
 }

@@ -76,7 +76,7 @@ describe("contract-check types", () => {
     const newest = run(["types"])
     expect(newest.code).toBe(0)
     const lines = newest.stdout.trim().split("\n")
-    expect(lines[0]).toMatch(/schemas\/2\.6\/envelope\.client\.schema\.json#\/\$defs\/\w+Envelope$/)
+    expect(lines[0]).toMatch(/schemas\/2\.7\/envelope\.client\.schema\.json#\/\$defs\/\w+Envelope$/)
     expect(lines).toContain(lines.find((line) => line.endsWith("#/$defs/StaleRefErrorBody")))
     expect(run(["types", "--version", "2.1"]).stdout).toContain("/2.1/envelope.client.schema.json#/$defs/ErrorEnvelope\n")
     expect(run(["types", "--wave", "result"]).stdout).toContain("result.schema.json#/$defs/WaveSuccessResult\n")

@@ -84,7 +84,7 @@ describe("the consumer recipe in contracts/README.md", () => {
     ].join("\n")
     fs.writeFileSync(path.join(project, "run.mjs"), script)
     const ran = JSON.parse(execFileSync(process.execPath, ["run.mjs"], { cwd: project, encoding: "utf8" })) as Record<string, unknown>
-    expect(ran).toEqual({ versions: ["2.1", "2.2", "2.3", "2.4", "2.5", "2.6"], same: true, commands: ran["spec"], spec: ran["spec"], tool: ["ref_id"], down: true })
+    expect(ran).toEqual({ versions: ["2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.7"], same: true, commands: ran["spec"], spec: ran["spec"], tool: ["ref_id"], down: true })
 
     fs.writeFileSync(path.join(project, "typed.ts"), [
       'import type { Envelope, EnvelopeV2_3, CommandData } from "@agent-desktop/contracts"',

@@ -6,7 +6,7 @@ import type { Tool, ToolOutcome } from "./Tool.js"
 
 export { DESKTOP_COMMANDS, toolName } from "./desktopCommands.js"
 
-/** The 2.6 envelope, as far as wave reads it. */
+/** The native envelope, as far as wave reads it. */
 export interface DesktopEnvelope {
   readonly version: string
   readonly ok: boolean

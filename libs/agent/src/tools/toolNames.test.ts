@@ -9,7 +9,7 @@ import { availableToolNames } from "./toolNames.js"
 
 describe("availableToolNames", () => {
   it("names exactly the tools the agent builds, in the same order, under the same filters", () => {
-    const runner = () => Effect.succeed({ version: "2.6", ok: true, command: "x" })
+    const runner = () => Effect.succeed({ version: "2.7", ok: true, command: "x" })
     const fakeHost = {} as BackgroundHost
     const build = (desktop: boolean) => [
       ...(desktop ? desktopTools(runner, { headed: false, session: "s", autoRecover: false }) : []),

@@ -8,6 +8,7 @@ import { graftPages } from "../snapshot/graftPages.js"
 import { incompleteRead } from "../snapshot/incompleteRead.js"
 import { resolveRef, WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
 import { observeWindow } from "../snapshot/observeWindow.js"
+import { sourceOf } from "../snapshot/renderTree.js"
 import { surfaceWindowId } from "./surfaceWindow.js"
 
 interface Query {
@@ -129,12 +130,18 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
   const rootPath = root === undefined ? undefined : (yield* resolveRef(root, { timeoutMs, forRead: true })).node.path.join("/")
   const wanted = count || last || nth !== undefined ? 0 : first ? 1 : limit
   const paging: { search?: PagedSearch } = {}
+  const { ocr } = args
   const observed = yield* observeWindow({
     ...(app === undefined ? {} : { app }),
     ...(windowId === undefined ? {} : { windowId }),
     render: { maxDepth: WHOLE_WINDOW_DEPTH, interactiveOnly: false, compact: false, includeBounds: false, skeleton: false },
-    timeoutMs
-  }, { save: !count, augment: searchPages(query, wanted, rootPath !== undefined, paging) })
+    timeoutMs,
+    ocr
+  }, {
+    save: !count,
+    augment: searchPages(query, wanted, rootPath !== undefined, paging),
+    ...(query.text === undefined || rootPath !== undefined ? {} : { textSearch: { text: query.text, exact: query.exact } })
+  })
   if (!observed.observation.complete) {
     const why = incompleteRead("find", observed.observation, timeoutMs, observed.window.app_name)
     return yield* new Timeout({
@@ -148,7 +155,7 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
       }
     })
   }
-  const textHits = query.text === undefined ? undefined : subtreesContaining(observed.observation.root, query.text, query.exact)
+  const textHits = query.text === undefined ? undefined : new Set([...subtreesContaining(observed.observation.root, query.text, query.exact), ...observed.ocrMatches])
   const found: Array<{ node: ObservedNode; path: ReadonlyArray<string> }> = []
   const rolesSeen = new Set<string>()
   const visit = (node: ObservedNode, ancestors: ReadonlyArray<string>, inScope: boolean) => {
@@ -185,7 +192,10 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
       states: contractStates(node.states),
       interactive: getsRef(node.role, node.actions),
       path,
-      ...(ref === undefined && node.bounds !== undefined ? { bounds: node.bounds } : {})
+      // A context match carries its bounds, and so does text read from pixels: its box is where it is.
+      ...((ref === undefined || node.source === "ocr") && node.bounds !== undefined ? { bounds: node.bounds } : {}),
+      source: sourceOf(node),
+      ...(node.confidence === undefined ? {} : { confidence: Math.round(node.confidence) })
     }
   }
   const rolesPresent = query.role !== undefined && found.length === 0 ? { roles_present: [...rolesSeen].sort() } : {}
@@ -193,7 +203,7 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
     picked.some(({ node }) => observed.captured.refByNode.has(node)) ? { snapshot_id: observed.saved.snapshot_id } : {}
   if (first || last || nth !== undefined) {
     const picked = first ? found[0] : last ? found[found.length - 1] : found[nth!]
-    return { match: picked === undefined ? null : toMatch(picked), ...withSnapshot(picked === undefined ? [] : [picked]), ...rolesPresent }
+    return { match: picked === undefined ? null : toMatch(picked), ...withSnapshot(picked === undefined ? [] : [picked]), ...rolesPresent, sources: [...observed.sources] }
   }
   const shown = limit === 0 ? found : found.slice(0, limit)
   return {
@@ -202,6 +212,7 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
     // Pages left unsearched once enough matches were found: the total is a lower bound.
     truncated: shown.length < found.length || search !== undefined && !search.complete,
     ...withSnapshot(shown),
-    ...rolesPresent
+    ...rolesPresent,
+    sources: [...observed.sources]
   }
 })

@@ -9,7 +9,14 @@ export const appEntry = (app: AppInfo) => ({
   pid: app.pid,
   ...(app.bundle_id === undefined ? {} : { bundle_id: app.bundle_id }),
   ...(app.process_instance === undefined ? {} : { process_instance: app.process_instance }),
-  ...(app.presentation === undefined ? {} : { presentation: app.presentation })
+  ...(app.presentation === undefined ? {} : { presentation: app.presentation }),
+  ...(app.accessibility === undefined ? {} : {
+    accessibility: {
+      tree: app.accessibility.tree,
+      sources: [...app.accessibility.sources],
+      ...(app.accessibility.fix === undefined ? {} : { fix: app.accessibility.fix })
+    }
+  })
 })
 
 export const listApps = Effect.fn("listApps")(function*(args: ArgsOf<"list-apps">) {

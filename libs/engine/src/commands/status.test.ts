@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { validateEnvelope } from "@agent-desktop/contract-check"
 import { DesktopAdapter, type PlatformStatus } from "@agent-desktop/platform"
 import { EventStore } from "@agent-desktop/store"
@@ -32,7 +33,7 @@ const status = (adapter: Layer.Layer<DesktopAdapter>) =>
   runCommand({ command: "status" }).pipe(Effect.provide(Layer.mergeAll(adapter, EventStore.layer({ home }))))
 
 const strictData = (envelope: { ok: boolean }): Record<string, any> => {
-  const result = validateEnvelope("2.6", envelope, { strict: true })
+  const result = validateEnvelope(LATEST_CONTRACT_VERSION, envelope, { strict: true })
   assert.isTrue(result.valid, JSON.stringify(result.errors))
   assert.isTrue(envelope.ok, JSON.stringify(envelope))
   return (envelope as unknown as { data: Record<string, any> }).data

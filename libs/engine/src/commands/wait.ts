@@ -98,7 +98,8 @@ const waitText = Effect.fnUntraced(function*(text: string, args: ArgsOf<"wait">,
     ...(app === undefined ? {} : { app }),
     ...(windowId === undefined ? {} : { windowId }),
     render: { maxDepth: WHOLE_WINDOW_DEPTH, interactiveOnly: false, compact: false, includeBounds: false, skeleton: false },
-    timeoutMs: flagDefault("snapshot", "timeout-ms")
+    timeoutMs: flagDefault("snapshot", "timeout-ms"),
+    ocr: flagDefault("snapshot", "ocr")
   }, { save: false }).pipe(Effect.map((observed) => {
     const hits = countText(observed.observation.root, text)
     return hits.length >= expected ? { observed, hits } : undefined

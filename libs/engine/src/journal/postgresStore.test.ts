@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { validateEnvelope } from "@agent-desktop/contract-check"
 import { EventStore, EventStoreCore, INVOCATION_ENDED, INVOCATION_STARTED } from "@agent-desktop/store"
 import { type PostgresCluster, startCluster } from "@agent-desktop/store/testing"
@@ -41,7 +42,7 @@ const setup = async () => {
 }
 
 const body = (envelope: { ok: boolean }): Record<string, any> => {
-  const result = validateEnvelope("2.6", envelope, { strict: true })
+  const result = validateEnvelope(LATEST_CONTRACT_VERSION, envelope, { strict: true })
   if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
   return envelope as unknown as Record<string, any>
 }

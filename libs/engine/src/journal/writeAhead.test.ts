@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { validateEnvelope } from "@agent-desktop/contract-check"
 import { StepJournal, type DeliveryStep, type PlatformError } from "@agent-desktop/platform"
 import { chooseSqliteBinding, EventStore, EventStoreCore, openSqliteDriver } from "@agent-desktop/store"
@@ -39,7 +40,7 @@ const setup = () => {
 }
 
 const body = (envelope: { ok: boolean }): Record<string, any> => {
-  const result = validateEnvelope("2.6", envelope, { strict: true })
+  const result = validateEnvelope(LATEST_CONTRACT_VERSION, envelope, { strict: true })
   if (!result.valid) throw new Error(`invalid envelope ${JSON.stringify(envelope)}: ${JSON.stringify(result.errors.slice(0, 3))}`)
   return envelope as unknown as Record<string, any>
 }

@@ -5,6 +5,7 @@ import { desktopError, InvalidArgs, StaleRef, type DesktopError } from "../error
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { loadSnapshot, type SavedSnapshot } from "../StoreAccess.js"
+import { sourceOfHandle } from "../sources/SourceHandle.js"
 import type { EventStore } from "@agent-desktop/store"
 
 /** Depth for whole-window reads: identity is proven only when nothing was cut, so read as deep as the tree goes. */
@@ -29,6 +30,9 @@ const identityError = (ref: string, kind: NonNullable<ReturnType<typeof identity
     delivery: "not_delivered",
     details: { kind, ref }
   })
+
+const withoutKind = (details: Readonly<Record<string, unknown>> | undefined) =>
+  Object.fromEntries(Object.entries(details ?? {}).filter(([key]) => key !== "kind"))
 
 const windowGone = (ref: string, entry: RefEntry) =>
   new StaleRef({
@@ -74,6 +78,27 @@ export const resolveRef = Effect.fn("resolveRef")(function*(
     return yield* windowGone(ref, entry)
   }
   const deadline = (yield* Clock.currentTimeMillis) + options.timeoutMs
+  // A node of another source is found again by that source's rules (a page's DOM node; a text near its box), not
+  // by reading the window's accessibility tree, which does not hold it.
+  const source = sourceOfHandle(entry.handle)
+  if (source !== "atspi" && options.forRead !== true && adapter.reidentify !== undefined) {
+    const expected = { role: entry.role, path: entry.path, ...(entry.name === undefined ? {} : { name: entry.name }) }
+    const node = yield* adapter.reidentify(window, entry.handle, expected, deadline).pipe(
+      Effect.mapError((error) => {
+        if (error.code !== "ELEMENT_NOT_FOUND") return fromPlatformError(error)
+        invocation.record("ref.resolve.error", { ref, kind: "saved_ref_absent", source })
+        return new StaleRef({
+          message: `${ref}: ${error.message}`,
+          delivery: "not_delivered",
+          details: { kind: "saved_ref_absent", ref, source, reason: error.details?.["kind"] ?? "gone", ...withoutKind(error.details) }
+        })
+      })
+    )
+    if (node !== undefined) {
+      invocation.record("ref.resolve.ok", { ref, match: source })
+      return { ref, snapshot, entry, window, node, windowRoot: node, windowComplete: true }
+    }
+  }
   // The read takes the ref's saved place in every paged container above it (a row of a 50,000-row table), and a
   // drill-down's page of the ref itself.
   const live = yield* adapter.readTree(window, {

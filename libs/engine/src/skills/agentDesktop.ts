@@ -1,10 +1,11 @@
+import { LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { COMMAND_TABLE, FAIL_CLOSED, HEADLESS_REF_ACTIONS, STATEFUL_ACTIONS } from "./commandTables.generated.js"
 
 /** The main skill: how an agent drives a desktop app through agent-desktop. Markdown, written for agents. */
 export const AGENT_DESKTOP_SKILL = `# agent-desktop
 
 Drive desktop apps through their accessibility tree. Every call prints exactly one JSON envelope on one line:
-\`{"version":"2.6","ok":true,"command":"...","data":{...}}\` or \`{"version":"2.6","ok":false,"command":"...","error":{...}}\`.
+\`{"version":"${LATEST_CONTRACT_VERSION}","ok":true,"command":"...","data":{...}}\` or \`{"version":"${LATEST_CONTRACT_VERSION}","ok":false,"command":"...","error":{...}}\`.
 Branch on \`ok\`, then on \`error.code\`; decide retries only from \`error.disposition.retry\`. Never parse \`message\`.
 
 ## The loop: observe, act, verify

@@ -1,6 +1,6 @@
 import { captureIdentities, formatRef, getsRef, identifierOf, refEntryFor, refKey, valueIsIdentity, type RefEntry, type RefNode } from "@agent-desktop/domain"
 import type { ObservedNode, TreeObservation, WindowInfo } from "@agent-desktop/platform"
-import { renderTree, type OutputNode, type RenderOptions } from "./renderTree.js"
+import { renderTree, type OutputRoot, type RenderOptions } from "./renderTree.js"
 
 export interface CaptureInput {
   readonly snapshotId: string
@@ -19,7 +19,7 @@ export interface CaptureInput {
 }
 
 export interface Captured {
-  readonly tree: OutputNode
+  readonly tree: OutputRoot
   readonly refs: Readonly<Record<string, RefEntry>>
   readonly counter: number
   readonly identityUnproven: boolean

@@ -4,7 +4,7 @@
  * and the saved RefMap.
  */
 import type { ArgsOf } from "@agent-desktop/contracts/commands"
-import { DesktopAdapter, type TreeObservation, type WindowInfo } from "@agent-desktop/platform"
+import { DesktopAdapter, type NodeSource, type ObservedNode, type TreeObservation, type WindowInfo } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import { newSnapshotId } from "@agent-desktop/domain"
@@ -13,7 +13,8 @@ import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
 import { captureSnapshot } from "./captureSnapshot.js"
-import type { OutputNode, RenderOptions } from "./renderTree.js"
+import type { OutputRoot, RenderOptions } from "./renderTree.js"
+import { withScreenText, withTextSearch, type OcrMode } from "./screenText.js"
 import { surfaceWindowId } from "../commands/surfaceWindow.js"
 import { saveSnapshot, type SavedSnapshot } from "../StoreAccess.js"
 
@@ -32,6 +33,8 @@ export interface SnapshotRequest {
   readonly windowId?: string
   readonly render: RenderOptions
   readonly timeoutMs: number
+  /** Text read from the screen (`--ocr`): `auto` where the tree cannot explain the pixels (screenText.ts). */
+  readonly ocr: OcrMode
 }
 
 /**
@@ -64,12 +67,13 @@ export const snapshotRequest = Effect.fnUntraced(function*(args: ArgsOf<"snapsho
       ...(maxChildren > 0 ? { maxChildren } : {}),
       ...(childrenFrom === undefined ? {} : { childrenFrom })
     },
-    timeoutMs: args.timeout_ms
+    timeoutMs: args.timeout_ms,
+    ocr: args.ocr
   }
   return request
 })
 
-export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: OutputNode, observation: TreeObservation) => ({
+export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: OutputRoot, observation: TreeObservation) => ({
   app: window.app_name,
   window: { id: window.id, title: window.title },
   snapshot_id: saved.snapshot_id,
@@ -78,8 +82,27 @@ export const snapshotData = (saved: SavedSnapshot, window: WindowInfo, tree: Out
     ? { complete: true as const }
     : { complete: false as const, truncated: true as const, nodes_observed: observation.nodesObserved }),
   ...(saved.identity_unproven ? { identity_unproven: true } : {}),
+  ...(observation.accessibility === undefined ? {} : { accessibility: accessibilityOf(observation.accessibility) }),
   tree
 })
+
+const accessibilityOf = (availability: NonNullable<TreeObservation["accessibility"]>) => ({
+  tree: availability.tree,
+  sources: [...availability.sources],
+  ...(availability.fix === undefined ? {} : { fix: availability.fix })
+})
+
+/** The sources an observation's nodes came from (the tree's own first), and `ocr` when the screen was read. */
+const sourcesIn = (root: ObservedNode, screenRead: boolean): ReadonlyArray<NodeSource> => {
+  const seen = new Set<NodeSource>()
+  const visit = (node: ObservedNode) => {
+    seen.add(node.source ?? "atspi")
+    for (const child of node.children ?? []) visit(child)
+  }
+  visit(root)
+  if (screenRead) seen.add("ocr")
+  return (["atspi", "cdp", "ocr"] as const).filter((source) => seen.has(source))
+}
 
 const nothingRead = (window: WindowInfo, elapsedMs: number): TreeObservation => ({
   window,
@@ -90,10 +113,6 @@ const nothingRead = (window: WindowInfo, elapsedMs: number): TreeObservation => 
   elapsedMs
 })
 
-/**
- * Observe a window whole (identity proof needs every node), render it per the flags, save the RefMap. An
- * exhausted budget is a partial success (2.2), never a TIMEOUT.
- */
 export interface ObserveOptions {
   readonly save: boolean
   /**
@@ -101,8 +120,14 @@ export interface ObserveOptions {
    * the same deadline.
    */
   readonly augment?: (observation: TreeObservation, deadline: number) => Effect.Effect<TreeObservation, DesktopError, DesktopAdapter>
+  /** `find --text`: the screen is searched for it where the tree has none (screenText.ts `withTextSearch`). */
+  readonly textSearch?: { readonly text: string; readonly exact: boolean }
 }
 
+/**
+ * Observe a window whole (identity proof needs every node), render it per the flags, save the RefMap. An
+ * exhausted budget is a partial success (2.2), never a TIMEOUT.
+ */
 export const observeWindow = Effect.fn("observeWindow")(function*(request: SnapshotRequest, options: ObserveOptions = { save: true }) {
   const adapter = yield* DesktopAdapter
   const invocation = yield* Invocation
@@ -120,7 +145,16 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
     Effect.catchIf((error) => error.code === "TIMEOUT", () => Effect.map(Clock.currentTimeMillis, (now) => nothingRead(window, now - resolved))),
     Effect.mapError(fromPlatformError)
   )
-  const observation = options.augment === undefined ? first : yield* options.augment(first, deadline)
+  const treeRead = options.augment === undefined ? first : yield* options.augment(first, deadline)
+  // A text search reads the screen as runs of words itself (withTextSearch); the tree's own OCR (an unusable tree,
+  // drawn surfaces) stays `auto` then, so `--ocr always` does not read the window twice.
+  const mode = request.ocr
+  const screen = yield* withScreenText(treeRead, options.textSearch !== undefined && mode === "always" ? "auto" : mode).pipe(Effect.mapError(fromPlatformError))
+  const searched = options.textSearch === undefined
+    ? { observation: screen.observation, matches: new Set<ObservedNode>(), read: false }
+    : yield* withTextSearch(screen.observation, options.textSearch.text, options.textSearch.exact, mode, screen.read && mode !== "always").pipe(Effect.mapError(fromPlatformError))
+  const observation = searched.observation
+  const sources = sourcesIn(observation.root, screen.read || searched.read)
   const read = yield* Clock.currentTimeMillis
   const snapshotId = newSnapshotId(randomBytes(8))
   const captured = captureSnapshot({
@@ -152,5 +186,5 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
     refs: captured.counter
   })
   invocation.record(options.save ? "snapshot.captured" : "snapshot.observed", { snapshot_id: snapshotId, ref_count: captured.counter, complete: observation.complete, nodes_observed: observation.nodesObserved })
-  return { saved, window, observation, captured, data: snapshotData(saved, window, captured.tree, observation) }
+  return { saved, window, observation, captured, ocrMatches: searched.matches, sources, data: snapshotData(saved, window, captured.tree, observation) }
 })

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { ObservedNode } from "@agent-desktop/platform"
-import { renderTree, type RefAllocator, type RenderOptions } from "./renderTree.js"
+import { renderTree, type OutputNode, type RefAllocator, type RenderOptions } from "./renderTree.js"
 
 const node = (role: ObservedNode["role"], path: ReadonlyArray<number>, extra: Partial<ObservedNode> = {}): ObservedNode => ({
   role, path, states: [], actions: [], handle: path.join("/"), childCount: extra.children?.length ?? 0, ...extra
@@ -46,6 +46,47 @@ describe("renderTree", () => {
     assert.isTrue(out.subtree_truncated)
     assert.strictEqual(out.children_count, 2 ** 31 - 1)
     assert.deepStrictEqual(out.children?.map((c) => c.name), ["A1"])
+  })
+
+  it("names the root's source always and a node's only where it differs from its printed parent's (2.7)", () => {
+    const page = node("window", [], {
+      name: "Browser",
+      children: [
+        node("button", [0], { name: "Back", actions: ["Click"] }),
+        node("webarea", [1], {
+          source: "cdp",
+          children: [node("textfield", [1, 0], { source: "cdp", name: "Name" })]
+        }),
+        node("image", [2], {
+          name: "canvas",
+          bounds: { x: 0, y: 0, width: 100, height: 50 },
+          children: [node("statictext", [2, 0], { source: "ocr", name: "Start", confidence: 91.6, bounds: { x: 10, y: 10, width: 30, height: 12 } })]
+        })
+      ]
+    })
+    const out = renderTree(page, options, none())
+    assert.strictEqual(out.source, "atspi")
+    assert.notProperty(out.children?.[0] ?? {}, "source")
+    assert.strictEqual(out.children?.[1]?.source, "cdp")
+    assert.notProperty(out.children?.[1]?.children?.[0] ?? {}, "source")
+    // Without --include-bounds an accessibility node prints no bounds; an OCR node always does (its box is its identity).
+    assert.notProperty(out.children?.[2] ?? {}, "bounds")
+    assert.deepStrictEqual(out.children?.[2]?.children?.[0], {
+      role: "statictext", source: "ocr", name: "Start", bounds: { x: 10, y: 10, width: 30, height: 12 }, confidence: 92
+    })
+    // A drill-down's printed root names its source too.
+    assert.strictEqual(renderTree(page.children![1]!, options, none()).source, "cdp")
+  })
+
+  it("--compact restates a collapsed wrapper's child's source relative to the wrapper's parent", () => {
+    const mixed = node("window", [], {
+      children: [
+        node("group", [0], { source: "cdp", children: [node("button", [0, 0], { source: "cdp", name: "Send" })] }),
+        node("group", [1], { source: "cdp", children: [node("button", [1, 0], { name: "Native" })] })
+      ]
+    })
+    const out = renderTree(mixed, { ...options, compact: true }, none())
+    assert.deepStrictEqual(out.children?.map((child) => [child.name, child.source]), [["Send", "cdp"], ["Native", undefined]])
   })
 
   it("--compact leaves out AT-SPI object paths (addresses, not identity) and keeps other native ids", () => {
@@ -105,7 +146,7 @@ describe("renderTree", () => {
     }))
     assert.deepStrictEqual(cuts, ["Demo list", "Tab list"])
     const named: Array<string> = []
-    const walk = (n: typeof out): void => { if (n.name) named.push(n.name); n.children?.forEach(walk) }
+    const walk = (n: OutputNode): void => { if (n.name) named.push(n.name); n.children?.forEach(walk) }
     walk(out)
     assert.includeMembers(named, ["Demo list", "Tab list"])
     // Without --skeleton a depth of 3 cuts at the wrappers, as before.
@@ -129,8 +170,8 @@ describe("renderTree", () => {
       if (atCut) cut.push(n.role)
       return n.role === "button" || atCut ? `@s:${n.name ?? n.role}` : undefined
     }))
-    const printed: Array<typeof out> = []
-    const walk = (n: typeof out): void => { printed.push(n); n.children?.forEach(walk) }
+    const printed: Array<OutputNode> = []
+    const walk = (n: OutputNode): void => { printed.push(n); n.children?.forEach(walk) }
     walk(out)
     // The grid's wrapper opens (one child fits), the grid itself does not: cut, counted, a drill target.
     assert.deepStrictEqual(cut, ["group"])
@@ -141,7 +182,7 @@ describe("renderTree", () => {
     assert.isAtMost(printed.length, 40)
     // Without --skeleton the same depth prints every button.
     const plain: Array<unknown> = []
-    const walkPlain = (n: typeof out): void => { plain.push(n); n.children?.forEach(walkPlain) }
+    const walkPlain = (n: OutputNode): void => { plain.push(n); n.children?.forEach(walkPlain) }
     walkPlain(renderTree(wide, { ...options, maxDepth: 10 }, none()))
     assert.strictEqual(plain.length, 1008)
   })

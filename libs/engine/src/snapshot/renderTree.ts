@@ -1,6 +1,6 @@
 import type { SnapshotNode } from "@agent-desktop/contracts"
 import { contractActions, contractNativeIdKind, contractStates } from "@agent-desktop/domain"
-import type { ObservedNode } from "@agent-desktop/platform"
+import type { NodeSource, ObservedNode } from "@agent-desktop/platform"
 import { childWindow, pageHint, pagedHint, type ChildWindow } from "./childWindow.js"
 import { hasPayload } from "./nodePayload.js"
 import { skeletonPlan } from "./skeletonPlan.js"
@@ -14,6 +14,9 @@ export type OutputNode = Omit<SnapshotNode, "states" | "available_actions" | "ch
   readonly available_actions?: ReadonlyArray<NonNullable<SnapshotNode["available_actions"]>[number]>
   readonly children?: ReadonlyArray<OutputNode>
 }
+
+/** The printed tree's root: it always names its source (2.7). */
+export type OutputRoot = OutputNode & { readonly source: NodeSource }
 
 /** An OutputNode while it is being built (fields assigned one by one, in the contract's key order). */
 type NodeDraft = { -readonly [K in keyof OutputNode]: OutputNode[K] }
@@ -52,11 +55,20 @@ export interface RefAllocator {
   readonly allocate: (node: ObservedNode) => string
 }
 
+/** The source of nodes that name none: the platform's accessibility tree (this adapter: AT-SPI). */
+export const TREE_SOURCE: NodeSource = "atspi"
+
+/** A node's source: its own, else the accessibility tree's. */
+export const sourceOf = (node: ObservedNode): NodeSource => node.source ?? TREE_SOURCE
+
 /** Built by assignment, in the contract's key order: spreading a dozen optional fields per node was a visible
- * share of a warm snapshot. */
-const fields = (node: ObservedNode, options: RenderOptions, refId: string | undefined): NodeDraft => {
+ * share of a warm snapshot. A node names its source only where it differs from its printed parent's (2.7); the
+ * root always does (`parentSource` undefined). */
+const fields = (node: ObservedNode, options: RenderOptions, refId: string | undefined, parentSource: NodeSource | undefined): NodeDraft => {
   // ref_id first: the key order of the printed node is the assignment order.
   const out: NodeDraft = refId === undefined ? { role: node.role } : { ref_id: refId, role: node.role }
+  const source = sourceOf(node)
+  if (source !== parentSource) out.source = source
   if (node.name !== undefined && node.name !== "") out.name = node.name
   if (node.value !== undefined && node.value !== "") out.value = node.value
   if (node.description !== undefined && node.description !== "") out.description = node.description
@@ -67,7 +79,9 @@ const fields = (node: ObservedNode, options: RenderOptions, refId: string | unde
   if (node.hint !== undefined) out.hint = node.hint
   if (node.states.length > 0) out.states = contractStates(node.states)
   if (refId !== undefined && node.actions.length > 0 && options.partialRead !== true) out.available_actions = contractActions(node.actions)
-  if (options.includeBounds && node.bounds !== undefined) out.bounds = node.bounds
+  // An OCR node is its text at a place: its box is its identity, printed with or without --include-bounds.
+  if ((options.includeBounds || source === "ocr") && node.bounds !== undefined) out.bounds = node.bounds
+  if (node.confidence !== undefined) out.confidence = Math.round(node.confidence)
   return out
 }
 
@@ -99,10 +113,10 @@ interface Rendered {
  * one per node: a GTK 3 grid of 1,000 nodes read partially printed 187,603 bytes of `-i` against 179,362 complete,
  * when every unnamed label and every leaf carried its own mark.
  */
-export const renderTree = (root: ObservedNode, options: RenderOptions, allocator: RefAllocator): OutputNode => {
+export const renderTree = (root: ObservedNode, options: RenderOptions, allocator: RefAllocator): OutputRoot => {
   const opened = options.skeleton ? skeletonPlan(root, options.maxDepth) : undefined
   const printable = printableUnder(options, allocator, opened)
-  const visit = (node: ObservedNode, depth: number, isRoot: boolean): Rendered => {
+  const visit = (node: ObservedNode, depth: number, isRoot: boolean, parentSource: NodeSource | undefined): Rendered => {
     const level = levelOf(node, depth, isRoot, options, opened)
     const window: ChildWindow = childWindow(level.children ?? [], {
       ...(options.maxChildren === undefined ? {} : { maxChildren: options.maxChildren }),
@@ -115,7 +129,7 @@ export const renderTree = (root: ObservedNode, options: RenderOptions, allocator
     const children: Array<OutputNode> = []
     let pendingCut = node.budgetCut === true && node.visibleOnly !== true || window.omittedHoldCut
     for (const child of window.shown) {
-      const rendered = visit(child, level.childDepth, false)
+      const rendered = visit(child, level.childDepth, false, sourceOf(node))
       if (rendered.out !== undefined) children.push(rendered.out)
       if (rendered.pendingCut) pendingCut = true
     }
@@ -132,8 +146,8 @@ export const renderTree = (root: ObservedNode, options: RenderOptions, allocator
     const marked = byDesign || pendingCut && (isRoot || children.length > 0 || level.notRead)
     if (
       collapsible && children.length === 1 && !marked && !countCut && window.cut === undefined && !paged
-    ) return { out: children[0], pendingCut: false }
-    const out = fields(node, options, refId)
+    ) return { out: inPlaceOf(children[0]!, sourceOf(node), parentSource), pendingCut: false }
+    const out = fields(node, options, refId, parentSource)
     if (window.cut !== undefined || paged) {
       const hint = paged ? pagedHint(node, window.shown, refId!, options) : pageHint(window.cut!, refId!, options)
       out.hint = node.hint === undefined ? hint : `${node.hint}; ${hint}`
@@ -143,7 +157,19 @@ export const renderTree = (root: ObservedNode, options: RenderOptions, allocator
     if (children.length > 0) out.children = children
     return { out, pendingCut: pendingCut && !marked }
   }
-  return visit(root, 0, true).out!
+  // The root is never collapsed or left out, and it states its source (no parent's to inherit).
+  return visit(root, 0, true, undefined).out as OutputRoot
+}
+
+/**
+ * A child printed in place of its collapsed wrapper: its source was stated relative to the wrapper, and is restated
+ * relative to the wrapper's parent (rare: only where a wrapper and its parent came from different sources).
+ */
+const inPlaceOf = (child: OutputNode, wrapperSource: NodeSource, parentSource: NodeSource | undefined): OutputNode => {
+  const source = child.source ?? wrapperSource
+  if ((child.source === undefined) === (source === parentSource)) return child
+  const { source: _stated, ...rest } = child
+  return source === parentSource ? rest : { ...rest, source }
 }
 
 /**

@@ -91,7 +91,7 @@ describe("the child limit", () => {
     assert.match(past.hint!, /^children none of 120 with refs shown; first page: /)
     // A page of a container with nothing to print under these flags leaves nothing out: no hint, no count.
     const leaf = capture(build({ role: "button", name: "b", actions: ["Click"] }), { maxChildren: 50, childrenFrom: 350 }).tree
-    assert.deepStrictEqual(Object.keys(leaf), ["ref_id", "role", "name", "available_actions"])
+    assert.deepStrictEqual(Object.keys(leaf), ["ref_id", "role", "source", "name", "available_actions"])
   })
 
   it("every container is limited: a table's rows and each row's cells", () => {

@@ -1,6 +1,6 @@
 /**
  * Desktop tests' way into the engine: one command through the real Linux adapter and a store in `home`, its envelope
- * checked against the strict 2.6 schema. `ok` also requires success and returns the data.
+ * checked against the strict schema of the native contract version. `ok` also requires success and returns the data.
  */
 import { LinuxAdapter } from "@agent-desktop/platform-linux"
 import { Effect } from "effect"

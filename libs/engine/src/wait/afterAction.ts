@@ -79,7 +79,7 @@ export const afterAction = <R>(
     if (isAction) {
       const window: { readonly app?: string; readonly windowId?: string } = yield* targetWindow(args)
       // Each poll observes the window as a plain snapshot would, within snapshot's default budget.
-      request = { ...window, render: WAIT_RENDER, timeoutMs: flagDefault("snapshot", "timeout-ms") }
+      request = { ...window, render: WAIT_RENDER, timeoutMs: flagDefault("snapshot", "timeout-ms"), ocr: flagDefault("snapshot", "ocr") }
     } else {
       // A snapshot's own arguments (runCommand decoded them for it) shape the snapshot the wait returns.
       request = yield* snapshotRequest(args as ArgsOf<"snapshot">)

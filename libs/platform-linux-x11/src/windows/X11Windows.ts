@@ -40,11 +40,21 @@ export class X11Windows {
     })
   }
 
+  private clientPid(xid: number): number | undefined {
+    try {
+      const pid = this.addon.windowPid(xid)
+      return pid > 0 ? pid : undefined
+    } catch {
+      return undefined
+    }
+  }
+
   read(xid: number): WindowView {
     const c = this.connection
     const geometry = this.addon.geometry(xid)
     const name = this.addon.getProperty(xid, "_NET_WM_NAME") ?? this.addon.getProperty(xid, "WM_NAME")
-    const pid = c.numbers(xid, "_NET_WM_PID")[0]
+    // _NET_WM_PID, else the X server's own record of the client (X-Resource): Tk 8.6 sets no _NET_WM_PID.
+    const pid = c.numbers(xid, "_NET_WM_PID")[0] ?? this.clientPid(xid)
     const state = c.strings(xid, "_NET_WM_STATE")
     const wmState = c.numbers(xid, "WM_STATE")[0]
     const active = c.rootNumbers("_NET_ACTIVE_WINDOW")[0]

@@ -18,6 +18,7 @@ import { Accessible } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { contractValue, mapRole, mapStates } from "../tree/ContractNode.js"
 import { refOfHandle } from "../tree/RawNode.js"
+import { containerRoleOf, itemRole, mayBeItem } from "../tree/ItemRole.js"
 import type { ActionHandler } from "./ActContext.js"
 import { ACTION_HANDLERS } from "./ActionHandlers.js"
 import { perCallMs, timeoutFor } from "./Deadline.js"
@@ -38,11 +39,14 @@ export class Actor {
   }
 
   async readState(target: ActionTarget): Promise<PostState> {
-    const node = await inspectNode(this.session, this.refOf(target), perCallMs)
+    const ref = this.refOf(target)
+    const node = await inspectNode(this.session, ref, perCallMs)
     const states = mapStates(node)
     const value = contractValue(node)
+    // An item that reads as its renderer's label (Java) takes its role from its container, as a tree read gives it.
+    const item = mayBeItem(node) ? itemRole(node, await containerRoleOf(Accessible.of(this.session, ref), perCallMs).catch(() => undefined)) : undefined
     return {
-      role: mapRole(node),
+      role: item ?? mapRole(node),
       states,
       ...(value !== undefined ? { value } : {}),
       enabled: !states.includes("disabled"),

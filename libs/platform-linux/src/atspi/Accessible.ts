@@ -40,6 +40,7 @@ export const cleanText = (text: string): string => text.includes("\ufffc") ? tex
 const firstIndex: ReadonlyArray<unknown> = [0]
 
 /** ATSPI_RELATION_LABELLED_BY. */
+const relationLabelFor = 1
 const relationLabelledBy = 2
 
 /** GetExtents' coordinate type: ATSPI_COORD_TYPE_SCREEN. */
@@ -192,10 +193,19 @@ export class Accessible {
   }
 
   /** The targets of the object's first LABELLED_BY relation (`GetRelationSet`), empty when it has none. */
-  async labelledBy(timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
+  labelledBy(timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
+    return this.relationTargets(relationLabelledBy, timeoutMs)
+  }
+
+  /** The targets of the object's first LABEL_FOR relation: what this label labels. */
+  labelFor(timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
+    return this.relationTargets(relationLabelFor, timeoutMs)
+  }
+
+  private async relationTargets(relation: number, timeoutMs: number): Promise<ReadonlyArray<ObjectRef>> {
     const [relations] = await this.call(Iface.accessible, "GetRelationSet", timeoutMs)
     for (const [type, targets] of (relations ?? []) as ReadonlyArray<[number, ReadonlyArray<unknown>]>) {
-      if (Number(type) === relationLabelledBy) return (targets ?? []).map(toRef).filter((ref) => !isNullRef(ref))
+      if (Number(type) === relation) return (targets ?? []).map(toRef).filter((ref) => !isNullRef(ref))
     }
     return []
   }

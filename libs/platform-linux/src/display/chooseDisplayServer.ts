@@ -58,6 +58,7 @@ export const unserved = (session: DisplaySession): DisplayServerShape => {
     findWindow: refuse,
     topWindowAt: refuse,
     readWindow: refuse,
+    listWindows: refuse,
     operateWindow: refuse,
     // XWayland, where a DISPLAY exists: the focus and origins of X11 clients; without one, "cannot tell".
     ...x11SessionWindows

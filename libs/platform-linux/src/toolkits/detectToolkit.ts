@@ -1,5 +1,6 @@
 import { chromium } from "./chromium/profile.js"
 import { gecko } from "./gecko/profile.js"
+import { java } from "./java/profile.js"
 import { gtk3 } from "./gtk3/profile.js"
 import { gtk4 } from "./gtk4/profile.js"
 import { libreoffice } from "./libreoffice/profile.js"
@@ -15,7 +16,9 @@ export const detectToolkit = (toolkitName: string, version: string, appName = ""
   if (name === "qt") return qt
   if (name === "gecko") return gecko
   if (name === "chromium" || name === "chrome" || name === "electron") return chromium
+  // The Java ATK wrapper names itself after the Java Access Bridge.
+  if (name.startsWith("j2se-access-bridge") || name === "java") return java
   return genericProfile
 }
 
-export const allProfiles: ReadonlyArray<ToolkitProfile> = [gtk3, gtk4, qt, gecko, chromium, libreoffice, genericProfile]
+export const allProfiles: ReadonlyArray<ToolkitProfile> = [gtk3, gtk4, qt, gecko, chromium, libreoffice, java, genericProfile]

@@ -8,11 +8,12 @@ import { geckoNotes } from "./gecko/notes.js"
 import { genericNotes } from "./generic/notes.js"
 import { gtk3Notes } from "./gtk3/notes.js"
 import { gtk4Notes } from "./gtk4/notes.js"
+import { javaNotes } from "./java/notes.js"
 import { libreofficeNotes } from "./libreoffice/notes.js"
 import { qtNotes } from "./qt/notes.js"
 import type { ToolkitNotes } from "./ToolkitNotes.js"
 
-export const ROWS: ReadonlyArray<ToolkitNotes> = [gtk3Notes, gtk4Notes, qtNotes, libreofficeNotes, geckoNotes, chromiumNotes, genericNotes]
+export const ROWS: ReadonlyArray<ToolkitNotes> = [gtk3Notes, gtk4Notes, qtNotes, libreofficeNotes, geckoNotes, chromiumNotes, javaNotes, genericNotes]
 
 const row = (notes: ToolkitNotes): string => `| ${notes.tested} | ${notes.observe} | ${notes.act} | ${notes.limits} |`
 

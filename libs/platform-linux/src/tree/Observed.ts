@@ -1,6 +1,8 @@
 /** RawTree (AT-SPI words) -> ObservedNode (contract vocabulary), the shape the engine consumes. */
+import type { Role } from "@agent-desktop/contracts"
 import type { ObservedNode } from "@agent-desktop/platform"
 import { availableActions, contractValue, mapRole, mapStates } from "./ContractNode.js"
+import { itemRole } from "./ItemRole.js"
 import { reportedStates } from "./PopupState.js"
 import { handleOf, type RawNode } from "./RawNode.js"
 import type { RawTree } from "./RawTree.js"
@@ -18,16 +20,20 @@ export const describesOnlyValue = (node: Pick<RawNode, "description" | "value">)
   return Math.abs(Number(text) - node.value) <= 0.5 * 10 ** -decimals + 1e-9
 }
 
+/** AT-SPI canvas (6) and drawing area (18): surfaces an app draws itself, whose pixels the tree cannot explain. */
+const DRAWN_ROLES: ReadonlySet<number> = new Set([6, 18])
+
 type Building = { -readonly [K in keyof ObservedNode]: ObservedNode[K] }
 
 /**
  * Optional fields are assigned, not spread from temporary objects: a spread per field was most of this function's
  * time on a 4,700-node page. Fields keep the order they always had.
  */
-export const toObserved = (tree: RawTree): ObservedNode => {
+export const toObserved = (tree: RawTree, container?: Role): ObservedNode => {
   const node = tree.node.popupExpands ? { ...tree.node, states: reportedStates(tree) } : tree.node
   const value = contractValue(node)
-  const out: Building = { role: mapRole(node) } as Building
+  const role = itemRole(node, container) ?? mapRole(node)
+  const out: Building = { role } as Building
   // A computed name exists only where the toolkit's own is empty, a placeholder (NameFromContent) or no name at all
   // (ComboName: "" then means the node has none).
   if (node.computedName !== undefined) {
@@ -39,10 +45,11 @@ export const toObserved = (tree: RawTree): ObservedNode => {
   out.states = mapStates(node)
   out.actions = availableActions(node)
   if (node.bounds) out.bounds = node.bounds
+  if (DRAWN_ROLES.has(node.role) && node.childCount === 0) out.drawn = true
   out.path = tree.path
   out.handle = handleOf(node.ref)
   out.childCount = node.childCount
-  if (tree.children) out.children = tree.children.map(toObserved)
+  if (tree.children) out.children = tree.children.map((child) => toObserved(child, role))
   if (tree.budgetCut || node.detailsCut) out.budgetCut = true
   if (tree.visibleOnly) out.visibleOnly = true
   if (tree.paged) out.paged = true

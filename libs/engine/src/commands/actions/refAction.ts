@@ -8,6 +8,8 @@ import { awaitActionable } from "../../resolve/awaitActionable.js"
 import { resolveRef } from "../../resolve/resolveRef.js"
 import { reportDisposition } from "../reportDisposition.js"
 import { ACTION_SPECS } from "./ActionSpec.js"
+import { ocrRefAction } from "./ocrRefAction.js"
+import { sourceOfHandle } from "../../sources/SourceHandle.js"
 
 export const REF_ACTIONS: ReadonlyArray<string> = Object.keys(ACTION_SPECS)
 
@@ -51,6 +53,8 @@ export const refAction = (name: string) => Effect.fn(`action.${name}`)(function*
   const invocation = yield* Invocation
   const adapter = yield* DesktopAdapter
   const resolved = yield* awaitActionable(name, yield* resolveRef(ref, { timeoutMs }), timeoutMs)
+  // Text read from the screen has no element to ask: pointer and keys at the text, under --headed.
+  if (sourceOfHandle(resolved.node.handle) === "ocr") return yield* ocrRefAction(name, ref, resolved, input, timeoutMs)
   const target = { handle: resolved.node.handle, role: resolved.node.role }
   const before = resolved.node.states
   if (spec.satisfied?.(before) === true) {

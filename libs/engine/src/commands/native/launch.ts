@@ -7,6 +7,7 @@ import * as path from "node:path"
 import { ActionFailed, AppUnresponsive, InvalidArgs, Timeout } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
+import { withJavaAccessibility } from "./javaAccessibility.js"
 import { CDP_PROBE_BUDGET_MS, cdpSwitches, choosePort, conflictingSwitch, probeEndpoint } from "./cdp.js"
 import { launchCommand } from "./desktopEntry.js"
 import { nativeDesktop } from "./nativeAccess.js"
@@ -82,7 +83,8 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
     return report(app, windows.find((w) => w.pid === app.pid))
   }
   const port = cdpRequested === undefined ? undefined : yield* choosePort(cdpRequested)
-  const appEnv = { ...(invocation.options.environment ?? process.env), ...env }
+  // A Java app gets the ATK wrapper (javaAccessibility.ts); the user's own --env wins over it.
+  const appEnv = { ...withJavaAccessibility(invocation.options.environment ?? process.env), ...env }
   const command = launchCommand(name, port === undefined ? extraArgs : [...extraArgs, ...cdpSwitches(port)], appEnv)
   if (command === undefined) {
     return yield* new InvalidArgs({

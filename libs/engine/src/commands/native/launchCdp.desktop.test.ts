@@ -3,7 +3,7 @@
  * over HTTP (the page Chromium opened is listed by DevTools under its title) and in the process's command line;
  * a running browser, a taken port and conflicting switches are refused before anything starts; an app that is not
  * Chromium-based is reported started without an endpoint. Started without renderer accessibility, the browser's
- * windows expose nothing: a snapshot answers accessibility_inactive with how to fix it, not an empty tree.
+ * windows expose nothing to AT-SPI: a snapshot reads the page through the endpoint instead, and says so.
  */
 import { fixturePath, systemPython } from "@agent-desktop/desktop"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs"
@@ -110,13 +110,11 @@ describe.skipIf(!haveChromium)("launch --cdp with Chromium", () => {
       (list) => list.some((t) => t.title === "CDP page"))
     expect(targets).toContainEqual(expect.objectContaining({ type: "page", title: "CDP page", url: `file://${page}` }))
 
-    // Started without --force-renderer-accessibility: its windows expose nothing, and a read says so (with the fix).
-    const unreadable = await run("snapshot", { app: "Chromium" })
-    expect(unreadable.error).toMatchObject({
-      code: "ACTION_NOT_SUPPORTED",
-      details: { kind: "accessibility_inactive", renderer_accessibility_activation_required: true },
-      suggestion: expect.stringContaining("--force-renderer-accessibility")
-    })
+    // Started without --force-renderer-accessibility: AT-SPI shows nothing of its windows, and the page is read through
+    // the endpoint launch opened (contract 2.7: cdp nodes), the snapshot saying why and what served it.
+    const snapshot = await ok("snapshot", { app: "Chromium" })
+    expect(snapshot.accessibility).toMatchObject({ tree: "inactive", sources: ["cdp", "ocr"], fix: expect.stringContaining("--force-renderer-accessibility") })
+    expect(snapshot.tree).toMatchObject({ role: "window", source: "cdp", children: [{ role: "webarea", name: "CDP page" }] })
 
     const again = await run("launch", { app: "chromium", cdp: 0 })
     expect(again.error).toMatchObject({ code: "ACTION_FAILED", details: { kind: "cdp_requires_fresh_launch", pids: [launched.pid] } })

@@ -12,6 +12,7 @@ import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import type { Invocation } from "../../Invocation.js"
 import { resolveRef, type Resolved } from "../../resolve/resolveRef.js"
 import { visiblePart } from "./visiblePart.js"
+import { sourceOfHandle } from "../../sources/SourceHandle.js"
 
 export interface Check {
   readonly check: string
@@ -85,6 +86,11 @@ export const checkPointerActionable = Effect.fnUntraced(function*(
   checks.push(topmost ? { check: "topmost_window", status: "pass" } : { check: "topmost_window", status: "fail", reason: "another window covers its centre" })
   if (!topmost) return yield* refuse(ref, action, checks)
 
+  // Text read from the screen is found again by its own source (twice, above): there is no element to hit-test.
+  if (sourceOfHandle(second.node.handle) === "ocr") {
+    checks.push({ check: "text_present", status: "pass" })
+    return { resolved: second, point, nativeWindow, checks }
+  }
   if (adapter.hitTest === undefined) {
     checks.push({ check: "hit_test", status: "fail", reason: "this platform has no hit test" })
     return yield* refuse(ref, action, checks)

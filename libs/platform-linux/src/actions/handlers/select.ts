@@ -1,6 +1,6 @@
 import { PlatformError, type DeliveryStep } from "@agent-desktop/platform"
 import { Accessible, isNullRef } from "../../atspi/Accessible.js"
-import type { AtspiSession } from "../../atspi/AtspiSession.js"
+import type { AtspiSession, ObjectRef } from "../../atspi/AtspiSession.js"
 import { isItemRole } from "../../atspi/ItemRoles.js"
 import { AtspiRole } from "../../atspi/Roles.js"
 import { AtspiState } from "../../atspi/States.js"
@@ -18,6 +18,7 @@ import { selectItem } from "../selectItem.js"
 import { step } from "../Step.js"
 import { selectInComboByPointer } from "./comboByPointer.js"
 import { matchItem } from "./matchItem.js"
+import { nestedItems } from "./nestedItems.js"
 import { selectByKeys } from "./selectByKeys.js"
 
 export { matchItem } from "./matchItem.js"
@@ -50,6 +51,38 @@ const comboOf = async (session: AtspiSession, node: RawNode, deadline: number): 
   const role = await accessible.sibling(above.path).role(timeoutFor(deadline)).catch(() => -1)
   return role === AtspiRole.comboBox ? inspectNode(session, { busName: node.ref.busName, path: above.path }, timeoutFor(deadline)) : undefined
 }
+
+/** Containers a popup wraps its list in (Java Swing: popup menu > scroll pane > list > items). */
+const WRAPPERS: ReadonlySet<number> = new Set([AtspiRole.scrollPane, AtspiRole.viewport, AtspiRole.list, AtspiRole.listBox, AtspiRole.panel, AtspiRole.filler])
+const ITEMS: ReadonlySet<number> = new Set([
+  AtspiRole.menuItem, AtspiRole.checkMenuItem, AtspiRole.radioMenuItem, AtspiRole.listItem, AtspiRole.label, AtspiRole.tableCell,
+  AtspiRole.checkBox, AtspiRole.radioButton
+])
+
+/**
+ * A combo box's items in its popup: the menu's children where they are items (GTK), else the items of the list the
+ * popup wraps (Java: a scroll pane beside its scroll bars, holding the list), at most a few levels down.
+ */
+const popupItems = async (session: AtspiSession, menu: ObjectRef, deadline: number): Promise<Array<ObjectRef>> => {
+  let container = menu
+  for (let depth = 0; depth < 4; depth++) {
+    const children = (await Accessible.of(session, container).children(timeoutFor(deadline)).catch(() => [])).filter((c) => !isNullRef(c))
+    const roles = await Promise.all(children.map((child) => Accessible.of(session, child).role(timeoutFor(deadline)).catch(() => -1)))
+    if (children.length === 0 || roles.some((role) => ITEMS.has(role))) return children
+    const inner = children.find((_, i) => WRAPPERS.has(roles[i]!))
+    if (inner === undefined) return children
+    container = inner
+  }
+  return []
+}
+
+const isTree = (node: RawNode): boolean => node.role === AtspiRole.tree || node.role === AtspiRole.treeTable
+
+const noItem = (value: string, names: ReadonlyArray<string>) => new PlatformError({
+  code: "ELEMENT_NOT_FOUND",
+  message: `no item named "${value}" to select`,
+  details: { available: names.slice(0, 50) }
+})
 
 /** A page tab without SELECTABLE (Qt 5.15) is selected by pressing it. */
 const tabPress = (node: RawNode): number => node.role === AtspiRole.pageTab ? clickActionIndex(node) : -1
@@ -84,8 +117,9 @@ export const select: ActionHandler<{ readonly kind: "select"; readonly value: st
     let items = await accessible.children(timeoutFor(deadline)).catch((error) => { throw lookupFailure(error, "the element") })
     if (node.role === AtspiRole.comboBox) {
       const roles = await Promise.all(items.map((item) => Accessible.of(session, item).role(timeoutFor(deadline)).catch(() => -1)))
-      const menu = items[roles.indexOf(AtspiRole.menu)]
-      items = menu ? await Accessible.of(session, menu).children(timeoutFor(deadline)).catch(() => []) : []
+      // GTK's popup is a menu, Java's a popup menu.
+      const menu = items[roles.findIndex((role) => role === AtspiRole.menu || role === AtspiRole.popupMenu)]
+      items = menu ? await popupItems(session, menu, deadline) : []
     }
     items = items.filter((i) => !isNullRef(i))
     // GTK 4.8 list rows are unnamed (their label is two levels down): match them by the name a read gives them.
@@ -96,13 +130,15 @@ export const select: ActionHandler<{ readonly kind: "select"; readonly value: st
         : itemAccessible.name(timeoutFor(deadline))).catch(() => "")
     }))
     const index = matchItem(names, value)
-    if (index < 0) {
-      throw new PlatformError({
-        code: "ELEMENT_NOT_FOUND",
-        message: `no item named "${value}" to select`,
-        details: { available: names.slice(0, 50) }
-      })
+    if (index < 0 && isTree(node)) {
+      // Nodes that nest (Java): the item is selected through the node above it, whose Selection lists it.
+      const all = await nestedItems(session, node.ref, items, names, deadline)
+      const nested = all[matchItem(all.map((item) => item.name), value)]
+      if (nested === undefined) throw noItem(value, all.map((item) => item.name))
+      if (await step(steps, "Selection.SelectChild", () => accessible.sibling(nested.owner.path).selectChild(nested.index, timeoutFor(deadline)))) return steps.all
+      throw declined(steps, "select")
     }
+    if (index < 0) throw noItem(value, names)
     if (profile.activatesFocusedRow === true) {
       // Selecting a row of such a list changes nothing: the row is focused and activated instead.
       const row = await inspectNode(session, items[index]!, timeoutFor(deadline))

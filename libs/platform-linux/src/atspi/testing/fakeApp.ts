@@ -33,6 +33,8 @@ export interface FakeObject {
   parent?: string
   /** LABELLED_BY targets. */
   labelledBy?: ReadonlyArray<string>
+  /** LABEL_FOR targets (a label's side of the pair). */
+  labelFor?: ReadonlyArray<string>
   extents?: readonly [number, number, number, number]
   text?: string
   value?: number
@@ -92,6 +94,7 @@ const reads = new Set([
 const bridgeSends: Record<string, string> = {
   GrabFocus: "Component", DoAction: "Action", Set: "Value", InsertText: "EditableText", SetTextContents: "EditableText"
 }
+const relationLabelFor = 1
 const relationLabelledBy = 2
 
 const unknownObject = (path: string, member: string) =>
@@ -149,7 +152,10 @@ export const fakeApp = (profile: ToolkitProfile, objects: Record<string, FakeObj
       case "GetInterfaces": return [interfaces.map((name) => `org.a11y.atspi.${name}`)]
       case "GetChildren": return [(object.children ?? []).map((child) => [busName, child])]
       case "GetIndexInParent": return [objects[parentOf(path) ?? ""]?.children?.indexOf(path) ?? -1]
-      case "GetRelationSet": return [object.labelledBy ? [[relationLabelledBy, object.labelledBy.map((label) => [busName, label])]] : []]
+      case "GetRelationSet": return [[
+        ...(object.labelFor ? [[relationLabelFor, object.labelFor.map((target) => [busName, target])]] : []),
+        ...(object.labelledBy ? [[relationLabelledBy, object.labelledBy.map((label) => [busName, label])]] : [])
+      ]]
       case "GetExtents":
         if (has("Component")) return [object.extents ?? [0, 0, 0, 0]]
         break

@@ -1,0 +1,73 @@
+/**
+ * Windows the accessibility bus does not know: top-level windows (the display server's list) of processes that
+ * never registered with it — Tk, a GTK 2 app without its module, a Java app without the ATK wrapper. They exist for
+ * an agent all the same: `list-windows` and `list-apps` name them with what can still serve them, and `snapshot`
+ * reads them through the sources that can (OCR).
+ */
+import type { AppInfo, DesktopAdapterShape, ManagedWindow, NodeSource, PlatformError, TreeAvailability, WindowInfo } from "@agent-desktop/platform"
+import { Effect } from "effect"
+import * as fs from "node:fs"
+import * as path from "node:path"
+
+const PREFIX = "x11-0x"
+
+export const isTreelessWindowId = (id: string): boolean => id.startsWith(PREFIX)
+export const treelessWindowId = (nativeId: number): string => `${PREFIX}${nativeId.toString(16)}`
+export const nativeIdOf = (id: string): number => Number.parseInt(id.slice(PREFIX.length), 16)
+
+/** The process's name as an agent names the app: its executable's base name (`wish8.6` -> also `wish`). */
+export const processName = (pid: number): string => {
+  try {
+    const argv0 = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] ?? ""
+    const base = path.basename(argv0)
+    if (base !== "") return base
+  } catch {
+    // gone, or not ours to read
+  }
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim()
+  } catch {
+    return `pid ${pid}`
+  }
+}
+
+/** The names an app without a tree answers to: its process name, without a version suffix too (`wish8.6`). */
+export const appMatches = (name: string, query: string): boolean => {
+  const wanted = query.toLowerCase()
+  const own = name.toLowerCase()
+  return own === wanted || own.replace(/[\d.]+$/, "") === wanted || own.includes(wanted)
+}
+
+export const availability = (sources: ReadonlyArray<NodeSource>): TreeAvailability => ({
+  tree: "absent",
+  sources,
+  fix: sources.includes("ocr")
+    ? "The app never registered with the accessibility bus: read it with OCR (snapshot, find --text) and act on its text with --headed; for GTK 2 relaunch it with GTK_MODULES=gail:atk-bridge, for Java with the ATK wrapper (launch does it for java), for Qt with QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1"
+    : "The app never registered with the accessibility bus and this machine cannot read the screen's text (install tesseract-ocr): relaunch it with its toolkit's accessibility on, or use screenshot and --headed pointer input"
+})
+
+export const windowInfoOf = (window: ManagedWindow, sources: ReadonlyArray<NodeSource>): WindowInfo => ({
+  id: treelessWindowId(window.nativeId),
+  title: window.title,
+  app_name: window.pid === undefined ? "unknown" : processName(window.pid),
+  pid: window.pid ?? 0,
+  bounds: window.bounds,
+  is_focused: window.focused,
+  minimized: window.minimized,
+  accessibility: availability(sources)
+})
+
+/**
+ * The managed windows of processes no accessibility app owns (a window without a pid cannot be told apart from its
+ * owner's others, and is left out). Empty when the display server cannot list windows.
+ */
+export const treelessWindows = (inner: DesktopAdapterShape): Effect.Effect<ReadonlyArray<ManagedWindow>, PlatformError> =>
+  Effect.gen(function*() {
+    if (inner.native === undefined) return []
+    const native = yield* inner.native().pipe(Effect.option)
+    if (native._tag === "None") return []
+    const windows = yield* native.value.listWindows().pipe(Effect.orElseSucceed(() => []))
+    if (windows.length === 0) return []
+    const registered = new Set((yield* inner.listApps().pipe(Effect.orElseSucceed((): ReadonlyArray<AppInfo> => []))).map((app) => app.pid))
+    return windows.filter((window) => window.pid !== undefined && window.pid > 0 && window.pid !== process.pid && !registered.has(window.pid))
+  })
