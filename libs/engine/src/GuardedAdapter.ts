@@ -31,6 +31,10 @@ export const guard = (adapter: DesktopAdapterShape): DesktopAdapterShape => ({
   readState: (target) => bounded(adapter.readState(target), "state readback", LOOKUP_MS),
   readTree: (window, options) =>
     Effect.flatMap(untilDeadline(options.deadline), (ms) => bounded(adapter.readTree(window, options), "tree read", ms)),
+  ...(adapter.searchPaged === undefined ? {} : {
+    searchPaged: (observation: Parameters<NonNullable<DesktopAdapterShape["searchPaged"]>>[0], query: Parameters<NonNullable<DesktopAdapterShape["searchPaged"]>>[1], deadline: number) =>
+      Effect.flatMap(untilDeadline(deadline), (ms) => bounded(adapter.searchPaged!(observation, query, deadline), "paged search", ms))
+  }),
   pressKeys: (combo, window, options) => keysBounded(adapter.pressKeys(combo, window, options), "the key press", options.deadline),
   typeText: (text, window, options) => keysBounded(adapter.typeText(text, window, options), "typing the text", options.deadline)
 })

@@ -33,12 +33,15 @@ import { WindowChoiceMirror } from "./mirror/WindowChoiceMirror.js"
 import { permissionsFor, probeStatus } from "./status/StatusProbe.js"
 import { BudgetExpired } from "./tree/Budget.js"
 import { toObserved } from "./tree/Observed.js"
+import type { ReadResult } from "./tree/RawTree.js"
 import { refOfHandle } from "./tree/RawNode.js"
 import { TOOLKIT_NOTES } from "./toolkits/notesTable.js"
 import { TreeReader } from "./tree/TreeReader.js"
 import { pathFromWindow } from "./tree/WindowPath.js"
 import { popupSurfacesOf, uncoveredPopups } from "./surfaces/PopupSurfaces.js"
 import { placementOf } from "./display/extentsPlacement.js"
+import { pagingOptions } from "./tree/read/ChildPages.js"
+import { searchPaged } from "./tree/PagedSearch.js"
 
 const toPlatformError = (what: string) => (error: unknown): PlatformError => {
   if (error instanceof PlatformError) return error
@@ -47,6 +50,22 @@ const toPlatformError = (what: string) => (error: unknown): PlatformError => {
   }
   if (error instanceof DbusCallError) return lookupFailure(error, what)
   return new PlatformError({ code: "INTERNAL", message: `${what} failed`, platformDetail: String(error) })
+}
+
+/** Pause between reads of a window whose document is still loading (`ReadTreeOptions.awaitLoad`). */
+const LOAD_POLL_MS = 250
+
+/**
+ * A read whose document is still loading is read again, within the deadline, when the caller waits for loads; the
+ * last read is returned either way (at the deadline it says `loading`).
+ */
+const untilLoaded = async (read: () => Promise<ReadResult>, options: ReadTreeOptions): Promise<ReadResult> => {
+  let result = await read()
+  while (options.awaitLoad === true && result.incomplete.includes("loading") && Date.now() + LOAD_POLL_MS < options.deadline) {
+    await new Promise((resolve) => setTimeout(resolve, LOAD_POLL_MS))
+    result = await read()
+  }
+  return result
 }
 
 interface Parts {
@@ -128,6 +147,7 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
 
   const readTree = (window: WindowInfo, options: ReadTreeOptions) =>
     use("snapshot", async ({ session, reader, mirror }): Promise<TreeObservation> => {
+      const started = Date.now()
       const windowRefValue = windowRef(window)
       let root = windowRefValue
       let rootPath: ReadonlyArray<number> = []
@@ -146,7 +166,8 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         const profile = await session.toolkits.profileOf(root.busName, Math.max(1, Math.min(1500, options.deadline - Date.now())))
         const placement = await placementOf(session, { ref: windowRefValue, title: window.title }, Math.max(1, Math.min(1000, options.deadline - Date.now())))
         const placing = placement.kind === "window" ? { origin: placement.origin } : placement.kind === "unknown" ? { boundsUnknown: true } : {}
-        const live = () => reader.read(root, { maxDepth: options.maxDepth, deadline: options.deadline, rootPath, ...placing })
+        const paging = pagingOptions(options)
+        const live = () => reader.read(root, { maxDepth: options.maxDepth, deadline: options.deadline, rootPath, ...placing, ...paging })
         const left = () => Math.max(1, Math.min(1000, options.deadline - Date.now()))
         const reads: MirrorReads = {
           live,
@@ -158,11 +179,16 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         const placementKey = placement.kind === "window"
           ? `@${placement.origin.x},${placement.origin.y}`
           : placement.kind === "unknown" ? "@unplaced" : placement.frame ? `@${placement.frame.x},${placement.frame.y}` : ""
-        const { result, via } = mirror && options.kept === true && options.root === undefined && profile.announcesChanges === true
+        // A read asked for a page or a path is not the kept whole-window read.
+        const keepable = options.pages === undefined && options.focus === undefined
+        const { result, via } = mirror && keepable && options.kept === true && options.root === undefined && profile.announcesChanges === true
           ? await mirror.read(root, `depth=${options.maxDepth}${placementKey}`, options.maxDepth, left(), reads)
-          : { result: await live(), via: "live" as const }
+          : { result: await untilLoaded(live, options), via: "live" as const }
         return {
-          window, root: toObserved(result.root), complete: result.complete, nodesObserved: result.nodesObserved, ...(via === "live" ? {} : { reused: via })
+          window, root: toObserved(result.root), complete: result.complete, nodesObserved: result.nodesObserved,
+          ...(result.incomplete.length > 0 ? { incomplete: result.incomplete } : {}),
+          elapsedMs: Date.now() - started,
+          ...(via === "live" ? {} : { reused: via })
         }
       } catch (error) {
         if (error instanceof DbusCallError && error.objectGone) {
@@ -199,6 +225,8 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         return chosen.info
       }),
     readTree,
+    searchPaged: (observation, query, deadline) =>
+      use("find", ({ reader }) => searchPaged(reader, observation, query, deadline)),
     act: (target, action, options) =>
       withJournal(action.kind, (actor, journal) => actor.act(target, action, options, journal)),
     readState: (target) => use("state readback", ({ actor }) => actor.readState(target)),

@@ -25,6 +25,50 @@ export interface ReadTreeOptions {
    * proofs before actions never set it and always read live.
    */
   readonly kept?: boolean
+  /**
+   * Pages of paged containers to read instead of their first: the container at `path` (from the window root) has its
+   * children from index `from` read (a page; `count` of them when given).
+   */
+  readonly pages?: ReadonlyArray<{ readonly path: ReadonlyArray<number>; readonly from: number; readonly count?: number }>
+  /**
+   * Paths the read must include where they exist (a ref's saved place): a paged container along one reads the child
+   * on it, and only such children, instead of its first page.
+   */
+  readonly focus?: ReadonlyArray<ReadonlyArray<number>>
+  /**
+   * A document still loading (`ObservedNode.loading`) is waited for, within the deadline, before the read is
+   * answered; one still loading at the deadline is reported (`incomplete: ["loading"]`).
+   */
+  readonly awaitLoad?: boolean
+}
+
+/** What `searchPaged` looks for: the engine's filters, applied to each node of a page as it is read. */
+export interface PagedQuery {
+  /** Whether a node read in a page is a match (the engine applies its filters again on the grafted tree). */
+  readonly matches: (node: ObservedNode) => boolean
+  /** Stop once this many matches are found (0: search every page). */
+  readonly limit: number
+  /**
+   * `matches` reads only role, name, description and states: a page may be searched by its structure alone, and
+   * only the children holding a match read whole (a page's bounds, actions and values are most of its cost).
+   */
+  readonly fieldsOnly?: boolean
+}
+
+export interface PagedSearch {
+  /**
+   * Matching nodes found in the parts of paged containers the read left out, each as the chain of nodes from the
+   * paged container's child down to the match (so it can be placed in the read tree), the match last and whole.
+   */
+  readonly found: ReadonlyArray<ReadonlyArray<ObservedNode>>
+  /** Every child of every paged container was searched. */
+  readonly complete: boolean
+  /** Children of paged containers searched. */
+  readonly searched: number
+  /** Children of paged containers left to search (0 when complete). */
+  readonly remaining: number
+  /** Why the search stopped early (a deadline, an app that stopped answering), or how it searched. */
+  readonly note?: string
 }
 
 /**
@@ -40,6 +84,11 @@ export interface DesktopAdapterShape {
   /** Window choice: exact id; else app's only/visible/focused window; else AMBIGUOUS_TARGET; neither: focused. */
   readonly resolveWindow: (query: WindowQuery) => Effect.Effect<WindowInfo, PlatformError>
   readonly readTree: (window: WindowInfo, options: ReadTreeOptions) => Effect.Effect<TreeObservation, PlatformError>
+  /**
+   * Searches the children a read (`observation`) left out of its paged containers, within `deadline`: through the
+   * toolkit's own search where it scales (AT-SPI Collection), else child by child. Absent where a platform never pages.
+   */
+  readonly searchPaged?: (observation: TreeObservation, query: PagedQuery, deadline: number) => Effect.Effect<PagedSearch, PlatformError>
   /** Deliver one semantic action. Fails with the steps taken so far in `PlatformError.steps`. */
   readonly act: (
     target: ActionTarget,

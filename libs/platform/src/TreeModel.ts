@@ -77,6 +77,18 @@ export interface ObservedNode {
    * spreadsheet's 2^31 cells) is never enumerated. Rendered as truncated; the window read is still complete.
    */
   readonly visibleOnly?: boolean
+  /**
+   * A container with more children than one read takes (a 50,000-row table): only a range of its children was read
+   * (each child's `path` says its index), by design. Rendered with its real `childCount` and a paging hint; the
+   * window read is still complete. `find` searches the rest (`DesktopAdapterShape.searchPaged`), and a read asked
+   * for a page or a path (`ReadTreeOptions.pages`, `focus`) reads those children.
+   */
+  readonly paged?: boolean
+  /**
+   * This node is a document that is still loading (AT-SPI BUSY, or a toolkit's placeholder for a document not
+   * loaded yet): what was read of it is not the page. The read is incomplete (`TreeObservation.incomplete`).
+   */
+  readonly loading?: boolean
 }
 
 /**
@@ -122,12 +134,24 @@ export interface WindowInfo {
   readonly choice?: string
 }
 
+/**
+ * Why a read is incomplete, so an answer can say what happened and what helps: the deadline passed (`deadline`),
+ * the app stopped answering within one call's timeout (`unresponsive`: a longer deadline does not help), the read's
+ * node cap was reached (`node_cap`), a document in the window is still loading (`loading`), or a node lists children
+ * and hands out only null objects (`unreadable`: an app whose accessibility is off).
+ */
+export type IncompleteReason = "deadline" | "unresponsive" | "node_cap" | "loading" | "unreadable"
+
 export interface TreeObservation {
   readonly window: WindowInfo
   readonly root: ObservedNode
   /** False when the deadline expired before every node (within maxDepth) was read. */
   readonly complete: boolean
   readonly nodesObserved: number
+  /** Why `complete` is false (every reason that applied, most telling first). */
+  readonly incomplete?: ReadonlyArray<IncompleteReason>
+  /** Wall time the read took (ms), for answers that quote it. */
+  readonly elapsedMs?: number
   /** The window's tree is missing or unusable; the nodes came from the sources named there. */
   readonly accessibility?: TreeAvailability
   /** Set when a warm adapter answered from a read its event stream kept true: as kept, or patched by events. */

@@ -3,6 +3,9 @@
 
   atspi_peer.py dump APP [--window TITLE]     -> {"app":..,"windows":[tree, ...]}
   atspi_peer.py bench APP [--warm N]          -> {"app":..,"nodes":N,"cold_ms":..,"warm_ms":[..]}
+  atspi_peer.py find APP ROLE NAME            -> {"found":bool,"visited":N,"ms":..}: depth-first walk of the app's
+                                                 windows to the first node with this AT-SPI role name and exact
+                                                 name (what a pyatspi script does to find one row's button)
 
 Each node: role (AT-SPI role number), name, description, states (numbers), interfaces, bounds [x,y,w,h] (screen),
 text (Text interface, whole), value (Value.CurrentValue), actions (names), child_count, children.
@@ -117,6 +120,23 @@ def main(argv):
             node(target)
             times.append((time.perf_counter() - t0) * 1000)
         print(json.dumps({"app": name, "nodes": count(tree), "cold_ms": cold, "warm_ms": times}))
+    elif mode == "find":
+        role, wanted = argv[2], argv[3]
+        t0 = time.perf_counter()
+        visited = 0
+        found = False
+        stack = list(reversed(windows(app)))
+        while stack and not found:
+            acc = stack.pop()
+            if acc is None:
+                continue
+            visited += 1
+            if optional(acc.get_role_name) == role and (optional(acc.get_name) or "") == wanted:
+                found = True
+                break
+            n = optional(acc.get_child_count) or 0
+            stack.extend(reversed([optional(lambda i=i: acc.get_child_at_index(i)) for i in range(n)]))
+        print(json.dumps({"app": name, "found": found, "visited": visited, "ms": (time.perf_counter() - t0) * 1000}))
     else:
         raise SystemExit(__doc__)
 

@@ -1,8 +1,11 @@
 import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { contractStates, getsRef, normalizeRole, parseStateFilter, matchesStateFilter, type StateFilter } from "@agent-desktop/domain"
-import type { ObservedNode } from "@agent-desktop/platform"
+import { DesktopAdapter, type ObservedNode, type PagedSearch, type TreeObservation } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
+import { fromPlatformError } from "../errors/fromPlatformError.js"
+import { graftPages } from "../snapshot/graftPages.js"
+import { incompleteRead } from "../snapshot/incompleteRead.js"
 import { resolveRef, WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
 import { observeWindow } from "../snapshot/observeWindow.js"
 import { sourceOf } from "../snapshot/renderTree.js"
@@ -70,6 +73,49 @@ const readQuery = Effect.fnUntraced(function*(args: ArgsOf<"find">) {
   return query
 })
 
+/** A node that matches on its own fields (--text: its own text or a descendant's), for nodes read in other pages. */
+const pageMatch = (query: Query) => (node: ObservedNode): boolean => {
+  if (query.text === undefined) return matches(node, query, undefined)
+  return matches(node, query, subtreesContaining(node, query.text, query.exact))
+}
+
+const countMatches = (root: ObservedNode, query: Query): number => {
+  const textHits = query.text === undefined ? undefined : subtreesContaining(root, query.text, query.exact)
+  let n = 0
+  const visit = (node: ObservedNode) => {
+    if (matches(node, query, textHits)) n++
+    for (const child of node.children ?? []) visit(child)
+  }
+  visit(root)
+  return n
+}
+
+const hasPaged = (node: ObservedNode): boolean => node.paged === true || (node.children ?? []).some(hasPaged)
+
+/**
+ * Containers read by one page (more children than one read takes) are searched past that page by the adapter, and
+ * what it finds is grafted into the read, so matches there get refs like any other. `wanted` matches are enough
+ * (0: every page is searched: --count, --last, --nth, --limit 0).
+ */
+const searchPages = (query: Query, wanted: number, scoped: boolean, state: { search?: PagedSearch }) =>
+  (observation: TreeObservation, deadline: number) =>
+    Effect.gen(function*() {
+      const adapter = yield* DesktopAdapter
+      if (!observation.complete || adapter.searchPaged === undefined || !hasPaged(observation.root)) return observation
+      // Enough matches in the read itself (outside a --root scope, which is filtered later): no page is read.
+      if (!scoped && wanted > 0 && countMatches(observation.root, query) >= wanted) return observation
+      const search = yield* adapter.searchPaged(observation, {
+        matches: pageMatch(query), limit: wanted,
+        // Values, text and native ids are details: a query without them is matched on each page's structure.
+        fieldsOnly: query.value === undefined && query.text === undefined && query.nativeId === undefined
+      }, deadline).pipe(
+        Effect.mapError(fromPlatformError)
+      )
+      state.search = search
+      const tops = search.found.map((chain) => chain[0]!)
+      return { ...observation, root: graftPages(observation.root, tops) }
+    })
+
 /**
  * `find`: one whole-window read, filters applied depth-first, and one of three result shapes. Matches that earn a
  * ref are backed by a new snapshot (its id is returned); an incomplete read is TIMEOUT, never a silent partial.
@@ -82,6 +128,8 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
   const windowId = surfaceId ?? args.window_id
   // A read: a page anchor (a cut container that is one of several look-alikes) scopes find by its place.
   const rootPath = root === undefined ? undefined : (yield* resolveRef(root, { timeoutMs, forRead: true })).node.path.join("/")
+  const wanted = count || last || nth !== undefined ? 0 : first ? 1 : limit
+  const paging: { search?: PagedSearch } = {}
   const { ocr } = args
   const observed = yield* observeWindow({
     ...(app === undefined ? {} : { app }),
@@ -89,12 +137,22 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
     render: { maxDepth: WHOLE_WINDOW_DEPTH, interactiveOnly: false, compact: false, includeBounds: false, skeleton: false },
     timeoutMs,
     ocr
-  }, { save: !count, ...(query.text === undefined || rootPath !== undefined ? {} : { textSearch: { text: query.text, exact: query.exact } }) })
+  }, {
+    save: !count,
+    augment: searchPages(query, wanted, rootPath !== undefined, paging),
+    ...(query.text === undefined || rootPath !== undefined ? {} : { textSearch: { text: query.text, exact: query.exact } })
+  })
   if (!observed.observation.complete) {
+    const why = incompleteRead("find", observed.observation, timeoutMs, observed.window.app_name)
     return yield* new Timeout({
-      message: `find could not read the whole window within ${timeoutMs} ms`,
+      message: why.message,
+      suggestion: why.suggestion,
       delivery: "not_delivered",
-      details: { kind: "locator_incomplete", observed_matches: 0, timeout_ms: timeoutMs, nodes_observed: observed.observation.nodesObserved }
+      details: {
+        kind: "locator_incomplete", reason: why.reason, observed_matches: 0, timeout_ms: timeoutMs,
+        nodes_observed: observed.observation.nodesObserved,
+        ...(observed.observation.elapsedMs === undefined ? {} : { elapsed_ms: observed.observation.elapsedMs })
+      }
     })
   }
   const textHits = query.text === undefined ? undefined : new Set([...subtreesContaining(observed.observation.root, query.text, query.exact), ...observed.ocrMatches])
@@ -109,6 +167,20 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
     for (const child of node.children ?? []) visit(child, [...ancestors, label(node)], scoped)
   }
   visit(observed.observation.root, [], rootPath === undefined)
+  const search = paging.search
+  // A search of other pages that stopped early is an answer only when it found what was asked for.
+  if (search !== undefined && !search.complete && (wanted === 0 || found.length < wanted)) {
+    const unresponsive = search.note?.includes("stopped answering") === true
+    return yield* new Timeout({
+      message: `find searched ${search.searched} of ${search.searched + search.remaining} children of a big container beyond the page read` +
+        ` and found ${found.length} match(es) before it stopped: ${search.note ?? "the deadline passed"}`,
+      suggestion: unresponsive
+        ? "A longer --timeout-ms does not help: the app is busy. Wait until it is idle and retry, or narrow with --root."
+        : `Retry with a larger --timeout-ms (this one searched ${search.searched} children in ${timeoutMs} ms), or narrow with --name/--role or --root.`,
+      delivery: "not_delivered",
+      details: { kind: "locator_incomplete", reason: unresponsive ? "unresponsive" : "deadline", observed_matches: found.length, timeout_ms: timeoutMs, searched: search.searched, remaining: search.remaining }
+    })
+  }
   if (count) return { count: found.length }
   const toMatch = ({ node, path }: { node: ObservedNode; path: ReadonlyArray<string> }) => {
     const ref = observed.captured.refByNode.get(node)
@@ -137,7 +209,8 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
   return {
     matches: shown.map(toMatch),
     total_matches: found.length,
-    truncated: shown.length < found.length,
+    // Pages left unsearched once enough matches were found: the total is a lower bound.
+    truncated: shown.length < found.length || search !== undefined && !search.complete,
     ...withSnapshot(shown),
     ...rolesPresent,
     sources: [...observed.sources]

@@ -24,11 +24,15 @@ const countNodes = (node: ObservedNode): number => (node.children ?? []).reduce(
 
 const drillDown = Effect.fn("drillDown")(function*(root: string, request: SnapshotRequest) {
   const invocation = yield* Invocation
-  const resolved = yield* resolveRef(root, { timeoutMs: request.timeoutMs, forRead: true })
+  const childrenFrom = request.render.childrenFrom
+  const resolved = yield* resolveRef(root, { timeoutMs: request.timeoutMs, forRead: true, ...(childrenFrom === undefined ? {} : { childrenFrom }) })
+  // A paged container was read from that index on: its page is printed from its start (the hint counts by index).
+  const { childrenFrom: _printedFrom, ...fromStart } = request.render
+  const render = resolved.node.paged === true ? fromStart : request.render
   const observation: TreeObservation = { window: resolved.window, root: resolved.node, complete: resolved.windowComplete, nodesObserved: countNodes(resolved.node) }
   if (!observation.complete) {
     return yield* new Timeout({
-      message: `The subtree under ${root} could not be read within ${request.timeoutMs} ms`,
+      message: `The subtree under ${root} could not be read whole within ${request.timeoutMs} ms`,
       delivery: "not_delivered",
       details: { kind: "observation_root_incomplete", ref: root, nodes_observed: observation.nodesObserved, timeout_ms: request.timeoutMs }
     })
@@ -39,7 +43,7 @@ const drillDown = Effect.fn("drillDown")(function*(root: string, request: Snapsh
     observation,
     windowRoot: resolved.windowRoot,
     windowComplete: resolved.windowComplete,
-    render: { ...request.render, skeleton: false },
+    render: { ...render, skeleton: false },
     startCounter: resolved.snapshot.counter,
     rootRef: rootKey,
     rootRefId: root

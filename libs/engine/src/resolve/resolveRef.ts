@@ -53,7 +53,12 @@ export const resolveRef = Effect.fn("resolveRef")(function*(
    * or one with a twin now, is taken at its saved place when that place is unchanged (domain's resolvePlace): a
    * cut container is a page anchor even when it is one of several unnamed tables.
    */
-  options: { readonly timeoutMs: number; readonly forRead?: boolean }
+  options: {
+    readonly timeoutMs: number
+    readonly forRead?: boolean
+    /** A drill-down's page: when the ref is a paged container, its children are read from this index. */
+    readonly childrenFrom?: number
+  }
 ): Effect.fn.Return<Resolved, DesktopError, DesktopAdapter | EventStore | Invocation> {
   const parsed = parseRef(ref)
   if (parsed._tag === "Invalid") return yield* new InvalidArgs({ message: parsed.message, suggestion: parsed.suggestion })
@@ -94,7 +99,12 @@ export const resolveRef = Effect.fn("resolveRef")(function*(
       return { ref, snapshot, entry, window, node, windowRoot: node, windowComplete: true }
     }
   }
-  const live = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline }).pipe(
+  // The read takes the ref's saved place in every paged container above it (a row of a 50,000-row table), and a
+  // drill-down's page of the ref itself.
+  const live = yield* adapter.readTree(window, {
+    maxDepth: WHOLE_WINDOW_DEPTH, deadline, focus: [entry.path], awaitLoad: true,
+    ...(options.childrenFrom === undefined ? {} : { pages: [{ path: entry.path, from: options.childrenFrom }] })
+  }).pipe(
     Effect.mapError((error) =>
       error.code === "TIMEOUT" ? identityError(ref, "resolution_identity_unknown") : fromPlatformError(error))
   )

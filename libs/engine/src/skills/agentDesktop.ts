@@ -40,7 +40,10 @@ export const OBSERVE_ACT_VERIFY = `# Observe, act, verify
   \`children_count\` and a \`hint\` like \`children 0-49 of 500 with refs shown; next: snapshot --root @s1:e5
   --children-from 50 -i --max-children 50\`: run it for the next page (its refs replace the previous page's), or
   \`find --role button --name 'row 317'\`, which searches the whole window. The container's ref is for \`--root\`
-  only: it may not be unique (a second unnamed table), so actions on it are refused.
+  only: it may not be unique (a second unnamed table), so actions on it are refused. A container with more than
+  2,000 children (a 50,000-row table) is read one page at a time: its hint counts by child index (\`children 0-49
+  of 50000 shown (by index ...)\`), \`--children-from K\` reads the page from index K, and \`find\` searches its
+  other pages (give a --timeout-ms that fits: a TIMEOUT says how many rows it searched and whether more time helps).
 - \`find --role button --name Save --first\` answers a question without a full tree, and returns a ref.
 - Act with one ref action per step: ${HEADLESS_REF_ACTIONS}; keys with \`press ctrl+s --app <name>\`.
 - \`ok: true\` means delivered or already satisfied, not that the app did what you wanted. Stateful actions

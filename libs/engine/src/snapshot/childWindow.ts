@@ -97,3 +97,24 @@ export const pageHint = (cut: WindowCut, ref: string, flags: PageFlags): string 
   return `children ${shown} of ${cut.total}${flags.interactiveOnly ? " with refs" : ""} shown; ` +
     `${next === 0 ? "first page" : "next"}: snapshot --root ${ref} --children-from ${next}${options.map((o) => ` ${o}`).join("")}; or find`
 }
+
+/**
+ * The hint of a paged container (more children than one read takes: only a page was read), counted by child index,
+ * since the children past the page are unknown: the indexes shown, and the command that reads the page after them
+ * (`--children-from` is an index here).
+ */
+export const pagedHint = (container: ObservedNode, shown: ReadonlyArray<ObservedNode>, ref: string, flags: PageFlags): string => {
+  const depth = container.path.length
+  const indexes = shown.map((child) => child.path[depth] ?? 0)
+  const first = indexes.length === 0 ? undefined : Math.min(...indexes)
+  const last = indexes.length === 0 ? undefined : Math.max(...indexes)
+  const next = last !== undefined && last + 1 < container.childCount ? last + 1 : 0
+  const options = [
+    ...(flags.interactiveOnly ? ["-i"] : []),
+    ...(flags.compact ? ["--compact"] : []),
+    ...(flags.maxChildren === undefined ? [] : [`--max-children ${flags.maxChildren}`])
+  ]
+  const range = first === undefined ? "none" : first === last ? `${first}` : `${first}-${last}`
+  return `children ${range} of ${container.childCount} shown (by index: more than one read takes); ` +
+    `${next === 0 ? "first page" : "next"}: snapshot --root ${ref} --children-from ${next}${options.map((o) => ` ${o}`).join("")}; or find`
+}

@@ -9,7 +9,7 @@ import { Clock, Effect } from "effect"
 import { randomBytes } from "node:crypto"
 import { newSnapshotId } from "@agent-desktop/domain"
 import { decodeArgs } from "../args/decodeArgs.js"
-import { InvalidArgs } from "../errors/DesktopError.js"
+import { InvalidArgs, type DesktopError } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { WHOLE_WINDOW_DEPTH } from "../resolve/resolveRef.js"
@@ -136,11 +136,13 @@ const withChoiceHint = <T extends OutputNode>(tree: T, choice: string | undefine
   return out as T
 }
 
-const nothingRead = (window: WindowInfo): TreeObservation => ({
+const nothingRead = (window: WindowInfo, elapsedMs: number): TreeObservation => ({
   window,
   root: { role: "window", name: window.title, states: [], actions: [], path: [], handle: "", childCount: 0, budgetCut: true },
   complete: false,
-  nodesObserved: 0
+  nodesObserved: 0,
+  incomplete: ["deadline"],
+  elapsedMs
 })
 
 export interface ObserveOptions {
@@ -151,6 +153,11 @@ export interface ObserveOptions {
   readonly window?: WindowInfo
   /** A diff's numbering: refs continue from the base's counter, and nodes the base has keep their numbers. */
   readonly numbering?: { readonly startCounter: number; readonly keepNumber: (node: ObservedNode) => number | undefined }
+  /**
+   * Adds to the read before refs are allocated (find: rows searched in the other pages of paged containers), within
+   * the same deadline.
+   */
+  readonly augment?: (observation: TreeObservation, deadline: number) => Effect.Effect<TreeObservation, DesktopError, DesktopAdapter>
   /** `find --text`: the screen is searched for it where the tree has none (screenText.ts `withTextSearch`). */
   readonly textSearch?: { readonly text: string; readonly exact: boolean }
 }
@@ -174,12 +181,14 @@ export const observeWindow = Effect.fn("observeWindow")(function*(request: Snaps
   const window = options.window ?? (yield* resolveRequestWindow(request))
   const resolved = yield* Clock.currentTimeMillis
   const deadline = resolved + request.timeoutMs
-  // An observation: a warm adapter may answer from a read the app's events prove unchanged (`kept`).
-  const treeRead = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline, kept: true }).pipe(
+  // An observation: a warm adapter may answer from a read the app's events prove unchanged (`kept`); a page still
+  // loading is waited for within the budget, and read `complete: false` at its end (not a page with no rows yet).
+  const first = yield* adapter.readTree(window, { maxDepth: WHOLE_WINDOW_DEPTH, deadline, kept: true, awaitLoad: true }).pipe(
     // Contract 2.2: an exhausted budget is a partial success, even when not one node could be read in time.
-    Effect.catchIf((error) => error.code === "TIMEOUT", () => Effect.succeed(nothingRead(window))),
+    Effect.catchIf((error) => error.code === "TIMEOUT", () => Effect.map(Clock.currentTimeMillis, (now) => nothingRead(window, now - resolved))),
     Effect.mapError(fromPlatformError)
   )
+  const treeRead = options.augment === undefined ? first : yield* options.augment(first, deadline)
   // A text search reads the screen as runs of words itself (withTextSearch); the tree's own OCR (an unusable tree,
   // drawn surfaces) stays `auto` then, so `--ocr always` does not read the window twice.
   const mode = request.ocr

@@ -1,7 +1,7 @@
 import type { SnapshotNode } from "@agent-desktop/contracts"
 import { contractActions, contractNativeIdKind, contractStates } from "@agent-desktop/domain"
 import type { NodeSource, ObservedNode } from "@agent-desktop/platform"
-import { childWindow, pageHint, type ChildWindow } from "./childWindow.js"
+import { childWindow, pageHint, pagedHint, type ChildWindow } from "./childWindow.js"
 import { hasPayload } from "./nodePayload.js"
 import { skeletonPlan } from "./skeletonPlan.js"
 
@@ -123,7 +123,9 @@ export const renderTree = (root: ObservedNode, options: RenderOptions, allocator
       ...(isRoot && options.childrenFrom !== undefined ? { from: options.childrenFrom } : {}),
       printable: (child) => printable(child, level.childDepth)
     })
-    const refId = allocator.earns(node, level.atCut) || window.cut !== undefined ? allocator.allocate(node) : undefined
+    // A paged container (only a page of its children was read) is a page anchor like a container the limit cut.
+    const paged = node.paged === true && level.children !== undefined
+    const refId = allocator.earns(node, level.atCut) || window.cut !== undefined || paged ? allocator.allocate(node) : undefined
     const children: Array<OutputNode> = []
     let pendingCut = node.budgetCut === true && node.visibleOnly !== true || window.omittedHoldCut
     for (const child of window.shown) {
@@ -143,14 +145,14 @@ export const renderTree = (root: ObservedNode, options: RenderOptions, allocator
     if (collapsible && node.childCount === 1 && level.notRead && node.budgetCut === true && !byDesign) return { out: undefined, pendingCut: true }
     const marked = byDesign || pendingCut && (isRoot || children.length > 0 || level.notRead)
     if (
-      collapsible && children.length === 1 && !marked && !countCut && window.cut === undefined
+      collapsible && children.length === 1 && !marked && !countCut && window.cut === undefined && !paged
     ) return { out: inPlaceOf(children[0]!, sourceOf(node), parentSource), pendingCut: false }
     const out = fields(node, options, refId, parentSource)
-    if (window.cut !== undefined) {
-      const hint = pageHint(window.cut, refId!, options)
+    if (window.cut !== undefined || paged) {
+      const hint = paged ? pagedHint(node, window.shown, refId!, options) : pageHint(window.cut!, refId!, options)
       out.hint = node.hint === undefined ? hint : `${node.hint}; ${hint}`
     }
-    if (countCut || byDesign || window.cut !== undefined) out.children_count = node.childCount
+    if (countCut || byDesign || paged || window.cut !== undefined) out.children_count = node.childCount
     if (marked) out.subtree_truncated = true
     if (children.length > 0) out.children = children
     return { out, pendingCut: pendingCut && !marked }

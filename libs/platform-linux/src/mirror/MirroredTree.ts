@@ -12,6 +12,7 @@ interface Node {
   children?: Array<Node>
   budgetCut?: boolean
   visibleOnly?: boolean
+  paged?: boolean
 }
 
 interface Indexed {
@@ -24,7 +25,8 @@ const copy = (tree: RawTree): Node => ({
   path: tree.path,
   ...(tree.children ? { children: tree.children.map(copy) } : {}),
   ...(tree.budgetCut ? { budgetCut: true } : {}),
-  ...(tree.visibleOnly ? { visibleOnly: true } : {})
+  ...(tree.visibleOnly ? { visibleOnly: true } : {}),
+  ...(tree.paged ? { paged: true } : {})
 })
 
 export class MirroredTree {
@@ -39,7 +41,7 @@ export class MirroredTree {
     this.add(this.root, undefined)
   }
 
-  /** Holds containers read by their visible children only (their other descendants are not indexed). */
+  /** Holds containers read by their visible children or by a page only (their other descendants are not indexed). */
   get hasManagedParts(): boolean {
     return this.managed > 0
   }
@@ -60,7 +62,7 @@ export class MirroredTree {
   containers(holdsChildren: (role: number) => boolean): Array<{ readonly tree: RawTree; readonly listed: number }> {
     const out: Array<{ readonly tree: RawTree; readonly listed: number }> = []
     for (const { tree } of this.index.values()) {
-      if (tree.visibleOnly || tree.budgetCut) continue
+      if (tree.visibleOnly || tree.paged || tree.budgetCut) continue
       const listed = tree.children?.length ?? 0
       if (listed > 0 || holdsChildren(tree.node.role)) out.push({ tree, listed })
     }
@@ -100,18 +102,18 @@ export class MirroredTree {
   }
 
   result(): ReadResult {
-    return { root: this.root, complete: true, nodesObserved: this.index.size, source: this.source }
+    return { root: this.root, complete: true, incomplete: [], nodesObserved: this.index.size, source: this.source }
   }
 
   private add(tree: Node, parent: Node | undefined): void {
     this.index.set(tree.node.ref.path, { tree, parent })
-    if (tree.visibleOnly) this.managed++
+    if (tree.visibleOnly || tree.paged) this.managed++
     for (const child of tree.children ?? []) this.add(child, tree)
   }
 
   private remove(tree: Node): void {
     this.index.delete(tree.node.ref.path)
-    if (tree.visibleOnly) this.managed--
+    if (tree.visibleOnly || tree.paged) this.managed--
     for (const child of tree.children ?? []) this.remove(child)
   }
 }

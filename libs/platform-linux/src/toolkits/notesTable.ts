@@ -30,9 +30,19 @@ Not tested here: Qt 6 (Debian 12 ships no Qt 6 widget examples; a Qt 6 app gets 
 untested) and Electron (not packaged in Debian; Chromium's accessibility, which Electron embeds,
 is tested instead).
 
-- A read never harms an app: containers that manage their descendants are never enumerated, at most 2,000 children
-  per node and 50,000 nodes per read are taken (the rest reported as \`subtree_truncated\`, \`complete: false\`), and the
-  first call that misses its timeout stops all further calls on that app (what was read is returned).
+- A read never harms an app: containers that manage their descendants are never enumerated, at most 50,000 nodes per
+  read are taken (the rest reported as \`subtree_truncated\`, \`complete: false\`), and the first call that misses its
+  timeout stops all further calls on that app (what was read is returned; a TIMEOUT then says the app stopped
+  answering, and that a longer \`--timeout-ms\` does not help).
+- No cliff at 2,000 children: a container with more children than one read takes (2,000) is paged, and the window
+  read stays complete. The snapshot prints its first page with the real \`children_count\`, a ref and a \`hint\` whose
+  \`--root REF --children-from K\` reads the page from child index K; \`find\` searches its other pages (child ranges
+  read by index) and acts on a row found there; a ref in any page resolves (the read takes its saved path). Tested:
+  a 2,500-row table in Firefox ESR and Chromium, a GtkGrid of 2,400 widgets. Cost grows with the rows searched:
+  Firefox ESR and Chromium answer a child by index in time that grows with the index, so a 50,000-row table takes
+  minutes to search whole (tools/bench/README.md, "Big tables").
+- A page still loading (its document BUSY) is waited for within the budget; at the deadline the read says so
+  (\`complete: false\`; \`find\`: TIMEOUT "still loading"), never \`complete: true\` with the rows loaded so far.
 - Headed text entry types through the X keyboard focus: when another window has it, the app's window is asked for it
   first (window manager, else XSetInputFocus; via xdotool; not checked without it, nor for an app whose windows
   do not carry its pid, such as a sandbox's own pid namespace), and if it stays elsewhere the

@@ -9,6 +9,15 @@ describe("Budget", () => {
     assert.isTrue(budget.expired)
     assert.throws(() => budget.callTimeout(), BudgetExpired)
     assert.throws(() => budget.bulkCallTimeout(10_000), BudgetExpired)
+    assert.isTrue(budget.abandoned, "an app that missed a call's timeout is reported unresponsive")
+  })
+
+  it("a read stopped by its deadline is not an unresponsive app (a longer deadline would help there)", () => {
+    const budget = new Budget(Date.now() + 60_000, 3000)
+    budget.abandonQuietly()
+    assert.isTrue(budget.expired)
+    assert.throws(() => budget.callTimeout(), BudgetExpired)
+    assert.isFalse(budget.abandoned)
   })
 
   it("gives one bulk call (Cache.GetItems) longer than a per-call timeout, never past the deadline", () => {

@@ -7,12 +7,19 @@ export class BudgetExpired extends Error {
 }
 
 export class Budget {
-  private abandoned = false
+  /** Set when the app missed a per-call timeout: it stopped answering (a longer deadline would not help). */
+  private unresponsive = false
+  private stopped = false
 
   constructor(readonly deadline: number, private readonly perCallMs: number) {}
 
   get expired(): boolean {
-    return this.abandoned || Date.now() >= this.deadline
+    return this.stopped || Date.now() >= this.deadline
+  }
+
+  /** The app missed a per-call timeout in this read. */
+  get abandoned(): boolean {
+    return this.unresponsive
   }
 
   /**
@@ -20,20 +27,26 @@ export class Budget {
    * returned, cut nodes marked). Piling further calls onto a busy app only keeps it busy longer.
    */
   abandon(): void {
-    this.abandoned = true
+    this.unresponsive = true
+    this.stopped = true
+  }
+
+  /** The deadline passed: nothing more is sent (the app itself did answer). */
+  abandonQuietly(): void {
+    this.stopped = true
   }
 
   /** Timeout for one call that answers for the whole app at once (Cache.GetItems): up to `longMs`, within the deadline. */
   bulkCallTimeout(longMs: number): number {
     const left = this.deadline - Date.now()
-    if (left <= 0 || this.abandoned) throw new BudgetExpired()
+    if (left <= 0 || this.stopped) throw new BudgetExpired()
     return Math.min(left, Math.max(longMs, this.perCallMs))
   }
 
   /** Timeout for the next call; throws when nothing is left. */
   callTimeout(): number {
     const left = this.deadline - Date.now()
-    if (left <= 0 || this.abandoned) throw new BudgetExpired()
+    if (left <= 0 || this.stopped) throw new BudgetExpired()
     return Math.min(left, this.perCallMs)
   }
 }

@@ -55,5 +55,10 @@ export const toObserved = (tree: RawTree, container?: Role): ObservedNode => {
   if (tree.children) out.children = tree.children.map((child) => toObserved(child, role))
   if (tree.budgetCut || node.detailsCut) out.budgetCut = true
   if (tree.visibleOnly) out.visibleOnly = true
+  if (tree.paged) out.paged = true
+  if (node.loading) {
+    out.loading = true
+    out.hint = "still loading: what was read of this document is not the page yet; read again once it has loaded"
+  }
   return out
 }

@@ -31,6 +31,8 @@ export interface RawNode {
   popupExpands?: boolean
   /** The deadline passed before this node's details (bounds, actions, value) were all read. */
   detailsCut?: boolean
+  /** A document still loading (read/LoadingDocuments.ts). */
+  loading?: boolean
 }
 
 /**

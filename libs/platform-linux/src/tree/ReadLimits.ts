@@ -1,10 +1,13 @@
 /**
- * Bounds on one tree read, so no window (a spreadsheet, a 2,000-row web table, a 1.5 MB document) can make a read
+ * Bounds on one tree read, so no window (a spreadsheet, a 50,000-row web table, a 1.5 MB document) can make a read
  * unbounded or make the app do unbounded work. Every cut is reported (`budgetCut` → `subtree_truncated`,
- * `complete: false`), never silent.
+ * `complete: false`, with its reason), never silent; a page of a big container (`paged`) is a read by design.
  */
 export interface ReadLimits {
-  /** Children read per node; the rest are reported as truncated. */
+  /**
+   * Children read per node: a container with more is paged (its first page, or the page a read asks for, is read;
+   * `paged`, and the read stays complete). `find` searches the other pages.
+   */
   readonly maxChildrenPerNode: number
   /** Nodes per read: a window with 20,000 refs (a 6,700-row list, ~34,000 nodes) fits whole. */
   readonly maxNodes: number

@@ -24,6 +24,7 @@ import { indexCache, type CacheIndex } from "./read/CacheIndex.js"
 import { CachePass } from "./read/CachePass.js"
 import { DetailPass } from "./read/DetailPass.js"
 import { LivePass } from "./read/LivePass.js"
+import { markLoading } from "./read/LoadingDocuments.js"
 import { ReadContext, type Outcome } from "./read/ReadContext.js"
 import { TreeWalk } from "./read/TreeWalk.js"
 
@@ -52,6 +53,14 @@ export class TreeReader {
     }, 2000).catch(() => this.registered.delete(busName))
   }
 
+  /** The app's cache for reads that share it (`ReadOptions.cache`), or null where its profile never asks for it. */
+  async sharedCache(busName: string, deadline: number): Promise<CacheIndex | null> {
+    const budget = new Budget(deadline, 3000)
+    const profile = await this.session.toolkits.profileOf(busName, budget.callTimeout())
+    if (!profile.bulkCacheSafe) return null
+    return (await this.loadCache(busName, budget)) ?? null
+  }
+
   private async loadCache(busName: string, budget: Budget): Promise<CacheIndex | undefined> {
     try {
       // One reply for the whole app: thousands of items take seconds to serialise on a loaded machine (a 6,000-node
@@ -73,7 +82,9 @@ export class TreeReader {
   async read(root: ObjectRef, options: ReadOptions): Promise<ReadResult> {
     const budget = new Budget(options.deadline, options.perCallMs ?? 3000)
     const profile = await this.session.toolkits.profileOf(root.busName, budget.callTimeout())
-    const cache = profile.bulkCacheSafe && options.bulk !== false ? await this.loadCache(root.busName, budget) : undefined
+    const cache = options.cache !== undefined
+      ? options.cache ?? undefined
+      : profile.bulkCacheSafe && options.bulk !== false ? await this.loadCache(root.busName, budget) : undefined
     const context = new ReadContext(this.session, options, budget, profile, cache)
     const details = new DetailPass(context, this.actionNames)
     const walk = new TreeWalk(context, new CachePass(context, details), new LivePass(context, details))
@@ -92,6 +103,7 @@ export class TreeReader {
     if (profile.namesFromContent) nameRowsFromContent(tree, profile.placeholderNames)
     if (profile.namesFromContainer === true) nameControlsFromContainer(tree, (options.rootPath ?? []).length === 0)
     if (profile.expandedFromPopup) markPopups(tree, profile)
-    return { root: tree, complete: context.complete, nodesObserved: context.observed, source: cache ? "cache" : "walk" }
+    if (markLoading(tree) > 0) context.cut("loading")
+    return { root: tree, complete: context.complete, incomplete: [...context.incomplete], nodesObserved: context.observed, source: cache ? "cache" : "walk" }
   }
 }

@@ -11,6 +11,7 @@ import { ActionFailed, type DesktopError } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import type { Invocation } from "../../Invocation.js"
 import { resolveRef, type Resolved } from "../../resolve/resolveRef.js"
+import { visiblePart } from "./visiblePart.js"
 import { sourceOfHandle } from "../../sources/SourceHandle.js"
 
 export interface Check {
@@ -59,14 +60,18 @@ export const checkPointerActionable = Effect.fnUntraced(function*(
   const visible = !hidden && bounds !== undefined && bounds.width > 0 && bounds.height > 0
   checks.push(visible ? { check: "visible", status: "pass" } : { check: "visible", status: "fail", reason: "the element is hidden, offscreen or has no size" })
   if (!visible) return yield* refuse(ref, action, checks)
-  const point = centreOf(bounds!)
   const windowBounds = first.window.bounds
+  // Aimed at what can be seen of it: a long list's full extent runs past its window (visiblePart.ts).
+  const part = visiblePart(first.windowRoot, first.node, windowBounds)
+  const point = centreOf(part ?? bounds!)
   const inWindow = windowBounds === undefined || contains(windowBounds, point)
-  checks.push(inWindow ? { check: "inside_window", status: "pass" } : { check: "inside_window", status: "fail", reason: `its centre ${point.x},${point.y} is outside its window` })
+  checks.push(inWindow && part !== undefined
+    ? { check: "inside_window", status: "pass" }
+    : { check: "inside_window", status: "fail", reason: `no part of it is in view in its window (its centre ${point.x},${point.y}; scroll it into view first)` })
   const displays = yield* native.displays().pipe(Effect.mapError(fromPlatformError))
   const onScreen = displays.some((d) => contains(d.bounds, point))
   checks.push(onScreen ? { check: "on_screen", status: "pass" } : { check: "on_screen", status: "fail", reason: `its centre ${point.x},${point.y} is off every screen` })
-  if (!inWindow || !onScreen) return yield* refuse(ref, action, checks)
+  if (!inWindow || part === undefined || !onScreen) return yield* refuse(ref, action, checks)
 
   yield* Effect.sleep(STABLE_GAP_MS)
   const second = yield* resolveRef(ref, { timeoutMs: yield* left })

@@ -35,7 +35,7 @@ export class DetailPass {
       if (read.isTimeout(error)) {
         // Without its actions a node would look inert; flag it as cut rather than let it pass as complete.
         node.detailsCut = true
-        read.complete = false
+        read.cutByBudget()
         return
       }
       if (error instanceof DbusCallError && error.peerGone) throw error

@@ -14,12 +14,14 @@ import { defaultReadLimits, type ReadLimits } from "../ReadLimits.js"
 import type { ReadOptions } from "../ReadOptions.js"
 import type { IndexedRef } from "../VisibleChildren.js"
 import type { CacheIndex } from "./CacheIndex.js"
+import type { IncompleteReason } from "@agent-desktop/platform"
 
 /**
- * Why a node's children were not all listed: only its visible ones (MANAGES_DESCENDANTS), a count cap, or
+ * Why a node's children were not all listed: only its visible ones (MANAGES_DESCENDANTS), a page of them (more
+ * children than one read takes), or
  * "unreadable": it reports children and hands out only null objects (an app whose accessibility is off).
  */
-export type Capped = false | "visible-only" | "count" | "unreadable"
+export type Capped = false | "visible-only" | "paged" | "unreadable"
 
 export type NodeRead = { readonly node: RawNode; readonly childRefs: ReadonlyArray<IndexedRef>; readonly capped: Capped }
 
@@ -40,7 +42,10 @@ export class ReadContext {
   observed = 0
   /** Unnamed fields whose labels were asked for (NameFromLabel's cap). */
   labelReads = 0
-  complete = true
+  /** Why the read is not complete (empty: it is). */
+  readonly incomplete = new Set<IncompleteReason>()
+  /** Documents found still loading (BUSY, or a toolkit's placeholder), by object path. */
+  readonly loading = new Set<string>()
   readonly limiter: Limiter
   readonly limits: ReadLimits
 
@@ -55,10 +60,26 @@ export class ReadContext {
     this.limits = options.limits ?? defaultReadLimits
   }
 
+  get complete(): boolean {
+    return this.incomplete.size === 0
+  }
+
+  /** Something was left unread, and why. */
+  cut(reason: IncompleteReason): void {
+    this.incomplete.add(reason)
+  }
+
+  /** The budget stopped a read: the app stopped answering (a missed per-call timeout), or the deadline passed. */
+  cutByBudget(): void {
+    this.cut(this.budget.abandoned ? "unresponsive" : "deadline")
+  }
+
   /** A missed per-call timeout means a busy app: stop sending, keep what was read. */
   isTimeout(error: unknown): boolean {
-    const timedOut = error instanceof BudgetExpired || (error instanceof DbusCallError && error.failure === "timeout")
-    if (timedOut) this.budget.abandon()
+    const perCall = error instanceof DbusCallError && error.failure === "timeout"
+    const timedOut = perCall || error instanceof BudgetExpired
+    if (perCall) this.budget.abandon()
+    else if (timedOut) this.budget.abandonQuietly()
     return timedOut
   }
 

@@ -26,11 +26,11 @@ export class TreeWalk {
   /** A node, or "cut" when the budget (or a timeout) stopped its read, or undefined when it vanished. */
   observe(ref: ObjectRef, path: ReadonlyArray<number>, depth: number, counted = true): Outcome | Promise<Outcome> {
     if (counted) this.read.started++
-    const cached = this.cached.node(ref, depth)
+    const cached = this.cached.node(ref, path, depth)
     if (cached) return this.levelOrder ? Promise.resolve(cached).then((read) => this.withChildren(read, path, depth)) : this.withChildren(cached, path, depth)
     let live: Promise<NodeRead>
     try {
-      live = this.live.node(ref, this.read.cache?.byPath.get(ref.path), depth)
+      live = this.live.node(ref, this.read.cache?.byPath.get(ref.path), path, depth)
     } catch (error) {
       return this.failed(error, depth)
     }
@@ -41,7 +41,7 @@ export class TreeWalk {
   private failed(error: unknown, depth: number): Outcome {
     if (this.read.isTimeout(error)) {
       if (depth === 0) throw error
-      this.read.complete = false
+      this.read.cutByBudget()
       return "cut"
     }
     if (depth === 0) throw error
@@ -55,31 +55,34 @@ export class TreeWalk {
     const context = this.read
     context.observed++
     if (context.dropped(read.node, depth)) return undefined
-    // A container that manages its descendants is read as far as it can ever be (its visible children): it is
-    // marked truncated, but the window read stays complete, or no ref of a spreadsheet window could ever prove
-    // its identity. A count cap on an ordinary container leaves nodes unread: the read is incomplete.
+    // A container that manages its descendants is read as far as it can ever be (its visible children), and one
+    // with more children than a page by one page: each is marked (visibleOnly, paged), but the window read stays
+    // complete, or no ref of a spreadsheet window or of a page with a 50,000-row table could ever prove its identity.
     if (read.capped === "unreadable") {
       // Only a window read says the whole app is off; a drill-down root with null children is a truncation.
       if (depth === 0 && (context.options.rootPath ?? []).length === 0) throw inactiveAccessibility(read.node, context.profile)
-      context.complete = false
+      context.cut("unreadable")
       return { node: read.node, path, children: [], budgetCut: true }
     }
-    if (read.capped === "count") context.complete = false
-    const visibleOnly = read.capped === "visible-only" ? { visibleOnly: true } : {}
+    const marked = read.capped === "visible-only" ? { visibleOnly: true } : read.capped === "paged" ? { paged: true } : {}
     if (depth >= context.options.maxDepth || read.childRefs.length === 0) {
-      return { node: read.node, path, ...(read.capped ? { children: [], ...(read.capped === "count" ? { budgetCut: true } : visibleOnly) } : {}) }
+      return { node: read.node, path, ...(read.capped ? { children: [], ...marked } : {}) }
     }
     // The node cap counts reads started, so parallel siblings cannot overshoot it by a whole level.
-    if (context.budget.expired || context.started + read.childRefs.length > context.limits.maxNodes) {
-      context.complete = false
+    if (context.budget.expired) {
+      context.cutByBudget()
+      return { node: read.node, path, budgetCut: true }
+    }
+    if (context.started + read.childRefs.length > context.limits.maxNodes) {
+      context.cut("node_cap")
       return { node: read.node, path, budgetCut: true }
     }
     context.started += read.childRefs.length
     const outcomes = read.childRefs.map((child) => this.observe(child.ref, [...path, child.index], depth + 1, false))
     const assemble = (children: ReadonlyArray<Outcome>): RawTree => {
       const present = children.filter((child): child is RawTree => child !== undefined && child !== "cut")
-      const cut = children.includes("cut") || read.capped === "count"
-      return { node: read.node, path, children: present, ...(cut ? { budgetCut: true } : {}), ...visibleOnly }
+      const cut = children.includes("cut")
+      return { node: read.node, path, children: present, ...(cut ? { budgetCut: true } : {}), ...marked }
     }
     return outcomes.some((outcome) => outcome instanceof Promise) ? Promise.all(outcomes).then(assemble) : assemble(outcomes as ReadonlyArray<Outcome>)
   }
