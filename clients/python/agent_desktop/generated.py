@@ -1352,10 +1352,6 @@ ARGV: dict[str, Any] = {
                 "root",
                 "value"
             ],
-            "snapshot": [
-                "snapshot",
-                "value"
-            ],
             "surface": [
                 "surface",
                 "value"
@@ -1433,10 +1429,6 @@ ARGV: dict[str, Any] = {
                 "root",
                 "value"
             ],
-            "snapshot": [
-                "snapshot",
-                "value"
-            ],
             "surface": [
                 "surface",
                 "value"
@@ -1476,10 +1468,6 @@ ARGV: dict[str, Any] = {
                 "property",
                 "value"
             ],
-            "snapshot": [
-                "snapshot",
-                "value"
-            ],
             "timeout_ms": [
                 "timeout-ms",
                 "value"
@@ -1493,10 +1481,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "property": [
                 "property",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ],
             "timeout_ms": [
@@ -1551,10 +1535,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1565,10 +1545,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ]
         }
@@ -1581,10 +1557,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1595,10 +1567,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ]
         }
@@ -1612,10 +1580,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1628,10 +1592,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1643,10 +1603,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1657,10 +1613,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ]
         }
@@ -1674,10 +1626,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1688,10 +1636,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ]
         }
@@ -1704,10 +1648,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1718,10 +1658,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ]
         }
@@ -1734,10 +1670,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1749,10 +1681,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1763,10 +1691,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ],
             "direction": [
@@ -1786,10 +1710,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ]
         }
@@ -1848,10 +1768,6 @@ ARGV: dict[str, Any] = {
                 "xy",
                 "xy"
             ],
-            "snapshot": [
-                "snapshot",
-                "value"
-            ],
             "duration": [
                 "duration",
                 "value"
@@ -1887,10 +1803,6 @@ ARGV: dict[str, Any] = {
             ],
             "drop_delay": [
                 "drop-delay",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ],
             "timeout_ms": [
@@ -2305,10 +2217,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "element": [
                 "element",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ],
             "predicate": [

@@ -14,8 +14,6 @@ export interface SnapshotArgs {
   readonly skeleton?: boolean
   /** Ref of a subtree to observe (drill-down) */
   readonly root?: string
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Surface to observe ('_' also accepted for '-') */
   readonly surface?: "window" | "focused" | "menu" | "menubar" | "sheet" | "popover" | "alert" | "desktop" | "taskbar" | "system-tray" | "system-tray-overflow" | "quick-settings" | "notification-center" | "toolbar" | "dock" | "spotlight" | "menu-bar-extras" | "start-menu" | "action-center"
   /** Depth of the printed tree; deeper containers carry children_count (the default prints whole windows) Default: 64. */
@@ -56,8 +54,6 @@ export interface FindArgs {
   readonly window_id?: string
   /** Ref of a subtree to observe (drill-down) */
   readonly root?: string
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Surface to observe ('_' also accepted for '-') */
   readonly surface?: "window" | "focused" | "menu" | "menubar" | "sheet" | "popover" | "alert" | "desktop" | "taskbar" | "system-tray" | "system-tray-overflow" | "quick-settings" | "notification-center" | "toolbar" | "dock" | "spotlight" | "menu-bar-extras" | "start-menu" | "action-center"
   /** Only count the matches. */
@@ -80,8 +76,6 @@ export interface GetArgs {
   readonly ref_id: string
   /** Property to read. Default: "text". */
   readonly property?: "text" | "value" | "title" | "bounds" | "role" | "states"
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
 }
@@ -92,8 +86,6 @@ export interface IsArgs {
   readonly ref_id: string
   /** State to test. Default: "visible". */
   readonly property?: "visible" | "enabled" | "checked" | "focused" | "expanded"
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
 }
@@ -133,8 +125,6 @@ export interface ClickArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `double-click`: Double-click an element (headed only). */
@@ -143,8 +133,6 @@ export interface DoubleClickArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `triple-click`: Triple-click an element (headed only). */
@@ -153,8 +141,6 @@ export interface TripleClickArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `right-click`: Right-click an element (headed only). */
@@ -163,8 +149,6 @@ export interface RightClickArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `type`: Type text into an element. */
@@ -175,8 +159,6 @@ export interface TypeArgs {
   readonly text: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `set-value`: Set an element's value directly (text fields, sliders, spin buttons). */
@@ -187,8 +169,6 @@ export interface SetValueArgs {
   readonly value: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `clear`: Clear a text field. */
@@ -197,8 +177,6 @@ export interface ClearArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `focus`: Move keyboard focus to an element. */
@@ -207,8 +185,6 @@ export interface FocusArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `select`: Select an option of a list or combo box by its text. */
@@ -219,8 +195,6 @@ export interface SelectArgs {
   readonly value: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `toggle`: Toggle a check box, switch or toggle button. */
@@ -229,8 +203,6 @@ export interface ToggleArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `check`: Make sure a check box is checked (idempotent). */
@@ -239,8 +211,6 @@ export interface CheckArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `uncheck`: Make sure a check box is unchecked (idempotent). */
@@ -249,8 +219,6 @@ export interface UncheckArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `expand`: Expand a tree node, combo box or disclosure. */
@@ -259,8 +227,6 @@ export interface ExpandArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `collapse`: Collapse a tree node, combo box or disclosure. */
@@ -269,8 +235,6 @@ export interface CollapseArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `scroll`: Scroll an element. */
@@ -279,8 +243,6 @@ export interface ScrollArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Direction. Default: "down". */
   readonly direction?: "up" | "down" | "left" | "right"
   /** Steps. Default: 3. */
@@ -293,8 +255,6 @@ export interface ScrollToArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `press`: Press a key combination. */
@@ -333,8 +293,6 @@ export interface HoverArgs {
   readonly ref_id?: string
   /** Screen point (X,Y; '=' before negatives: --xy=-10,5) */
   readonly xy?: { readonly x: number; readonly y: number }
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Hold time in ms; only 0 is accepted (a positive duration is refused) */
   readonly duration?: number
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
@@ -355,8 +313,6 @@ export interface DragArgs {
   readonly duration?: number
   /** Pause before releasing, in ms. Default: 500. */
   readonly drop_delay?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
 }
@@ -626,8 +582,6 @@ export interface WaitArgs {
   readonly ms?: number
   /** Ref to wait for. */
   readonly element?: string
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Condition on --element. Default: "exists". */
   readonly predicate?: "exists" | "enabled" | "visible" | "actionable" | "value"
   /** Expected value (--predicate value) */
@@ -817,10 +771,6 @@ export const ARGV = {
         "root",
         "value"
       ],
-      "snapshot": [
-        "snapshot",
-        "value"
-      ],
       "surface": [
         "surface",
         "value"
@@ -898,10 +848,6 @@ export const ARGV = {
         "root",
         "value"
       ],
-      "snapshot": [
-        "snapshot",
-        "value"
-      ],
       "surface": [
         "surface",
         "value"
@@ -941,10 +887,6 @@ export const ARGV = {
         "property",
         "value"
       ],
-      "snapshot": [
-        "snapshot",
-        "value"
-      ],
       "timeout_ms": [
         "timeout-ms",
         "value"
@@ -958,10 +900,6 @@ export const ARGV = {
     "flags": {
       "property": [
         "property",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ],
       "timeout_ms": [
@@ -1016,10 +954,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1030,10 +964,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ]
     }
@@ -1046,10 +976,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1060,10 +986,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ]
     }
@@ -1077,10 +999,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1093,10 +1011,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1108,10 +1022,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1122,10 +1032,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ]
     }
@@ -1139,10 +1045,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1153,10 +1055,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ]
     }
@@ -1169,10 +1067,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1183,10 +1077,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ]
     }
@@ -1199,10 +1089,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1214,10 +1100,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1228,10 +1110,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ],
       "direction": [
@@ -1251,10 +1129,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ]
     }
@@ -1313,10 +1187,6 @@ export const ARGV = {
         "xy",
         "xy"
       ],
-      "snapshot": [
-        "snapshot",
-        "value"
-      ],
       "duration": [
         "duration",
         "value"
@@ -1352,10 +1222,6 @@ export const ARGV = {
       ],
       "drop_delay": [
         "drop-delay",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ],
       "timeout_ms": [
@@ -1770,10 +1636,6 @@ export const ARGV = {
     "flags": {
       "element": [
         "element",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ],
       "predicate": [
