@@ -1,6 +1,7 @@
 import { CONTRACT_VERSIONS, LATEST_CONTRACT_VERSION } from "@agent-desktop/contracts/vocabulary"
 import { COMMANDS, GLOBAL_FLAGS, type FlagSpec, type PositionalSpec } from "./parser/CommandTable.js"
 import { SCHEMA_MODE, SCHEMA_MODE_NAME } from "./parser/SchemaMode.js"
+import { environmentHelp } from "./EnvironmentVariables.js"
 
 export const BINARY_VERSION = "0.1.0"
 
@@ -116,6 +117,8 @@ export const helpText = (command?: string): string => {
     "      a warm host for this state root and desktop; every later call uses it while it runs. By default a call",
     "      on a desktop starts one in the background when none runs (it exits after 10 idle minutes or with its",
     "      desktop); AGENT_DESKTOP_HOST=off: never use one; AGENT_DESKTOP_HOST=auto: start one and wait for it",
+    "",
+    ...environmentHelp(),
     "",
     "A text argument that starts with -- goes after a bare --. Start with: agent-desktop skills get agent-desktop",
     ""

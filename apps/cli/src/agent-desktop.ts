@@ -9,7 +9,8 @@ import { main } from "./main.js"
 import { takeHandoff } from "./host/Handoff.js"
 import { hostFailureOutcome } from "./host/HostFailure.js"
 import { namesDesktop } from "./host/DesktopPresence.js"
-import { trustedSocket } from "./host/HostAddress.js"
+import { stateRootOf, trustedSocket } from "./host/HostAddress.js"
+import { enableModuleCompileCache } from "./bundle/moduleCompileCache.js"
 import { wantsHost } from "./host/wantsHost.js"
 import { exitCodeFor, watchSignals } from "./signals.js"
 import { writeStdout } from "./writeStdout.js"
@@ -21,6 +22,8 @@ const handoff = takeHandoff(process.env, process.pid)
 const run = async (): Promise<void> => {
   // The long-lived modes are bundles of their own beside this file (build.mjs); a URL import keeps them out of it.
   const modeUrl = (name: "mcp" | "serve") => new URL(`./modes/${name}.js`, import.meta.url).href
+  // The long-lived modes load ES modules: Node's compile cache (where it exists) spares compiling them at each start.
+  if (argv[0] === "mcp" || argv[0] === "serve") enableModuleCompileCache(stateRootOf(process.env))
   if (argv[0] === "mcp") {
     const { runMcp } = await import(modeUrl("mcp")) as typeof import("./mcp.js")
     process.exit(await runMcp(argv.slice(1)))

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import Database from "better-sqlite3"
+import { chooseSqliteBinding, openSqliteDriver } from "@agent-desktop/store"
 import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -16,7 +16,10 @@ const started = async (home: string, command: string) => {
   let last: unknown
   for (let i = 0; i < 400; i++) {
     try {
-      const db = new Database(path.join(home, "events.db"), { readonly: true, fileMustExist: true })
+      // The store's own binding (node:sqlite where Node has it), so the test runs on every Node the CI runs.
+      const file = path.join(home, "events.db")
+      if (!fs.existsSync(file)) throw new Error("no store yet")
+      const db = openSqliteDriver(file, chooseSqliteBinding(), 5000)
       try {
         const row = db.prepare(`SELECT 1 FROM events WHERE type = 'command.start' AND payload LIKE ?`).get(`%"command":"${command}"%`)
         if (row !== undefined) return
@@ -57,7 +60,7 @@ describe("signals", () => {
       assert.strictEqual(envelope.error.code, "INTERNAL")
       assert.deepStrictEqual(envelope.error.details, { kind: "interrupted", signal })
       assert.deepStrictEqual(envelope.error.disposition, { delivery: "not_delivered", retry: "safe" })
-      const db = new Database(path.join(home, "events.db"), { readonly: true })
+      const db = openSqliteDriver(path.join(home, "events.db"), chooseSqliteBinding(), 5000)
       const types = (db.prepare(`SELECT type FROM events WHERE stream LIKE 'invocation-%' ORDER BY position`).all() as Array<{ type: string }>).map((r) => r.type)
       db.close()
       assert.deepStrictEqual(types, ["command.start", "command.end"])

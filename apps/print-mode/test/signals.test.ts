@@ -2,7 +2,7 @@
 // evidence and ends its invocation in the store (a `command.end`, not an abandoned stream), and wave still exits 143.
 import * as fs from "node:fs"
 import * as path from "node:path"
-import Database from "better-sqlite3"
+import { chooseSqliteBinding, openSqliteDriver } from "@agent-desktop/store"
 import { finish, match, reply, sse, toolCall } from "@agent-desktop/fake-model"
 import { describe, expect, it } from "vitest"
 import { makeHome, runWave, withFake } from "./runWave.js"
@@ -10,7 +10,8 @@ import { makeHome, runWave, withFake } from "./runWave.js"
 const invocationEvents = (home: string): Array<{ type: string; payload: string }> => {
   const file = path.join(home, ".agent-desktop", "events.db")
   if (!fs.existsSync(file)) return []
-  const db = new Database(file, { readonly: true })
+  // The store's own binding (node:sqlite where Node has it), so the test runs on every Node the CI runs.
+  const db = openSqliteDriver(file, chooseSqliteBinding(), 5000)
   try {
     return db.prepare(`SELECT type, payload FROM events WHERE stream LIKE 'invocation-%' ORDER BY position`).all() as Array<{ type: string; payload: string }>
   } catch {

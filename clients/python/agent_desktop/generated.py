@@ -1531,10 +1531,6 @@ ARGV: dict[str, Any] = {
                 "root",
                 "value"
             ],
-            "snapshot": [
-                "snapshot",
-                "value"
-            ],
             "surface": [
                 "surface",
                 "value"
@@ -1620,10 +1616,6 @@ ARGV: dict[str, Any] = {
                 "root",
                 "value"
             ],
-            "snapshot": [
-                "snapshot",
-                "value"
-            ],
             "surface": [
                 "surface",
                 "value"
@@ -1663,10 +1655,6 @@ ARGV: dict[str, Any] = {
                 "property",
                 "value"
             ],
-            "snapshot": [
-                "snapshot",
-                "value"
-            ],
             "timeout_ms": [
                 "timeout-ms",
                 "value"
@@ -1680,10 +1668,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "property": [
                 "property",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ],
             "timeout_ms": [
@@ -1775,10 +1759,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1789,10 +1769,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ]
         }
@@ -1805,10 +1781,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1819,10 +1791,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ]
         }
@@ -1836,10 +1804,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1852,10 +1816,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1867,10 +1827,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1881,10 +1837,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ]
         }
@@ -1898,10 +1850,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1912,10 +1860,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ]
         }
@@ -1928,10 +1872,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1942,10 +1882,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ]
         }
@@ -1958,10 +1894,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1973,10 +1905,6 @@ ARGV: dict[str, Any] = {
             "timeout_ms": [
                 "timeout-ms",
                 "value"
-            ],
-            "snapshot": [
-                "snapshot",
-                "value"
             ]
         }
     },
@@ -1987,10 +1915,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ],
             "direction": [
@@ -2010,10 +1934,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "timeout_ms": [
                 "timeout-ms",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ]
         }
@@ -2076,10 +1996,6 @@ ARGV: dict[str, Any] = {
                 "xy",
                 "xy"
             ],
-            "snapshot": [
-                "snapshot",
-                "value"
-            ],
             "duration": [
                 "duration",
                 "value"
@@ -2115,10 +2031,6 @@ ARGV: dict[str, Any] = {
             ],
             "drop_delay": [
                 "drop-delay",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ],
             "timeout_ms": [
@@ -2533,10 +2445,6 @@ ARGV: dict[str, Any] = {
         "flags": {
             "element": [
                 "element",
-                "value"
-            ],
-            "snapshot": [
-                "snapshot",
                 "value"
             ],
             "predicate": [

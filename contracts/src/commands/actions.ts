@@ -3,7 +3,7 @@ import { ActionResult, ActionResultV2_1 } from "../data/ActionResult.js"
 import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2, SnapshotDataV2_6 } from "../data/SnapshotData.js"
 import { WaitForGone } from "../data/WaitForResult.js"
 import { clientName } from "../schema/def.js"
-import { actionTimeout, flag, int, NOTCHES_MAX, oneOf, positional, ref, snapshotId, text } from "./args.js"
+import { actionTimeout, flag, int, NOTCHES_MAX, oneOf, positional, ref, text } from "./args.js"
 import { type AgentGroupMember, defineCommand, LINUX, type PositionalSpec, type SupportStatus } from "./CommandSpec.js"
 
 /**
@@ -51,7 +51,7 @@ const refAction = <const N extends string>(
     headed: options.headed ?? "optional",
     support: LINUX(options.support ?? "supported"),
     positionals: [ref, ...(options.more ?? [])],
-    flags: { "timeout-ms": actionTimeout, snapshot: snapshotId, ...options.flags },
+    flags: { "timeout-ms": actionTimeout, ...options.flags },
     waitFor: true,
     ...(options.stateful === true ? { stateful: true } : {}),
     ...(options.needsEnabled === true ? { needsEnabled: true } : {}),

@@ -47,8 +47,6 @@ export const app = flag(str("Application name as list-apps prints it"))
 export const appFilter = flag(str("Only this application (list-apps name)"))
 export const windowId = flag(str("Window id from list-windows"))
 export const windowTarget = { app, "window-id": windowId }
-/** Agents get qualified refs (`@<snapshot_id>:eN`), which name their snapshot: the flag is for legacy bare refs. */
-export const snapshotId = flag(str("Snapshot id that owns a legacy bare ref"), { agentHidden: true })
 export const surface = flag(oneOf(SURFACE_KINDS, "Surface to observe ('_' also accepted for '-')"))
 export const root = flag(str("Ref of a subtree to observe (drill-down)"))
 /** Agents keep the default (a slow app is waited for with `wait`), so agent tool lists leave it out. */

@@ -4,7 +4,7 @@ import * as Flags from "../data/OperationFlags.js"
 import * as Report from "../data/OperationReport.js"
 import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2, SnapshotDataV2_6 } from "../data/SnapshotData.js"
 import { withWaitFor } from "./actions.js"
-import { actionTimeout, CLICKS_MAX, DRAG_MS_MAX, flag, force, int, list, NOTCHES_MAX, oneOf, optionalRef, point, positional, signedInt, snapshotId, str, text, windowTarget } from "./args.js"
+import { actionTimeout, CLICKS_MAX, DRAG_MS_MAX, flag, force, int, list, NOTCHES_MAX, oneOf, optionalRef, point, positional, signedInt, str, text, windowTarget } from "./args.js"
 import { ALL_PLATFORMS, defineCommand, LINUX } from "./CommandSpec.js"
 
 const combo = positional("combo", str("Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"), true)
@@ -81,7 +81,6 @@ export const hover = defineCommand({
   positionals: [optionalRef],
   flags: {
     xy,
-    snapshot: snapshotId,
     duration: flag(int("Hold time in ms; only 0 is accepted (a positive duration is refused)")),
     "timeout-ms": actionTimeout
   },
@@ -114,7 +113,6 @@ export const drag = defineCommand({
     "to-xy": flag(point("Point to drop on"), { syntax: "xy" }),
     duration: flag(int("Movement time in ms", { default: 300, maximum: DRAG_MS_MAX })),
     "drop-delay": flag(int("Pause before releasing, in ms", { default: 500, maximum: DRAG_MS_MAX })),
-    snapshot: snapshotId,
     "timeout-ms": actionTimeout
   },
   waitFor: true,

@@ -3,7 +3,7 @@ import { GetData, IsData, ListDisplaysData, ListSurfacesData, ScreenshotData } f
 import { SnapshotData, SnapshotDataV2_1, SnapshotDataV2_2, SnapshotDataV2_6 } from "../data/SnapshotData.js"
 import { UnconfirmedData } from "../data/SystemData.js"
 import { WatchData } from "../data/WatchData.js"
-import { actionTimeout, bool, flag, int, list, oneOf, positional, ref, root, snapshotId, str, surface, windowTarget } from "./args.js"
+import { actionTimeout, bool, flag, int, list, oneOf, positional, ref, root, str, surface, windowTarget } from "./args.js"
 import { defineCommand, LINUX } from "./CommandSpec.js"
 
 const none = { positionals: [], flags: {} } as const
@@ -27,7 +27,6 @@ export const snapshot = defineCommand({
     compact: flag(bool("Collapse unnamed single-child group wrappers"), { agentDefault: true }),
     skeleton: flag(bool("The window's outline: about 40 nodes breadth first, depth min(max-depth, 3) (unnamed wrappers count no level); each cut container has children_count and a ref to drill into with --root")),
     root,
-    snapshot: snapshotId,
     surface,
     "max-depth": flag(int("Depth of the printed tree; deeper containers carry children_count (the default prints whole windows)", { default: 64 })),
     "max-children": flag(int("Children printed per container (default 50 with -i, else all; 0 = all): the first ones and the focused (else a selected) one; a cut container gets a ref, children_count and a hint naming the shown range and the next page's command")),
@@ -68,7 +67,6 @@ export const find = defineCommand({
     state: flag(list("State TOKEN[=true|false|1|0]; repeatable")),
     ...windowTarget,
     root,
-    snapshot: snapshotId,
     surface,
     count: flag(bool("Only count the matches")),
     first: flag(bool("Only the first match")),
@@ -94,7 +92,6 @@ export const get = defineCommand({
   positionals: [ref],
   flags: {
     property: flag(oneOf(["text", "value", "title", "bounds", "role", "states"], "Property to read", "text")),
-    snapshot: snapshotId,
     "timeout-ms": actionTimeout
   },
   agentTool: true,
@@ -114,7 +111,6 @@ export const is = defineCommand({
   positionals: [ref],
   flags: {
     property: flag(oneOf(["visible", "enabled", "checked", "focused", "expanded"], "State to test", "visible")),
-    snapshot: snapshotId,
     "timeout-ms": actionTimeout
   },
   agentTool: true,

@@ -5,7 +5,7 @@ import { SessionData } from "../data/SessionData.js"
 import { PermissionsData, SkillsData, StatusData, StatusDataV2_6, UnconfirmedData, VersionData, VersionDataV2_6 } from "../data/SystemData.js"
 import { TraceData, TraceDataV2_7 } from "../data/TraceData.js"
 import { WaitData, WaitDataV2_7 } from "../data/WaitData.js"
-import { appFilter, bool, flag, ID_PATTERN, int, list, oneOf, positional, snapshotId, str, text } from "./args.js"
+import { appFilter, bool, flag, ID_PATTERN, int, list, oneOf, positional, str, text } from "./args.js"
 import { defineCommand, LINUX } from "./CommandSpec.js"
 
 const expected = {
@@ -185,7 +185,6 @@ export const wait = defineCommand({
   positionals: [positional("ms", int("Milliseconds to sleep"), false)],
   flags: {
     element: flag(str("Ref to wait for")),
-    snapshot: snapshotId,
     predicate: flag(oneOf(["exists", "enabled", "visible", "actionable", "value"], "Condition on --element", "exists")),
     value: flag(text("Expected value (--predicate value)")),
     action: flag(oneOf(["click", "type", "set-value", "clear"], "Action --predicate actionable checks readiness for")),

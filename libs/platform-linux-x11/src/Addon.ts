@@ -122,12 +122,13 @@ export const loadFrom = (root: string): AddonLoad => {
   if (!existsSync(binary)) {
     const status = readStatus(path.join(root, "build", "addon-status.json"))
     const missing = status?.missing ?? []
-    const why = status?.reason ?? "it was never built"
+    // No status file: the package's install script never ran (npm install --ignore-scripts, or scripts disabled).
+    const why = status?.reason ?? "it was never built: its install script did not run (npm install --ignore-scripts?)"
     return {
       _tag: "Unavailable",
       reason: `the X11 input and capture addon is not built (${why}); install ${
         missing.length > 0 ? missing.join(" ") : "build-essential libx11-dev libxtst-dev libxext-dev libxrandr-dev libxfixes-dev"
-      } and run npm rebuild`,
+      } and run npm rebuild @agent-desktop/platform-linux-x11`,
       missing
     }
   }

@@ -7,6 +7,10 @@
  * Node) is timed on `version` and the click too, to show what it adds when no host runs, beside the entry run as a
  * command through its `#!/usr/bin/env node` line (the installed command before the native client).
  *
+ * The long-lived starts are timed too: `agent-desktop mcp` until it answered `initialize` and ended at stdin's end,
+ * and `wave --version` (the whole bundle loaded), each with a state directory of its own that keeps Node's module
+ * compile cache where Node has one (Node >= 22.1). Run it under another Node with tools/scripts/with-node.sh.
+ *
  *   node tools/bench/dist/startup.js [--runs N] [--bin path/to/agent-desktop.js] [--compare-bin other/agent-desktop.js]
  */
 import { spawnSync } from "node:child_process"
@@ -27,6 +31,12 @@ const compareBin = argValue("--compare-bin")
 /** One private state root per binary: the click case reaches the store and the engine's code cache. */
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "ad-bench-startup-"))
 
+const wave = path.join(here, "../../../apps/print-mode/bin/wave.js")
+const MCP_INITIALIZE = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "1" } } }) + "\n"
+
+/** Cases fed a stdin (the rest get none). */
+const inputs = new Map<string, string>()
+
 const cliCases = (cli: string, label: string): ReadonlyArray<Case> => [
   { name: `${label} version`, argv: [cli, "version"], expectExit: 0 },
   { name: `${label} click (INVALID_ARGS, exit 2)`, argv: [cli, "click"], expectExit: 2 },
@@ -40,14 +50,20 @@ const cases: ReadonlyArray<Case> = [
   { name: "bin/agent-desktop.js as a command (#!/usr/bin/env node) version", argv: ["version"], executable: bin, expectExit: 0 },
   { name: "installed command version", argv: ["version"], executable: launcherOf(bin), expectExit: 0 },
   { name: "installed command click @s0abc:e1 (SNAPSHOT_NOT_FOUND)", argv: ["click", "@s0abc:e1"], executable: launcherOf(bin), expectExit: 1 },
+  { name: "agent-desktop mcp (initialize, then stdin ends)", argv: [bin, "mcp"], expectExit: 0 },
+  { name: "wave --version", argv: [wave, "--version"], expectExit: 0 },
   ...(compareBin === undefined ? [] : cliCases(path.resolve(compareBin), "compare"))
 ]
+inputs.set("agent-desktop mcp (initialize, then stdin ends)", MCP_INITIALIZE)
+// Private directories, made before the first run, so even the first start may write a compile cache.
+for (const dir of ["main", "compare", "wave-home", "wave-home/.wave"]) fs.mkdirSync(path.join(home, dir), { mode: 0o700 })
 
 const timeOnce = (c: Case): number => {
   const start = process.hrtime.bigint()
   const stateRoot = path.join(home, c.name.startsWith("compare") ? "compare" : "main")
-  const env = { ...process.env, AGENT_DESKTOP_HOME: stateRoot, DBUS_SESSION_BUS_ADDRESS: "", AT_SPI_BUS_ADDRESS: "", AGENT_DESKTOP_HOST: "off" }
-  const result = spawnSync(c.executable ?? process.execPath, c.argv, { encoding: "utf8", env })
+  const env = { ...process.env, AGENT_DESKTOP_HOME: stateRoot, DBUS_SESSION_BUS_ADDRESS: "", AT_SPI_BUS_ADDRESS: "", AGENT_DESKTOP_HOST: "off", HOME: path.join(home, "wave-home"), WAVE_HOME: "" }
+  const input = inputs.get(c.name)
+  const result = spawnSync(c.executable ?? process.execPath, c.argv, { encoding: "utf8", env, ...(input === undefined ? {} : { input }) })
   const elapsed = Number(process.hrtime.bigint() - start) / 1e6
   if (result.status !== c.expectExit) {
     throw new Error(`${c.name}: exit ${String(result.status)}, expected ${c.expectExit}\n${result.stdout}${result.stderr}`)

@@ -14,8 +14,6 @@ export interface SnapshotArgs {
   readonly skeleton?: boolean
   /** Ref of a subtree to observe (drill-down) */
   readonly root?: string
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Surface to observe ('_' also accepted for '-') */
   readonly surface?: "window" | "focused" | "menu" | "menubar" | "sheet" | "popover" | "alert" | "desktop" | "taskbar" | "system-tray" | "system-tray-overflow" | "quick-settings" | "notification-center" | "toolbar" | "dock" | "spotlight" | "menu-bar-extras" | "start-menu" | "action-center"
   /** Depth of the printed tree; deeper containers carry children_count (the default prints whole windows) Default: 64. */
@@ -60,8 +58,6 @@ export interface FindArgs {
   readonly window_id?: string
   /** Ref of a subtree to observe (drill-down) */
   readonly root?: string
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Surface to observe ('_' also accepted for '-') */
   readonly surface?: "window" | "focused" | "menu" | "menubar" | "sheet" | "popover" | "alert" | "desktop" | "taskbar" | "system-tray" | "system-tray-overflow" | "quick-settings" | "notification-center" | "toolbar" | "dock" | "spotlight" | "menu-bar-extras" | "start-menu" | "action-center"
   /** Only count the matches. */
@@ -84,8 +80,6 @@ export interface GetArgs {
   readonly ref_id: string
   /** Property to read. Default: "text". */
   readonly property?: "text" | "value" | "title" | "bounds" | "role" | "states"
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
 }
@@ -96,8 +90,6 @@ export interface IsArgs {
   readonly ref_id: string
   /** State to test. Default: "visible". */
   readonly property?: "visible" | "enabled" | "checked" | "focused" | "expanded"
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
 }
@@ -157,8 +149,6 @@ export interface ClickArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `double-click`: Double-click an element (headed only). */
@@ -167,8 +157,6 @@ export interface DoubleClickArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `triple-click`: Triple-click an element (headed only). */
@@ -177,8 +165,6 @@ export interface TripleClickArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `right-click`: Right-click an element (headed only). */
@@ -187,8 +173,6 @@ export interface RightClickArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `type`: Type text into an element. */
@@ -199,8 +183,6 @@ export interface TypeArgs {
   readonly text: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `set-value`: Set an element's value directly (text fields, sliders, spin buttons). */
@@ -211,8 +193,6 @@ export interface SetValueArgs {
   readonly value: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `clear`: Clear a text field. */
@@ -221,8 +201,6 @@ export interface ClearArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `focus`: Move keyboard focus to an element. */
@@ -231,8 +209,6 @@ export interface FocusArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `select`: Select an option of a list or combo box by its text. */
@@ -243,8 +219,6 @@ export interface SelectArgs {
   readonly value: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `toggle`: Toggle a check box, switch or toggle button. */
@@ -253,8 +227,6 @@ export interface ToggleArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `check`: Make sure a check box is checked (idempotent). */
@@ -263,8 +235,6 @@ export interface CheckArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `uncheck`: Make sure a check box is unchecked (idempotent). */
@@ -273,8 +243,6 @@ export interface UncheckArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `expand`: Expand a tree node, combo box or disclosure. */
@@ -283,8 +251,6 @@ export interface ExpandArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `collapse`: Collapse a tree node, combo box or disclosure. */
@@ -293,8 +259,6 @@ export interface CollapseArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `scroll`: Scroll an element. */
@@ -303,8 +267,6 @@ export interface ScrollArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Direction. Default: "down". */
   readonly direction?: "up" | "down" | "left" | "right"
   /** Steps. Default: 3. */
@@ -317,8 +279,6 @@ export interface ScrollToArgs {
   readonly ref_id: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
 }
 
 /** `press`: Press a key combination. */
@@ -359,8 +319,6 @@ export interface HoverArgs {
   readonly ref_id?: string
   /** Screen point (X,Y; '=' before negatives: --xy=-10,5) */
   readonly xy?: { readonly x: number; readonly y: number }
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Hold time in ms; only 0 is accepted (a positive duration is refused) */
   readonly duration?: number
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
@@ -381,8 +339,6 @@ export interface DragArgs {
   readonly duration?: number
   /** Pause before releasing, in ms. Default: 500. */
   readonly drop_delay?: number
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Actionability + resolution budget in ms (0 = single shot) Default: 5000. */
   readonly timeout_ms?: number
 }
@@ -652,8 +608,6 @@ export interface WaitArgs {
   readonly ms?: number
   /** Ref to wait for. */
   readonly element?: string
-  /** Snapshot id that owns a legacy bare ref. */
-  readonly snapshot?: string
   /** Condition on --element. Default: "exists". */
   readonly predicate?: "exists" | "enabled" | "visible" | "actionable" | "value"
   /** Expected value (--predicate value) */
@@ -858,10 +812,6 @@ export const ARGV = {
         "root",
         "value"
       ],
-      "snapshot": [
-        "snapshot",
-        "value"
-      ],
       "surface": [
         "surface",
         "value"
@@ -947,10 +897,6 @@ export const ARGV = {
         "root",
         "value"
       ],
-      "snapshot": [
-        "snapshot",
-        "value"
-      ],
       "surface": [
         "surface",
         "value"
@@ -990,10 +936,6 @@ export const ARGV = {
         "property",
         "value"
       ],
-      "snapshot": [
-        "snapshot",
-        "value"
-      ],
       "timeout_ms": [
         "timeout-ms",
         "value"
@@ -1007,10 +949,6 @@ export const ARGV = {
     "flags": {
       "property": [
         "property",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ],
       "timeout_ms": [
@@ -1102,10 +1040,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1116,10 +1050,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ]
     }
@@ -1132,10 +1062,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1146,10 +1072,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ]
     }
@@ -1163,10 +1085,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1179,10 +1097,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1194,10 +1108,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1208,10 +1118,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ]
     }
@@ -1225,10 +1131,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1239,10 +1141,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ]
     }
@@ -1255,10 +1153,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1269,10 +1163,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ]
     }
@@ -1285,10 +1175,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1300,10 +1186,6 @@ export const ARGV = {
       "timeout_ms": [
         "timeout-ms",
         "value"
-      ],
-      "snapshot": [
-        "snapshot",
-        "value"
       ]
     }
   },
@@ -1314,10 +1196,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ],
       "direction": [
@@ -1337,10 +1215,6 @@ export const ARGV = {
     "flags": {
       "timeout_ms": [
         "timeout-ms",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ]
     }
@@ -1403,10 +1277,6 @@ export const ARGV = {
         "xy",
         "xy"
       ],
-      "snapshot": [
-        "snapshot",
-        "value"
-      ],
       "duration": [
         "duration",
         "value"
@@ -1442,10 +1312,6 @@ export const ARGV = {
       ],
       "drop_delay": [
         "drop-delay",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ],
       "timeout_ms": [
@@ -1860,10 +1726,6 @@ export const ARGV = {
     "flags": {
       "element": [
         "element",
-        "value"
-      ],
-      "snapshot": [
-        "snapshot",
         "value"
       ],
       "predicate": [

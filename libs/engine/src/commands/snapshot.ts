@@ -1,7 +1,7 @@
 import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { ObservedNode, TreeObservation } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
+import { Timeout } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
 import { resolveRef } from "../resolve/resolveRef.js"
 import { captureSnapshot } from "../snapshot/captureSnapshot.js"
@@ -60,10 +60,7 @@ const drillDown = Effect.fn("drillDown")(function*(root: string, request: Snapsh
 
 export const snapshot = Effect.fn("snapshot")(function*(args: ArgsOf<"snapshot">) {
   const request = yield* snapshotRequest(args)
-  const { root, snapshot: legacy } = args
-  if (legacy !== undefined && root === undefined) {
-    return yield* new InvalidArgs({ message: "--snapshot only qualifies a bare --root ref, which contract 2.6 no longer accepts", suggestion: "Pass --root with the qualified ref that snapshot printed" })
-  }
+  const { root } = args
   const since = args.since
   const diff = args.diff || since !== undefined
   if (diff && root !== undefined) {
