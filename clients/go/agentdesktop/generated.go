@@ -29,15 +29,6 @@ type AfterAction struct {
 	Disposition *SuccessDisposition `json:"disposition,omitempty"`
 }
 
-// AppInfo is generated from $defs/AppInfo.
-type AppInfo struct {
-	Name            string  `json:"name"`
-	Pid             int64   `json:"pid"`
-	BundleID        *string `json:"bundle_id,omitempty"`
-	ProcessInstance *string `json:"process_instance,omitempty"`
-	Presentation    *string `json:"presentation,omitempty"`
-}
-
 // AppTarget is generated from $defs/AppTarget.
 type AppTarget struct {
 	Kind    string         `json:"kind"`
@@ -618,7 +609,7 @@ type LaunchDataCdp struct {
 
 // ListAppsData is generated from $defs/ListAppsData.
 type ListAppsData struct {
-	Apps []AppInfo `json:"apps"`
+	Apps []ListedApp `json:"apps"`
 }
 
 // ListNotificationsData is generated from $defs/ListNotificationsData.
@@ -631,6 +622,30 @@ type ListNotificationsData struct {
 type ListSurfacesData struct {
 	Pid      int64     `json:"pid"`
 	Surfaces []Surface `json:"surfaces"`
+}
+
+// ListedApp is generated from $defs/ListedApp.
+type ListedApp struct {
+	Name            string            `json:"name"`
+	Pid             int64             `json:"pid"`
+	BundleID        *string           `json:"bundle_id,omitempty"`
+	ProcessInstance *string           `json:"process_instance,omitempty"`
+	Presentation    *string           `json:"presentation,omitempty"`
+	Accessibility   *TreeAvailability `json:"accessibility,omitempty"`
+}
+
+// ListedWindow is generated from $defs/ListedWindow.
+type ListedWindow struct {
+	ID              string            `json:"id"`
+	Title           string            `json:"title"`
+	AppName         string            `json:"app_name"`
+	Pid             int64             `json:"pid"`
+	ProcessInstance *string           `json:"process_instance,omitempty"`
+	Bounds          *Bounds           `json:"bounds,omitempty"`
+	IsFocused       bool              `json:"is_focused"`
+	Minimized       *bool             `json:"minimized,omitempty"`
+	Visible         *bool             `json:"visible,omitempty"`
+	Accessibility   *TreeAvailability `json:"accessibility,omitempty"`
 }
 
 // MaximizeData is generated from $defs/MaximizeData.
@@ -1204,34 +1219,36 @@ type SkillsDataSkillsSkillsItem struct {
 
 // SnapshotDataComplete is one variant of SnapshotData (generated from $defs/SnapshotData).
 type SnapshotDataComplete struct {
-	App              string          `json:"app"`
-	Window           *SnapshotWindow `json:"window,omitempty"`
-	SnapshotID       string          `json:"snapshot_id"`
-	RefCount         int64           `json:"ref_count"`
-	ElapsedMs        *int64          `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string         `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction    `json:"after_action,omitempty"`
-	IdentityUnproven *bool           `json:"identity_unproven,omitempty"`
-	Complete         bool            `json:"complete"`
-	Tree             *SnapshotRoot   `json:"tree,omitempty"`
-	Diff             *SnapshotDiff   `json:"diff,omitempty"`
+	App              string            `json:"app"`
+	Window           *SnapshotWindow   `json:"window,omitempty"`
+	SnapshotID       string            `json:"snapshot_id"`
+	RefCount         int64             `json:"ref_count"`
+	ElapsedMs        *int64            `json:"elapsed_ms,omitempty"`
+	MatchedSelector  *string           `json:"matched_selector,omitempty"`
+	AfterAction      *AfterAction      `json:"after_action,omitempty"`
+	IdentityUnproven *bool             `json:"identity_unproven,omitempty"`
+	Accessibility    *TreeAvailability `json:"accessibility,omitempty"`
+	Complete         bool              `json:"complete"`
+	Tree             *SnapshotRoot     `json:"tree,omitempty"`
+	Diff             *SnapshotDiff     `json:"diff,omitempty"`
 }
 
 // SnapshotDataTruncated is one variant of SnapshotData (generated from $defs/SnapshotData).
 type SnapshotDataTruncated struct {
-	App              string          `json:"app"`
-	Window           *SnapshotWindow `json:"window,omitempty"`
-	SnapshotID       string          `json:"snapshot_id"`
-	RefCount         int64           `json:"ref_count"`
-	ElapsedMs        *int64          `json:"elapsed_ms,omitempty"`
-	MatchedSelector  *string         `json:"matched_selector,omitempty"`
-	AfterAction      *AfterAction    `json:"after_action,omitempty"`
-	IdentityUnproven *bool           `json:"identity_unproven,omitempty"`
-	Complete         bool            `json:"complete"`
-	Truncated        bool            `json:"truncated"`
-	NodesObserved    int64           `json:"nodes_observed"`
-	Tree             *SnapshotRoot   `json:"tree,omitempty"`
-	Diff             *SnapshotDiff   `json:"diff,omitempty"`
+	App              string            `json:"app"`
+	Window           *SnapshotWindow   `json:"window,omitempty"`
+	SnapshotID       string            `json:"snapshot_id"`
+	RefCount         int64             `json:"ref_count"`
+	ElapsedMs        *int64            `json:"elapsed_ms,omitempty"`
+	MatchedSelector  *string           `json:"matched_selector,omitempty"`
+	AfterAction      *AfterAction      `json:"after_action,omitempty"`
+	IdentityUnproven *bool             `json:"identity_unproven,omitempty"`
+	Accessibility    *TreeAvailability `json:"accessibility,omitempty"`
+	Complete         bool              `json:"complete"`
+	Truncated        bool              `json:"truncated"`
+	NodesObserved    int64             `json:"nodes_observed"`
+	Tree             *SnapshotRoot     `json:"tree,omitempty"`
+	Diff             *SnapshotDiff     `json:"diff,omitempty"`
 }
 
 // SnapshotData is generated from $defs/SnapshotData: one of *SnapshotDataComplete, *SnapshotDataTruncated, held in Value.
@@ -1569,6 +1586,13 @@ type TraceDataFormatOmittedItem struct {
 	Position int64  `json:"position"`
 	Command  string `json:"command"`
 	Reason   string `json:"reason"`
+}
+
+// TreeAvailability is generated from $defs/TreeAvailability.
+type TreeAvailability struct {
+	Tree    string   `json:"tree"`
+	Sources []string `json:"sources"`
+	Fix     *string  `json:"fix,omitempty"`
 }
 
 // TripleClickData is generated from $defs/TripleClickData: one of *ActionResult, *SnapshotData, *WaitForGone, held in Value.
@@ -1958,7 +1982,7 @@ func NewData(command string) any {
 	case "list-surfaces":
 		return &ListSurfacesData{}
 	case "list-windows":
-		var v []WindowInfo
+		var v []ListedWindow
 		return &v
 	case "maximize":
 		return &MaximizeData{}
@@ -2033,31 +2057,31 @@ func NewData(command string) any {
 
 // argvSpec: how each argument of each command is written on the command line (from the command spec).
 var argvSpec = map[string]commandArgv{
-	"snapshot":                  {positionals: []string{}, flags: map[string]flagSpec{"app": {"app", "value"}, "window_id": {"window-id", "value"}, "interactive_only": {"interactive-only", "switch"}, "compact": {"compact", "switch"}, "skeleton": {"skeleton", "switch"}, "root": {"root", "value"}, "snapshot": {"snapshot", "value"}, "surface": {"surface", "value"}, "max_depth": {"max-depth", "value"}, "max_children": {"max-children", "value"}, "children_from": {"children-from", "value"}, "include_bounds": {"include-bounds", "switch"}, "timeout_ms": {"timeout-ms", "value"}, "diff": {"diff", "switch"}, "since": {"since", "value"}, "force_electron_a11y": {"force-electron-a11y", "switch"}}},
-	"find":                      {positionals: []string{}, flags: map[string]flagSpec{"role": {"role", "value"}, "name": {"name", "value"}, "value": {"value", "value"}, "description": {"description", "value"}, "native_id": {"native-id", "value"}, "text": {"text", "value"}, "exact": {"exact", "switch"}, "state": {"state", "list"}, "app": {"app", "value"}, "window_id": {"window-id", "value"}, "root": {"root", "value"}, "snapshot": {"snapshot", "value"}, "surface": {"surface", "value"}, "count": {"count", "switch"}, "first": {"first", "switch"}, "last": {"last", "switch"}, "nth": {"nth", "value"}, "limit": {"limit", "value"}, "timeout_ms": {"timeout-ms", "value"}}},
-	"get":                       {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"property": {"property", "value"}, "snapshot": {"snapshot", "value"}, "timeout_ms": {"timeout-ms", "value"}}},
-	"is":                        {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"property": {"property", "value"}, "snapshot": {"snapshot", "value"}, "timeout_ms": {"timeout-ms", "value"}}},
+	"snapshot":                  {positionals: []string{}, flags: map[string]flagSpec{"app": {"app", "value"}, "window_id": {"window-id", "value"}, "interactive_only": {"interactive-only", "switch"}, "compact": {"compact", "switch"}, "skeleton": {"skeleton", "switch"}, "root": {"root", "value"}, "surface": {"surface", "value"}, "max_depth": {"max-depth", "value"}, "max_children": {"max-children", "value"}, "children_from": {"children-from", "value"}, "include_bounds": {"include-bounds", "switch"}, "timeout_ms": {"timeout-ms", "value"}, "ocr": {"ocr", "value"}, "diff": {"diff", "switch"}, "since": {"since", "value"}, "force_electron_a11y": {"force-electron-a11y", "switch"}}},
+	"find":                      {positionals: []string{}, flags: map[string]flagSpec{"role": {"role", "value"}, "name": {"name", "value"}, "value": {"value", "value"}, "description": {"description", "value"}, "native_id": {"native-id", "value"}, "text": {"text", "value"}, "exact": {"exact", "switch"}, "ocr": {"ocr", "value"}, "state": {"state", "list"}, "app": {"app", "value"}, "window_id": {"window-id", "value"}, "root": {"root", "value"}, "surface": {"surface", "value"}, "count": {"count", "switch"}, "first": {"first", "switch"}, "last": {"last", "switch"}, "nth": {"nth", "value"}, "limit": {"limit", "value"}, "timeout_ms": {"timeout-ms", "value"}}},
+	"get":                       {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"property": {"property", "value"}, "timeout_ms": {"timeout-ms", "value"}}},
+	"is":                        {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"property": {"property", "value"}, "timeout_ms": {"timeout-ms", "value"}}},
 	"screenshot":                {positionals: []string{"path"}, flags: map[string]flagSpec{"app": {"app", "value"}, "window_id": {"window-id", "value"}, "screen": {"screen", "value"}}},
 	"list-surfaces":             {positionals: []string{}, flags: map[string]flagSpec{"app": {"app", "value"}}},
 	"list-displays":             {positionals: []string{}, flags: map[string]flagSpec{}},
 	"open-system-surface":       {positionals: []string{"surface"}, flags: map[string]flagSpec{}},
 	"watch":                     {positionals: []string{}, flags: map[string]flagSpec{"app": {"app", "value"}, "window_id": {"window-id", "value"}, "event": {"event", "list"}, "count": {"count", "value"}, "timeout": {"timeout", "value"}, "poll_ms": {"poll-ms", "value"}, "interactive_only": {"interactive-only", "switch"}, "compact": {"compact", "switch"}}},
-	"click":                     {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"double-click":              {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"triple-click":              {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"right-click":               {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"type":                      {positionals: []string{"ref_id", "text"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"set-value":                 {positionals: []string{"ref_id", "value"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"clear":                     {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"focus":                     {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"select":                    {positionals: []string{"ref_id", "value"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"toggle":                    {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"check":                     {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"uncheck":                   {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"expand":                    {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"collapse":                  {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
-	"scroll":                    {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}, "direction": {"direction", "value"}, "amount": {"amount", "value"}}},
-	"scroll-to":                 {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "snapshot": {"snapshot", "value"}}},
+	"click":                     {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"double-click":              {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"triple-click":              {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"right-click":               {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"type":                      {positionals: []string{"ref_id", "text"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"set-value":                 {positionals: []string{"ref_id", "value"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"clear":                     {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"focus":                     {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"select":                    {positionals: []string{"ref_id", "value"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"toggle":                    {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"check":                     {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"uncheck":                   {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"expand":                    {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"collapse":                  {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
+	"scroll":                    {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}, "direction": {"direction", "value"}, "amount": {"amount", "value"}}},
+	"scroll-to":                 {positionals: []string{"ref_id"}, flags: map[string]flagSpec{"timeout_ms": {"timeout-ms", "value"}}},
 	"press":                     {positionals: []string{"combo"}, flags: map[string]flagSpec{"app": {"app", "value"}, "window_id": {"window-id", "value"}, "text": {"text", "value"}, "force": {"force", "switch"}, "timeout_ms": {"timeout-ms", "value"}}},
 	"key-down":                  {positionals: []string{"combo"}, flags: map[string]flagSpec{"force": {"force", "switch"}}},
 	"key-up":                    {positionals: []string{"combo"}, flags: map[string]flagSpec{"force": {"force", "switch"}}},

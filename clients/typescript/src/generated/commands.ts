@@ -26,6 +26,8 @@ export interface SnapshotArgs {
   readonly include_bounds?: boolean
   /** Observation budget in ms; an exhausted full snapshot is a partial result. Default: 3000. */
   readonly timeout_ms?: number
+  /** Text read from the screen (OCR, Tesseract) as ocr nodes: auto = where the tree cannot explain the pixels (a window without a usable tree, a canvas or drawing area: its lines as statictext nodes with bounds and confidence), always = the window's text under its root too, never = none. Default: "auto". */
+  readonly ocr?: "auto" | "always" | "never"
   /** Only what changed since the window's last snapshot (or --since): added, removed and changed elements with refs, the unchanged count (their refs stay valid); the whole snapshot when much changed. */
   readonly diff?: boolean
   /** With --diff (implied): the snapshot to compare with, instead of the window's last one. */
@@ -50,6 +52,8 @@ export interface FindArgs {
   readonly text?: string
   /** Case-insensitive exact match instead of containment. */
   readonly exact?: boolean
+  /** With --text, the screen's text (OCR): auto = read the window when nothing in its tree has the text (the matching runs of words become ocr statictext matches with refs, bounds and confidence; acting on them needs --headed), always = read it too, never = tree only. Default: "auto". */
+  readonly ocr?: "auto" | "always" | "never"
   /** State TOKEN[=true|false|1|0]; repeatable. */
   readonly state?: ReadonlyArray<string>
   /** Application name as list-apps prints it. */
@@ -836,6 +840,10 @@ export const ARGV = {
         "timeout-ms",
         "value"
       ],
+      "ocr": [
+        "ocr",
+        "value"
+      ],
       "diff": [
         "diff",
         "switch"
@@ -880,6 +888,10 @@ export const ARGV = {
       "exact": [
         "exact",
         "switch"
+      ],
+      "ocr": [
+        "ocr",
+        "value"
       ],
       "state": [
         "state",

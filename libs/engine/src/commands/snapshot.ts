@@ -1,7 +1,7 @@
 import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import type { ObservedNode, TreeObservation } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { Timeout } from "../errors/DesktopError.js"
+import { InvalidArgs, Timeout } from "../errors/DesktopError.js"
 import { Invocation } from "../Invocation.js"
 import { resolveRef } from "../resolve/resolveRef.js"
 import { captureSnapshot } from "../snapshot/captureSnapshot.js"

@@ -139,6 +139,7 @@ export const swayWindowManager = (ipc: () => SwayIpc | undefined) => {
       }),
     topWindowAt: (point: ScreenPoint) => use("window at point", async (connection) => topmostAt(await connection.windows(), point)?.id),
     readWindow: (nativeId: number) => use("window readback", async (connection) => toManaged(await windowById(connection, nativeId))),
+    listWindows: () => use("window list", async (connection) => (await connection.windows()).map(toManaged)),
     operateWindow: (nativeId: number, operation: WindowOperation) => use(`window ${operation.kind}`, (connection) => operate(connection, nativeId, operation))
   }
 }
@@ -187,6 +188,13 @@ export const swaySessionWindows = (ipc: () => SwayIpc | undefined): SessionWindo
         }
         return placementOfWindow(window, query)
       }),
-    windowOwners: () => ask(undefined, async (connection) => (await connection.windows()).filter((w) => w.visible).map((w) => ({ pid: w.pid, title: w.title })))
+    windowOwners: () => ask(undefined, async (connection) => (await connection.windows()).filter((w) => w.visible).map((w) => ({ pid: w.pid, title: w.title }))),
+    activeWindow: () =>
+      ask(undefined, async (connection) => {
+        const focused = (await connection.windows()).find((w) => w.focused)
+        return focused === undefined ? undefined : { pid: focused.pid, title: focused.title }
+      }),
+    // Popups (menus, popovers) are xdg_popup surfaces, which no sway IPC or foreign-toplevel protocol lists.
+    popupWindows: () => Effect.succeed(undefined)
   }
 }
