@@ -14,6 +14,7 @@ import * as Effect from "effect/Effect"
 import type { AtspiSession } from "../atspi/AtspiSession.js"
 import type { AtspiEvent } from "./AtspiEvent.js"
 import { EventStream } from "./EventStream.js"
+import { Wakeup } from "./Wakeup.js"
 
 const quietMajors: ReadonlySet<string> = new Set([
   "bounds-changed", "text-caret-moved", "text-selection-changed", "text-attributes-changed", "text-bounds-changed"
@@ -28,7 +29,7 @@ const healthCheckMs = 1000
 
 export class ChangeWatcher {
   private count = 0
-  private wake: (() => void) | undefined
+  private readonly wakeup = new Wakeup()
   private closed = false
   private readonly unsubscribe: () => void
   private readonly unsubscribeDeparture: () => void
@@ -43,14 +44,14 @@ export class ChangeWatcher {
     this.unsubscribe = stream.subscribe((event) => {
       if (event.source.busName !== busName || !isContentEvent(event)) return
       this.count++
-      this.wake?.()
+      this.wakeup.wake()
     })
     // The app left the bus: its windows are gone, which the next read says; wake the watcher for it.
     this.unsubscribeDeparture = stream.onDeparture((name) => {
       if (name !== busName) return
       this.gone = true
       this.count++
-      this.wake?.()
+      this.wakeup.wake()
     })
   }
 
@@ -78,14 +79,7 @@ export class ChangeWatcher {
       }
       const left = deadline - Date.now()
       if (!this.healthy || left <= 0) return undefined
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(left, healthCheckMs))
-        this.wake = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      this.wake = undefined
+      await this.wakeup.pause(Math.min(left, healthCheckMs))
     }
   }
 
@@ -95,7 +89,7 @@ export class ChangeWatcher {
     this.unsubscribe()
     this.unsubscribeDeparture()
     if (this.ownsStream) this.stream.close()
-    this.wake?.()
+    this.wakeup.wake()
   }
 
   asChangeWatch(): ChangeWatch {

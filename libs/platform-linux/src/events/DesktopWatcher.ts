@@ -15,6 +15,7 @@ import { Paths } from "../atspi/Interfaces.js"
 import { desktopChangeOf, type DesktopChange } from "./DesktopChange.js"
 import { DesktopTracker, type TrackedApp, type TrackedWindow } from "./DesktopTracker.js"
 import { EventStream } from "./EventStream.js"
+import { Wakeup } from "./Wakeup.js"
 
 const readMs = 1500
 /** How often a waiting `next` looks at the stream's health (not at the desktop). */
@@ -31,7 +32,7 @@ const registered = (app: TrackedApp): RegisteredApp => ({ ref: { busName: app.bu
 
 export class DesktopWatcher {
   private readonly queue: Array<DesktopEvent> = []
-  private wake: (() => void) | undefined
+  private readonly wakeup = new Wakeup()
   private chain: Promise<void>
   private failure: unknown
   private closed = false
@@ -58,10 +59,10 @@ export class DesktopWatcher {
         .then(() => tracker.apply(change))
         .then((events) => {
           this.queue.push(...events)
-          if (events.length > 0) this.wake?.()
+          if (events.length > 0) this.wakeup.wake()
         }, (error: unknown) => {
           this.failure = error
-          this.wake?.()
+          this.wakeup.wake()
         })
   }
 
@@ -110,14 +111,7 @@ export class DesktopWatcher {
       if (this.failure !== undefined) throw this.failure
       const left = deadline - Date.now()
       if (!this.healthy || left <= 0) return undefined
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(left, healthCheckMs))
-        this.wake = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      this.wake = undefined
+      await this.wakeup.pause(Math.min(left, healthCheckMs))
     }
   }
 
@@ -127,7 +121,7 @@ export class DesktopWatcher {
     this.unsubscribe()
     this.unsubscribeDepartures()
     if (this.ownsStream) this.stream.close()
-    this.wake?.()
+    this.wakeup.wake()
   }
 
   /** The platform capability (DesktopWatch) over this watcher. */
