@@ -112,8 +112,11 @@ class Gen:
         return self.unique(f"{union}Variant{index}")
 
     def unique(self, name):
+        # A numbered suffix: Go names are made with go_name, which drops underscores.
+        base, n = name, 1
         while name in self.defs or name in self.taken:
-            name += "_"
+            n += 1
+            name = f"{base}{n}"
         self.taken.add(name)
         return name
 

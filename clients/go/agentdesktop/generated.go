@@ -593,7 +593,7 @@ type LaunchData struct {
 	App             string         `json:"app"`
 	Pid             int64          `json:"pid"`
 	ProcessInstance *string        `json:"process_instance,omitempty"`
-	Window          *WindowInfo    `json:"window,omitempty"`
+	Window          *ListedWindow  `json:"window,omitempty"`
 	Cdp             *LaunchDataCdp `json:"cdp,omitempty"`
 	Renderer        *string        `json:"renderer,omitempty"`
 	Suggestion      *string        `json:"suggestion,omitempty"`
@@ -1722,21 +1722,21 @@ type WaitDataCondition struct {
 	ElapsedMs    int64            `json:"elapsed_ms"`
 }
 
-// WaitDataFound_ is one variant of WaitData (generated from $defs/WaitData).
-type WaitDataFound struct {
-	Found     bool               `json:"found"`
-	Event     WaitDataFoundEvent `json:"event"`
-	ElapsedMs int64              `json:"elapsed_ms"`
+// WaitDataFound2 is one variant of WaitData (generated from $defs/WaitData).
+type WaitDataFound2 struct {
+	Found     bool                `json:"found"`
+	Event     WaitDataFound2Event `json:"event"`
+	ElapsedMs int64               `json:"elapsed_ms"`
 }
 
-// WaitDataFound__ is one variant of WaitData (generated from $defs/WaitData).
-type WaitDataFound struct {
+// WaitDataFound3 is one variant of WaitData (generated from $defs/WaitData).
+type WaitDataFound3 struct {
 	Found     bool       `json:"found"`
 	Event     WatchEvent `json:"event"`
 	ElapsedMs int64      `json:"elapsed_ms"`
 }
 
-// WaitData is generated from $defs/WaitData: one of *WaitDataWaitedMs, *WaitDataRef, *WaitDataWindow, *WaitDataText, *WaitDataFound, *WaitDataCondition, *WaitDataFound_, *WaitDataFound__, held in Value.
+// WaitData is generated from $defs/WaitData: one of *WaitDataWaitedMs, *WaitDataRef, *WaitDataWindow, *WaitDataText, *WaitDataFound, *WaitDataCondition, *WaitDataFound2, *WaitDataFound3, held in Value.
 type WaitData struct {
 	Value any
 }
@@ -1750,8 +1750,8 @@ func (u *WaitData) UnmarshalJSON(raw []byte) error {
 		{name: "WaitDataText", required: []string{"found", "text", "snapshot_id", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataText]},
 		{name: "WaitDataFound", required: []string{"found", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataFound]},
 		{name: "WaitDataCondition", required: []string{"condition", "matched", "notification", "elapsed_ms"}, consts: map[string]string{"condition": "\"notification\"", "matched": "true"}, decode: decodeAs[WaitDataCondition]},
-		{name: "WaitDataFound_", required: []string{"found", "event", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataFound_]},
-		{name: "WaitDataFound__", required: []string{"found", "event", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataFound__]},
+		{name: "WaitDataFound2", required: []string{"found", "event", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataFound2]},
+		{name: "WaitDataFound3", required: []string{"found", "event", "elapsed_ms"}, consts: map[string]string{"found": "true"}, decode: decodeAs[WaitDataFound3]},
 	})
 	if err != nil {
 		return err
@@ -1765,8 +1765,8 @@ func (u WaitData) MarshalJSON() ([]byte, error) {
 	return json.Marshal(u.Value)
 }
 
-// WaitDataFoundEvent is generated from an inline object of $defs/WaitData.
-type WaitDataFoundEvent struct {
+// WaitDataFound2Event is generated from an inline object of $defs/WaitData.
+type WaitDataFound2Event struct {
 	Kind     string  `json:"kind"`
 	WindowID *string `json:"window_id,omitempty"`
 	Title    *string `json:"title,omitempty"`

@@ -50,18 +50,23 @@ func decodeAs[T any](raw []byte) (any, error) {
 	return value, nil
 }
 
-// pickVariant decodes raw as the most specific variant that fits it (the one with most required keys; the first on
-// a tie). A union whose object fits none of its variants is an error naming them.
+// pickVariant decodes raw as the variant that fits it best: one that keeps every field (variants alike at the top can
+// differ below, as wait's window event and its changed event do), then the most specific (most required keys), then
+// the first. A union whose object fits none of its variants is an error naming them.
 func pickVariant(union string, raw []byte, variants []variant) (any, error) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil {
+		return nil, fmt.Errorf("%s: %w", union, err)
+	}
+	var in any
+	if err := json.Unmarshal(raw, &in); err != nil {
 		return nil, fmt.Errorf("%s: %w", union, err)
 	}
 	best := -1
 	var value any
 	var failures []string
 	for _, v := range variants {
-		if !v.fits(fields) || len(v.required) <= best {
+		if !v.fits(fields) {
 			continue
 		}
 		decoded, err := v.decode(raw)
@@ -69,7 +74,13 @@ func pickVariant(union string, raw []byte, variants []variant) (any, error) {
 			failures = append(failures, fmt.Sprintf("%s: %v", v.name, err))
 			continue
 		}
-		best, value = len(v.required), decoded
+		score := len(v.required)
+		if keepsEveryField(in, decoded) {
+			score += 1 << 16
+		}
+		if score > best {
+			best, value = score, decoded
+		}
 	}
 	if value == nil {
 		names := make([]string, len(variants))
@@ -83,6 +94,19 @@ func pickVariant(union string, raw []byte, variants []variant) (any, error) {
 		return nil, fmt.Errorf("%s fits none of its variants %s%s", union, strings.Join(names, ", "), reason)
 	}
 	return value, nil
+}
+
+// keepsEveryField says whether decoded, encoded again, still holds every key of in.
+func keepsEveryField(in, decoded any) bool {
+	encoded, err := json.Marshal(decoded)
+	if err != nil {
+		return false
+	}
+	var out any
+	if json.Unmarshal(encoded, &out) != nil {
+		return false
+	}
+	return len(unknownFields("", in, out)) == 0
 }
 
 // unknownFields lists the keys of in (decoded JSON) that out (the same value decoded into the generated types and

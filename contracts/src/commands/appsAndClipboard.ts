@@ -1,4 +1,4 @@
-import { LaunchData, LaunchDataV2_1, ListAppsData, ListAppsDataV2_1 } from "../data/AppData.js"
+import { LaunchData, LaunchDataV2_1, LaunchDataV2_3, ListAppsData, ListAppsDataV2_1 } from "../data/AppData.js"
 import { ClipboardGetData } from "../data/ClipboardData.js"
 import * as Flags from "../data/OperationFlags.js"
 import * as Report from "../data/OperationReport.js"
@@ -84,7 +84,7 @@ export const launch = defineCommand({
     cdp: flag(int("Chrome DevTools port (0 or no value = a free port)", { maximum: 65535 }), { syntax: "optional-value" })
   },
   agentTool: true,
-  data: { "2.1": LaunchDataV2_1, "2.3": LaunchData }
+  data: { "2.1": LaunchDataV2_1, "2.3": LaunchDataV2_3, "2.7": LaunchData }
 })
 
 export const closeApp = defineCommand({

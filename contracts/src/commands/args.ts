@@ -47,7 +47,7 @@ export const app = flag(str("Application name as list-apps prints it"))
 export const appFilter = flag(str("Only this application (list-apps name)"))
 export const windowId = flag(str("Window id from list-windows"))
 export const windowTarget = { app, "window-id": windowId }
-export const surface = flag(oneOf(SURFACE_KINDS, "Surface to observe ('_' also accepted for '-')"))
+export const surface = flag(oneOf(SURFACE_KINDS, "Surface to observe"))
 export const root = flag(str("Ref of a subtree to observe (drill-down)"))
 /** Agents keep the default (a slow app is waited for with `wait`), so agent tool lists leave it out. */
 export const actionTimeout = flag(int("Actionability + resolution budget in ms (0 = single shot)", { default: 5000 }), { agentHidden: true })

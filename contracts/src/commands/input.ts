@@ -9,7 +9,7 @@ import { ALL_PLATFORMS, defineCommand, LINUX } from "./CommandSpec.js"
 
 const combo = positional("combo", str("Key combination mod+mod+key, e.g. ctrl+s, shift+tab, return"), true)
 const button = flag(oneOf(["left", "right", "middle"], "Mouse button", "left"))
-const modifiers = flag(list("Modifier held during the input (ctrl, alt, shift, cmd); repeatable"))
+const modifiers = flag(list("Modifier held (ctrl, alt, shift, cmd); repeatable"))
 const xy = flag(point("Screen point"), { syntax: "xy" })
 
 /** Held-input commands always fail closed: no success envelope exists for them. */
@@ -81,7 +81,7 @@ export const hover = defineCommand({
   positionals: [optionalRef],
   flags: {
     xy,
-    duration: flag(int("Hold time in ms; only 0 is accepted (a positive duration is refused)")),
+    duration: flag(int("Hold time in ms; only 0 is accepted (a positive duration is refused)"), { agentHidden: true }),
     "timeout-ms": actionTimeout
   },
   waitFor: true,
@@ -155,7 +155,7 @@ export const mouseClick = defineCommand({
   headed: "required",
   support: LINUX("supported"),
   positionals: [],
-  flags: { xy, button, count: flag(int("Number of clicks: 2 is a double click, 3 a triple click", { default: 1, minimum: 1, maximum: CLICKS_MAX })), modifiers },
+  flags: { xy, button, count: flag(int("Clicks: 2 = double, 3 = triple", { default: 1, minimum: 1, maximum: CLICKS_MAX })), modifiers },
   operationReport: { target: "pointer", flags: ["clicked"], echoed: ["x", "y", "count"] },
   data: { "2.1": Flags.MouseClickFlags, "2.5": Report.MouseClickReport }
 })

@@ -251,15 +251,15 @@ export const trace = defineCommand({
     positional("session_id", str("Session to read (default: --session or AGENT_DESKTOP_SESSION)", { pattern: ID_PATTERN }), false)
   ],
   flags: {
-    limit: flag(int("Newest events to return, 0 = all (default 500 for show, 5000 for export)")),
+    limit: flag(int("Newest events, 0 = all (default 500; 5000 for export)")),
     event: flag(str("show: only events whose name starts with this")),
-    out: flag(str("export: file to write (the HTML page, or the batch file with --as batch; default: in the session folder)", { maxLength: 4096 })),
-    as: flag(oneOf(["html", "batch"], "export: html (a page to read) or batch (the recorded actions as a batch file to edit and run)", "html")),
-    from: flag(int("replay, export --as batch: only commands recorded at or after this position (seq in trace show)")),
-    to: flag(int("replay, export --as batch: only commands recorded at or before this position (seq in trace show)")),
-    "dry-run": flag(bool("replay: only find each recorded element in the apps now; send nothing")),
-    secret: flag(list("replay: NAME=TEXT for a text the recording typed and never stored (dry-run lists the names); repeatable")),
-    "timeout-ms": flag(int("replay: how long each step waits for its element or its observation, in ms", { default: 5000 })),
+    out: flag(str("export: file to write (default: in the session folder)", { maxLength: 4096 })),
+    as: flag(oneOf(["html", "batch"], "export: html (a page) or batch (the actions, to edit and run)", "html")),
+    from: flag(int("replay, export --as batch: from this position (seq in trace show)")),
+    to: flag(int("replay, export --as batch: up to this position")),
+    "dry-run": flag(bool("replay: find each recorded element, send nothing")),
+    secret: flag(list("replay: NAME=TEXT for text the recording never stored; repeatable")),
+    "timeout-ms": flag(int("replay: ms each step waits for its element", { default: 5000 })),
     ...FLEET_FILTERS("show: only the events of invocations")
   },
   subActions: ["show", "export", "replay"],

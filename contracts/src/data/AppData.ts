@@ -1,7 +1,7 @@
 import Type from "typebox"
 import { def } from "../schema/def.js"
 import { TreeAvailability } from "./TreeAvailability.js"
-import { WindowInfo } from "./WindowInfo.js"
+import { ListedWindow, WindowInfo } from "./WindowInfo.js"
 
 export const AppInfo = Type.Object(
   {
@@ -37,19 +37,27 @@ export const CdpEndpoint = Type.Object({
   product: Type.Optional(Type.String())
 })
 
-/** 2.3+: the launched process, and its window when it shows one (no window is still a success). */
-export const LaunchData = Type.Object(
-  {
-    app: Type.String(),
-    pid: Type.Integer({ minimum: 0 }),
-    process_instance: Type.Optional(Type.String()),
-    window: Type.Optional(WindowInfo),
-    cdp: Type.Optional(CdpEndpoint),
-    renderer: Type.Optional(Type.Literal("chromium")),
-    suggestion: Type.Optional(Type.String())
-  },
-  def("LaunchData")
-)
+/** The launched process, and its window (`window`: the version's window shape) when it shows one. */
+const launchDataOf = <W extends Type.TSchema>(window: W) =>
+  Type.Object(
+    {
+      app: Type.String(),
+      pid: Type.Integer({ minimum: 0 }),
+      process_instance: Type.Optional(Type.String()),
+      window: Type.Optional(window),
+      cdp: Type.Optional(CdpEndpoint),
+      renderer: Type.Optional(Type.Literal("chromium")),
+      suggestion: Type.Optional(Type.String())
+    },
+    def("LaunchData")
+  )
+
+/** 2.3-2.6: the launched process, and its window when it shows one (no window is still a success). */
+export const LaunchDataV2_3 = launchDataOf(WindowInfo)
+export type LaunchDataV2_3 = Type.Static<typeof LaunchDataV2_3>
+
+/** 2.7: a window without a usable accessibility tree says so, as list-windows does. */
+export const LaunchData = launchDataOf(ListedWindow)
 export type LaunchData = Type.Static<typeof LaunchData>
 
 export type LaunchDataV2_1 = Type.Static<typeof LaunchDataV2_1>

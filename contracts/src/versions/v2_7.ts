@@ -31,9 +31,9 @@ export const V2_7 = extendContract(V2_6, {
     {
       id: "tree-availability",
       description:
-        "A window without a usable accessibility tree says so where an agent looks: list-windows entries, list-apps entries and snapshot data may carry accessibility {tree: absent|inactive|empty, sources: the sources that can still serve it (cdp, ocr), fix?: how to turn its tree on}. Additive; down-conversion drops it.",
+        "A window without a usable accessibility tree says so where an agent looks: list-windows entries, list-apps entries, launch's window and snapshot data may carry accessibility {tree: absent|inactive|empty, sources: the sources that can still serve it (cdp, ocr), fix?: how to turn its tree on}. Additive; down-conversion drops it.",
       breaking: false,
-      commands: ["list-windows", "list-apps", "snapshot", ...REF_ACTION_COMMANDS, "hover", "drag"]
+      commands: ["list-windows", "list-apps", "launch", "snapshot", ...REF_ACTION_COMMANDS, "hover", "drag"]
     },
     {
       id: "snapshot-diff",

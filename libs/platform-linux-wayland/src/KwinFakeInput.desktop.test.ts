@@ -38,6 +38,8 @@ describe("KDE: keys through KWin's fake input, authorized by a .desktop file (he
     assert.strictEqual(session.info.protocols.kde_fake_input, 4)
     const input = new KwinFakeInput(session.addon)
     assert.isTrue(atspi.focus(desktop, "fixture", "text", "Name"))
+    // GrabFocus answers before the focus has moved; keys sent earlier (a loaded machine) go to the widget that had it.
+    assert.isTrue(await waitFor(() => (atspi.states(desktop, "fixture", "text", "Name").includes("focused") ? true : undefined)))
     input.pressKey("a", ["ctrl"])
     input.type("Hello, World 42!")
     assert.strictEqual(await waitFor(async () => ((await entryText()) === "Hello, World 42!" ? true : undefined)), true)

@@ -10,27 +10,27 @@ export interface SnapshotArgs {
   readonly interactive_only?: boolean
   /** Collapse unnamed single-child group wrappers. */
   readonly compact?: boolean
-  /** The window's outline: about 40 nodes breadth first, depth min(max-depth, 3) (unnamed wrappers count no level); each cut container has children_count and a ref to drill into with --root. */
+  /** The window's outline: about 40 nodes breadth first; a cut container has children_count and a ref for --root. */
   readonly skeleton?: boolean
   /** Ref of a subtree to observe (drill-down) */
   readonly root?: string
-  /** Surface to observe ('_' also accepted for '-') */
+  /** Surface to observe. */
   readonly surface?: "window" | "focused" | "menu" | "menubar" | "sheet" | "popover" | "alert" | "desktop" | "taskbar" | "system-tray" | "system-tray-overflow" | "quick-settings" | "notification-center" | "toolbar" | "dock" | "spotlight" | "menu-bar-extras" | "start-menu" | "action-center"
-  /** Depth of the printed tree; deeper containers carry children_count (the default prints whole windows) Default: 64. */
+  /** Depth of the printed tree; deeper containers carry children_count. Default: 64. */
   readonly max_depth?: number
-  /** Children printed per container (default 50 with -i, else all; 0 = all): the first ones and the focused (else a selected) one; a cut container gets a ref, children_count and a hint naming the shown range and the next page's command. */
+  /** Children printed per container (default 50 with -i, else all; 0 = all); a cut container gets a ref and a hint with the next page's command. */
   readonly max_children?: number
-  /** With --root: print the root's children from this index (as the cut container's hint counts them): its next page. */
+  /** With --root: the root's children from this index (its next page) */
   readonly children_from?: number
   /** Emit each node's bounds. */
   readonly include_bounds?: boolean
-  /** Observation budget in ms; an exhausted full snapshot is a partial result. Default: 3000. */
+  /** Budget in ms; when spent, a partial snapshot. Default: 3000. */
   readonly timeout_ms?: number
-  /** Text read from the screen (OCR, Tesseract) as ocr nodes: auto = where the tree cannot explain the pixels (a window without a usable tree, a canvas or drawing area: its lines as statictext nodes with bounds and confidence), always = the window's text under its root too, never = none. Default: "auto". */
+  /** Screen text (OCR) as ocr statictext nodes: auto = where the tree cannot explain the pixels (no usable tree, a canvas), always = the whole window too, never. Default: "auto". */
   readonly ocr?: "auto" | "always" | "never"
-  /** Only what changed since the window's last snapshot (or --since): added, removed and changed elements with refs, the unchanged count (their refs stay valid); the whole snapshot when much changed. */
+  /** Only what changed since the window's last snapshot (or --since): added, removed, changed elements; unchanged refs stay valid. */
   readonly diff?: boolean
-  /** With --diff (implied): the snapshot to compare with, instead of the window's last one. */
+  /** With --diff: the snapshot to compare with (default: the window's last) */
   readonly since?: string
   /** Turn on renderer accessibility in Electron/Chromium apps first (Linux: chosen when the app starts, so this changes nothing; a window without it answers ACTION_NOT_SUPPORTED accessibility_inactive, saying how to restart the app) */
   readonly force_electron_a11y?: boolean
@@ -50,9 +50,9 @@ export interface FindArgs {
   readonly native_id?: string
   /** Text contained in name, value, title or description of the subtree. */
   readonly text?: string
-  /** Case-insensitive exact match instead of containment. */
+  /** Exact match (case-insensitive) */
   readonly exact?: boolean
-  /** With --text, the screen's text (OCR): auto = read the window when nothing in its tree has the text (the matching runs of words become ocr statictext matches with refs, bounds and confidence; acting on them needs --headed), always = read it too, never = tree only. Default: "auto". */
+  /** With --text, search the screen too (OCR): auto = when no tree node has the text, always, never. Acting on an ocr match needs --headed. Default: "auto". */
   readonly ocr?: "auto" | "always" | "never"
   /** State TOKEN[=true|false|1|0]; repeatable. */
   readonly state?: ReadonlyArray<string>
@@ -62,7 +62,7 @@ export interface FindArgs {
   readonly window_id?: string
   /** Ref of a subtree to observe (drill-down) */
   readonly root?: string
-  /** Surface to observe ('_' also accepted for '-') */
+  /** Surface to observe. */
   readonly surface?: "window" | "focused" | "menu" | "menubar" | "sheet" | "popover" | "alert" | "desktop" | "taskbar" | "system-tray" | "system-tray-overflow" | "quick-settings" | "notification-center" | "toolbar" | "dock" | "spotlight" | "menu-bar-extras" | "start-menu" | "action-center"
   /** Only count the matches. */
   readonly count?: boolean
@@ -359,9 +359,9 @@ export interface MouseClickArgs {
   readonly xy?: { readonly x: number; readonly y: number }
   /** Mouse button. Default: "left". */
   readonly button?: "left" | "right" | "middle"
-  /** Number of clicks: 2 is a double click, 3 a triple click. Default: 1. */
+  /** Clicks: 2 = double, 3 = triple. Default: 1. */
   readonly count?: number
-  /** Modifier held during the input (ctrl, alt, shift, cmd); repeatable. */
+  /** Modifier held (ctrl, alt, shift, cmd); repeatable. */
   readonly modifiers?: ReadonlyArray<string>
 }
 
@@ -371,7 +371,7 @@ export interface MouseDownArgs {
   readonly xy?: { readonly x: number; readonly y: number }
   /** Mouse button. Default: "left". */
   readonly button?: "left" | "right" | "middle"
-  /** Modifier held during the input (ctrl, alt, shift, cmd); repeatable. */
+  /** Modifier held (ctrl, alt, shift, cmd); repeatable. */
   readonly modifiers?: ReadonlyArray<string>
 }
 
@@ -381,7 +381,7 @@ export interface MouseUpArgs {
   readonly xy?: { readonly x: number; readonly y: number }
   /** Mouse button. Default: "left". */
   readonly button?: "left" | "right" | "middle"
-  /** Modifier held during the input (ctrl, alt, shift, cmd); repeatable. */
+  /** Modifier held (ctrl, alt, shift, cmd); repeatable. */
   readonly modifiers?: ReadonlyArray<string>
 }
 
@@ -395,7 +395,7 @@ export interface MouseWheelArgs {
   readonly dy?: number
   /** Horizontal steps, positive = left. Default: 0. */
   readonly dx?: number
-  /** Modifier held during the input (ctrl, alt, shift, cmd); repeatable. */
+  /** Modifier held (ctrl, alt, shift, cmd); repeatable. */
   readonly modifiers?: ReadonlyArray<string>
 }
 
@@ -670,23 +670,23 @@ export interface TraceArgs {
   readonly action: string
   /** Session to read (default: --session or AGENT_DESKTOP_SESSION) */
   readonly session_id?: string
-  /** Newest events to return, 0 = all (default 500 for show, 5000 for export) */
+  /** Newest events, 0 = all (default 500; 5000 for export) */
   readonly limit?: number
   /** show: only events whose name starts with this. */
   readonly event?: string
-  /** export: file to write (the HTML page, or the batch file with --as batch; default: in the session folder) */
+  /** export: file to write (default: in the session folder) */
   readonly out?: string
-  /** export: html (a page to read) or batch (the recorded actions as a batch file to edit and run) Default: "html". */
+  /** export: html (a page) or batch (the actions, to edit and run) Default: "html". */
   readonly as?: "html" | "batch"
-  /** replay, export --as batch: only commands recorded at or after this position (seq in trace show) */
+  /** replay, export --as batch: from this position (seq in trace show) */
   readonly from?: number
-  /** replay, export --as batch: only commands recorded at or before this position (seq in trace show) */
+  /** replay, export --as batch: up to this position. */
   readonly to?: number
-  /** replay: only find each recorded element in the apps now; send nothing. */
+  /** replay: find each recorded element, send nothing. */
   readonly dry_run?: boolean
-  /** replay: NAME=TEXT for a text the recording typed and never stored (dry-run lists the names); repeatable. */
+  /** replay: NAME=TEXT for text the recording never stored; repeatable. */
   readonly secret?: ReadonlyArray<string>
-  /** replay: how long each step waits for its element or its observation, in ms. Default: 5000. */
+  /** replay: ms each step waits for its element. Default: 5000. */
   readonly timeout_ms?: number
   /** show: only the events of invocations that ran on this machine (AGENT_DESKTOP_MACHINE or its host name) */
   readonly machine?: string

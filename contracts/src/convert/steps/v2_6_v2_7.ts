@@ -90,6 +90,8 @@ export const v2_6_v2_7: VersionStep = {
         ? findV2_6(data)
         : command === "list-windows" && Array.isArray(data)
         ? data.map((window) => isRecord(window) ? without(window, ["accessibility"]) : window)
+        : command === "launch" && isRecord(data) && isRecord(data["window"])
+        ? { ...data, window: without(data["window"], ["accessibility"]) }
         : command === "list-apps" && isRecord(data) && Array.isArray(data["apps"])
         ? { ...data, apps: data["apps"].map((app: unknown) => isRecord(app) ? without(app, ["accessibility"]) : app) }
         : data)

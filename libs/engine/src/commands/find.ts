@@ -128,7 +128,7 @@ export const find = Effect.fn("find")(function*(args: ArgsOf<"find">) {
   const windowId = surfaceId ?? args.window_id
   // A read: a page anchor (a cut container that is one of several look-alikes) scopes find by its place.
   const rootPath = root === undefined ? undefined : (yield* resolveRef(root, { timeoutMs, forRead: true })).node.path.join("/")
-  const wanted = count || last || nth !== undefined ? 0 : first ? 1 : limit
+  const wanted = count === true || last === true || nth !== undefined ? 0 : first ? 1 : limit
   const paging: { search?: PagedSearch } = {}
   const { ocr } = args
   const observed = yield* observeWindow({

@@ -5,12 +5,17 @@
  * `trace export` redact them like every payload; the store keeps them as it keeps RefMaps.
  */
 import type { RefEntry } from "@agent-desktop/domain"
-import type { SecretMarker } from "./ReplaySecrets.js"
 
 /** Written after `command.start` by an invocation of a recorded command in a session. */
 export const REPLAY_REQUEST = "replay.request"
 /** Written before `command.end` by a successful check command (snapshot, get, is) in a session. */
 export const REPLAY_OBSERVED = "replay.observed"
+
+/** A recorded stand-in for a secret argument (ReplaySecrets.ts makes and reads them). */
+export interface SecretMarker {
+  readonly secret: string
+  readonly env: string
+}
 
 /** A ref's element as the recording knew it: its saved RefMap entry without the live handle. */
 export type RecordedTarget = Omit<RefEntry, "handle"> & { readonly ref: string }
@@ -58,4 +63,3 @@ export type ReplayObservedPayload =
   | { readonly command: "get"; readonly property: string; readonly value?: unknown; readonly value_sha256?: string }
   | { readonly command: "is"; readonly property: string; readonly result: boolean; readonly applicable: boolean }
 
-export type { SecretMarker }

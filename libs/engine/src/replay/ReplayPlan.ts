@@ -11,7 +11,8 @@ import { recordedEffect } from "./observationDiff.js"
 import {
   REPLAY_OBSERVED, REPLAY_REQUEST, type ObservedElement, type RecordedTarget, type ReplayObservedPayload, type ReplayRequestPayload
 } from "./ReplayEvents.js"
-import { isSecretMarker, type SecretMarker } from "./ReplaySecrets.js"
+import type { SecretMarker } from "./ReplayEvents.js"
+import { isSecretMarker } from "./ReplaySecrets.js"
 
 export type StepRole = "action" | "check" | "lifecycle" | "skipped" | "not_replayable"
 

@@ -9,15 +9,9 @@
  * (an option to select, a numeric value of a slider, a shortcut like ctrl+s or return) is kept, since a replay
  * cannot choose the option or press the shortcut without it.
  */
-import type { RecordedTarget } from "./ReplayEvents.js"
+import type { RecordedTarget, SecretMarker } from "./ReplayEvents.js"
 
 export const SECRET_ENV_PREFIX = "AGENT_DESKTOP_SECRET_"
-
-/** A recorded stand-in for a secret argument. */
-export interface SecretMarker {
-  readonly secret: string
-  readonly env: string
-}
 
 export const isSecretMarker = (value: unknown): value is SecretMarker =>
   typeof value === "object" && value !== null && typeof (value as SecretMarker).secret === "string" &&

@@ -155,11 +155,7 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
         invocation.record("step.succeeded", { label: "window_mapped", outcome: "succeeded", mechanism: "semantic_api", pid, accessibility: "absent" })
         if (activate && mapped._tag === "Some") yield* activateManaged(native.value, mapped.value)
         const appName = processAppName(pid) ?? path.basename(command.argv[0]!)
-        return yield* withEndpoint({
-          app: appName,
-          pid,
-          suggestion: `${appName} (pid ${pid}) shows a window${title ? ` ('${title}')` : ""} but has no accessibility tree, so snapshot, find and ref actions cannot see it: ${noTreeAdvice(noTreeToolkit(processFacts(pid)))}; close-app ${appName} closes it`
-        }, port, timeoutMs)
+        return yield* withEndpoint({ app: appName, pid, suggestion: noTreeSuggestion(appName, pid, title) }, port, timeoutMs)
       }
     }
     if ((yield* Clock.currentTimeMillis) >= deadline) {
@@ -187,8 +183,15 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
     }, true)
     window = { ...window, is_focused: true }
   }
-  return yield* withEndpoint(report(app!, window), port, timeoutMs)
+  // A window the sources layer serves without a tree (its `accessibility` says so): the same advice as above.
+  const launched = report(app!, window)
+  const advice = window.accessibility === undefined ? undefined : noTreeSuggestion(app!.name, app!.pid, window.title)
+  return yield* withEndpoint(advice === undefined ? launched : { ...launched, suggestion: advice }, port, timeoutMs)
 })
+
+/** What to tell about an app that shows a window but no accessibility tree: its toolkit's switch and the pixel route. */
+const noTreeSuggestion = (appName: string, pid: number, title: string | undefined) =>
+  `${appName} (pid ${pid}) shows a window${title ? ` ('${title}')` : ""} but has no accessibility tree, so snapshot, find and ref actions cannot see it: ${noTreeAdvice(noTreeToolkit(processFacts(pid)))}; close-app ${appName} closes it`
 
 /**
  * --activate for a window the window manager alone knows (no accessible window to name it): ask for it to become

@@ -69,7 +69,8 @@ describe("launch and close-app on a virtual desktop with openbox", () => {
     const launched = await ok("launch", { app: "xterm", arg: ["-T", "No Tree Xterm"], timeout: 20_000, activate: true })
     started.push(launched.pid)
     expect(launched).toMatchObject({ app: "xterm" })
-    expect(launched.window).toBeUndefined()
+    // Its window, as the sources layer serves it: no tree, and what can still read it.
+    expect(launched.window).toMatchObject({ pid: launched.pid, accessibility: { tree: "absent" } })
     expect(launched.suggestion).toMatch(/no accessibility tree/)
     expect(launched.suggestion).toMatch(/--headed mouse-click --xy/)
     // The X server has its window (before, launch waited out its timeout for a registration that never comes: TIMEOUT).
@@ -84,7 +85,7 @@ describe("launch and close-app on a virtual desktop with openbox", () => {
   it("a GTK 3 app whose bridge is turned off (NO_AT_BRIDGE=1): launch names the variable to drop", async () => {
     const launched = await ok("launch", { app: systemPython, arg: [fixturePath("grid.py"), "4"], env: ["NO_AT_BRIDGE=1"], timeout: 20_000 })
     started.push(launched.pid)
-    expect(launched.window).toBeUndefined()
+    expect(launched.window).toMatchObject({ pid: launched.pid, accessibility: { tree: "absent" } })
     expect(launched.suggestion).toMatch(/NO_AT_BRIDGE=1/)
     expect(tool("xdotool", ["search", "--onlyvisible", "--pid", String(launched.pid)]).trim()).not.toBe("")
     expect(await appNames()).not.toContain("grid")
