@@ -84,7 +84,7 @@ static const char *signal_name(int sig) { return sig == SIGINT ? "SIGINT" : sig 
 /* ---- the one envelope this client prints itself: when Node cannot be started at all --------------------------- */
 
 /* LATEST_CONTRACT_VERSION and the global flags that take a value (nativeClient.test.ts holds both to the spec). */
-#define CONTRACT_VERSION "2.6"
+#define CONTRACT_VERSION "2.7"
 static const char *const GLOBAL_VALUE_FLAGS[] = {"--session", "--agent-id", "--trace", "--wait-for", "-w", "--wait-for-gone",
                                                  "--wait-timeout", "--contract"};
 

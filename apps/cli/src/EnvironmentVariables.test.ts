@@ -35,7 +35,9 @@ const variablesRead = (): Array<string> => {
   for (const file of SOURCE_DIRS.flatMap((dir) => sources(path.join(repo, dir)))) {
     const text = fs.readFileSync(file, "utf8")
     for (const found of text.matchAll(/env(?:\.|\[["'])([A-Z][A-Z0-9_]+)|getenv\("([A-Z][A-Z0-9_]+)"\)|["'`](AGENT_DESKTOP_[A-Z0-9_]+)["'`]/g)) {
-      names.add((found[1] ?? found[2] ?? found[3])!)
+      const name = (found[1] ?? found[2] ?? found[3])!
+      // A prefix (AGENT_DESKTOP_SECRET_) names a family, documented by its pattern (AGENT_DESKTOP_SECRET_NAME).
+      if (!name.endsWith("_")) names.add(name)
     }
   }
   return [...names].sort()

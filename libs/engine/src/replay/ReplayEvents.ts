@@ -18,7 +18,7 @@ export interface SecretMarker {
 }
 
 /** A ref's element as the recording knew it: its saved RefMap entry without the live handle. */
-export type RecordedTarget = Omit<RefEntry, "handle"> & { readonly ref: string }
+export type RecordedTarget = Omit<RefEntry, "handle" | "value_digest"> & { readonly ref: string }
 
 export interface ReplayRequestPayload {
   readonly command: string

@@ -25,8 +25,13 @@ export const COMPARED_STATES: ReadonlySet<string> = new Set(["disabled", "expand
 const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
+/**
+ * The identity a replay finds an element by: not its live handle, and not the digest of a text field's contents
+ * (`value_digest`, what a diff compares): contents are no identity, and a digest of typed text would record a hash
+ * of what may be a secret.
+ */
 export const recordedTarget = (ref: string, entry: RefEntry): RecordedTarget => {
-  const { handle: _handle, ...identity } = entry
+  const { handle: _handle, value_digest: _digest, ...identity } = entry
   return { ...identity, ref }
 }
 

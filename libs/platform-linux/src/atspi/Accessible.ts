@@ -253,7 +253,7 @@ export class Accessible {
       throw error
     })
     let start = 0
-    if (box !== undefined && box.width > 0 && box.height > 0) {
+    if (box !== undefined && box.width > 0 && box.height > 0 && this.profile.offsetAtPointHangs !== true) {
       const [offset] = await this.call(Iface.text, "GetOffsetAtPoint", timeoutMs, "iiu", [box.x + 1, box.y + 1, 0])
       start = Math.max(0, Math.min(Number(offset ?? 0), count - 1))
     }

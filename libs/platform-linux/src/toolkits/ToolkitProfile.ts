@@ -92,6 +92,11 @@ export interface ToolkitProfile {
    */
   readonly textEndClamped?: boolean
   /**
+   * `Text.GetOffsetAtPoint` never answers on a text view (the call waits out its timeout, and the app is then taken
+   * for unresponsive): a long text is read from its start instead of from the part on screen.
+   */
+  readonly offsetAtPointHangs?: boolean
+  /**
    * Only the first action can be one the contract maps (click, press, toggle, ...): the toolkit lists its default
    * action verb at index 0 and then a fixed set that never maps (context menu, scrolling, increment/decrement), on
    * every object with Action. A tree read then asks `Action.GetName(0)` alone; acting still reads every name.

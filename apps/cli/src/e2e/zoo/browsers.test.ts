@@ -108,8 +108,8 @@ for (const browser of browsers) {
       assert.lengthOf(found["matches"], 1)
     })
 
-    // defect: children-cliff-2000 — flips when fixed
-    it.fails("a table of 2,001 children: the browser's Reload button is still found; row 1,500's button is found and clicked (the page title says so)", () => {
+    // was defect children-cliff-2000 (DEFECTS.md, Fixed)
+    it("a table of 2,001 children: the browser's Reload button is still found; row 1,500's button is found and clicked (the page title says so)", () => {
       visit(table, `rows ${ROWS}`)
       inTree("Open 1500")
       // 20 s is ample for a 2,000-row page (Firefox reads one whole in ~2 s) and bounds the suite.
@@ -121,8 +121,8 @@ for (const browser of browsers) {
       assert.isTrue(titled("clicked 1500"))
     })
 
-    // defect: paging-hint-ambiguous — flips when fixed
-    it.fails("the snapshot's paging hint for the 2,001-child table works (its next page lists rows past the first)", () => {
+    // was defect paging-hint-ambiguous (DEFECTS.md, Fixed)
+    it("the snapshot's paging hint for the 2,001-child table works (its next page lists rows past the first)", () => {
       visit(table, `rows ${ROWS}`)
       inTree("Open 60")
       // Right after the title the page may not be in the tree yet (the load-race defect): read until it pages the table.
