@@ -99,6 +99,23 @@ const sqliteAddon = {
 }
 
 /**
+ * The store requires better-sqlite3 on first use only (libs/store/src/sql/loadBetterSqlite3.ts: the package is
+ * optional, and node:sqlite serves Node >= 22.13). In the engine bundle that module becomes a `require` esbuild can
+ * follow, so the package's JavaScript is bundled (and cached with the engine) yet still runs only when called.
+ */
+const lazyBetterSqlite3 = {
+  name: "lazy-better-sqlite3",
+  setup(build) {
+    build.onResolve({ filter: /\/loadBetterSqlite3\.js$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path), namespace: "lazy-better-sqlite3" }))
+    build.onLoad({ filter: /.*/, namespace: "lazy-better-sqlite3" }, (args) => ({
+      contents: "export const requireBetterSqlite3 = () => require(\"better-sqlite3\")",
+      resolveDir: path.dirname(args.path),
+      loader: "js"
+    }))
+  }
+}
+
+/**
  * Node built-ins that only some commands use (spawning a process, a TCP or Unix socket, PNG encoding, random ids)
  * are required on first call, not when the engine loads: together they were ~10 ms of every engine call. Each
  * becomes a module of forwarding functions, generated from the built-in's own exports.
@@ -188,7 +205,7 @@ await build({
   ...common,
   entryPoints: ["src/runEngine.ts"],
   outfile: `${outdir}/engine.cjs`,
-  plugins: [sqliteAddon, lazyBuiltins, eagerBuiltins, manifestFromEntry],
+  plugins: [lazyBetterSqlite3, sqliteAddon, lazyBuiltins, eagerBuiltins, manifestFromEntry],
   ...commonJs
 })
 
@@ -233,7 +250,8 @@ await build({
   splitting: true,
   format: "esm",
   chunkNames: "chunks/[name]-[hash]",
-  // CommonJS code bundled into these ES modules (better-sqlite3's JavaScript) requires Node built-ins.
+  // better-sqlite3 (optional) is required from the installed package on first use only, never at load
+  // (libs/store/src/sql/loadBetterSqlite3.ts); listed so no build ever bundles or hoists it into these modules.
   external: [...common.external, "better-sqlite3"],
   // ...and so does ws (the DevTools-protocol source's WebSocket): esbuild's require shim in an ES module throws
   // 'Dynamic require of "events" is not supported' unless a real `require` exists, which every mode then failed on

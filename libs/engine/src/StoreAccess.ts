@@ -72,6 +72,12 @@ const FAILURE_ADVICE: Readonly<Record<StoreFailureReason, { readonly what: strin
     suggestion: "Point AGENT_DESKTOP_HOME at a directory of agent-desktop's own, or move that file aside",
     retryable: false
   },
+  binding: {
+    what: "The state store's SQLite binding is missing",
+    suggestion: "Run on Node 22.13 or later (its built-in node:sqlite needs nothing built), or build the binding with a C++ " +
+      "toolchain and Python on PATH: npm rebuild better-sqlite3",
+    retryable: false
+  },
   other: { what: "The state store failed", suggestion: "Check the state root's disk and permissions, then retry", retryable: true }
 }
 

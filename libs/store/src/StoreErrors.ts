@@ -71,10 +71,19 @@ export class StreamConflict extends TaggedError("StreamConflict")<{
 /**
  * What went wrong underneath, as far as SQLite or the file system says: another process holds the lock past the
  * busy timeout, the disk is full, the file or its directory is read-only or not ours, the file is damaged or not
- * an agent-desktop database, the PostgreSQL server cannot be reached (or its connection broke); `other` when nothing
- * says more.
+ * an agent-desktop database, the PostgreSQL server cannot be reached (or its connection broke), the SQLite binding
+ * cannot be loaded (better-sqlite3 absent or unbuilt where node:sqlite is not used); `other` when nothing says more.
  */
-export type StoreFailureReason = "busy" | "full" | "read_only" | "permission" | "corrupt" | "foreign" | "unreachable" | "other"
+export type StoreFailureReason =
+  | "busy"
+  | "full"
+  | "read_only"
+  | "permission"
+  | "corrupt"
+  | "foreign"
+  | "unreachable"
+  | "binding"
+  | "other"
 
 /** SQLite or the file system failed underneath (disk full, corrupt file, lock held past busy_timeout). */
 export class StoreFailure extends TaggedError("StoreFailure")<{
