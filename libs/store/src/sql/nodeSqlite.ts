@@ -28,11 +28,31 @@ interface NodeSqliteModule {
 
 let loaded: NodeSqliteModule | null | undefined
 
+/**
+ * Loads node:sqlite without its "SQLite is an experimental feature" warning (Node 22 prints one on stderr when the
+ * module loads): the store's use of it is tested on every supported Node, and the CLI's, wave's and the MCP server's
+ * stderr is their user's, not Node's. Any other warning passes through.
+ */
+const withoutSqliteWarning = <A>(load: () => A): A => {
+  const emitWarning = process.emitWarning
+  process.emitWarning = function(this: unknown, warning: string | Error, ...rest: Array<unknown>) {
+    const text = typeof warning === "string" ? warning : warning.message
+    const type = typeof rest[0] === "string" ? rest[0] : (rest[0] as { type?: string } | undefined)?.type ?? (warning as Error).name
+    if (type === "ExperimentalWarning" && /SQLite/.test(text)) return
+    return (emitWarning as (...args: Array<unknown>) => void).call(process, warning, ...rest)
+  } as typeof process.emitWarning
+  try {
+    return load()
+  } finally {
+    process.emitWarning = emitWarning
+  }
+}
+
 /** node:sqlite, or undefined on a Node without it (20, or 22 before 22.13 without --experimental-sqlite). */
 export const nodeSqliteModule = (): NodeSqliteModule | undefined => {
   if (loaded === undefined) {
     try {
-      loaded = (process.getBuiltinModule?.("node:sqlite") as NodeSqliteModule | undefined) ?? null
+      loaded = withoutSqliteWarning(() => process.getBuiltinModule?.("node:sqlite") as NodeSqliteModule | undefined) ?? null
     } catch {
       loaded = null
     }
