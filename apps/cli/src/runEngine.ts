@@ -10,6 +10,7 @@ import type { DesktopAdapter } from "@agent-desktop/platform"
 import { forProcess } from "@agent-desktop/platform-linux"
 import type { Layer } from "effect"
 import type { EngineRequest, NativeEnvelope } from "./EngineRequest.js"
+import { withNativeClientStatus } from "./host/NativeClientPresence.js"
 
 /** The platforms this binary ships an adapter for. */
 export const PLATFORMS: Platforms = { linux: forProcess }
@@ -43,6 +44,9 @@ export interface RunOptions {
   readonly exitsAfter?: boolean
 }
 
+/** An engine answer as the CLI gives it: `status` also says whether this installation has its native client. */
+export const cliEnvelope = (envelope: NativeEnvelope): NativeEnvelope => withNativeClientStatus(envelope, import.meta.url)
+
 export const runFromCli = (request: EngineRequest, options: RunOptions = {}): Promise<NativeEnvelope> =>
   runOnce(cliCall(request), {
     env: request.env,
@@ -51,4 +55,4 @@ export const runFromCli = (request: EngineRequest, options: RunOptions = {}): Pr
     warm: request.command === "watch",
     ...(options.adapter === undefined ? {} : { adapter: options.adapter }),
     exitsAfterClose: options.exitsAfter === true
-  })
+  }).then(cliEnvelope)

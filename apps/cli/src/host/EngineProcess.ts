@@ -16,7 +16,7 @@
 import { makeEngineHost } from "@agent-desktop/engine"
 import type { EngineRunner } from "../EngineRequest.js"
 import { main } from "../main.js"
-import { cliCall, PLATFORMS } from "../runEngine.js"
+import { cliCall, cliEnvelope, PLATFORMS } from "../runEngine.js"
 import type { EngineMessage, HostMessage } from "./EngineChild.js"
 import { HEARTBEAT_MS, type HostResponse } from "./HostProtocol.js"
 
@@ -34,7 +34,7 @@ const serveEngine = async () => {
     await engine.dispose()
     process.exit(1)
   }
-  const warmRunner: EngineRunner = (request) => engine.run(cliCall(request))
+  const warmRunner: EngineRunner = (request) => engine.run(cliCall(request)).then(cliEnvelope)
   let abort: AbortController | undefined
   let disposing = false
 
