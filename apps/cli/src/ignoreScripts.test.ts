@@ -11,7 +11,7 @@ import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { isolatedTempDir, pack, startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
+import { controlFixture, fixtureControlPath, isolatedTempDir, pack, startDesktop, type RunningDesktop } from "@agent-desktop/desktop"
 
 const hasNodeSqlite = (() => {
   try {
@@ -159,6 +159,41 @@ describe.skipIf(!hasNodeSqlite)("npm install --ignore-scripts, no compiler on PA
     expect(snapshot.exit, snapshot.stderr).toBe(0)
     expect(snapshot.envelope).toMatchObject({ ok: true, command: "snapshot", data: { app: "fixture" } })
     expect(snapshot.envelope.data.ref_count).toBeGreaterThan(0)
+  })
+
+  // Without the X11 addon: what needs it (capture, raw pointer input) refuses, naming it and how to build it; a
+  // pointer click on an element goes through AT-SPI's device event controller instead (no addon involved).
+  const X11_ADDON_MISSING = /X11 input and capture addon is not built .*npm rebuild @agent-desktop\/platform-linux-x11/
+
+  it("screenshot: PLATFORM_NOT_SUPPORTED naming the unbuilt X11 addon, and no file written", () => {
+    const file = path.join(work, "screen.png")
+    const shot = npx(["screenshot", file], { ...desktop!.env })
+    expect(shot.exit).toBe(1)
+    expect(shot.envelope).toMatchObject({ ok: false, command: "screenshot", error: { code: "PLATFORM_NOT_SUPPORTED", details: { kind: "native_addon_unavailable" } } })
+    expect(shot.envelope.error.message).toMatch(X11_ADDON_MISSING)
+    expect(fs.existsSync(file)).toBe(false)
+  })
+
+  it("mouse-click --headed: PLATFORM_NOT_SUPPORTED naming the unbuilt X11 addon, and the app saw nothing", async () => {
+    const before = await controlFixture(fixtureControlPath(desktop!.stateDir), { op: "state", id: "button" })
+    const click = npx(["mouse-click", "--xy", "10,10", "--headed"], { ...desktop!.env })
+    expect(click.exit).toBe(1)
+    expect(click.envelope).toMatchObject({ ok: false, command: "mouse-click", error: { code: "PLATFORM_NOT_SUPPORTED" } })
+    expect(click.envelope.error.message).toMatch(X11_ADDON_MISSING)
+    expect(await controlFixture(fixtureControlPath(desktop!.stateDir), { op: "state", id: "button" })).toEqual(before)
+  })
+
+  it("click --headed on a slider (no click action): a pointer click through AT-SPI's device event controller moves it", async () => {
+    const control = fixtureControlPath(desktop!.stateDir)
+    const before = await controlFixture(control, { op: "state", id: "scale" })
+    const found = npx(["find", "--app", "fixture", "--role", "slider", "--name", "Level", "--first"], { ...desktop!.env })
+    expect(found.envelope.ok, JSON.stringify(found.envelope)).toBe(true)
+    const click = npx(["click", found.envelope.data.match.ref_id, "--headed"], { ...desktop!.env })
+    expect(click.exit, JSON.stringify(click.envelope)).toBe(0)
+    expect(click.envelope.data.steps).toEqual([expect.objectContaining({ label: "DeviceEventController.GenerateMouseEvent(b1c)", outcome: "succeeded" })])
+    // The app's own state: a click at a scale's centre moves its value there.
+    const after = await controlFixture(control, { op: "state", id: "scale" })
+    expect(after.value).not.toBe(before.value)
   })
 
   it("mcp: a tools/call of list_apps answers with the fixture app", async () => {
