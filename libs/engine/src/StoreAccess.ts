@@ -73,9 +73,9 @@ const FAILURE_ADVICE: Readonly<Record<StoreFailureReason, { readonly what: strin
     retryable: false
   },
   binding: {
-    what: "The state store's SQLite binding is missing",
-    suggestion: "Run on Node 22.13 or later (its built-in node:sqlite needs nothing built), or build the binding with a C++ " +
-      "toolchain and Python on PATH: npm rebuild better-sqlite3",
+    what: "The state store's SQLite binding cannot be loaded",
+    suggestion: "Use node:sqlite: Node 22.13 or later with AGENT_DESKTOP_SQLITE unset (nothing to build); or build " +
+      "better-sqlite3 for this Node with a C++ toolchain and Python on PATH: npm rebuild better-sqlite3",
     retryable: false
   },
   other: { what: "The state store failed", suggestion: "Check the state root's disk and permissions, then retry", retryable: true }

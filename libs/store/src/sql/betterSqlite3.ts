@@ -16,7 +16,7 @@ const unloadable = (error: unknown): string | undefined => {
   const text = String(message)
   if (code === "MODULE_NOT_FOUND" && /'better-sqlite3(\/package\.json)?'/.test(text)) return "the better-sqlite3 package is not installed"
   if (/bindings file|better_sqlite3\.node/.test(text) && code !== "ERR_DLOPEN_FAILED") return "better-sqlite3's native addon was never built"
-  if (code === "ERR_DLOPEN_FAILED") return `better-sqlite3's native addon does not load in this Node (${text.split("\n")[0]})`
+  if (code === "ERR_DLOPEN_FAILED") return `better-sqlite3's native addon does not load in this Node (${text.replace(/\s+/g, " ").slice(0, 300)})`
   return undefined
 }
 

@@ -11,6 +11,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
+import { EventStoreCore } from "../EventStoreCore.js"
 import { nodeSqliteModule } from "./nodeSqlite.js"
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -72,4 +73,31 @@ describe("the store without better-sqlite3 installed", () => {
     assert.match(String(result["message"]), /better-sqlite3 cannot be loaded: the better-sqlite3 package is not installed/)
     assert.match(String(result["message"]), hasNodeSqlite ? /has node:sqlite, which AGENT_DESKTOP_SQLITE=better-sqlite3 set aside/ : /has no node:sqlite/)
   }, 120_000)
+
+  // The repository's better-sqlite3 is built for the machine's Node; on another Node its addon does not load.
+  const repositoryAddonLoads = (() => {
+    try {
+      const Database = createRequire(import.meta.url)("better-sqlite3") as new (file: string) => { close(): void }
+      new Database(":memory:").close()
+      return true
+    } catch {
+      return false
+    }
+  })()
+
+  it.skipIf(repositoryAddonLoads)("an addon built for another Node: StoreFailure `binding` saying so", async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "store-abi-"))
+    try {
+      let failure: { _tag?: string; reason?: string; message?: string } | undefined
+      try {
+        EventStoreCore.open({ home, env: { AGENT_DESKTOP_SQLITE: "better-sqlite3" } }).close()
+      } catch (error) {
+        failure = error as typeof failure
+      }
+      assert.deepStrictEqual([failure?._tag, failure?.reason], ["StoreFailure", "binding"])
+      assert.match(String(failure?.message), /native addon does not load in this Node \(/, String(failure?.message))
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true })
+    }
+  })
 })
