@@ -12,5 +12,10 @@ import type BetterSqlite3 from "better-sqlite3"
 
 export type BetterSqlite3Database = typeof BetterSqlite3
 
-export const requireBetterSqlite3 = (): BetterSqlite3Database =>
-  createRequire(import.meta.url)("better-sqlite3") as BetterSqlite3Database
+/**
+ * In a CommonJS bundle `require` is the module's own (and esbuild leaves `import.meta.url` empty there); in an ES
+ * module (a bundle, or the sources under vitest) it is made from this module's URL.
+ */
+const requireHere = (): NodeJS.Require => (typeof require === "function" ? require : createRequire(import.meta.url))
+
+export const requireBetterSqlite3 = (): BetterSqlite3Database => requireHere()("better-sqlite3") as BetterSqlite3Database
