@@ -12,7 +12,7 @@ status=0
 npx nx run-many -t build --output-style=static >&2 || status=1
 if [ $status = 0 ]; then
   npx nx run-many -t check-generated typecheck test --output-style=static --nx-bail=false >&2 || status=1
-  # The unit, fixture and pack suites again on Node 24 and 26 (npm's runtime packages; see the script).
+  # The unit, fixture and install suites again on Node 22, 24 and 26 (npm's runtime packages; see the script).
   bash tools/scripts/test-other-nodes.sh || status=1
 fi
 node tools/scripts/count-results.mjs "$status"
