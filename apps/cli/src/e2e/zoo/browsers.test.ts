@@ -101,9 +101,8 @@ for (const browser of browsers) {
       assert.isFalse(titled("input .*nope", 2000), "the page saw no input")
     })
 
-    // defect: scroll-long-list-outside — fixed on Chromium; on Firefox the hit test at the list's visible centre
-    // still misses it (flips when fixed there)
-    ;(browser.app === "Chromium" ? it : it.fails)("start page: --headed scroll on the list taller than the window scrolls the page (the page reports its position)", () => {
+    // was defect scroll-long-list-outside (DEFECTS.md, Fixed)
+    it("start page: --headed scroll on the list taller than the window scrolls the page (the page reports its position)", () => {
       ok(cli("focus-window", "--app", app))
       ok(cli("--headed", "scroll", findRef(cli, app, "listbox", "Entries"), "--direction", "down", "--amount", "5"))
       assert.match(until(() => xActiveTitle(zoo.env()), (title) => title.startsWith("scrolled ")), /^scrolled [1-9]/)
