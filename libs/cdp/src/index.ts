@@ -7,7 +7,7 @@ export { attachPage, detach, pageForWindow, pageTargets, type PageSession, type 
 export { readPage, frameTree } from "./PageTree.js"
 export type { CdpNode, PageRead } from "./CdpNode.js"
 export { OPAQUE_ROLES, contractRoleOf } from "./AxRoles.js"
-export { actOnNode, type PageAction } from "./PageActions.js"
+export { actOnNode, placeCaretAtEnd, type PageAction } from "./PageActions.js"
 export { focusedElement } from "./FocusedElement.js"
 export { identifyNode, liveNode, type LiveCdpNode, type SavedCdpNode } from "./NodeIdentity.js"
 export { pressPageKey, domKey, type PageKey } from "./KeyEvents.js"

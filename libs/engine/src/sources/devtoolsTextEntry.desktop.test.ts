@@ -5,9 +5,8 @@
  * endpoint. The page writes the events it sees into its title; the test reads the title from the X server (xdotool),
  * not through the tool.
  */
-import { fixturePath } from "@agent-desktop/desktop"
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdtempSync } from "node:fs"
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -23,6 +22,13 @@ const desktop = useDesktop({ apps: [], windowManager: "openbox" })
 const home = mkdtempSync(join(tmpdir(), "ad-cdp-text-"))
 const profile = mkdtempSync(join(tmpdir(), "ad-cdp-text-profile-"))
 const { ok } = linuxEngine(home)
+const page = join(home, "fields.html")
+/** Three fields, each writing what the page sees into its title: empty, prefilled (never focused), a text area. */
+const FIELDS = `<!doctype html><html><head><meta charset="utf-8"><title>fields</title></head><body>
+<p><input aria-label="Name" oninput="document.title='input name='+this.value"></p>
+<p><input aria-label="City" value="Par" oninput="document.title='input city='+this.value"></p>
+<p><textarea aria-label="Notes" onchange="document.title='change notes='+this.value"></textarea></p>
+</body></html>`
 const started: Array<number> = []
 
 type Node = { role: string; name?: string; ref_id?: string; source?: string; children?: Array<Node> }
@@ -56,17 +62,18 @@ describe.skipIf(!haveChromium)("a Chromium page AT-SPI shows, with a DevTools en
 
   it("type and set-value on AT-SPI refs go in through the endpoint; the page's own title says what it received", async () => {
     desktop()
+    writeFileSync(page, FIELDS)
     const launched = await ok("launch", {
       app: "chromium",
       cdp: 0,
       arg: [
         "--no-sandbox", "--force-renderer-accessibility", `--user-data-dir=${profile}`, "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--disable-gpu", `file://${fixturePath("form.html")}`
+        "--disable-component-update", "--disable-sync", "--disable-gpu", `file://${page}`
       ],
       timeout: 60_000
     })
     started.push(launched.pid)
-    await titleUntil(launched.pid, /far hidden/)
+    await titleUntil(launched.pid, /^fields/)
     // The page's fields are in AT-SPI's tree (read until Chromium has built it): their refs are not the protocol's.
     const field = (name: string) =>
       within(async () => all((await ok("snapshot", { app: "Chromium", interactive_only: true })).tree)
@@ -81,6 +88,10 @@ describe.skipIf(!haveChromium)("a Chromium page AT-SPI shows, with a DevTools en
     expect(typed.steps.map((s: { label: string }) => s.label)).toEqual(["Component.GrabFocus", "Input.insertText"])
     expect(typed.disposition.delivery).toMatch(/^delivered_/)
     expect(await titleUntil(launched.pid, /input name=Ada/)).toMatch(/input name=Ada/)
+
+    // A field that never had the focus takes typed text at its end (GrabFocus leaves Chromium's caret at the start).
+    await ok("type", { ref_id: await field("City"), text: "is" })
+    expect(await titleUntil(launched.pid, /input city=Paris/)).toMatch(/input city=Paris/)
 
     await ok("set-value", { ref_id: await field("Notes"), value: "ring twice" })
     expect(await titleUntil(launched.pid, /change notes=ring twice/)).toMatch(/change notes=ring twice/)

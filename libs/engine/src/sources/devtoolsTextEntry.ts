@@ -7,7 +7,7 @@
  * No synthesized device input, no window focus. Without an endpoint, or a page for the window, the platform's own
  * refusal stands and nothing was sent.
  */
-import { actOnNode, focusedElement, liveNode, type PageAction, type PageSession } from "@agent-desktop/cdp"
+import { actOnNode, focusedElement, liveNode, placeCaretAtEnd, type PageAction, type PageSession } from "@agent-desktop/cdp"
 import {
   PlatformError, StepJournal, type ActionOptions, type ActionTarget, type DeliveryStep, type DesktopAdapterShape, type SemanticAction
 } from "@agent-desktop/platform"
@@ -67,6 +67,8 @@ export const actWithDevtoolsText = (
       // Only reads so far: a process without an endpoint, or a page the protocol cannot find, keeps the refusal.
       const session = yield* Effect.tryPromise(() => cdp.pageOfProcess(where.pid, where.title, ms)).pipe(Effect.orElseSucceed(() => undefined))
       if (session === undefined) return yield* Effect.fail(refusal)
+      // Typed text goes in at the caret of a field that had the focus, else at the end (as the AT-SPI route does).
+      const focusedBefore = yield* Effect.tryPromise(() => focusedElement(session)).pipe(Effect.orElseSucceed(() => undefined))
       const focusSteps = yield* inner.act(target, { kind: "focus" }, options)
       const journal = yield* Effect.serviceOption(StepJournal)
       const hooks = Option.isSome(journal)
@@ -85,6 +87,7 @@ export const actWithDevtoolsText = (
               details: { kind: "devtools_focus_mismatch", source: "cdp", ...(live === undefined ? {} : { focused_role: live.role }) }
             })
           }
+          if (action.kind === "type" && backendNodeId !== focusedBefore) await placeCaretAtEnd(session, backendNodeId)
           const page: PageAction = action
           return actOnNode(session, backendNodeId, page, hooks)
         },
