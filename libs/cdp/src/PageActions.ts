@@ -117,6 +117,20 @@ const focus = async (session: PageSession, backendNodeId: number, log: StepLog) 
 const hasFocus = async (session: PageSession, objectId: string) =>
   (await callOn(session, objectId, "function() { let a = document.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; return a === this }")) === true
 
+const caretAtEnd = (session: PageSession, objectId: string, kind: "text" | "editable") =>
+  callOn(session, objectId, kind === "text"
+    ? "function() { const n = this.value.length; try { this.setSelectionRange(n, n) } catch (e) {} }"
+    : "function() { const r = document.createRange(); r.selectNodeContents(this); r.collapse(false); const s = getSelection(); s.removeAllRanges(); s.addRange(r) }")
+
+/**
+ * The caret to the end of an editable element's text: where typed text goes in when the field did not have the focus
+ * (an element focused another way, such as AT-SPI's GrabFocus, keeps the caret where the page last left it).
+ */
+export const placeCaretAtEnd = async (session: PageSession, backendNodeId: number): Promise<void> => {
+  const objectId = await objectIdOf(session, backendNodeId)
+  await caretAtEnd(session, objectId, await assertEditable(session, objectId))
+}
+
 /**
  * Typing as a person types: focus (the caret goes to the end when the field did not have the focus), then
  * `Input.insertText`, which the page receives as trusted `beforeinput`/`input` events. No `change` yet: that comes
@@ -127,9 +141,7 @@ const typeText = async (session: PageSession, backendNodeId: number, text: strin
   const kind = await assertEditable(session, objectId)
   if (!(await hasFocus(session, objectId))) {
     await focus(session, backendNodeId, log)
-    await callOn(session, objectId, kind === "text"
-      ? "function() { const n = this.value.length; try { this.setSelectionRange(n, n) } catch (e) {} }"
-      : "function() { const r = document.createRange(); r.selectNodeContents(this); r.collapse(false); const s = getSelection(); s.removeAllRanges(); s.addRange(r) }")
+    await caretAtEnd(session, objectId, kind)
   }
   if (text !== "") await log.deliver("Input.insertText", () => session.call("Input.insertText", { text }))
 }

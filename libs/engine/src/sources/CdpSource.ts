@@ -108,7 +108,7 @@ export class CdpSource {
    * The endpoint serving `window`'s process, or undefined when it has none. A named endpoint counts when its
    * browser process (`SystemInfo.getProcessInfo`) is the window's; else the process's own command line decides.
    */
-  endpointFor = async (window: WindowInfo): Promise<Endpoint | undefined> => {
+  endpointFor = async (window: Pick<WindowInfo, "pid">): Promise<Endpoint | undefined> => {
     for (const endpoint of this.named()) {
       try {
         const browser = await this.browser(endpoint)
@@ -125,8 +125,18 @@ export class CdpSource {
     return own.kind === "endpoint" ? own.endpoint : undefined
   }
 
-  private page = async (window: WindowInfo, endpoint: Endpoint, timeoutMs: number): Promise<PageSession> =>
+  private page = async (window: Pick<WindowInfo, "title">, endpoint: Endpoint, timeoutMs: number): Promise<PageSession> =>
     (await this.browser(endpoint)).pageForWindow(window.title, timeoutMs)
+
+  /**
+   * The page a window titled `title` of the process `pid` shows, through that process's DevTools endpoint;
+   * undefined when the process has none (or its browser shows no such page).
+   */
+  pageOfProcess = async (pid: number, title: string, timeoutMs: number): Promise<PageSession | undefined> => {
+    const endpoint = await this.endpointFor({ pid })
+    if (endpoint === undefined) return undefined
+    return this.page({ title }, endpoint, timeoutMs)
+  }
 
   /** The page `window` shows, read whole, its root at `basePath`; undefined when the window has no endpoint. */
   readWindow = async (window: WindowInfo, basePath: ReadonlyArray<number>, timeoutMs: number): Promise<CdpRead | undefined> => {

@@ -13,6 +13,7 @@ import {
 } from "@agent-desktop/platform"
 import { Clock, Effect, Layer, Option } from "effect"
 import { CdpSource, platformErrorOf } from "./CdpSource.js"
+import { actWithDevtoolsText } from "./devtoolsTextEntry.js"
 import { makeScreenText } from "./OcrScreenText.js"
 import { parseCdpHandle, parseOcrHandle, sourceOfHandle } from "./SourceHandle.js"
 import { appMatches, availability, isTreelessWindowId, nativeIdOf, processName, treelessWindows, windowInfoOf } from "./TreelessWindows.js"
@@ -156,7 +157,7 @@ export const withSources = (inner: DesktopAdapterShape, options: SourcesOptions 
 
   const act: DesktopAdapterShape["act"] = (target, action, actOptions) => {
     const source = sourceOfHandle(target.handle)
-    if (source === "atspi") return inner.act(target, action, actOptions)
+    if (source === "atspi") return actWithDevtoolsText(inner, cdp, target, action, actOptions)
     const handle = parseCdpHandle(target.handle)
     if (source === "ocr" || handle === undefined) {
       return Effect.fail(new PlatformError({

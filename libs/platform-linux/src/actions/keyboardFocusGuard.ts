@@ -12,7 +12,7 @@ import { physical, step } from "./Step.js"
 import type { StepLog } from "./StepLog.js"
 
 /** The title of the toplevel window an element is in: its ancestor whose parent is the app's root. */
-const windowTitleOf = async (accessible: Accessible, deadline: number): Promise<string> => {
+export const windowTitleOf = async (accessible: Accessible, deadline: number): Promise<string> => {
   let current = accessible
   for (let depth = 0; depth < 64; depth++) {
     const parent = await current.parent(timeoutFor(deadline))

@@ -124,7 +124,10 @@ export const focusWindow = Effect.fn("focus-window")(function*(args: ArgsOf<"foc
     satisfied: (w) => w.focused && !w.minimized,
     describe: () => ({ focused: true })
   })
+  // How resolveWindow chose among several windows (`choice`) and a treeless window's sources are no fields of the
+  // contract's window object: printing them made the envelope invalid (a browser shows 3 windows).
+  const { choice: _choice, accessibility: _accessibility, ...info } = target.info
   return {
-    focused: { ...target.info, bounds: window.bounds, is_focused: true, minimized: window.minimized }
+    focused: { ...info, bounds: window.bounds, is_focused: true, minimized: window.minimized }
   }
 })

@@ -8,7 +8,8 @@ import { pause, pollMs, pollTimeout, settleMs, timeoutFor } from "../Deadline.js
 import { keyboardEvent } from "../DeviceEvents.js"
 import { declined } from "../Failures.js"
 import { KeySynth, keysymOf, modifierMask } from "../Keys.js"
-import { ensureKeyboardFocus } from "../keyboardFocusGuard.js"
+import { AppDirectory } from "../../atspi/AppDirectory.js"
+import { ensureKeyboardFocus, windowTitleOf } from "../keyboardFocusGuard.js"
 import { physical, step } from "../Step.js"
 import { keysymsOfText, typeKeysyms } from "../typeKeys.js"
 import { backendKeyboard, keyStep, textStep } from "../../display/inputDelivery.js"
@@ -26,6 +27,35 @@ export const takesTypedKeys = (node: RawNode): boolean =>
   isTextRole(node) && node.states.has(AtspiState.focusable) && !node.states.has(AtspiState.readOnly) && !node.interfaces.includes("EditableText")
 
 /**
+ * Headless, text that goes in only through keys is refused, nothing sent; the refusal says which of the two applies
+ * (the headless route, EditableText, is missing or present and ignored) and carries the app's pid and the title of
+ * the element's window, by which the engine finds the browser's DevTools endpoint and page where it has one (it
+ * then focuses the element through AT-SPI and types through the protocol).
+ */
+const headlessRefusal = async ({ session, node, accessible, deadline }: ActContext): Promise<PlatformError> => {
+  const inert = isEditable(node) && accessible.profile.editableTextInert
+  const [pid, title] = await Promise.all([
+    new AppDirectory(session).pidOf(node.ref.busName).catch(() => undefined),
+    windowTitleOf(accessible, deadline).catch(() => undefined)
+  ])
+  return new PlatformError({
+    code: "POLICY_DENIED",
+    message: `this ${mapRole(node)} takes text only through synthesized key events (${
+      inert ? `${accessible.profile.id} lists EditableText on it but leaves the field unchanged when it is used` : `${accessible.profile.id} gives it no EditableText`
+    }); re-run with --headed to type it through the keyboard${
+      accessible.profile.id === "chromium" ? ", or start the browser with a DevTools endpoint (launch --cdp), through which text goes in headless" : ""
+    }`,
+    details: {
+      headed_required: true,
+      toolkit: accessible.profile.id,
+      reason: inert ? "editable_text_inert" : "no_editable_text",
+      ...(pid === undefined ? {} : { app_pid: pid }),
+      ...(title === undefined || title === "" ? {} : { window_title: title })
+    }
+  })
+}
+
+/**
  * Make sure the app's window has the X keyboard focus, focus the field, select its text (ctrl+a) when replacing,
  * and type through the registry's DeviceEventController (XTEST). Physical input: only with `--headed`; headless, a POLICY_DENIED that names the flag.
  */
@@ -34,19 +64,9 @@ export const keyboardEntry = async (
   text: string,
   replace: boolean
 ): Promise<ReadonlyArray<DeliveryStep>> => {
-  const { session, node, accessible, steps, deadline, options } = context
+  const { session, accessible, steps, deadline, options } = context
   const keysyms = keysymsOfText(text)
-  if (!options.headed) {
-    // Say which of the two applies: the headless route (EditableText) is missing, or present and ignored.
-    const inert = isEditable(node) && accessible.profile.editableTextInert
-    throw new PlatformError({
-      code: "POLICY_DENIED",
-      message: `this ${mapRole(node)} takes text only through synthesized key events (${
-        inert ? `${accessible.profile.id} lists EditableText on it but leaves the field unchanged when it is used` : `${accessible.profile.id} gives it no EditableText`
-      }); re-run with --headed to type it through the keyboard`,
-      details: { headed_required: true, toolkit: accessible.profile.id, reason: inert ? "editable_text_inert" : "no_editable_text" }
-    })
-  }
+  if (!options.headed) throw await headlessRefusal(context)
   // The keys go to the X window with the keyboard focus: it must be this app's before anything is typed.
   await ensureKeyboardFocus(context)
   if (!(await step(steps, "Component.GrabFocus", () => accessible.grabFocus(timeoutFor(deadline))))) {

@@ -17,7 +17,7 @@ export const chromium: ToolkitProfile = {
     rendererActivation: true
   },
   quirks: [
-    { what: "text fields carry no EditableText: text goes in through the keyboard (headed)", seenIn: "Chromium 156.0.8078" },
+    { what: "text fields carry no EditableText: text goes in through the keyboard (headed), or through the DevTools protocol where the browser has an endpoint (GrabFocus works on them, and the page's focused element is then the field)", seenIn: "Chromium 156.0.8078" },
     { what: "Action.GetActions names are empty; Action.GetName(i) answers (doDefault, check, select, press)", seenIn: "Chromium 156.0.8078" },
     {
       what: "every object with Action lists its default action verb at index 0 (doDefault, press, click, activate, check, ...), then showContextMenu and only scroll/increment/decrement after it, so a tree read asks GetName(0) alone (one call per node instead of three: 14,000 fewer calls on a 4,700-node page)",

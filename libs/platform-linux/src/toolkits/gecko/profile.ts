@@ -16,7 +16,7 @@ export const gecko: ToolkitProfile = {
   editableTextInert: true,
   quirks: [
     { what: "Action.GetActions returns \";;\" as every name; Action.GetName(i) returns the real one (\"press\")", seenIn: "Firefox ESR 153" },
-    { what: "EditableText.SetTextContents / InsertText answer true and leave the field unchanged (focused or not)", seenIn: "Firefox ESR 153.8" },
+    { what: "EditableText.SetTextContents / InsertText answer true and leave the field unchanged (focused or not): its ATK bridge returns early for every text role, so no EditableText call reaches a field; its --remote-debugging-port serves WebDriver BiDi, not the DevTools protocol (/json/version answers 404), so text goes in only through the keyboard (headed)", seenIn: "Firefox ESR 153.8" },
     { what: "the address bar is an editable combo box whose EditableText is as inert: it takes a URL through the keyboard (headed)", seenIn: "Firefox ESR 153.8" },
     { what: "check boxes act through \"check\" / \"uncheck\", not \"toggle\"", seenIn: "Firefox ESR 153.8" },
     { what: "a <select> is a combo box without Selection; its items sit under a menu child that has it", seenIn: "Firefox ESR 153.8" },
