@@ -124,7 +124,9 @@ export const focusWindow = Effect.fn("focus-window")(function*(args: ArgsOf<"foc
     satisfied: (w) => w.focused && !w.minimized,
     describe: () => ({ focused: true })
   })
+  // The window as the contract's window object has it: a window without a usable tree says so in list-windows.
+  const { accessibility: _accessibility, choice: _choice, ...info } = target.info
   return {
-    focused: { ...target.info, bounds: window.bounds, is_focused: true, minimized: window.minimized }
+    focused: { ...info, bounds: window.bounds, is_focused: true, minimized: window.minimized }
   }
 })
