@@ -6,7 +6,7 @@
  * the window and the fix. The windows themselves are checked outside the tool: the X server maps them with the
  * app's pid (xprop, xwininfo), and libatspi (the peer probe) finds no app for lxtask and no page under Chromium.
  */
-import { fixturePath, probePath, spawnWindowed, type WindowedApp } from "@agent-desktop/desktop"
+import { fixturePath, probePath, spawnWindowed, systemPython, type WindowedApp } from "@agent-desktop/desktop"
 import { execFileSync, spawnSync } from "node:child_process"
 import { existsSync, mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -37,7 +37,7 @@ const xWindowsOf = (pid: number): Array<string> => {
   const found = spawnSync("xdotool", ["search", "--onlyvisible", "--pid", String(pid)], { env: env(), encoding: "utf8" })
   return found.stdout.trim().split("\n").filter((line) => line !== "")
 }
-const atspiProbe = (args: ReadonlyArray<string>) => spawnSync("python3", [probePath(), ...args], { env: env(), encoding: "utf8", timeout: 30_000 })
+const atspiProbe = (args: ReadonlyArray<string>) => spawnSync(systemPython, [probePath(), ...args], { env: env(), encoding: "utf8", timeout: 30_000 })
 const until = async <A>(read: () => A | Promise<A>, good: (a: A) => boolean, tries = 100): Promise<A> => {
   let last = await read()
   for (let i = 0; i < tries && !good(last); i++) {
@@ -72,9 +72,14 @@ describe.skipIf(!haveBoth)("windows without a usable tree are reported as such, 
     expect(xWindow(lxWindow!)).toEqual({ pid: lxtask.pid, viewable: true })
     const chromeWindows = await until(() => xWindowsOf(chromium), (ids) => ids.length > 0)
     expect(chromeWindows.map(xWindow)).toContainEqual({ pid: chromium, viewable: true })
-    expect(atspiProbe(["alive", "lxtask"]).status).not.toBe(0)
-    // The page's labels are not reachable through the accessibility bus (its renderer is off).
+    const lxProbe = atspiProbe(["alive", "lxtask"])
+    expect(lxProbe.stderr).not.toMatch(/Traceback/)
+    expect(lxProbe.status).toBe(1)
+    // Chromium is on the bus, its page's labels are not reachable through it (its renderer is off).
+    const browser = atspiProbe(["alive", "Chromium"])
+    expect(browser.status, browser.stderr).toBe(0)
     const page = atspiProbe(["read", "Chromium", "push button", "Submit"])
+    expect(page.stderr).not.toMatch(/Traceback/)
     expect(page.status, page.stdout).not.toBe(0)
   }, 60_000)
 
