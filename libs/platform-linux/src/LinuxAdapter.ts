@@ -213,8 +213,7 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
       Effect.promise(async () =>
         permissionsFor(await parts().then(() => true, () => false), await Effect.runPromise(chooseDisplayServer().capabilities()))),
     listApps: (nameContains) => use("list-apps", ({ directory }) => directory.listApps(nameContains)),
-    listWindows: (app) =>
-      use("list-windows", async ({ directory }) => (await directory.listWindowsAsShown(app)).map((entry) => entry.info)),
+    listWindows: (app) => use("list-windows", ({ directory }) => directory.listWindowsMarked(app)),
     resolveWindow: (query) =>
       use("window lookup", async ({ directory, session, choices }) => {
         if (!choices) return (await directory.resolve(query)).info

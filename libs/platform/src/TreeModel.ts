@@ -124,7 +124,7 @@ export interface WindowInfo {
   readonly is_focused: boolean
   readonly minimized?: boolean
   readonly visible?: boolean
-  /** Set on windows whose accessibility tree is missing or unusable (never on the adapter's AT-SPI windows). */
+  /** Set on windows whose accessibility tree is missing or unusable (an AT-SPI window only when its content is switched off). */
   readonly accessibility?: TreeAvailability
   /**
    * Set only by `resolveWindow` when the app named shows several windows: which one was taken and why (its modal

@@ -6,7 +6,7 @@
  * root besides the tree. `never`: no OCR. One `statictext` per line (its box and Tesseract's confidence, and a
  * `Click` action: pointer input, under --headed).
  */
-import { DesktopAdapter, type Bounds, type PlatformError, type ObservedNode, type ScreenLine, type ScreenMatch, type TreeObservation, type WindowInfo } from "@agent-desktop/platform"
+import { DesktopAdapter, PlatformError, type Bounds, type ObservedNode, type ScreenLine, type ScreenMatch, type TreeObservation, type WindowInfo } from "@agent-desktop/platform"
 import { Effect } from "effect"
 import { ocrHandle } from "../sources/SourceHandle.js"
 
@@ -47,6 +47,38 @@ export const clientArea = (window: WindowInfo) =>
     return managed._tag === "Some" ? managed.value.client ?? managed.value.bounds : window.bounds
   })
 
+/** The centre of a region and of its quarters: where a window on top of it would show. */
+const samplePoints = (region: Bounds) =>
+  [[0.5, 0.5], [0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]].map(([fx, fy]) => ({
+    x: Math.round(region.x + region.width * fx!),
+    y: Math.round(region.y + region.height * fy!)
+  }))
+
+/**
+ * The window's client area where the screen shows the window itself there: a capture of a region reads whatever is
+ * on top, so text read from under another window would be that window's text, put under this one. Refused then,
+ * naming how to bring it to the front. Where the display server cannot tell, the client area as clientArea gives it.
+ */
+export const uncoveredClientArea = (window: WindowInfo) =>
+  Effect.gen(function*() {
+    const adapter = yield* DesktopAdapter
+    if (adapter.native === undefined) return window.bounds
+    const native = yield* adapter.native().pipe(Effect.option)
+    if (native._tag === "None") return window.bounds
+    const managed = yield* native.value.findWindow({ pid: window.pid, title: window.title, ...(window.bounds ? { bounds: window.bounds } : {}) }).pipe(Effect.option)
+    if (managed._tag === "None") return window.bounds
+    const region = managed.value.client ?? managed.value.bounds
+    const tops = yield* Effect.forEach(samplePoints(region), (point) => native.value.topWindowAt(point).pipe(Effect.option))
+    const covered = tops.some((top) => top._tag === "Some" && top.value !== undefined && top.value !== managed.value.nativeId)
+    if (!covered) return region
+    return yield* new PlatformError({
+      code: "ACTION_NOT_SUPPORTED",
+      message: `another window covers '${window.title}', so its text cannot be read from the screen (a capture would read the window on top)`,
+      details: { kind: "ocr_window_covered", window_id: window.id },
+      suggestion: `Bring it to the front first (focus-window --window-id ${window.id}), then read it again`
+    })
+  })
+
 const drawnLeaves = (node: ObservedNode): Array<ObservedNode> =>
   node.drawn === true && node.bounds !== undefined && node.bounds.width >= MIN_DRAWN.width && node.bounds.height >= MIN_DRAWN.height
     ? [node]
@@ -85,7 +117,7 @@ export const withScreenText = (observation: TreeObservation, mode: OcrMode): Eff
     let root = observation.root
     let read = false
     if (unusable || mode === "always") {
-      const region = yield* clientArea(window)
+      const region = unusable ? yield* uncoveredClientArea(window) : yield* uncoveredClientArea(window).pipe(Effect.orElseSucceed(() => undefined))
       if (region !== undefined) {
         const lines = unusable ? yield* reader.read(region) : yield* reader.read(region).pipe(Effect.orElseSucceed((): ReadonlyArray<ScreenLine> => []))
         root = withLines(root, lines, window.id)
@@ -128,9 +160,11 @@ export const withTextSearch = (observation: TreeObservation, text: string, exact
     const none = { observation, matches: new Set<ObservedNode>(), read: false }
     if (mode === "never" || reader === undefined || alreadyRead) return none
     if (mode === "auto" && hasText(observation.root, text.toLowerCase(), exact)) return none
-    const region = yield* clientArea(observation.window)
+    // An unusable tree has nothing else to search: there the reason OCR failed (or cannot read) is the answer.
+    const region = observation.accessibility !== undefined
+      ? yield* uncoveredClientArea(observation.window)
+      : yield* uncoveredClientArea(observation.window).pipe(Effect.orElseSucceed(() => undefined))
     if (region === undefined) return none
-    // An unusable tree has nothing else to search: there the reason OCR failed is the answer.
     const found = observation.accessibility !== undefined
       ? yield* reader.find(region, text, { exact })
       : yield* reader.find(region, text, { exact }).pipe(Effect.orElseSucceed((): ReadonlyArray<ScreenMatch> => []))

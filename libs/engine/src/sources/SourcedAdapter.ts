@@ -12,6 +12,7 @@ import {
   type PostState, type TreeAvailability, type TreeObservation, type WindowInfo
 } from "@agent-desktop/platform"
 import { Clock, Effect, Layer, Option } from "effect"
+import { noTreeReason, noTreeToolkit, processFacts } from "../commands/native/noTreeAdvice.js"
 import { CdpSource, platformErrorOf } from "./CdpSource.js"
 import { actWithDevtoolsText } from "./devtoolsTextEntry.js"
 import { makeScreenText } from "./OcrScreenText.js"
@@ -58,12 +59,21 @@ export const withSources = (inner: DesktopAdapterShape, options: SourcesOptions 
   /** `ocr` where text can be read here: a display server to capture from and Tesseract's addon loaded (lazily). */
   const ocrSourcesNow = (): ReadonlyArray<NodeSource> => screenText !== undefined && loadOcrAddon()._tag === "Loaded" ? ["ocr"] : []
 
-  /** The sources that can serve a window whose tree is unusable: its DevTools endpoint, the screen's text. */
-  const sourcesFor = (window: WindowInfo) =>
+  /** The sources that can serve a window (of the process `pid`) whose tree is unusable: its DevTools endpoint, the screen's text. */
+  const sourcesFor = (window: Pick<WindowInfo, "pid">) =>
     Effect.map(
-      Effect.tryPromise({ try: () => cdp.endpointFor(window), catch: () => undefined }).pipe(Effect.orElseSucceed(() => undefined)),
+      Effect.tryPromise({ try: () => cdp.endpointFor(window as WindowInfo), catch: () => undefined }).pipe(Effect.orElseSucceed(() => undefined)),
       (endpoint): ReadonlyArray<NodeSource> => [...(endpoint === undefined ? [] : ["cdp" as const]), ...ocrSourcesNow()]
     )
+
+  /**
+   * A window or an app the platform marked as having its content switched off (`inactive`, Chromium without
+   * renderer accessibility) with the sources that can still serve it; anything else as it was.
+   */
+  const withSourcesNamed = <A extends { readonly pid: number; readonly accessibility?: TreeAvailability }>(item: A) =>
+    item.accessibility?.tree !== "inactive"
+      ? Effect.succeed(item)
+      : Effect.map(sourcesFor(item), (sources): A => ({ ...item, accessibility: { ...item.accessibility!, sources } }))
 
   const treeless = Effect.map(treelessWindows(inner), (windows) => windows.length === 0 ? [] : windows.map((window) => windowInfoOf(window, ocrSourcesNow())))
 
@@ -112,7 +122,7 @@ export const withSources = (inner: DesktopAdapterShape, options: SourcesOptions 
 
   const readTree: DesktopAdapterShape["readTree"] = (window, readOptions) => {
     if (isTreelessWindowId(window.id)) {
-      return Effect.succeed(rootOnly(window, "ocr", window.accessibility ?? availability(ocrSourcesNow())))
+      return Effect.succeed(rootOnly(window, "ocr", window.accessibility ?? availability(ocrSourcesNow(), window.pid)))
     }
     return inner.readTree(window, readOptions).pipe(
       Effect.flatMap((observation) => {
@@ -250,22 +260,42 @@ export const withSources = (inner: DesktopAdapterShape, options: SourcesOptions 
       const base = yield* inner.status()
       const ocr = loadOcrAddon()
       const ocrProbe = ocr._tag === "Loaded" ? { available: true } : { available: false, reason: ocr.reason, missing: ocr.missing }
-      const windows = yield* treeless.pipe(Effect.orElseSucceed((): ReadonlyArray<WindowInfo> => []))
-      const problems = windows.map((window) =>
-        `The window '${window.title}' of ${window.app_name} (PID ${window.pid}) has no accessibility tree; ${ocr._tag === "Loaded" ? "OCR serves it (snapshot, find --text; actions on its text need --headed)" : "nothing can read it here (OCR unavailable: install tesseract-ocr tesseract-ocr-eng): use screenshot and --headed pointer input"}.`)
+      const absent = yield* treeless.pipe(Effect.orElseSucceed((): ReadonlyArray<WindowInfo> => []))
+      const inactive = yield* inactiveWindows.pipe(Effect.orElseSucceed((): ReadonlyArray<WindowInfo> => []))
+      const windows = [...absent, ...inactive]
+      const byPid = new Map<number, Array<WindowInfo>>()
+      for (const window of windows) byPid.set(window.pid, [...(byPid.get(window.pid) ?? []), window])
+      // One line per process: what can serve its windows, in place of the platform's own line about it.
+      const problems = [...byPid.values()].map((own) => treelessProblem(own, ocr._tag === "Loaded"))
+      const replaced = new Set([...byPid.keys()].flatMap((pid) => base.problemsByPid?.get(pid) ?? []))
       return {
         ...base,
-        problems: [...base.problems, ...problems],
+        problems: [...base.problems.filter((problem) => !replaced.has(problem)), ...problems],
         probes: {
           ...base.probes,
           sources: {
             ocr: ocrProbe,
             cdp: { named_endpoints: (options.env ?? process.env)["AGENT_DESKTOP_CDP"]?.split(",").filter((e) => e.trim() !== "") ?? [] },
-            windows_without_tree: windows.map((window) => ({ id: window.id, title: window.title, app: window.app_name, pid: window.pid, sources: window.accessibility?.sources ?? [] }))
+            windows_without_tree: windows.map((window) => ({
+              id: window.id,
+              title: window.title,
+              app: window.app_name,
+              pid: window.pid,
+              tree: window.accessibility?.tree ?? "absent",
+              sources: window.accessibility?.sources ?? [],
+              ...(window.accessibility?.fix === undefined ? {} : { fix: window.accessibility.fix })
+            }))
           }
         }
       }
     })
+
+  /** The windows of apps the platform marks as having their content switched off, with what can serve them. */
+  const inactiveWindows = Effect.gen(function*() {
+    const apps = (yield* inner.listApps()).filter((app) => app.accessibility?.tree === "inactive")
+    const windows = yield* Effect.forEach(apps, (app) => inner.listWindows(app.name).pipe(Effect.orElseSucceed((): ReadonlyArray<WindowInfo> => [])))
+    return yield* Effect.forEach(windows.flat().filter((window) => window.accessibility?.tree === "inactive"), withSourcesNamed)
+  })
 
   return {
     ...inner,
@@ -283,11 +313,11 @@ export const withSources = (inner: DesktopAdapterShape, options: SourcesOptions 
           error.code === "APP_NOT_FOUND" ? Effect.succeed([]) : Effect.fail(error)))
         const extra = (yield* treeless).filter((window) => app === undefined || appMatches(window.app_name, app))
         if (known.length === 0 && extra.length === 0 && app !== undefined) return yield* inner.listWindows(app)
-        return [...known, ...extra]
+        return [...yield* Effect.forEach(known, withSourcesNamed), ...extra]
       }),
     listApps: (nameContains) =>
       Effect.gen(function*() {
-        const known = yield* inner.listApps(nameContains)
+        const known = yield* Effect.forEach(yield* inner.listApps(nameContains), withSourcesNamed)
         const byPid = new Map<number, AppInfo>()
         for (const window of yield* treeless) {
           if (byPid.has(window.pid)) continue
@@ -308,6 +338,25 @@ export const withSources = (inner: DesktopAdapterShape, options: SourcesOptions 
         yield* inner.close()
       })
   }
+}
+
+/** `status`'s line about one process's windows without a usable tree: why, what serves them, the fix. */
+const treelessProblem = (windows: ReadonlyArray<WindowInfo>, ocrLoaded: boolean): string => {
+  const [first] = windows
+  const titles = windows.map((window) => `'${window.title}'`).join(", ")
+  const what = `${windows.length === 1 ? `The window ${titles}` : `The windows ${titles}`} of ${first!.app_name} (PID ${first!.pid})`
+  const sources = first!.accessibility?.sources ?? []
+  const serving = [
+    ...(sources.includes("cdp") ? ["its DevTools endpoint serves it (cdp: snapshot, find and actions without --headed)"] : []),
+    ...(sources.includes("ocr") ? ["OCR serves it (snapshot, find --text; actions on its text need --headed)"] : [])
+  ]
+  const served = serving.length > 0
+    ? serving.join("; ")
+    : `nothing can read it here${ocrLoaded ? "" : " (OCR unavailable: install tesseract-ocr tesseract-ocr-eng)"}: use screenshot and --headed pointer input`
+  if (first!.accessibility?.tree === "inactive") {
+    return `${what} ${windows.length === 1 ? "has" : "have"} its accessibility switched off (the tree shows none of the content); ${served}. Fix: ${first!.accessibility.fix ?? "restart it with its accessibility on"}`
+  }
+  return `${what} ${windows.length === 1 ? "has" : "have"} no accessibility tree (${noTreeReason(noTreeToolkit(processFacts(first!.pid)))}); ${served}.`
 }
 
 /** The adapter from `layer` with every source. */

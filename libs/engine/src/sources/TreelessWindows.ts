@@ -8,6 +8,7 @@ import type { AppInfo, DesktopAdapterShape, ManagedWindow, NodeSource, PlatformE
 import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { noTreeReason, noTreeToolkit, processFacts } from "../commands/native/noTreeAdvice.js"
 
 const PREFIX = "x11-0x"
 
@@ -38,13 +39,20 @@ export const appMatches = (name: string, query: string): boolean => {
   return own === wanted || own.replace(/[\d.]+$/, "") === wanted || own.includes(wanted)
 }
 
-export const availability = (sources: ReadonlyArray<NodeSource>): TreeAvailability => ({
-  tree: "absent",
-  sources,
-  fix: sources.includes("ocr")
-    ? "The app never registered with the accessibility bus: read it with OCR (snapshot, find --text) and act on its text with --headed; for GTK 2 relaunch it with GTK_MODULES=gail:atk-bridge, for Java with the ATK wrapper (launch does it for java), for Qt with QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1"
-    : "The app never registered with the accessibility bus and this machine cannot read the screen's text (install tesseract-ocr): relaunch it with its toolkit's accessibility on, or use screenshot and --headed pointer input"
-})
+/**
+ * What can serve a window of a process that never registered, and the fix: the route that works now, then the
+ * toolkit's own switch, told from what the process loaded (`launch` gives the same advice).
+ */
+export const availability = (sources: ReadonlyArray<NodeSource>, pid?: number): TreeAvailability => {
+  const reason = noTreeReason(pid === undefined || pid <= 0 ? "unknown" : noTreeToolkit(processFacts(pid)))
+  return {
+    tree: "absent",
+    sources,
+    fix: sources.includes("ocr")
+      ? `Read it with OCR (snapshot, find --text) and act on its text with --headed; ${reason}`
+      : `This machine cannot read the screen's text (install tesseract-ocr tesseract-ocr-eng): use screenshot and --headed pointer input; ${reason}`
+  }
+}
 
 export const windowInfoOf = (window: ManagedWindow, sources: ReadonlyArray<NodeSource>): WindowInfo => ({
   id: treelessWindowId(window.nativeId),
@@ -54,7 +62,7 @@ export const windowInfoOf = (window: ManagedWindow, sources: ReadonlyArray<NodeS
   bounds: window.bounds,
   is_focused: window.focused,
   minimized: window.minimized,
-  accessibility: availability(sources)
+  accessibility: availability(sources, window.pid)
 })
 
 /**

@@ -3,7 +3,8 @@
  * a form compiled here with javac (tools/desktop/fixtures/SwingForm.java): a JTextField, a JComboBox, a JCheckBox, a
  * JTable, a JTree and a JButton. An agent fills and submits it through refs without --headed; the form appends what
  * it received to its own log file, which the test reads. The combo box is named by its label (Java names it by its
- * current item), its choice is made through its popup's list, tree nodes are tree items that expand and select.
+ * current item), its choice is made through its popup's list, tree nodes are tree items that expand and select,
+ * table cells are cell refs that type and set-value refuse (the wrapper gives a cell no way to edit it).
  */
 import { fixturePath } from "@agent-desktop/desktop"
 import { execFileSync } from "node:child_process"
@@ -71,6 +72,14 @@ describe.skipIf(!haveJava)("a Swing form through the Java ATK wrapper", () => {
     const checked = await ok("check", { ref_id: ref("checkbox", "Subscribe") })
     expect(checked).toMatchObject({ disposition: { delivery: "delivered_verified" }, post_state: { states: expect.arrayContaining(["checked"]) } })
     await ok("select", { ref_id: ref("table", "Basket"), value: "Plums" })
+    // The table's cells are refs (Java gives them their renderer's role, a label); the wrapper gives a cell no way to
+    // edit it, so type and set-value are refused naming why, nothing sent (the form's log below still has cell=5).
+    expect(all(snapshot.tree).filter((node) => node.role === "cell").map((node) => node.name)).toEqual(["Apples", "3", "Pears", "5", "Plums", "7"])
+    for (const [command, args] of [["set-value", { value: "9" }], ["type", { text: "9" }]] as const) {
+      const refused = await run(command, { ref_id: ref("cell", "5"), ...args })
+      expect(refused.error).toMatchObject({ code: "ACTION_NOT_SUPPORTED", details: { role: "cell", toolkit: "java" }, disposition: { delivery: "not_delivered" } })
+      expect(refused.error.message).toMatch(/TableCell/)
+    }
     const expanded = await ok("expand", { ref_id: ref("treeitem", "North") })
     expect(expanded).toMatchObject({ disposition: { delivery: "delivered_verified" }, post_state: { role: "treeitem", states: expect.arrayContaining(["expanded"]) } })
     snapshot = await ok("snapshot", { app: title, interactive_only: true })

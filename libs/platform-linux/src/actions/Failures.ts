@@ -2,6 +2,7 @@ import { PlatformError } from "@agent-desktop/platform"
 import { DbusCallError } from "../dbus/DbusCallError.js"
 import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { mapRole } from "../tree/ContractNode.js"
+import { mayBeItem } from "../tree/ItemRole.js"
 import type { RawNode } from "../tree/RawNode.js"
 import type { StepLog } from "./StepLog.js"
 
@@ -26,12 +27,15 @@ export const declined = (steps: StepLog, what: string): PlatformError =>
  * does work for this role, it is said: in the message and as the error's suggestion.
  */
 export const unsupported = (node: RawNode, what: string, profile?: ToolkitProfile): PlatformError => {
-  const hint = profile?.unsupportedHints?.find((h) => h.role === node.role && what.startsWith(h.action))
+  const hint = profile?.unsupportedHints?.find((h) =>
+    h.role === node.role && what.startsWith(h.action) && (h.interface === undefined || node.interfaces.includes(h.interface)))
+  // A table's cell that reads as its renderer's label (Swing) is named as the cell it is, as a tree read names it.
+  const role = mayBeItem(node) && node.interfaces.includes("TableCell") ? "cell" : mapRole(node)
   return new PlatformError({
     code: "ACTION_NOT_SUPPORTED",
-    message: `a ${mapRole(node)} does not support ${what} through AT-SPI${hint ? `: ${hint.why}` : ""}`,
+    message: `a ${role} does not support ${what} through AT-SPI${hint ? `: ${hint.why}` : ""}`,
     details: {
-      role: mapRole(node),
+      role,
       toolkit_actions: node.actions ?? [],
       interfaces: node.interfaces,
       ...(hint ? { toolkit: profile!.id } : {})

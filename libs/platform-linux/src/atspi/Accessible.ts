@@ -155,8 +155,9 @@ export class Accessible {
   extents(timeoutMs: number): Promise<Extents | undefined> {
     return this.call(Iface.component, "GetExtents", timeoutMs, "u", screenCoords).then(([box]) => {
       const [x, y, width, height] = (box ?? []) as [number, number, number, number]
-      // Hidden GTK3 menu items report G_MININT.
-      if (x === undefined || x <= -2147483648 || y <= -2147483648) return undefined
+      // Hidden GTK3 menu items report G_MININT; a Swing frame through the Java ATK wrapper reports -1,-1,-1,-1 (no
+      // size: unknown, or every pointer target in it failed the inside-window check).
+      if (x === undefined || x <= -2147483648 || y <= -2147483648 || width < 0 || height < 0) return undefined
       return { x, y, width, height }
     })
   }

@@ -2,8 +2,8 @@
  * Apps and windows as the registry reports them: the registry root's children are apps (one per bus connection),
  * an app's children are its top-level windows. Window choice follows reference §1.7.
  */
-import { PlatformError, type AppInfo, type WindowInfo } from "@agent-desktop/platform"
-import { Accessible } from "./Accessible.js"
+import { PlatformError, type AppInfo, type TreeAvailability, type WindowInfo } from "@agent-desktop/platform"
+import { Accessible, isNullRef } from "./Accessible.js"
 import type { AtspiSession, ObjectRef } from "./AtspiSession.js"
 import { Iface, Paths, registryName } from "./Interfaces.js"
 import { ambiguous, choiceNote, pickWindow } from "./pickWindow.js"
@@ -113,12 +113,47 @@ export class AppDirectory {
     const apps = (await this.apps()).filter((app) => !needle || app.name.toLowerCase().includes(needle))
     return Promise.all(apps.map(async (app) => {
       const instance = app.pid === undefined ? undefined : processInstance(app.pid)
+      const [toolkit, accessibility] = await Promise.all([this.toolkit(app), this.appInactive(app)])
       return {
         name: app.name,
         pid: app.pid ?? 0,
         ...(instance ? { process_instance: instance } : {}),
-        ...(await this.toolkit(app))
+        ...toolkit,
+        ...(accessibility === undefined ? {} : { accessibility })
       }
+    }))
+  }
+
+  /**
+   * The window's content is switched off: its toolkit can start without accessibility (Chromium without renderer
+   * accessibility) and the window lists children but hands out only null objects, as a tree read would find
+   * (tree/read/inactiveAccessibility.ts). One GetChildren call, asked only of such toolkits' windows. The sources
+   * that can still serve it are the engine's to name (`sources` is left empty here).
+   */
+  async windowInactive(ref: ObjectRef): Promise<TreeAvailability | undefined> {
+    const profile = await this.session.toolkits.profileOf(ref.busName, callMs)
+    if (profile.inactiveAccessibility === undefined) return undefined
+    const listed = await new Accessible(this.session, ref).children(callMs).catch(() => [])
+    if (listed.length === 0 || !listed.every(isNullRef)) return undefined
+    return { tree: "inactive", sources: [], fix: profile.inactiveAccessibility.hint }
+  }
+
+  /** An app is inactive when it shows windows and every one of them is (see windowInactive). */
+  private async appInactive(app: RegisteredApp): Promise<TreeAvailability | undefined> {
+    const profile = await this.session.toolkits.profileOf(app.ref.busName, callMs)
+    if (profile.inactiveAccessibility === undefined) return undefined
+    const windows = (await new Accessible(this.session, app.ref).children(callMs).catch(() => [])).filter((ref) => !isNullRef(ref))
+    if (windows.length === 0) return undefined
+    const marks = await Promise.all(windows.map((ref) => this.windowInactive(ref)))
+    return marks.every((mark) => mark !== undefined) ? marks[0] : undefined
+  }
+
+  /** listWindowsAsShown with each window whose content is switched off marked so (windowInactive). */
+  async listWindowsMarked(appName?: string): Promise<ReadonlyArray<WindowInfo>> {
+    const entries = await this.listWindowsAsShown(appName)
+    return Promise.all(entries.map(async (entry) => {
+      const accessibility = await this.windowInactive(entry.ref)
+      return accessibility === undefined ? entry.info : { ...entry.info, accessibility }
     }))
   }
 

@@ -129,8 +129,12 @@ export const probeStatus = async (
   const xWindows = display ? await Effect.runPromise(displayServer.windowOwners()) : undefined
   const registeredPids = new Set(apps.map((app) => app.pid))
   const unregistered = (xWindows ?? []).filter((w) => w.pid > 0 && !registeredPids.has(w.pid))
-  if (unregistered.length > 0) {
-    problems.push(`Windows of PIDs ${[...new Set(unregistered.map((w) => w.pid))].join(", ")} have no AT-SPI app (started with NO_AT_BRIDGE=1, or a toolkit without accessibility).`)
+  // One line per process, so a layer that knows more about it (the engine's sources) can say that instead.
+  const problemsByPid = new Map<number, string>()
+  for (const pid of new Set(unregistered.map((w) => w.pid))) {
+    const problem = `The windows of PID ${pid} have no AT-SPI app (started with NO_AT_BRIDGE=1, or a toolkit without accessibility).`
+    problems.push(problem)
+    problemsByPid.set(pid, problem)
   }
   const displaySession = probeSession()
   const channels = await Effect.runPromise(displayServer.capabilities())
@@ -151,6 +155,7 @@ export const probeStatus = async (
     permissions: permissionsFor(reachable, channels),
     supported_surfaces: reachable ? ["window", "focused"] : [],
     problems,
+    problemsByPid,
     probes: {
       session: { type: sessionType ?? null, display: display ?? null, wayland_display: wayland ?? null },
       session_bus: sessionBus,

@@ -13,6 +13,8 @@ export interface ToolkitQuirk {
 /** An action that cannot work on objects of one role in this toolkit, and the way that does work. */
 export interface UnsupportedHint {
   readonly role: number
+  /** Only objects with this interface (a Swing table cell is a label with TableCell; a plain label is not one). */
+  readonly interface?: string
   /** The action as `unsupported` names it: "type", "set-value", "clear", "select", ... (a prefix match). */
   readonly action: string
   /** Why it cannot work (the error's message ends with it). */

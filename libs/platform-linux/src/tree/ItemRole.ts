@@ -14,12 +14,18 @@ const ITEM_IN: ReadonlyMap<Role, Role> = new Map<Role, Role>([
   ["outline", "treeitem"], ["treeitem", "treeitem"], ["list", "option"], ["listbox", "option"], ["table", "cell"], ["grid", "cell"]
 ])
 
-/** Whether the node's role depends on its container's: a label that is selectable or expandable. */
-export const mayBeItem = (node: { readonly role: number; readonly states: StateSet }): boolean =>
-  node.role === AtspiRole.label && (node.states.has(AtspiState.selectable) || node.states.has(AtspiState.expandable))
+type ItemCandidate = { readonly role: number; readonly states: StateSet; readonly interfaces?: ReadonlyArray<string> }
+
+/**
+ * Whether the node's role depends on its container's: a label that is selectable or expandable, or one that is a
+ * table's cell (Swing's JTable cells are their renderer's label with the TableCell interface, and neither state).
+ */
+export const mayBeItem = (node: ItemCandidate): boolean =>
+  node.role === AtspiRole.label &&
+  (node.states.has(AtspiState.selectable) || node.states.has(AtspiState.expandable) || node.interfaces?.includes("TableCell") === true)
 
 /** The item role such a label takes inside a container of this (contract) role; undefined where it stays itself. */
-export const itemRole = (node: { readonly role: number; readonly states: StateSet }, container: Role | undefined): Role | undefined =>
+export const itemRole = (node: ItemCandidate, container: Role | undefined): Role | undefined =>
   container === undefined || !mayBeItem(node) ? undefined : ITEM_IN.get(container)
 
 /** Tree levels walked up at most to find the container of a nested item. */

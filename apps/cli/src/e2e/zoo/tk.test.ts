@@ -60,18 +60,30 @@ describe.skipIf(!haveAll("tk", wish))("zoo: Tk (wish, no accessibility)", () => 
     assert.include(fileUntil(started!.logPath, (text) => text.includes("submitted zoo tk")), "submitted zoo tk\n")
   })
 
-  // defect: no-tree-invisible — flips when fixed
-  it.fails("list-windows lists the Tk window; snapshot and status name the missing tree and the pixel route", () => {
+  // was defect no-tree-invisible, its Tk half (DEFECTS.md, Fixed)
+  it("list-windows lists the Tk window; snapshot and status name the missing tree, what serves it and the pixel route", () => {
     ok(cli("--headed", "mouse-click", "--xy", centre(".e")))
     assert.strictEqual(until(() => xActiveTitle(zoo.env()), (active) => active === title), title, "the X server has the Tk window active")
     const windows = ok(cli("list-windows")) as unknown as Array<Record<string, any>>
-    assert.isTrue(windows.some((window) => window["title"] === title), JSON.stringify(windows))
-    const snapshot = cli("snapshot")
-    assert.isFalse(snapshot["ok"])
-    assert.notInclude(snapshot["error"]["message"], "no window is focused")
-    assert.match(JSON.stringify(snapshot["error"]), /screenshot|mouse-click/)
+    const tk = windows.find((window) => window["title"] === title)
+    assert.isDefined(tk, JSON.stringify(windows))
+    assert.strictEqual(tk!["pid"], started!.pid)
+    assert.strictEqual(tk!["accessibility"]["tree"], "absent")
+    // No app named: the focused window, which is the Tk window (not "no window is focused").
+    const snapshot = ok(cli("snapshot"))
+    assert.strictEqual(snapshot["window"]["title"], title)
+    const accessibility = snapshot["accessibility"] as Record<string, any>
+    assert.strictEqual(accessibility["tree"], "absent")
+    assert.match(accessibility["fix"], /--headed|screenshot/)
+    assert.include(accessibility["fix"], "Tk")
+    if ((accessibility["sources"] as Array<string>).includes("ocr")) {
+      const lines = (snapshot["tree"]["children"] ?? []) as Array<Record<string, any>>
+      assert.match(lines.map((line) => String(line["name"])).join("\n"), /Name:|Submit/, JSON.stringify(lines))
+    }
     const status = ok(cli("status"))
-    assert.include(JSON.stringify(status["problems"]), title)
+    const about = (status["problems"] as Array<string>).filter((problem) => problem.includes(`PID ${started!.pid}`))
+    assert.lengthOf(about, 1, JSON.stringify(status["problems"]))
+    assert.include(about[0], title)
   })
 
   it("press types - / . > & into the Tk entry (the form prints them)", () => {

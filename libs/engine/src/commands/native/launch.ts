@@ -185,7 +185,11 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
   }
   // A window the sources layer serves without a tree (its `accessibility` says so): the same advice as above.
   const launched = report(app!, window)
-  const advice = window.accessibility === undefined ? undefined : noTreeSuggestion(app!.name, app!.pid, window.title)
+  const advice = window.accessibility === undefined
+    ? undefined
+    : window.accessibility.tree === "inactive"
+    ? `${app!.name} (pid ${app!.pid}) shows a window${window.title ? ` ('${window.title}')` : ""} with its accessibility switched off, so its tree shows none of the content: ${window.accessibility.fix ?? "restart it with its accessibility on"}${window.accessibility.sources.includes("cdp") ? "; meanwhile its DevTools endpoint serves its pages (snapshot, find and actions through cdp refs)" : ""}`
+    : noTreeSuggestion(app!.name, app!.pid, window.title)
   return yield* withEndpoint(advice === undefined ? launched : { ...launched, suggestion: advice }, port, timeoutMs)
 })
 

@@ -50,17 +50,16 @@ const RELAUNCH: Readonly<Record<NoTreeToolkit, string | undefined>> = {
   unknown: undefined
 }
 
-/** One sentence: why there is no tree, how to get one (where its toolkit has a way), and the route that works now. */
-export const noTreeAdvice = (toolkit: NoTreeToolkit): string => {
-  const relaunch = RELAUNCH[toolkit]
-  if (relaunch !== undefined) return `${relaunch}; ${PIXEL_ROUTE}`
-  const none = toolkit === "tk"
+/** Why there is no tree, and how to get one where its toolkit has a way. */
+export const noTreeReason = (toolkit: NoTreeToolkit): string =>
+  RELAUNCH[toolkit] ?? (toolkit === "tk"
     ? "it is a Tk app, and Tk has no accessibility support on Linux"
     : toolkit === "xlib"
     ? "it is an X toolkit app (Xaw/Motif), which has no accessibility support"
-    : "its toolkit did not register with the accessibility bus"
-  return `${none}; ${PIXEL_ROUTE}`
-}
+    : "its toolkit did not register with the accessibility bus")
+
+/** One sentence: why there is no tree, how to get one (where its toolkit has a way), and the route that works now. */
+export const noTreeAdvice = (toolkit: NoTreeToolkit): string => `${noTreeReason(toolkit)}; ${PIXEL_ROUTE}`
 
 const read = (file: string) => {
   try {

@@ -113,3 +113,44 @@ describe("Java (ATK wrapper) select", () => {
     assert.isFalse(app.sent.some((line) => line.includes("SelectChild")))
   })
 })
+
+describe("Java (ATK wrapper) table cells", () => {
+  /** AT-SPI's TRANSIENT state (not among the states the reader names). */
+  const TRANSIENT = 28
+  /** A JTable as the wrapper shows it: its cells are labels with TableCell, TRANSIENT, neither SELECTABLE nor Action. */
+  const table = (): Record<string, FakeObject> => {
+    const objects = form()
+    objects["/p"] = { ...objects["/p"]!, children: ["/l", "/c", "/tree", "/t"] }
+    objects["/t"] = { role: AtspiRole.table, name: "Basket", parent: "/p", children: ["/t0", "/t1"], interfaces: ["Component", "Selection", "Table"], states: [...shown, AtspiState.focusable] }
+    objects["/t0"] = label("Pears", "/t", [...shown, AtspiState.focusable, TRANSIENT], { interfaces: ["Component", "TableCell"] })
+    objects["/t1"] = label("5", "/t", [...shown, AtspiState.focusable, TRANSIENT], { interfaces: ["Component", "TableCell"] })
+    return objects
+  }
+
+  it("reads a table's label cells as cells (refs), read alone too; a plain label stays static text", async () => {
+    const nodes = await read(table())
+    assert.strictEqual(nodes.get("/t0")?.role, "cell")
+    assert.strictEqual(nodes.get("/t1")?.role, "cell")
+    assert.strictEqual(nodes.get("/l")?.role, "statictext")
+    const app = fakeApp(java, table())
+    assert.strictEqual((await new Actor(app.session).readState(fakeHandle("/t1"))).role, "cell")
+  })
+
+  it("refuses to type into or set a cell, naming the cell and why (the wrapper gives it no way in), sending nothing", async () => {
+    for (const action of [{ kind: "set_value", value: "9" }, { kind: "type", text: "9" }] as const) {
+      const app = fakeApp(java, table())
+      const error = await new Actor(app.session).act(fakeHandle("/t1"), action, { headed: false, deadline: Date.now() + 5000 })
+        .then(() => undefined, (e: unknown) => e as { code: string; message: string; details?: Record<string, unknown>; suggestion?: string })
+      assert.strictEqual(error?.code, "ACTION_NOT_SUPPORTED")
+      assert.match(error!.message, /^a cell does not support .*TableCell/)
+      assert.deepInclude(error!.details, { role: "cell", toolkit: "java" })
+      assert.match(error!.suggestion ?? "", /select on the table/)
+      assert.deepStrictEqual(app.sent, [])
+    }
+    // A plain label is not given the cell's reason.
+    const app = fakeApp(java, table())
+    const plain = await new Actor(app.session).act(fakeHandle("/l"), { kind: "set_value", value: "9" }, { headed: false, deadline: Date.now() + 5000 })
+      .then(() => undefined, (e: unknown) => e as { message: string })
+    assert.notMatch(plain?.message ?? "", /TableCell/)
+  })
+})

@@ -1,3 +1,4 @@
+import { AtspiRole } from "../../atspi/Roles.js"
 import { genericProfile } from "../generic/profile.js"
 import type { ToolkitProfile } from "../ToolkitProfile.js"
 
@@ -15,6 +16,15 @@ export const java: ToolkitProfile = {
   id: "java",
   actionAliases: { toggleexpand: "expand or contract", togglepopup: "expand or contract" },
   comboNameIsValue: true,
+  unsupportedHints: ["type", "set-value", "clear", "click"].map((action) => ({
+    role: AtspiRole.label,
+    interface: "TableCell",
+    action,
+    why: "the Java ATK wrapper gives a Swing table cell only Component and TableCell (no EditableText, Value or Action), and its JTable no way to edit a cell either: Swing edits a cell only in the cell editor a person's double-click or key press opens",
+    instead: action === "click"
+      ? "To choose a row: select on the table with the text of the row's first cell (headless)"
+      : "No verified route edits a Swing table cell here: to choose a row, select on the table; to change a value, use the app's own fields or dialogs for it"
+  })),
   quirks: [
     {
       what: "a combo box's Name is its current item (AccessibleJComboBox); its label is the LABELLED_BY target set by JLabel.setLabelFor",
@@ -22,6 +32,14 @@ export const java: ToolkitProfile = {
     },
     {
       what: "a combo box lists its items in its popup: popup menu > scroll pane > list > items; its own Selection chooses by the list's index (AccessibleJComboBox.addAccessibleSelection sets the selected index)",
+      seenIn: seen
+    },
+    {
+      what: "a JTable's cells are its children (TableCell, the renderer's role: label, TRANSIENT, neither SELECTABLE nor an Action): a new object path on every read, and Component.GetAccessibleAtPoint answers yet another, so a pointer action's hit test never finds the cell it aimed at",
+      seenIn: seen
+    },
+    {
+      what: "the frame's Component.GetExtents answers -1,-1,-1,-1 (read as no bounds)",
       seenIn: seen
     },
     {
