@@ -9,6 +9,9 @@ export const sharedConfig = (options: { testTimeout?: number } = {}) =>
     test: {
       include: ["src/**/*.test.ts", "test/**/*.test.ts"],
       testTimeout: options.testTimeout ?? 20_000,
+      // Clean-up hooks remove whole installs and stop desktops: on a loaded 2-core machine they outlast vitest's
+      // 10 s default, and a hook timeout fails a suite whose tests all passed.
+      hookTimeout: 120_000,
       passWithNoTests: true,
       reporters: ["default", "json"],
       outputFile: { json: "test-results/vitest.json" }
