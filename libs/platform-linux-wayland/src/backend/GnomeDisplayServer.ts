@@ -24,6 +24,7 @@ import { OutsideLayout } from "../OutsideLayout.js"
 import { SEAT_KEYBOARD, SETTLE_MS } from "../SeatSettle.js"
 import { UnknownKey } from "../VirtualKeyboard.js"
 import type { WaylandSession } from "../WaylandSession.js"
+import { clipboardCapabilityHere, dataControlClipboard } from "./dataControlClipboard.js"
 import { forgetLostWayland, openWayland, waylandRefusal } from "./openWayland.js"
 import { toPlatformError, unsupported } from "./waylandErrors.js"
 
@@ -109,7 +110,11 @@ const capabilities = (): DisplayCapabilities => {
     capture: down(NO_CAPTURE, "capture_needs_portal"),
     windows: down(NO_WINDOWS, "no_window_geometry"),
     displays,
-    clipboard: down("the clipboard is not implemented on Wayland yet", "not_implemented"),
+    clipboard: refusal
+      ? down(refusal.message, String(refusal.details?.["kind"]))
+      : load?._tag === "Unavailable"
+        ? down(load.reason, "native_addon_unavailable")
+        : clipboardCapabilityHere(),
     notifications: down("notifications are read from X11 notification daemons (xfce4-notifyd); none is known on GNOME yet", "not_implemented")
   }
 }
@@ -131,9 +136,8 @@ export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerSha
   wheel: refuse(NO_POINTER, "pointer_needs_screencast"),
   drag: refuse(NO_POINTER, "pointer_needs_screencast"),
   capture: refuse(NO_CAPTURE, "capture_needs_portal"),
-  clipboardRead: refuse("the clipboard is not implemented on Wayland yet", "not_implemented"),
-  clipboardWrite: refuse("the clipboard is not implemented on Wayland yet", "not_implemented"),
-  clipboardClear: refuse("the clipboard is not implemented on Wayland yet", "not_implemented"),
+  // mutter 43 offers no data-control: each call refuses naming the protocol (a later mutter that offers it is served).
+  ...dataControlClipboard,
   findWindow: refuse(NO_WINDOWS, "no_window_geometry"),
   topWindowAt: refuse(NO_WINDOWS, "no_window_geometry"),
   readWindow: refuse(NO_WINDOWS, "no_window_geometry"),
