@@ -34,6 +34,8 @@ const NO_WINDOWS = "GNOME Shell tells an ordinary client nothing about windows (
 const NO_POINTER = "absolute pointer motion through mutter's RemoteDesktop needs a ScreenCast stream of the session, which needs PipeWire (not implemented yet)"
 const NO_CAPTURE = "screenshots on GNOME need the Screenshot portal or a ScreenCast stream over PipeWire (not implemented yet); org.gnome.Shell.Screenshot is restricted to allowed callers"
 
+const NO_NOTIFICATIONS =
+  "GNOME Shell is the session's notification server (org.freedesktop.Notifications) and keeps notifications in its own UI, with no accessible list of them: list-notifications refuses naming it"
 const refuse = (message: string, kind: string) => () => Effect.fail(unsupported(message, { kind }))
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -115,7 +117,7 @@ const capabilities = (): DisplayCapabilities => {
       : load?._tag === "Unavailable"
         ? down(load.reason, "native_addon_unavailable")
         : clipboardCapabilityHere(),
-    notifications: down("notifications are read from X11 notification daemons (xfce4-notifyd); none is known on GNOME yet", "not_implemented")
+    notifications: down(NO_NOTIFICATIONS, "notification_daemon_unsupported")
   }
 }
 

@@ -67,6 +67,14 @@ const input = (what: string, label: string, protocol: Protocol, f: (s: WaylandSe
     catch: failure(what, [{ label, outcome: "attempted", mechanism: "physical_synthetic" }])
   })
 
+/**
+ * Notifications are the notification daemon's own windows, read through AT-SPI as on X11: xfce4-notifyd runs as a
+ * native Wayland client (on sway each popup is a window of its own), its action buttons are pressed through AT-SPI
+ * and a popup is dismissed by a click through the virtual pointer at the place sway's IPC gives its window.
+ */
+const NOTIFICATIONS_VIA =
+  "xfce4-notifyd's popups in the accessibility tree (list, actions); dismissed by a click through zwlr_virtual_pointer_v1 at the window sway's IPC places (another daemon answers PLATFORM_NOT_SUPPORTED naming it: mako and dunst have no accessibility tree)"
+
 /** What each channel uses here (connecting once to learn the compositor's protocols). */
 const capabilities = (): DisplayCapabilities => {
   const refusal = waylandRefusal()
@@ -101,7 +109,9 @@ const capabilities = (): DisplayCapabilities => {
       : down("this wlroots compositor has no sway IPC (SWAYSOCK is not set): the Wayland protocols name windows but do not say where they are", "no_window_geometry"),
     displays: channel(undefined, (s) => `wl_output${s.info.protocols.xdg_output === null ? "" : " + zxdg_output_manager_v1"} (native addon)`),
     clipboard: session === undefined ? channel(undefined, () => "") : clipboardCapability(session),
-    notifications: down("notifications are read from X11 notification daemons (xfce4-notifyd); none is known on Wayland yet", "not_implemented")
+    notifications: sway
+      ? { state: "available", via: NOTIFICATIONS_VIA }
+      : down(`${NOTIFICATIONS_VIA.split(";")[0]}; dismissing clicks the popup, which needs its window's place (sway IPC; SWAYSOCK is not set)`, "no_window_geometry")
   }
 }
 
