@@ -8,8 +8,8 @@
  */
 import { startSway, type RunningWaylandDesktop } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
-import { execFileSync, spawn, spawnSync } from "node:child_process"
-import { readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process"
+import { chmodSync, copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { cleanEnv, envelopeOf, NATIVE, runBinary, tempHome } from "../../test/binary.js"
@@ -141,7 +141,40 @@ const listed = async (count: number): Promise<Array<Record<string, any>>> => {
   return ok("list-notifications")["notifications"]
 }
 
+/** A process named `name` (a copy of sleep) whose session bus is `bus`: what the daemon detection sees in /proc. */
+const namedProcess = (name: string, bus: string) => {
+  const binary = join(home, name)
+  copyFileSync("/bin/sleep", binary)
+  chmodSync(binary, 0o755)
+  return spawn(binary, ["600"], { env: { ...env, DBUS_SESSION_BUS_ADDRESS: bus }, stdio: "ignore" })
+}
+
+const stop = async (child: ChildProcess) => {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once("exit", resolve))
+  child.kill("SIGTERM")
+  await exited
+}
+
 describe("notifications on sway (xfce4-notifyd as a Wayland client)", () => {
+  it("the daemon is this session's: another session's mako is not named, this session's is refused naming it", async () => {
+    // Before any notification, so xfce4-notifyd is not running yet and the daemon detection is asked.
+    const other = namedProcess("mako", "unix:path=/nonexistent/other-session-bus")
+    try {
+      assert.deepStrictEqual(ok("list-notifications"), { count: 0, notifications: [] })
+    } finally {
+      await stop(other)
+    }
+    const ours = namedProcess("mako", env["DBUS_SESSION_BUS_ADDRESS"]!)
+    try {
+      const refused = cli("list-notifications")
+      assert.strictEqual(refused["error"]?.["code"], "PLATFORM_NOT_SUPPORTED", JSON.stringify(refused))
+      assert.strictEqual(refused["error"]["details"]["daemon"], "mako")
+    } finally {
+      await stop(ours)
+    }
+  })
+
   it("list and dismiss: the popup's window leaves sway's tree", async () => {
     execFileSync("notify-send", ["-t", "120000", "Build finished", "all green"], { env, timeout: 10_000 })
     const shown = await listed(1)

@@ -36,11 +36,28 @@ export interface ShownNotification {
   readonly buttons: ReadonlyArray<{ readonly name: string; readonly handle: ElementHandle }>
 }
 
+/**
+ * Whether `pid` belongs to this session: it was started with our session bus (a bus-activated daemon gets the bus's
+ * address from dbus-daemon; a shell was started with it). Other sessions' daemons on the same machine (another
+ * user's GNOME Shell next to a sway session) are not ours. Unreadable environments (another user's processes) and a
+ * caller without DBUS_SESSION_BUS_ADDRESS fall back to the process name alone.
+ */
+const inThisSession = (pid: string, bus: string | undefined): boolean => {
+  if (bus === undefined) return true
+  try {
+    const address = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").find((v) => v.startsWith("DBUS_SESSION_BUS_ADDRESS="))
+    return address === undefined || address.slice("DBUS_SESSION_BUS_ADDRESS=".length) === bus
+  } catch {
+    return true
+  }
+}
+
 const runningDaemon = (): string | undefined => {
+  const bus = process.env["DBUS_SESSION_BUS_ADDRESS"]
   for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     try {
       const name = readFileSync(`/proc/${pid}/comm`, "utf8").trim()
-      if (name in OTHER_DAEMONS) return name
+      if (name in OTHER_DAEMONS && inThisSession(pid, bus)) return name
     } catch {
       // gone
     }
