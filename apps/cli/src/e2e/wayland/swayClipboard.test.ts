@@ -1,12 +1,13 @@
 /**
  * The clipboard and notifications on headless sway, through the installed command (one-shot calls). The clipboard
  * goes through zwlr_data_control_manager_v1 (no focused window needed) and is read back by another Wayland client,
- * Debian's wl-clipboard (`wl-paste`, `wl-copy`); the detached owner process is watched in /proc. Notifications come
+ * Debian's wl-clipboard (`wl-paste`, `wl-copy`), and by a GTK 3 app on XWayland (its own paste and copy); the
+ * detached owner process is watched in /proc. Notifications come
  * from xfce4-notifyd running as a native Wayland client of the session (started by the session bus on the first
  * notification), read through AT-SPI; dismissing clicks through the virtual pointer, read back from sway's own tree
  * (swaymsg); an action's press is read back by the sender (`notify-send --wait` prints the action's key).
  */
-import { startSway, type RunningWaylandDesktop } from "@agent-desktop/desktop"
+import { startSway, systemPython, type RunningWaylandDesktop } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process"
 import { chmodSync, copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
@@ -19,7 +20,7 @@ let env: NodeJS.ProcessEnv
 const home = tempHome("sway-clipboard")
 
 beforeAll(async () => {
-  desktop = await startSway({ timeoutMs: 90_000 })
+  desktop = await startSway({ xwayland: true, timeoutMs: 90_000 })
   env = cleanEnv(home, desktop.env as Record<string, string>)
 }, 120_000)
 
@@ -89,6 +90,46 @@ describe("clipboard on sway (zwlr_data_control_manager_v1)", () => {
     assert.strictEqual(copy.status, 0)
     assert.deepStrictEqual(await noOwnersWithin(3000), [])
     assert.deepStrictEqual(ok("clipboard-get"), { type: "text", text: "copied by wl-copy" })
+  })
+
+  it("an X11 app on XWayland pastes what was set and copies what clipboard-get reads (while its window has the focus)", async () => {
+    ok("clipboard-set", "to the X11 app")
+    // GTK 3 on XWayland: once mapped (sway focuses it), it reads the CLIPBOARD, then owns it with its own text.
+    const peer = spawn(systemPython, ["-c", `
+import json, sys, gi
+gi.require_version("Gtk", "3.0")
+from gi.repository import Gtk, Gdk, GLib
+w = Gtk.Window(title="clipboard-peer"); w.show_all()
+cb = Gtk.Clipboard.get(Gdk.SELECTION_CLIPBOARD)
+def exchange():
+    print(json.dumps({"read": cb.wait_for_text()}), flush=True)
+    cb.set_text("copied in the X11 app", -1)
+    print(json.dumps({"set": True}), flush=True)
+    return False
+GLib.timeout_add(1000, exchange)
+GLib.timeout_add(30000, Gtk.main_quit)
+Gtk.main()
+`], { env: { ...env, GDK_BACKEND: "x11" }, stdio: ["ignore", "pipe", "ignore"] })
+    try {
+      const lines: Array<Record<string, unknown>> = []
+      let buffered = ""
+      peer.stdout!.on("data", (chunk: Buffer) => {
+        buffered += chunk.toString("utf8")
+        const parts = buffered.split("\n")
+        buffered = parts.pop()!
+        for (const line of parts) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>)
+      })
+      for (let i = 0; i < 200 && lines.length < 2; i++) await sleep(50)
+      assert.deepStrictEqual(lines[0], { read: "to the X11 app" })
+      assert.deepStrictEqual(ok("clipboard-get"), { type: "text", text: "copied in the X11 app" })
+      assert.deepStrictEqual(await noOwnersWithin(3000), [])
+    } finally {
+      if (peer.exitCode === null) {
+        const exited = new Promise((resolve) => peer.once("exit", resolve))
+        peer.kill("SIGTERM")
+        await exited
+      }
+    }
   })
 
   it("an image and file URLs go through as image/png and text/uri-list", () => {
