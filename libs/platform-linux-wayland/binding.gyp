@@ -9,7 +9,8 @@
         "native/generated/wlr-screencopy-unstable-v1-protocol.c",
         "native/generated/wlr-foreign-toplevel-management-unstable-v1-protocol.c",
         "native/generated/xdg-output-unstable-v1-protocol.c",
-        "native/generated/fake-input-protocol.c"
+        "native/generated/fake-input-protocol.c",
+        "native/generated/wlr-data-control-unstable-v1-protocol.c"
       ],
       "include_dirs": ["native"],
       "cflags": ["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"],

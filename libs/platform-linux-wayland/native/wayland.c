@@ -3,7 +3,7 @@
  * privileged clients (wlroots and others that offer them). One wl_display connection per process, opened on demand:
  * a virtual keyboard holding one keymap for its whole life (keyboard.inc.c), a virtual pointer whose presses and
  * releases all come from this one client (pointer.inc.c), output capture into shm buffers encoded as PNG
- * (screencopy.inc.c), and the foreign-toplevel list (toplevels.inc.c). Every function is synchronous and bounded: a
+ * (screencopy.inc.c), the foreign-toplevel list (toplevels.inc.c), and the clipboard (datacontrol.inc.c). Every function is synchronous and bounded: a
  * wait for the compositor polls its socket with a deadline and never blocks forever; a protocol error or a lost
  * connection becomes a JS error with a code (WL_*), never a crash, and the next connect() starts afresh.
  */
@@ -305,6 +305,7 @@ static int need_connection(napi_env env) {
 #include "screencopy.inc.c"
 #include "toplevels.inc.c"
 #include "fakeinput.inc.c"
+#include "datacontrol.inc.c"
 
 /* ---------- registry ---------- */
 
@@ -339,6 +340,8 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
   } else if (strcmp(interface, org_kde_kwin_fake_input_interface.name) == 0) {
     fake_input_version = MIN(version, 4);
     fake_input = wl_registry_bind(registry, name, &org_kde_kwin_fake_input_interface, fake_input_version);
+  } else if (strcmp(interface, zwlr_data_control_manager_v1_interface.name) == 0 && dc.manager == NULL) {
+    dc_bind(registry, name, version);
   } else if (strcmp(interface, zwlr_foreign_toplevel_manager_v1_interface.name) == 0) {
     wl.toplevel_manager_version = MIN(version, 3);
     wl.toplevel_manager = wl_registry_bind(registry, name, &zwlr_foreign_toplevel_manager_v1_interface, wl.toplevel_manager_version);
@@ -372,6 +375,7 @@ static void teardown(void) {
   pointer_reset(!wl.broken);
   toplevels_reset(!wl.broken);
   fake_input_reset(!wl.broken);
+  dc_reset(!wl.broken);
   outputs_reset(!wl.broken);
   bool alive = !wl.broken;
   if (alive) {
@@ -406,6 +410,7 @@ static napi_value protocol_versions(napi_env env) {
   set(env, p, "foreign_toplevel", wl.toplevel_manager ? num(env, wl.toplevel_manager_version) : null_value(env));
   set(env, p, "xdg_output", wl.xdg_output_manager ? num(env, 1) : null_value(env));
   set(env, p, "kde_fake_input", fake_input ? num(env, fake_input_version) : null_value(env));
+  set(env, p, "data_control", dc.manager ? num(env, dc.version) : null_value(env));
   set(env, p, "shm", boolean(env, wl.shm != NULL));
   set(env, p, "seat", boolean(env, wl.seat != NULL));
   return p;
@@ -525,6 +530,11 @@ static napi_value init(napi_env env, napi_value exports) {
     FN("fakeMotionAbsolute", js_fake_motion_absolute),
     FN("fakeButton", js_fake_button),
     FN("fakeAxis", js_fake_axis),
+    FN("clipboardMimeTypes", js_clipboard_mime_types),
+    FN("clipboardReceive", js_clipboard_receive),
+    FN("clipboardClear", js_clipboard_clear),
+    FN("clipboardOwn", js_clipboard_own),
+    FN("clipboardServe", js_clipboard_serve),
   };
   napi_define_properties(env, exports, sizeof(props) / sizeof(props[0]), props);
   return exports;

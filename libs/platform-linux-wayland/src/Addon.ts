@@ -32,6 +32,8 @@ export interface ProtocolVersions {
   readonly xdg_output: number | null
   /** KWin's fake input: offered only to executables a .desktop file authorizes. */
   readonly kde_fake_input: number | null
+  /** The clipboard without a focused surface (zwlr_data_control_manager_v1; mutter offers none). */
+  readonly data_control: number | null
   readonly shm: boolean
   readonly seat: boolean
 }
@@ -76,7 +78,7 @@ export interface RawCapture {
  * The addon's functions; each is synchronous, bounded (a wait for the compositor gives up after 5 s with WL_TIMEOUT)
  * and throws an Error whose `code` is one of WL_NO_DISPLAY, WL_CONNECT_FAILED, WL_NOT_CONNECTED,
  * WL_CONNECTION_LOST, WL_PROTOCOL_ERROR, WL_PROTOCOL_UNAVAILABLE, WL_TIMEOUT, WL_KEYMAP_INVALID, WL_NO_KEYMAP,
- * WL_NO_OUTPUT, WL_NO_TOPLEVEL, WL_CAPTURE_FAILED, WL_BAD_ARGUMENT, WL_NO_MEMORY, WL_XKB_FAILED, WL_NO_KEYBOARD.
+ * WL_NO_OUTPUT, WL_NO_TOPLEVEL, WL_CAPTURE_FAILED, WL_CLIPBOARD_FAILED, WL_BAD_ARGUMENT, WL_NO_MEMORY, WL_XKB_FAILED, WL_NO_KEYBOARD.
  */
 export interface WaylandAddon {
   /** Connects (or re-checks the existing connection) to `display` (a name or an absolute path; default WAYLAND_DISPLAY). */
@@ -122,6 +124,16 @@ export interface WaylandAddon {
   readonly fakeMotionAbsolute: (x: number, y: number) => boolean
   readonly fakeButton: (button: number, down: boolean) => boolean
   readonly fakeAxis: (axis: 0 | 1, steps: number) => boolean
+  /** The MIME types the clipboard's owner offers, or null when nothing owns it (zwlr_data_control_device_v1). */
+  readonly clipboardMimeTypes: () => ReadonlyArray<string> | null
+  /** The clipboard's bytes in `mime`, or null when nothing owns it or its owner does not offer `mime`. */
+  readonly clipboardReceive: (mime: string, timeoutMs: number) => Buffer | null
+  /** Unsets the selection; true when nothing owns it afterwards. */
+  readonly clipboardClear: () => boolean
+  /** Offers `items` as the selection; true once the compositor made it the selection. */
+  readonly clipboardOwn: (items: ReadonlyArray<{ readonly mime: string; readonly data: Buffer }>) => boolean
+  /** Answers pastes until another client takes the selection ("cancelled") or the compositor goes ("lost"). Blocks. */
+  readonly clipboardServe: () => "cancelled" | "lost"
 }
 
 export type AddonLoad =

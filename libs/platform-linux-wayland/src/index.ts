@@ -22,3 +22,4 @@ export { wlrootsBackend, wlrootsDisplayServer } from "./backend/WlrootsDisplaySe
 export { gnomeBackend, gnomeDisplayServer } from "./backend/GnomeDisplayServer.js"
 export { originFrom } from "./Coordinates.js"
 export { MutterRemoteDesktop, type DbusCall, type DbusMessage } from "./MutterRemoteDesktop.js"
+export { CLIPBOARD_PROTOCOL, CLIPBOARD_STEP, clipboardCapability, clipboardCapabilityHere, dataControlClipboard } from "./backend/dataControlClipboard.js"

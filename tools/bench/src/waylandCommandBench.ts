@@ -4,7 +4,7 @@
  * installed command (`bin/agent-desktop`, the native client), all cases interleaved run by run. The ratio is Wayland
  * over X11 for the same command: what the wlroots backend (virtual keyboard and pointer, screencopy, sway IPC) costs
  * against the X11 one (XTEST, XShm, EWMH). The compositors' own tools are in the same table for scale: `grim` (sway)
- * and `import -window root` (X11) for a screenshot.
+ * and `import -window root` (X11) for a screenshot, wl-clipboard's `wl-copy` and `wl-paste` (sway) for the clipboard.
  *
  *   node tools/bench/dist/waylandCommandBench.js [--runs N] [--bin path/to/agent-desktop.js]
  */
@@ -70,11 +70,15 @@ try {
     { name: "screenshot FILE", argv: (side) => ["screenshot", path.join(work, `${side.name}.png`)] },
     { name: "list-windows", argv: () => ["list-windows"] },
     { name: "focus-window --app geometry3", argv: () => ["focus-window", "--app", "geometry3"] },
-    { name: "snapshot -i --include-bounds", argv: () => ["snapshot", "--app", "geometry3", "-i", "--include-bounds"] }
+    { name: "snapshot -i --include-bounds", argv: () => ["snapshot", "--app", "geometry3", "-i", "--include-bounds"] },
+    { name: "clipboard-set TEXT", argv: () => ["clipboard-set", "agent-desktop bench text"] },
+    { name: "clipboard-get", argv: () => ["clipboard-get"] }
   ]
   const peers: ReadonlyArray<{ name: string; side: Side; argv: ReadonlyArray<string> }> = [
     { name: "grim FILE (sway's own)", side: sides[1]!, argv: ["grim", path.join(work, "grim.png")] },
-    { name: "import -window root FILE (X11's own)", side: sides[0]!, argv: ["import", "-window", "root", path.join(work, "import.png")] }
+    { name: "import -window root FILE (X11's own)", side: sides[0]!, argv: ["import", "-window", "root", path.join(work, "import.png")] },
+    { name: "wl-copy TEXT (wl-clipboard, sway)", side: sides[1]!, argv: ["wl-copy", "agent-desktop bench text"] },
+    { name: "wl-paste (wl-clipboard, sway)", side: sides[1]!, argv: ["wl-paste", "-n"] }
   ]
   const samples = new Map<string, Array<number>>()
   const record = (name: string, ms: number) => samples.set(name, [...(samples.get(name) ?? []), ms])

@@ -17,12 +17,17 @@ below AT-SPI (keys with --headed, the pointer, screenshots, windows, global boun
 | screenshot | screencopy | refused (needs the Screenshot portal or ScreenCast) | refused | through the session's capture |
 | list-windows, focus/move/resize/close-window | sway IPC (minimize, maximize refused with the reason) | refused (the Shell tells no client about windows) | refused | as the session's windows |
 | --include-bounds, pointer actions by ref | global: sway's window origin + the toolkit's extents (GTK 3, GTK 4, Qt 5) | no bounds; refused with the reason | no bounds; refused with the reason | global (X11 extents) |
-| clipboard, notifications | refused (not implemented on Wayland) | refused | refused | refused |
+| clipboard-get/set/clear | data-control (no focus needed; a detached owner process serves what is set until something else is copied) | refused: mutter offers no zwlr_data_control_manager_v1 (its RemoteDesktop clipboard is not used yet) | KWin 5.27 offers data-control to any client (used once the KDE backend is wired) | the compositor hands the selection to X11 apps (sway: while an X11 window has the focus) |
+| list-notifications, notification-action, dismiss | xfce4-notifyd as a Wayland client: its popups through AT-SPI, dismissed by a click of the virtual pointer | refused: GNOME Shell is the notification server and shows no accessible list | refused on Plasma (plasmashell is the server) | — |
 | what a user must grant | nothing | nothing (any client of the session bus may use RemoteDesktop); the user focuses the target window | — | — |
 
 - A wlroots compositor without sway's IPC (no \`SWAYSOCK\`) has keys, pointer and screenshots but no window
   geometry: windows and pointer actions by ref are refused with that reason.
 - A Wayland client cannot read the pointer's position: mouse-move answers without a read-back.
+- The clipboard is the seat's selection, read and set without a focused window through
+  \`zwlr_data_control_manager_v1\`; a compositor that does not offer it answers PLATFORM_NOT_SUPPORTED naming it.
+- Notifications are the daemon's own windows: only xfce4-notifyd shows them in the accessibility tree. mako and dunst
+  (the usual wlroots daemons) draw without one and are refused naming the daemon; start xfce4-notifyd instead.
 - GNOME and KDE offer none of the wlroots protocols. On GNOME keys go through mutter's RemoteDesktop; no client can
   focus a window there, so keys go to the window the user focused, whatever --app names (not yet checked). The portals
   (Screenshot, RemoteDesktop + ScreenCast with restore tokens) are not wired yet. KDE's backend (KWin fake input with

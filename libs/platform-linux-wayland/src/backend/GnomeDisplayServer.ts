@@ -24,6 +24,7 @@ import { OutsideLayout } from "../OutsideLayout.js"
 import { SEAT_KEYBOARD, SETTLE_MS } from "../SeatSettle.js"
 import { UnknownKey } from "../VirtualKeyboard.js"
 import type { WaylandSession } from "../WaylandSession.js"
+import { clipboardCapabilityHere, dataControlClipboard } from "./dataControlClipboard.js"
 import { forgetLostWayland, openWayland, waylandRefusal } from "./openWayland.js"
 import { toPlatformError, unsupported } from "./waylandErrors.js"
 
@@ -33,6 +34,8 @@ const NO_WINDOWS = "GNOME Shell tells an ordinary client nothing about windows (
 const NO_POINTER = "absolute pointer motion through mutter's RemoteDesktop needs a ScreenCast stream of the session, which needs PipeWire (not implemented yet)"
 const NO_CAPTURE = "screenshots on GNOME need the Screenshot portal or a ScreenCast stream over PipeWire (not implemented yet); org.gnome.Shell.Screenshot is restricted to allowed callers"
 
+const NO_NOTIFICATIONS =
+  "GNOME Shell is the session's notification server (org.freedesktop.Notifications) and keeps notifications in its own UI, with no accessible list of them: list-notifications refuses naming it"
 const refuse = (message: string, kind: string) => () => Effect.fail(unsupported(message, { kind }))
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -109,8 +112,12 @@ const capabilities = (): DisplayCapabilities => {
     capture: down(NO_CAPTURE, "capture_needs_portal"),
     windows: down(NO_WINDOWS, "no_window_geometry"),
     displays,
-    clipboard: down("the clipboard is not implemented on Wayland yet", "not_implemented"),
-    notifications: down("notifications are read from X11 notification daemons (xfce4-notifyd); none is known on GNOME yet", "not_implemented")
+    clipboard: refusal
+      ? down(refusal.message, String(refusal.details?.["kind"]))
+      : load?._tag === "Unavailable"
+        ? down(load.reason, "native_addon_unavailable")
+        : clipboardCapabilityHere(),
+    notifications: down(NO_NOTIFICATIONS, "notification_daemon_unsupported")
   }
 }
 
@@ -131,9 +138,8 @@ export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerSha
   wheel: refuse(NO_POINTER, "pointer_needs_screencast"),
   drag: refuse(NO_POINTER, "pointer_needs_screencast"),
   capture: refuse(NO_CAPTURE, "capture_needs_portal"),
-  clipboardRead: refuse("the clipboard is not implemented on Wayland yet", "not_implemented"),
-  clipboardWrite: refuse("the clipboard is not implemented on Wayland yet", "not_implemented"),
-  clipboardClear: refuse("the clipboard is not implemented on Wayland yet", "not_implemented"),
+  // mutter 43 offers no data-control: each call refuses naming the protocol (a later mutter that offers it is served).
+  ...dataControlClipboard,
   findWindow: refuse(NO_WINDOWS, "no_window_geometry"),
   topWindowAt: refuse(NO_WINDOWS, "no_window_geometry"),
   readWindow: refuse(NO_WINDOWS, "no_window_geometry"),

@@ -1,7 +1,8 @@
 /**
  * The wlroots backend of the display-server layer (`DisplayServerShape`): keys and text through one virtual keyboard
  * with one persistent keymap, the pointer through one virtual pointer (a press and its release from the same client),
- * screenshots through screencopy, displays from wl_output + xdg-output (`WaylandSession`, one connection per
+ * screenshots through screencopy, the clipboard through data-control (`dataControlClipboard.ts`), displays from
+ * wl_output + xdg-output (`WaylandSession`, one connection per
  * process: `openWayland.ts`), and windows through sway's IPC (`SwayDesktop.ts`). It serves Wayland sessions whose
  * desktop is neither GNOME nor KDE (their compositors offer none of these protocols to an ordinary client); on a
  * compositor that lacks one, that channel refuses naming the protocol before anything is sent.
@@ -18,6 +19,7 @@ import * as Effect from "effect/Effect"
 import { loadAddon } from "../Addon.js"
 import { UnknownKey } from "../VirtualKeyboard.js"
 import type { WaylandSession } from "../WaylandSession.js"
+import { CLIPBOARD_STEP, clipboardCapability, dataControlClipboard } from "./dataControlClipboard.js"
 import { forgetLostWayland, openWayland, swayIpc, waylandRefusal } from "./openWayland.js"
 import { swaySessionWindows, swayWindowManager } from "./SwayDesktop.js"
 import { PartialInput, toPlatformError, unsupported } from "./waylandErrors.js"
@@ -65,6 +67,14 @@ const input = (what: string, label: string, protocol: Protocol, f: (s: WaylandSe
     catch: failure(what, [{ label, outcome: "attempted", mechanism: "physical_synthetic" }])
   })
 
+/**
+ * Notifications are the notification daemon's own windows, read through AT-SPI as on X11: xfce4-notifyd runs as a
+ * native Wayland client (on sway each popup is a window of its own), its action buttons are pressed through AT-SPI
+ * and a popup is dismissed by a click through the virtual pointer at the place sway's IPC gives its window.
+ */
+const NOTIFICATIONS_VIA =
+  "xfce4-notifyd's popups in the accessibility tree (list, actions); dismissed by a click through zwlr_virtual_pointer_v1 at the window sway's IPC places (another daemon answers PLATFORM_NOT_SUPPORTED naming it: mako and dunst have no accessibility tree)"
+
 /** What each channel uses here (connecting once to learn the compositor's protocols). */
 const capabilities = (): DisplayCapabilities => {
   const refusal = waylandRefusal()
@@ -98,13 +108,13 @@ const capabilities = (): DisplayCapabilities => {
       ? channel(undefined, () => "sway IPC (SWAYSOCK): window tree, focus, move, resize; windows matched to AT-SPI by pid and title")
       : down("this wlroots compositor has no sway IPC (SWAYSOCK is not set): the Wayland protocols name windows but do not say where they are", "no_window_geometry"),
     displays: channel(undefined, (s) => `wl_output${s.info.protocols.xdg_output === null ? "" : " + zxdg_output_manager_v1"} (native addon)`),
-    clipboard: down("the clipboard is not implemented on Wayland yet (the wlr-data-control protocol would carry it)", "not_implemented"),
-    notifications: down("notifications are read from X11 notification daemons (xfce4-notifyd); none is known on Wayland yet", "not_implemented")
+    clipboard: session === undefined ? channel(undefined, () => "") : clipboardCapability(session),
+    notifications: sway
+      ? { state: "available", via: NOTIFICATIONS_VIA }
+      : down(`${NOTIFICATIONS_VIA.split(";")[0]}; dismissing clicks the popup, which needs its window's place (sway IPC; SWAYSOCK is not set)`, "no_window_geometry")
   }
 }
 
-const clipboardRefusal = () =>
-  Effect.fail(unsupported("the clipboard is not implemented on Wayland yet (the wlr-data-control protocol would carry it)", { kind: "not_implemented" }))
 
 const windows = swayWindowManager(swayIpc)
 
@@ -117,7 +127,9 @@ const STEP_LABELS: Readonly<Record<string, string>> = {
   _NET_ACTIVE_WINDOW: "sway IPC: focus",
   "_NET_MOVERESIZE_WINDOW(position)": "sway IPC: floating enable, move absolute position",
   "_NET_MOVERESIZE_WINDOW(size)": "sway IPC: floating enable, resize set",
-  "_NET_WM_STATE(remove MAXIMIZED) / _NET_ACTIVE_WINDOW": "sway IPC: fullscreen disable"
+  "_NET_WM_STATE(remove MAXIMIZED) / _NET_ACTIVE_WINDOW": "sway IPC: fullscreen disable",
+  "XSetSelectionOwner(CLIPBOARD)": CLIPBOARD_STEP,
+  "XSetSelectionOwner(CLIPBOARD, None)": `${CLIPBOARD_STEP}(null)`
 }
 
 export const wlrootsDisplayServer: DisplayServerShape = {
@@ -143,9 +155,7 @@ export const wlrootsDisplayServer: DisplayServerShape = {
       const display = s.displays().find((d) => d.bounds.x <= shot.region.x && d.bounds.y <= shot.region.y)
       return { png: shot.png, width: shot.width, height: shot.height, scaleFactor: display?.scale ?? 1 }
     }),
-  clipboardRead: clipboardRefusal,
-  clipboardWrite: clipboardRefusal,
-  clipboardClear: clipboardRefusal,
+  ...dataControlClipboard,
   ...windows,
   ...swaySessionWindows(swayIpc),
   keyboard: {

@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { nativeDesktop } from "./nativeAccess.js"
+import { stepLabel } from "./stepLabel.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
 import { answered } from "../../journal/answered.js"
@@ -12,7 +13,7 @@ import { reportDisposition } from "../reportDisposition.js"
 export const clipboardClear = Effect.fn("clipboard-clear")(function*() {
   const native = yield* nativeDesktop
   const invocation = yield* Invocation
-  const label = "XSetSelectionOwner(CLIPBOARD, None)"
+  const label = stepLabel(native, "XSetSelectionOwner(CLIPBOARD, None)")
   const before = yield* native.clipboardRead("auto").pipe(Effect.mapError(fromPlatformError))
   let steps: ReadonlyArray<DeliveryStep>
   if (before === undefined) {

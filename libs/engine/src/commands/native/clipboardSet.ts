@@ -6,6 +6,7 @@ import * as path from "node:path"
 import { InvalidArgs } from "../../errors/DesktopError.js"
 import { Invocation } from "../../Invocation.js"
 import { nativeDesktop } from "./nativeAccess.js"
+import { stepLabel } from "./stepLabel.js"
 import { pngSize } from "./pngSize.js"
 import { recordSteps } from "../../journal/journalSteps.js"
 import { writeAhead } from "../../journal/writeAhead.js"
@@ -54,13 +55,13 @@ const same = (a: ClipboardContent | undefined, b: ClipboardContent): boolean => 
 
 /**
  * `clipboard-set [TEXT] [--image PNG] [--file-url PATH ...]` (image beats files beats text): a detached owner
- * process serves the content until something else is copied; the clipboard is read back through the X server.
+ * process serves the content until something else is copied; the clipboard is read back through the display server.
  */
 export const clipboardSet = Effect.fn("clipboard-set")(function*(args: ArgsOf<"clipboard-set">) {
   const content = yield* contentOf(args)
   const native = yield* nativeDesktop
   const invocation = yield* Invocation
-  const label = "XSetSelectionOwner(CLIPBOARD)"
+  const label = stepLabel(native, "XSetSelectionOwner(CLIPBOARD)")
   invocation.record("action.dispatch.start", { action: "clipboard-set", type: content.type })
   yield* writeAhead(label, { outcome: "attempted", mechanism: "semantic_api" })
   const { ownerPid } = yield* native.clipboardWrite(content).pipe(answered(label))

@@ -1,9 +1,10 @@
 /**
  * Notifications on Linux: org.freedesktop.Notifications has no "list what is shown" call, so this reads the one
  * daemon whose popups are in the accessibility tree, xfce4-notifyd (GTK: each popup a window with its summary and
- * body as labels and one button per action). Nothing trustworthy names the sending app, so `app_name` is ""
- * (appNameUnknown.ts says which sources were checked and why each fails). Other
- * daemons are named in a PLATFORM_NOT_SUPPORTED: dunst and mako draw without an accessibility tree,
+ * body as labels and one button per action), on X11 and on Wayland alike (there it is a Wayland client of the
+ * compositor; dismissing clicks through the display server's pointer). Nothing trustworthy names the sending app, so
+ * `app_name` is "" (appNameUnknown.ts says which sources were checked and why each fails). Another daemon of this
+ * session is named in a PLATFORM_NOT_SUPPORTED: dunst and mako draw without an accessibility tree,
  * notification-daemon ignores accessible presses, shells keep theirs in their own UI.
  */
 import { DesktopAdapter, type ElementHandle, type ObservedNode, type WindowInfo } from "@agent-desktop/platform"
@@ -17,7 +18,7 @@ export const SUPPORTED_DAEMON = "xfce4-notifyd"
 /** Daemons by process name, and why each cannot be read. */
 const OTHER_DAEMONS: Readonly<Record<string, string>> = {
   dunst: "dunst draws its notifications without an accessibility tree and cannot list what is on screen",
-  mako: "mako (Wayland) draws its notifications without an accessibility tree",
+  mako: "mako (Wayland) draws its notifications without an accessibility tree (its own control API, makoctl's fr.emersion.Mako on the session bus, is not used yet)",
   "notification-daemon": "notification-daemon ignores accessible presses of its action buttons",
   "notify-osd": "notify-osd shows no actions and no accessibility tree",
   "gnome-shell": "GNOME Shell keeps notifications in its own UI (no accessible list of them)",
@@ -36,11 +37,28 @@ export interface ShownNotification {
   readonly buttons: ReadonlyArray<{ readonly name: string; readonly handle: ElementHandle }>
 }
 
+/**
+ * Whether `pid` belongs to this session: it was started with our session bus (a bus-activated daemon gets the bus's
+ * address from dbus-daemon; a shell was started with it). Other sessions' daemons on the same machine (another
+ * user's GNOME Shell next to a sway session) are not ours. Unreadable environments (another user's processes) and a
+ * caller without DBUS_SESSION_BUS_ADDRESS fall back to the process name alone.
+ */
+const inThisSession = (pid: string, bus: string | undefined): boolean => {
+  if (bus === undefined) return true
+  try {
+    const address = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").find((v) => v.startsWith("DBUS_SESSION_BUS_ADDRESS="))
+    return address === undefined || address.slice("DBUS_SESSION_BUS_ADDRESS=".length) === bus
+  } catch {
+    return true
+  }
+}
+
 const runningDaemon = (): string | undefined => {
+  const bus = process.env["DBUS_SESSION_BUS_ADDRESS"]
   for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     try {
       const name = readFileSync(`/proc/${pid}/comm`, "utf8").trim()
-      if (name in OTHER_DAEMONS) return name
+      if (name in OTHER_DAEMONS && inThisSession(pid, bus)) return name
     } catch {
       // gone
     }
