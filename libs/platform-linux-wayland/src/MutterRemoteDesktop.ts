@@ -72,8 +72,10 @@ export class MutterRemoteDesktop {
       await session.invoke("Start")
     } catch (error) {
       await session.invoke("Stop").catch(() => undefined)
+      await screenCast.awaitNodes(0)
       return plain(`mutter's ScreenCast stream did not start (is a PipeWire daemon running in this session?): ${(error as Error).message}`)
     }
+    await screenCast.awaitNodes()
     return session
   }
 

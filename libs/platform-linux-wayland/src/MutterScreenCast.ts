@@ -25,6 +25,8 @@ export interface MonitorStream {
   /** The ScreenCast stream's object path (what NotifyPointerMotionAbsolute names). */
   readonly path: string
   readonly bounds: MonitorBounds
+  /** The PipeWire node carrying its frames, once mutter announced it (PipeWireStreamAdded, after Start). */
+  node?: number
 }
 
 type Variant = readonly [string, readonly [unknown]]
@@ -53,8 +55,37 @@ export const currentMonitors = async (call: DbusCall): Promise<ReadonlyArray<Mon
   })
 }
 
+const NODE_WAIT_MS = 2000
+
 export class MutterScreenCast {
+  private stopListening: (() => void) | undefined
+  /** Why the streams' PipeWire nodes are unknown (no signals on this connection, or none came). */
+  nodesUnknown: string | undefined
+
   private constructor(readonly sessionPath: string, readonly streams: ReadonlyArray<MonitorStream>) {}
+
+  /** Listens for the streams' PipeWire nodes; mutter announces them when the session starts. */
+  private async listenForNodes(call: DbusCall): Promise<void> {
+    if (call.listen === undefined) {
+      this.nodesUnknown = "this D-Bus connection delivers no signals, and mutter names a stream's PipeWire node only in one"
+      return
+    }
+    this.stopListening = await call.listen(`type='signal',interface='${SCREEN_CAST}.Stream',member='PipeWireStreamAdded'`, (signal) => {
+      const stream = this.streams.find((s) => s.path === signal.path)
+      if (stream !== undefined && typeof signal.body[0] === "number") stream.node = signal.body[0]
+    })
+  }
+
+  /** After Start: waits until every stream has its node (or the wait ends), then stops listening. */
+  async awaitNodes(waitMs = NODE_WAIT_MS): Promise<void> {
+    if (this.stopListening === undefined) return
+    for (const until = Date.now() + waitMs; this.streams.some((s) => s.node === undefined) && Date.now() < until;) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    this.stopListening()
+    this.stopListening = undefined
+    if (this.streams.some((s) => s.node === undefined)) this.nodesUnknown = `mutter announced no PipeWire node within ${waitMs} ms of the start`
+  }
 
   /** Records every monitor in a ScreenCast session of the (not yet started) remote-desktop session at `remotePath`. */
   static async record(call: DbusCall, remotePath: string, cursorMode: 0 | 1 | 2 = 0): Promise<MutterScreenCast> {
@@ -78,6 +109,8 @@ export class MutterScreenCast {
       })
       streams.push({ path: String(path), bounds })
     }
-    return new MutterScreenCast(String(sessionPath), streams)
+    const screenCast = new MutterScreenCast(String(sessionPath), streams)
+    await screenCast.listenForNodes(call)
+    return screenCast
   }
 }

@@ -16,14 +16,17 @@ import {
   type DisplayCapabilities,
   type DisplayServerBackend,
   type DisplayServerShape,
-  type InputModifier
+  type InputModifier,
+  PlatformError
 } from "@agent-desktop/platform"
 import * as Effect from "effect/Effect"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { loadAddon } from "../Addon.js"
 import { keysymOfChar, keysymOfKey, MODIFIER_KEYSYM_NAMES } from "../KeyNames.js"
+import { addonErrorCode as pipewireErrorCode, loadPipewireAddon } from "@agent-desktop/pipewire"
 import { MutterRemoteDesktop, NoScreenCast, type DbusCall } from "../MutterRemoteDesktop.js"
+import { CaptureRefused, captureScreenCast } from "../ScreenCastCapture.js"
 import { OutsideLayout } from "../OutsideLayout.js"
 import { SEAT_KEYBOARD, SEAT_POINTER, SETTLE_MS } from "../SeatSettle.js"
 import { UnknownKey } from "../VirtualKeyboard.js"
@@ -39,7 +42,7 @@ const BUTTON_CODES = { left: 0x110, right: 0x111, middle: 0x112 } as const
 /** How long a button stays down in a click, and between the clicks of a double click (as on wlroots). */
 const PRESS_MS = 8
 const BETWEEN_CLICKS_MS = 40
-const NO_CAPTURE = "screenshots on GNOME need the Screenshot portal or a ScreenCast stream over PipeWire (not implemented yet); org.gnome.Shell.Screenshot is restricted to allowed callers"
+const CAPTURE_VIA = "a frame of the org.gnome.Mutter.ScreenCast monitor stream, read from its PipeWire node (@agent-desktop/pipewire addon)"
 
 const refuse = (message: string, kind: string) => () => Effect.fail(unsupported(message, { kind }))
 
@@ -201,6 +204,15 @@ const pointerCapability = (): ChannelCapability => {
     : { state: "available", via: POINTER_VIA, grant: "not_required" }
 }
 
+const captureCapability = (): ChannelCapability => {
+  const pointer = pointerCapability()
+  if (pointer.state === "unavailable") return { state: "unavailable", reason: pointer.reason.replace("absolute pointer motion", "a screenshot"), kind: "capture_needs_screencast" }
+  const load = loadPipewireAddon()
+  return load._tag === "Unavailable"
+    ? { state: "unavailable", reason: load.reason, kind: "pipewire_addon_unavailable" }
+    : { state: "available", via: CAPTURE_VIA, grant: "not_required" }
+}
+
 const capabilities = (): DisplayCapabilities => {
   const refusal = waylandRefusal()
   const load = refusal ? undefined : loadAddon()
@@ -215,7 +227,7 @@ const capabilities = (): DisplayCapabilities => {
     keyboard: refusal
       ? down(refusal.message, String(refusal.details?.["kind"]))
       : { state: "available", via: `${REMOTE_DESKTOP} session on the session bus (keysyms of the session's layout; wl_seat's keymap checks them first)`, grant: "not_required" },
-    capture: down(NO_CAPTURE, "capture_needs_portal"),
+    capture: refusal ? down(refusal.message, String(refusal.details?.["kind"])) : captureCapability(),
     windows: down(NO_WINDOWS, "no_window_geometry"),
     displays,
     clipboard: down("the clipboard is not implemented on Wayland yet", "not_implemented"),
@@ -272,7 +284,30 @@ export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerSha
         await remote.button(BUTTON_CODES.left, false)
       }
     }),
-  capture: refuse(NO_CAPTURE, "capture_needs_portal"),
+  capture: (region) =>
+    Effect.tryPromise({
+      try: async () => {
+        const session = openWayland()
+        let started: MutterRemoteDesktop
+        try {
+          started = await remoteDesktop(sessionBus(), session)
+        } catch (error) {
+          throw unsupported(`screenshot: mutter's ${REMOTE_DESKTOP} is not reachable on the session bus: ${(error as Error).message}`, { kind: "remote_desktop_unavailable" })
+        }
+        try {
+          return captureScreenCast(started.screenCast, region)
+        } catch (error) {
+          if (error instanceof CaptureRefused) throw unsupported(`screenshot: ${error.message}`, { kind: error.kind })
+          const code = pipewireErrorCode(error)
+          if (code !== undefined) throw new PlatformError({ code: "ACTION_FAILED", message: `screenshot: ${(error as Error).message}`, details: { kind: code.toLowerCase() }, steps: [] })
+          throw error
+        }
+      },
+      catch: (error) => {
+        forgetLostWayland(error)
+        return toPlatformError("screenshot")(error)
+      }
+    }),
   clipboardRead: refuse("the clipboard is not implemented on Wayland yet", "not_implemented"),
   clipboardWrite: refuse("the clipboard is not implemented on Wayland yet", "not_implemented"),
   clipboardClear: refuse("the clipboard is not implemented on Wayland yet", "not_implemented"),

@@ -1,15 +1,17 @@
 /**
  * The GNOME backend on headless gnome-shell, one warm host serving every call through the installed command: keys
  * through mutter's RemoteDesktop, the pointer (click, move, drag, wheel) through the same session's ScreenCast streams
- * over the session's PipeWire, the rest refused with the reason. GNOME Shell tells an ordinary client nowhere a window
+ * over the session's PipeWire, screenshots from the same streams' frames, the rest refused with the reason. GNOME Shell tells an ordinary client nowhere a window
  * is, so the pointer tests use the geometry fixture fullscreen (its AT-SPI extents, window-relative on Wayland, are
  * then global). Every effect is read back through another channel: the fixtures' own log and control socket, and
- * libatspi (atspi_probe.py), never our client.
+ * libatspi (atspi_probe.py), GNOME Shell's own screenshot (gnome_shell_screenshot.py), never our client.
  */
 import { controlFixture, DbusClient, fixtureControlPath, geometryFixture, probePath, startGnomeShell, systemPython, type RunningWaylandDesktop } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
 import { type ChildProcess, spawnSync } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { envelopeOf, hostEnv, NATIVE, runBinary, tempHome } from "../../test/binary.js"
 import { startServe } from "../../test/warmHost.js"
@@ -80,13 +82,14 @@ const overviewRoundTrip = async () => {
 }
 
 describe("agent-desktop on headless gnome-shell (GNOME backend, one warm host)", () => {
-  it("status names the GNOME backend: keys and pointer through mutter's RemoteDesktop + ScreenCast, capture and windows unavailable with the reason", () => {
+  it("status names the GNOME backend: keys and pointer through mutter's RemoteDesktop + ScreenCast, capture from the stream, windows unavailable with the reason", () => {
     const server = ok("status")["probes"]["display_server"]
     assert.strictEqual(server["backend"], "gnome")
     assert.strictEqual(server["channels"]["keyboard"]["state"], "available")
     assert.match(server["channels"]["keyboard"]["via"], /org\.gnome\.Mutter\.RemoteDesktop/)
     assert.strictEqual(server["channels"]["pointer"]["state"], "available")
     assert.match(server["channels"]["pointer"]["via"], /ScreenCast/)
+    assert.match(server["channels"]["capture"]["via"], /PipeWire/)
     assert.deepInclude(server["channels"]["windows"], { state: "unavailable", kind: "no_window_geometry" })
   })
 
@@ -131,20 +134,73 @@ describe("agent-desktop on headless gnome-shell (GNOME backend, one warm host)",
     assert.deepStrictEqual(click["error"]["steps"] ?? [], [])
   })
 
-  it("press --headed: keys and modifiers reach the focused window's entry (the fixture's own log)", async () => {
+  it("press --headed --app: keys and modifiers reach the active window's entry (the fixture's own log)", async () => {
     const typing = centre(rectOf("text", "Typing"))
     ok("--headed", "mouse-click", "--xy", `${typing.x},${typing.y}`)
     for (const key of ["x", "ctrl+a", "BackSpace", "shift+h", "i"]) {
-      const pressed = ok("--headed", "press", key)
+      const pressed = ok("--headed", "press", "--app", "geometry3", key)
       assert.match(pressed["steps"].at(-1)["label"], /^org\.gnome\.Mutter\.RemoteDesktop/)
     }
     assert.isTrue(await waitFor(() => logOf().at(-1) === "changed Hi"), logOf().slice(-3).join(" | "))
-    assert.strictEqual(await entryText(), "", "the unfocused fixture got none of it")
+    assert.strictEqual(await entryText(), "", "the other fixture got none of it")
   }, 60_000)
 
-  it("screenshots refuse with the reason, nothing sent", () => {
-    const shot = cli("screenshot")
-    assert.isFalse(shot["ok"])
-    assert.strictEqual(shot["error"]["code"], "PLATFORM_NOT_SUPPORTED")
-  })
+  it("press --headed --app for an app whose window is not the active one: refused, no key sent (GNOME lets no client focus it)", async () => {
+    // libatspi: the fixture's window is not ACTIVE, the geometry fixture's is.
+    const windows = (app: string) => atspi("windows", app)["windows"] as Array<{ states: Array<string> }>
+    assert.isFalse(windows("fixture").some((w) => w.states.includes("active")), JSON.stringify(windows("fixture")))
+    assert.isTrue(windows("geometry3").some((w) => w.states.includes("active")), JSON.stringify(windows("geometry3")))
+    const lines = logOf().length
+    const refused = cli("--headed", "press", "--app", "fixture", "z")
+    assert.isFalse(refused["ok"])
+    assert.strictEqual(refused["error"]["code"], "ACTION_FAILED", JSON.stringify(refused["error"]))
+    assert.strictEqual(refused["error"]["details"]["kind"], "window_not_active")
+    assert.strictEqual(refused["error"]["disposition"]["delivery"], "not_delivered")
+    await sleep(300)
+    assert.strictEqual(await entryText(), "", "the fixture got no key")
+    assert.strictEqual(logOf().length, lines, "nor did the active window")
+    const typed = cli("--headed", "press", "--app", "fixture", "--text", "zz")
+    assert.strictEqual(typed["error"]?.["details"]?.["kind"], "window_not_active")
+  }, 60_000)
+
+  it("--include-bounds: no bounds rather than window-relative ones (the Shell tells no window's place); pointer actions by ref refuse with the reason", () => {
+    const all = nodes(ok("snapshot", "--app", "fixture", "-i", "--include-bounds")["tree"])
+    assert.isAbove(all.length, 5)
+    assert.isTrue(all.every((n) => n.bounds === undefined || n.bounds === null), JSON.stringify(all.filter((n) => n.bounds).slice(0, 3)))
+    const check = all.find((n) => n.role === "checkbox")!
+    const byRef = cli("--headed", "double-click", check.ref_id!)
+    assert.isFalse(byRef["ok"])
+    assert.deepInclude(byRef["error"], { code: "PLATFORM_NOT_SUPPORTED", details: { kind: "no_window_geometry" } })
+    assert.strictEqual(byRef["error"]["disposition"]["delivery"], "not_delivered")
+  }, 60_000)
+
+  it("screenshot: the ScreenCast stream's frame (PipeWire), pixel for pixel what GNOME Shell's own screenshot captures", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "ad-gnome-shot-"))
+    await overviewRoundTrip()
+    const theirs = join(dir, "shell.png")
+    const shellShot = () => {
+      const shell = spawnSync(systemPython, [join(dirname(probePath()), "gnome_shell_screenshot.py"), theirs], { env, encoding: "utf8", timeout: 20_000 })
+      assert.strictEqual(shell.status, 0, shell.stdout + shell.stderr)
+    }
+    // The entry's caret blinks between two captures: a handful of pixels may differ, not the picture.
+    const differing = (a: string, b: string) => Number(spawnSync("compare", ["-metric", "AE", a, b, "null:"], { encoding: "utf8" }).stderr.trim().split(" ")[0])
+    // The shell's start-up notification banner ("Logged in as a privileged user") may leave between the two
+    // captures: a pair is taken again until the screen held still (three tries).
+    const samePicture = (argv: ReadonlyArray<string>, ours: string, expected: Record<string, unknown>) => {
+      let difference = Number.POSITIVE_INFINITY
+      for (let attempt = 0; attempt < 3 && difference >= 200; attempt++) {
+        assert.deepInclude(ok("screenshot", ...argv, ours), expected)
+        shellShot()
+        difference = differing(ours, theirs)
+      }
+      assert.isBelow(difference, 200, `${ours} against ${theirs}`)
+    }
+    const ours = join(dir, "ours.png")
+    samePicture([], ours, { path: ours, format: "png", width: 1280, height: 1024, scale_factor: 1 })
+    samePicture(["--screen", "0"], join(dir, "screen.png"), { width: 1280, height: 1024 })
+    // Where a window is cannot be known on GNOME: a window's screenshot refuses, saying why.
+    const window = cli("screenshot", "--app", "geometry3", join(dir, "window.png"))
+    assert.isFalse(window["ok"])
+    assert.strictEqual(window["error"]["code"], "PLATFORM_NOT_SUPPORTED", JSON.stringify(window["error"]))
+  }, 60_000)
 })
