@@ -60,12 +60,12 @@ const atspi = (...args: Array<string>): Record<string, any> => {
   return result.stdout ? JSON.parse(result.stdout) as Record<string, any> : { error: result.stderr }
 }
 /** A widget's rectangle as libatspi reads it: window-relative on Wayland, global for the fullscreen fixture. */
-const rectOf = (role: string, name: string): Bounds => {
-  const [x, y, width, height] = atspi("extents", "geometry3", role, name)["node"]["window"] as [number, number, number, number]
+const rectOf = (role: string, name: string, app = "geometry3"): Bounds => {
+  const [x, y, width, height] = atspi("extents", app, role, name)["node"]["window"] as [number, number, number, number]
   return { x, y, width, height }
 }
-const logOf = () => readFileSync(desktop.apps.find((a) => a.name === "geometry3")?.logPath ?? `${desktop.stateDir}/logs/app-geometry3.log`, "utf8").split("\n").filter(Boolean)
-const checked = () => (atspi("read", "geometry3", "check box", "Target")["states"] as Array<string>).includes("checked")
+const logOf = (app = "geometry3") => readFileSync(`${desktop.stateDir}/logs/app-${app}.log`, "utf8").split("\n").filter(Boolean)
+const checked = (app = "geometry3") => (atspi("read", app, "check box", "Target")["states"] as Array<string>).includes("checked")
 const entryText = async () => (await controlFixture(fixtureControlPath(desktop.stateDir), { op: "state", id: "entry" })).text ?? ""
 
 /** Closes and reopens the overview: the shell then focuses its topmost window (no API focuses a given one). */
@@ -173,6 +173,27 @@ describe("agent-desktop on headless gnome-shell (GNOME backend, one warm host)",
     assert.deepInclude(byRef["error"], { code: "PLATFORM_NOT_SUPPORTED", details: { kind: "no_window_geometry" } })
     assert.strictEqual(byRef["error"]["disposition"]["delivery"], "not_delivered")
   }, 60_000)
+
+  it("GTK 4 (started last: on top and active): a click toggles its check box, a drag moves its scale, keys reach its entry", async () => {
+    await desktop.launch(geometryFixture(4, { fullscreen: true }), 60_000)
+    await overviewRoundTrip()
+    const box = rectOf("check box", "Target", "geometry4")
+    const before = checked("geometry4")
+    ok("--headed", "mouse-click", "--xy", `${centre(box).x},${centre(box).y}`)
+    assert.isTrue(await waitFor(() => checked("geometry4") !== before), "the click toggled GTK 4's check box")
+    assert.include(logOf("geometry4"), `toggled ${before ? "False" : "True"}`)
+    const level = () => Number(logOf("geometry4").filter((line) => line.startsWith("level ")).at(-1)?.slice(6) ?? "0")
+    const scale = rectOf("slider", "Level", "geometry4")
+    const mid = Math.round(scale.y + scale.height / 2)
+    ok("--headed", "drag", "--from-xy", `${scale.x + 4},${mid}`, "--to-xy", `${scale.x + Math.round(scale.width * 0.75)},${mid}`, "--drop-delay", "50")
+    assert.isTrue(await waitFor(() => level() >= 50), `the drag moved GTK 4's scale to ${level()}`)
+    const typing = rectOf("text", "Typing", "geometry4")
+    ok("--headed", "mouse-click", "--xy", `${centre(typing).x},${centre(typing).y}`)
+    for (const key of ["o", "k"]) ok("--headed", "press", "--app", "geometry4", key)
+    assert.isTrue(await waitFor(() => logOf("geometry4").at(-1) === "changed ok"), logOf("geometry4").slice(-3).join(" | "))
+    // The GTK 3 fixture below it is no longer the active window: its keys are refused now.
+    assert.strictEqual(cli("--headed", "press", "--app", "geometry3", "z")["error"]?.["details"]?.["kind"], "window_not_active")
+  }, 90_000)
 
   it("screenshot: the ScreenCast stream's frame (PipeWire), pixel for pixel what GNOME Shell's own screenshot captures", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ad-gnome-shot-"))
