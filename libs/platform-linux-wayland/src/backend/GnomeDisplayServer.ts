@@ -73,6 +73,17 @@ const remoteDesktop = (call: DbusCall, session: WaylandSession): Promise<MutterR
   return remote
 }
 
+/**
+ * After a failed send the session may be gone (gnome-shell restarted, the session was stopped, the bus reconnected):
+ * it is stopped (best effort) and forgotten, so the next call makes a new one instead of failing forever.
+ */
+const forgetSession = (failed: MutterRemoteDesktop): void => {
+  if (current !== failed) return
+  current = undefined
+  remote = undefined
+  failed.stop().catch(() => undefined)
+}
+
 const waitForSeat = async (session: WaylandSession, capability: number): Promise<void> => {
   for (const until = Date.now() + 2000; (session.addon.seatCapabilities() & capability) === 0 && Date.now() < until;) await sleep(5)
   await sleep(SETTLE_MS)
@@ -116,6 +127,7 @@ const pointerInput = (
       try {
         await send(started, session)
       } catch (error) {
+        forgetSession(started)
         throw new PartialInput("mutter refused part of the pointer input", error)
       }
     },
@@ -170,7 +182,12 @@ const keyInput = (what: string, label: string, call: () => DbusCall, send: (remo
       } catch (error) {
         throw unsupported(`${what}: mutter's ${REMOTE_DESKTOP} is not reachable on the session bus: ${(error as Error).message}`, { kind: "remote_desktop_unavailable" })
       }
-      await send(started, session)
+      try {
+        await send(started, session)
+      } catch (error) {
+        if (!(error instanceof OutsideLayout || error instanceof UnknownKey)) forgetSession(started)
+        throw error
+      }
     },
     catch: (error) => {
       forgetLostWayland(error)
@@ -298,6 +315,7 @@ export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerSha
           return captureScreenCast(started.screenCast, region)
         } catch (error) {
           if (error instanceof CaptureRefused) throw unsupported(`screenshot: ${error.message}`, { kind: error.kind })
+          if (!(error instanceof RangeError)) forgetSession(started)
           const code = pipewireErrorCode(error)
           if (code !== undefined) throw new PlatformError({ code: "ACTION_FAILED", message: `screenshot: ${(error as Error).message}`, details: { kind: code.toLowerCase() }, steps: [] })
           throw error
