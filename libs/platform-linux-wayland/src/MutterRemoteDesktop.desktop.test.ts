@@ -21,10 +21,10 @@ describe("GNOME: keys through mutter's RemoteDesktop session (headless gnome-she
     // The fixture's window gets the keyboard focus when the overview closes (no API focuses a given window).
     const overview = { destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.freedesktop.DBus.Properties", member: "Set", signature: "ssv" }
     for (const shown of [true, false]) {
-      await bus.call({ ...overview, body: ["org.gnome.Shell", "OverviewActive", ["b", shown]] })
+      await bus.call({ ...overview, body: ["org.gnome.Shell", "OverviewActive", ["b", shown]] }, 15_000)
       await sleep(600)
     }
-    remote = await MutterRemoteDesktop.start((message) => bus.call(message))
+    remote = await MutterRemoteDesktop.start((message) => bus.call(message, 15_000))
     // mutter creates the virtual keyboard on its first key, the seat's first keyboard: clients bind theirs on that news.
     await remote.wakeKeyboard()
     const bound = await waitFor(() => ((session.addon.seatCapabilities() & SEAT_KEYBOARD) !== 0 ? true : undefined))
@@ -87,14 +87,14 @@ describe("GNOME without PipeWire: mutter cannot start a ScreenCast stream; keys 
   })
 
   it("starts a session without streams, saying why; a point refuses before anything is sent; keys reach the fixture", async () => {
-    const remote = await MutterRemoteDesktop.start((message) => bus.call(message))
+    const remote = await MutterRemoteDesktop.start((message) => bus.call(message, 15_000))
     try {
       assert.isTrue("unavailable" in remote.screenCast)
       assert.match((remote.screenCast as { unavailable: string }).unavailable, /PipeWire/i)
       assert.throws(() => remote.streamAt(10, 10), NoScreenCast)
       const overview = { destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.freedesktop.DBus.Properties", member: "Set", signature: "ssv" }
       for (const shown of [true, false]) {
-        await bus.call({ ...overview, body: ["org.gnome.Shell", "OverviewActive", ["b", shown]] })
+        await bus.call({ ...overview, body: ["org.gnome.Shell", "OverviewActive", ["b", shown]] }, 15_000)
         await sleep(600)
       }
       assert.isTrue(atspi.focus(desktop, "fixture", "text", "Name"))

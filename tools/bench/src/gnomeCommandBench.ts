@@ -45,7 +45,7 @@ try {
   // topmost window the focus (no API focuses a given one on GNOME).
   const bus = DbusClient.connect(desktop.env.DBUS_SESSION_BUS_ADDRESS)
   for (const shown of [true, false]) {
-    await bus.call({ destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.freedesktop.DBus.Properties", member: "Set", signature: "ssv", body: ["org.gnome.Shell", "OverviewActive", ["b", shown]] })
+    await bus.call({ destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.freedesktop.DBus.Properties", member: "Set", signature: "ssv", body: ["org.gnome.Shell", "OverviewActive", ["b", shown]] }, 15_000)
     await new Promise((resolve) => setTimeout(resolve, 600))
   }
   bus.close()

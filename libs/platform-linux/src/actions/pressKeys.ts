@@ -137,6 +137,8 @@ const keysGoTo = async (
         const held = await confirmAppKeyboardFocus({
           session, busName: window.busName, title: () => frame.name(timeoutFor(options.deadline)), steps, deadline: options.deadline, control: keyboardFocus
         })
+        // Where the display server cannot tell the focus either, the refusal names the inactive window.
+        if (!held) await refuseInactiveWindow(session, window, options, steps, keyboardFocus)
         if (!held) throw error
       })
     }

@@ -6,7 +6,7 @@
  * then global). Every effect is read back through another channel: the fixtures' own log and control socket, and
  * libatspi (atspi_probe.py), GNOME Shell's own screenshot (gnome_shell_screenshot.py), never our client.
  */
-import { controlFixture, DbusClient, fixtureControlPath, geometryFixture, probePath, startGnomeShell, systemPython, type RunningWaylandDesktop } from "@agent-desktop/desktop"
+import { controlFixture, DbusClient, fixtureControlPath, geometryFixture, probePath, qtApp, startGnomeShell, systemPython, type RunningWaylandDesktop } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
 import { type ChildProcess, spawnSync } from "node:child_process"
 import { mkdtempSync, readFileSync } from "node:fs"
@@ -73,7 +73,7 @@ const overviewRoundTrip = async () => {
   const bus = DbusClient.connect(desktop.env.DBUS_SESSION_BUS_ADDRESS)
   try {
     for (const shown of [true, false]) {
-      await bus.call({ destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.freedesktop.DBus.Properties", member: "Set", signature: "ssv", body: ["org.gnome.Shell", "OverviewActive", ["b", shown]] })
+      await bus.call({ destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.freedesktop.DBus.Properties", member: "Set", signature: "ssv", body: ["org.gnome.Shell", "OverviewActive", ["b", shown]] }, 15_000)
       await sleep(600)
     }
   } finally {
@@ -193,6 +193,23 @@ describe("agent-desktop on headless gnome-shell (GNOME backend, one warm host)",
     assert.isTrue(await waitFor(() => logOf("geometry4").at(-1) === "changed ok"), logOf("geometry4").slice(-3).join(" | "))
     // The GTK 3 fixture below it is no longer the active window: its keys are refused now.
     assert.strictEqual(cli("--headed", "press", "--app", "geometry3", "z")["error"]?.["details"]?.["kind"], "window_not_active")
+  }, 90_000)
+
+  it("Qt 5 (started last: active): press --app types into its focused spin box (libatspi reads the value)", async () => {
+    await desktop.launch(qtApp("sliders"), 60_000)
+    await overviewRoundTrip()
+    const spin = nodes(ok("snapshot", "--app", "sliders", "-i")["tree"]).find((n) => n.role === "incrementor")
+    assert.isDefined(spin)
+    ok("focus", spin!.ref_id!)
+    for (const key of ["ctrl+a", "1", "2"]) ok("--headed", "press", "--app", "sliders", key)
+    const value = () => Number(atspi("read", "sliders", "spin button", "Controls")["value"])
+    assert.isTrue(await waitFor(() => value() === 12), JSON.stringify(atspi("read", "sliders", "spin button", "Controls")))
+    // GTK 4.8 answers GrabFocus on its window with NotSupported; the refusal still names the inactive window.
+    const refused = cli("--headed", "press", "--app", "geometry4", "z")
+    assert.strictEqual(refused["error"]?.["details"]?.["kind"], "window_not_active", JSON.stringify(refused))
+    assert.strictEqual(refused["error"]["disposition"]["delivery"], "not_delivered")
+    await sleep(300)
+    assert.strictEqual(value(), 12, "the Qt spin box got no key either")
   }, 90_000)
 
   it("screenshot: the ScreenCast stream's frame (PipeWire), pixel for pixel what GNOME Shell's own screenshot captures", async () => {
