@@ -12,7 +12,7 @@ import { countingNode, hostSocketIn } from "./test/binary.js"
 const work = isolatedTempDir("cli-pack")
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }))
 
-const PACKAGES = ["contracts", "libs/platform", "libs/platform-linux-x11", "libs/ocr", "libs/platform-linux-wayland", "apps/cli"] as const
+const PACKAGES = ["contracts", "libs/platform", "libs/platform-linux-x11", "libs/ocr", "libs/pipewire", "libs/platform-linux-wayland", "apps/cli"] as const
 
 /** `npx agent-desktop ...` in the consumer project: stdout lines, exit code. */
 const npx = (project: string, args: ReadonlyArray<string>, env: NodeJS.ProcessEnv = {}) => {
@@ -65,7 +65,7 @@ const mcpToolCall = (project: string, tool: string) =>
 
 describe("npx agent-desktop from packed tarballs", () => {
   it("packs the bundle with real dependencies, installs into an empty project and runs there", async () => {
-    execFileSync(process.execPath, [path.join(REPO, "node_modules/typescript/bin/tsc"), "-b", "contracts/tsconfig.lib.json", "libs/platform/tsconfig.lib.json", "libs/platform-linux-x11/tsconfig.lib.json", "libs/ocr/tsconfig.lib.json", "libs/platform-linux-wayland/tsconfig.lib.json"], { cwd: REPO })
+    execFileSync(process.execPath, [path.join(REPO, "node_modules/typescript/bin/tsc"), "-b", "contracts/tsconfig.lib.json", "libs/platform/tsconfig.lib.json", "libs/platform-linux-x11/tsconfig.lib.json", "libs/ocr/tsconfig.lib.json", "libs/pipewire/tsconfig.lib.json", "libs/platform-linux-wayland/tsconfig.lib.json"], { cwd: REPO })
     const packed = PACKAGES.map((dir) => pack(dir, work))
     const cli = packed.at(-1)!
     for (const file of ["bin/agent-desktop", "bin/agent-desktop.js", "bin/package.json", "native/hostClient.c", "scripts/build-host-client.mjs", "dist/agent-desktop.cjs", "dist/engine.cjs", "dist/lazy/CachedScript.cjs", "dist/lazy/schemaCommand.cjs", "dist/modes/mcp.js", "dist/modes/serve.js"]) {
@@ -94,6 +94,9 @@ describe("npx agent-desktop from packed tarballs", () => {
     const wayland = packed.find((p) => p.name === "@agent-desktop/platform-linux-wayland")!
     expect(wayland.files).toEqual(expect.arrayContaining(["binding.gyp", "native/wayland.c", "scripts/build-addon.mjs", "dist/index.js"]))
     expect(fs.existsSync(path.join(project, "node_modules/@agent-desktop/platform-linux-wayland/build/Release/agent_desktop_wayland.node"))).toBe(true)
+    const pipewire = packed.find((p) => p.name === "@agent-desktop/pipewire")!
+    expect(pipewire.files).toEqual(expect.arrayContaining(["binding.gyp", "native/pipewire.c", "scripts/build-addon.mjs", "dist/index.js"]))
+    expect(fs.existsSync(path.join(project, "node_modules/@agent-desktop/pipewire/build/Release/agent_desktop_pipewire.node"))).toBe(true)
 
     const version = npx(project, ["version"])
     expect(version.exit).toBe(0)

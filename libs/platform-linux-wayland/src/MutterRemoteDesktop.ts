@@ -1,11 +1,13 @@
 /**
  * GNOME's input channel without a portal: mutter's `org.gnome.Mutter.RemoteDesktop` on the session bus. Any client of
  * the session bus may create a session (no dialog, no permission; that is why the RemoteDesktop portal exists to ask
- * the user in front of it), then send keysyms, keycodes, buttons, wheel steps and relative motion. What it cannot do
- * without more: absolute pointer motion needs a ScreenCast stream of the same session, which needs a PipeWire daemon
- * (headless gnome-shell 43 answered "No screen cast active", and a ScreenCast Start without PipeWire "Couldn't connect
- * pipewire context"); keysyms outside the session's layout are dropped by mutter with only a log line ("No keycode
- * found for keyval e9 in current group"), so text is checked against the seat's keymap first and refused whole.
+ * the user in front of it), then send keysyms, keycodes, buttons, wheel steps and relative motion. Absolute pointer
+ * motion needs a ScreenCast stream of the same session (`MutterScreenCast.ts`: one stream per monitor, recorded before
+ * the session starts); mutter then takes stream-relative coordinates. The streams need a PipeWire daemon: without one
+ * the session's Start fails ("Couldn't connect pipewire context"), so the session is made again without streams and
+ * the pointer refuses with that reason while keys still work. Keysyms outside the session's layout are dropped by
+ * mutter with only a log line ("No keycode found for keyval e9 in current group"), so text is checked against the
+ * seat's keymap first and refused whole.
  *
  * mutter creates the session's virtual keyboard lazily, on its first key event; on a seat without another keyboard
  * (headless) clients bind their wl_keyboard only then, and that first key is lost. `wakeKeyboard` taps Shift_L for
@@ -17,33 +19,63 @@
  * client in tests), so this file holds only the protocol.
  */
 
+import type { DbusCall } from "./DbusCall.js"
+import { MutterScreenCast, type MonitorStream } from "./MutterScreenCast.js"
 import { OutsideLayout } from "./OutsideLayout.js"
 
-export interface DbusMessage {
-  readonly destination: string
-  readonly path: string
-  readonly interface: string
-  readonly member: string
-  readonly signature?: string
-  readonly body?: ReadonlyArray<unknown>
-}
-
-export type DbusCall = (message: DbusMessage) => Promise<ReadonlyArray<unknown>>
+export type { DbusCall, DbusMessage } from "./DbusCall.js"
 
 const SERVICE = "org.gnome.Mutter.RemoteDesktop"
 const SESSION = "org.gnome.Mutter.RemoteDesktop.Session"
 
 export { OutsideLayout }
 
-export class MutterRemoteDesktop {
-  private constructor(private readonly call: DbusCall, readonly sessionPath: string) {}
+/** Absolute motion refused, before anything is sent: no ScreenCast stream, or a point on no monitor. */
+export class NoScreenCast extends Error {}
 
-  /** Creates and starts a remote-desktop session (its virtual keyboard and pointer exist from here on). */
-  static async start(call: DbusCall): Promise<MutterRemoteDesktop> {
+export class MutterRemoteDesktop {
+  private constructor(
+    private readonly call: DbusCall,
+    readonly sessionPath: string,
+    /** The session's ScreenCast (absolute pointer, frames), or why it has none. */
+    readonly screenCast: MutterScreenCast | { readonly unavailable: string }
+  ) {}
+
+  private static async create(call: DbusCall): Promise<string> {
     const [path] = await call({ destination: SERVICE, path: "/org/gnome/Mutter/RemoteDesktop", interface: SERVICE, member: "CreateSession" })
     if (typeof path !== "string") throw new Error("RemoteDesktop.CreateSession returned no session path")
-    const session = new MutterRemoteDesktop(call, path)
-    await session.invoke("Start")
+    return path
+  }
+
+  /**
+   * Creates and starts a remote-desktop session (its virtual keyboard and pointer exist from here on). With
+   * `screenCast` (the default) every monitor is recorded first, for absolute motion; when that fails (no PipeWire),
+   * a session without streams is started instead and `screenCast` says why.
+   */
+  static async start(call: DbusCall, options: { readonly screenCast?: boolean } = {}): Promise<MutterRemoteDesktop> {
+    const plain = async (unavailable: string) => {
+      const session = new MutterRemoteDesktop(call, await MutterRemoteDesktop.create(call), { unavailable })
+      await session.invoke("Start")
+      return session
+    }
+    if (options.screenCast === false) return plain("no ScreenCast stream was asked for")
+    const path = await MutterRemoteDesktop.create(call)
+    let screenCast: MutterScreenCast
+    try {
+      screenCast = await MutterScreenCast.record(call, path)
+    } catch (error) {
+      await call({ destination: SERVICE, path, interface: SESSION, member: "Stop" }).catch(() => undefined)
+      return plain(`mutter's ScreenCast could not record the monitors: ${(error as Error).message}`)
+    }
+    const session = new MutterRemoteDesktop(call, path, screenCast)
+    try {
+      await session.invoke("Start")
+    } catch (error) {
+      await session.invoke("Stop").catch(() => undefined)
+      await screenCast.awaitNodes(0)
+      return plain(`mutter's ScreenCast stream did not start (is a PipeWire daemon running in this session?): ${(error as Error).message}`)
+    }
+    await screenCast.awaitNodes()
     return session
   }
 
@@ -95,6 +127,20 @@ export class MutterRemoteDesktop {
     const missing = chars.filter((char, i) => keysyms[i] === undefined || !inLayout(keysyms[i]!))
     if (missing.length > 0) throw new OutsideLayout([...new Set(missing)])
     for (const keysym of keysyms) await this.chord([keysym!])
+  }
+
+  /** Moves the pointer to a global point through the stream of the monitor holding it. */
+  pointerAbsolute(x: number, y: number): Promise<unknown> {
+    const stream = this.streamAt(x, y)
+    return this.invoke("NotifyPointerMotionAbsolute", "sdd", [stream.path, x - stream.bounds.x, y - stream.bounds.y])
+  }
+
+  /** The monitor stream holding a global point; refuses (nothing sent) without streams or off every monitor. */
+  streamAt(x: number, y: number): MonitorStream {
+    if (!(this.screenCast instanceof MutterScreenCast)) throw new NoScreenCast(this.screenCast.unavailable)
+    const stream = this.screenCast.streams.find(({ bounds: b }) => x >= b.x && y >= b.y && x < b.x + b.width && y < b.y + b.height)
+    if (stream === undefined) throw new RangeError(`(${x}, ${y}) is on no monitor`)
+    return stream
   }
 
   pointerRelative(dx: number, dy: number): Promise<unknown> {

@@ -1,11 +1,13 @@
 /**
  * The GNOME backend of the display-server layer (`DisplayServerShape`), as far as an ordinary client of a GNOME
- * session gets without a portal dialog: keys and text through mutter's `org.gnome.Mutter.RemoteDesktop` session
- * (`MutterRemoteDesktop.ts`; one per process, started on the first key, so a warm host keeps one keyboard), displays
- * from wl_output (the core protocol every compositor offers). Everything else refuses before anything is sent, naming
- * what is missing: absolute pointer motion needs a ScreenCast stream (PipeWire), screenshots need the Screenshot
- * portal or ScreenCast, and GNOME Shell tells an ordinary client nothing about windows (Introspect and Eval are
- * restricted), so windows are not listed, focused or placed, and pointer actions by ref are refused with that reason.
+ * session gets without a portal dialog: keys, text and the pointer through mutter's `org.gnome.Mutter.RemoteDesktop`
+ * session (`MutterRemoteDesktop.ts`; one per process, started on the first use, so a warm host keeps one keyboard and
+ * one pointer), absolute motion through the session's ScreenCast streams (one per monitor, over PipeWire; without a
+ * PipeWire daemon the pointer refuses with mutter's reason and keys still work), displays from wl_output (the core
+ * protocol every compositor offers). Everything else refuses before anything is sent, naming what is missing:
+ * screenshots need frames from the ScreenCast stream or the Screenshot portal, and GNOME Shell tells an ordinary
+ * client nothing about windows (Introspect and Eval are restricted), so windows are not listed, focused or placed,
+ * and pointer actions by ref are refused with that reason (a point given as coordinates is clicked).
  *
  * D-Bus comes from the caller (`sessionBus`: the adapter's own connection), so this package stays free of a bus client.
  */
@@ -14,25 +16,34 @@ import {
   type DisplayCapabilities,
   type DisplayServerBackend,
   type DisplayServerShape,
-  type InputModifier
+  type InputModifier,
+  PlatformError
 } from "@agent-desktop/platform"
 import * as Effect from "effect/Effect"
+import { existsSync } from "node:fs"
+import { join } from "node:path"
 import { loadAddon } from "../Addon.js"
 import { keysymOfChar, keysymOfKey, MODIFIER_KEYSYM_NAMES } from "../KeyNames.js"
-import { MutterRemoteDesktop, type DbusCall } from "../MutterRemoteDesktop.js"
+import { addonErrorCode as pipewireErrorCode, loadPipewireAddon } from "@agent-desktop/pipewire"
+import { MutterRemoteDesktop, NoScreenCast, type DbusCall } from "../MutterRemoteDesktop.js"
+import { CaptureRefused, captureScreenCast } from "../ScreenCastCapture.js"
 import { OutsideLayout } from "../OutsideLayout.js"
-import { SEAT_KEYBOARD, SETTLE_MS } from "../SeatSettle.js"
+import { SEAT_KEYBOARD, SEAT_POINTER, SETTLE_MS } from "../SeatSettle.js"
 import { UnknownKey } from "../VirtualKeyboard.js"
 import type { WaylandSession } from "../WaylandSession.js"
 import { clipboardCapabilityHere, dataControlClipboard } from "./dataControlClipboard.js"
 import { forgetLostWayland, openWayland, waylandRefusal } from "./openWayland.js"
-import { toPlatformError, unsupported } from "./waylandErrors.js"
+import { PartialInput, toPlatformError, unsupported } from "./waylandErrors.js"
 
 export const REMOTE_DESKTOP = "org.gnome.Mutter.RemoteDesktop"
 
 const NO_WINDOWS = "GNOME Shell tells an ordinary client nothing about windows (its Introspect and Eval interfaces are restricted to allowed callers)"
-const NO_POINTER = "absolute pointer motion through mutter's RemoteDesktop needs a ScreenCast stream of the session, which needs PipeWire (not implemented yet)"
-const NO_CAPTURE = "screenshots on GNOME need the Screenshot portal or a ScreenCast stream over PipeWire (not implemented yet); org.gnome.Shell.Screenshot is restricted to allowed callers"
+const POINTER_VIA = `${REMOTE_DESKTOP} session + org.gnome.Mutter.ScreenCast monitor streams (absolute motion over PipeWire)`
+const BUTTON_CODES = { left: 0x110, right: 0x111, middle: 0x112 } as const
+/** How long a button stays down in a click, and between the clicks of a double click (as on wlroots). */
+const PRESS_MS = 8
+const BETWEEN_CLICKS_MS = 40
+const CAPTURE_VIA = "a frame of the org.gnome.Mutter.ScreenCast monitor stream, read from its PipeWire node (@agent-desktop/pipewire addon)"
 
 const NO_NOTIFICATIONS =
   "GNOME Shell is the session's notification server (org.freedesktop.Notifications) and keeps notifications in its own UI, with no accessible list of them: list-notifications refuses naming it"
@@ -51,17 +62,114 @@ const remoteDesktop = (call: DbusCall, session: WaylandSession): Promise<MutterR
   remote ??= (async () => {
     const hadKeyboard = (session.addon.seatCapabilities() & SEAT_KEYBOARD) !== 0
     const started = await MutterRemoteDesktop.start(call)
+    pointerReady = false
     if (!hadKeyboard) {
       await started.wakeKeyboard()
-      for (const until = Date.now() + 2000; (session.addon.seatCapabilities() & SEAT_KEYBOARD) === 0 && Date.now() < until;) await sleep(5)
-      await sleep(SETTLE_MS)
+      await waitForSeat(session, SEAT_KEYBOARD)
     }
     return started
-  })().catch((error: unknown) => {
+  })().then((started) => (current = started), (error: unknown) => {
+    current = undefined
     remote = undefined
     throw error
   })
   return remote
+}
+
+/**
+ * After a failed send the session may be gone (gnome-shell restarted, the session was stopped, the bus reconnected):
+ * it is stopped (best effort) and forgotten, so the next call makes a new one instead of failing forever.
+ */
+const forgetSession = (failed: MutterRemoteDesktop): void => {
+  if (current !== failed) return
+  current = undefined
+  remote = undefined
+  failed.stop().catch(() => undefined)
+}
+
+const waitForSeat = async (session: WaylandSession, capability: number): Promise<void> => {
+  for (const until = Date.now() + 2000; (session.addon.seatCapabilities() & capability) === 0 && Date.now() < until;) await sleep(5)
+  await sleep(SETTLE_MS)
+}
+
+let pointerReady = false
+
+/**
+ * Pointer input: refused before anything is sent when the session has no ScreenCast stream (no PipeWire) or the point
+ * is on no monitor; cut short after a motion went out, it carries the attempted step.
+ */
+const pointerInput = (
+  what: string,
+  label: string,
+  call: () => DbusCall,
+  points: ReadonlyArray<{ readonly x: number; readonly y: number }>,
+  send: (remote: MutterRemoteDesktop, session: WaylandSession) => Promise<void>
+) =>
+  Effect.tryPromise({
+    try: async () => {
+      const session = openWayland()
+      let started: MutterRemoteDesktop
+      try {
+        started = await remoteDesktop(call(), session)
+      } catch (error) {
+        throw unsupported(`${what}: mutter's ${REMOTE_DESKTOP} is not reachable on the session bus: ${(error as Error).message}`, { kind: "remote_desktop_unavailable" })
+      }
+      try {
+        for (const point of points) started.streamAt(point.x, point.y)
+      } catch (error) {
+        if (error instanceof NoScreenCast) throw unsupported(`${what}: absolute pointer motion needs a ScreenCast stream: ${error.message}`, { kind: "pointer_needs_screencast" })
+        throw error
+      }
+      if (!pointerReady && (session.addon.seatCapabilities() & SEAT_POINTER) === 0) {
+        // mutter makes the virtual pointer on its first event; clients bind wl_pointer on that news, then get the
+        // enter of the next motion.
+        await started.pointerAbsolute(points[0]!.x, points[0]!.y)
+        await waitForSeat(session, SEAT_POINTER)
+      }
+      pointerReady = true
+      try {
+        await send(started, session)
+      } catch (error) {
+        forgetSession(started)
+        throw new PartialInput("mutter refused part of the pointer input", error)
+      }
+    },
+    catch: (error) => {
+      forgetLostWayland(error)
+      return toPlatformError(what, [{ label, outcome: "attempted", mechanism: "physical_synthetic" }])(error)
+    }
+  })
+
+/** Holds modifier keysyms around `f`, released whatever happens. */
+const holding = async (remote: MutterRemoteDesktop, session: WaylandSession, modifiers: ReadonlyArray<InputModifier>, f: () => Promise<void>) => {
+  const keysyms = modifiers.map((modifier) => session.addon.keysymFromName(MODIFIER_KEYSYM_NAMES[modifier]))
+  const held: Array<number> = []
+  try {
+    for (const keysym of keysyms) {
+      await remote.keysym(keysym, true)
+      held.push(keysym)
+    }
+    await f()
+  } finally {
+    for (const keysym of held.reverse()) await remote.keysym(keysym, false)
+  }
+}
+
+const pressRelease = async (remote: MutterRemoteDesktop, code: number) => {
+  await remote.button(code, true)
+  try {
+    await sleep(PRESS_MS)
+  } finally {
+    await remote.button(code, false)
+  }
+}
+
+/** The engine's X11 step names (XTEST) as this backend's mechanisms. */
+const STEP_LABELS: Readonly<Record<string, string>> = {
+  XTestFakeMotionEvent: `${REMOTE_DESKTOP}.NotifyPointerMotionAbsolute`,
+  XTestFakeButtonEvent: `${REMOTE_DESKTOP}.NotifyPointerButton`,
+  "XTestFakeButtonEvent(wheel)": `${REMOTE_DESKTOP}.NotifyPointerAxisDiscrete`,
+  "XTestFakeButtonEvent(drag)": `${REMOTE_DESKTOP}.NotifyPointerButton(drag)`
 }
 
 /** Refusals before anything is sent (no bus, no RemoteDesktop service) carry `steps: []`, as the wlroots ones do. */
@@ -77,7 +185,12 @@ const keyInput = (what: string, label: string, call: () => DbusCall, send: (remo
       } catch (error) {
         throw unsupported(`${what}: mutter's ${REMOTE_DESKTOP} is not reachable on the session bus: ${(error as Error).message}`, { kind: "remote_desktop_unavailable" })
       }
-      await send(started, session)
+      try {
+        await send(started, session)
+      } catch (error) {
+        if (!(error instanceof OutsideLayout || error instanceof UnknownKey)) forgetSession(started)
+        throw error
+      }
     },
     catch: (error) => {
       forgetLostWayland(error)
@@ -95,6 +208,31 @@ const keysymsOf = (session: WaylandSession, key: string, modifiers: ReadonlyArra
   return [...held, keysym]
 }
 
+/** Once the session exists, whether it got its streams (read without waiting: status never starts a session). */
+let current: MutterRemoteDesktop | undefined
+const pointerCapability = (): ChannelCapability => {
+  const started = current
+  if (started === undefined) {
+    // Before the first use: PipeWire's socket is where mutter (same user, same runtime directory) looks for it.
+    const runtime = process.env["XDG_RUNTIME_DIR"]
+    return runtime !== undefined && !existsSync(join(runtime, "pipewire-0"))
+      ? { state: "unavailable", reason: `absolute pointer motion needs a ScreenCast stream, which needs a PipeWire daemon (no ${join(runtime, "pipewire-0")})`, kind: "pointer_needs_screencast" }
+      : { state: "available", via: POINTER_VIA, grant: "not_required" }
+  }
+  return "unavailable" in started.screenCast
+    ? { state: "unavailable", reason: `absolute pointer motion needs a ScreenCast stream: ${started.screenCast.unavailable}`, kind: "pointer_needs_screencast" }
+    : { state: "available", via: POINTER_VIA, grant: "not_required" }
+}
+
+const captureCapability = (): ChannelCapability => {
+  const pointer = pointerCapability()
+  if (pointer.state === "unavailable") return { state: "unavailable", reason: pointer.reason.replace("absolute pointer motion", "a screenshot"), kind: "capture_needs_screencast" }
+  const load = loadPipewireAddon()
+  return load._tag === "Unavailable"
+    ? { state: "unavailable", reason: load.reason, kind: "pipewire_addon_unavailable" }
+    : { state: "available", via: CAPTURE_VIA, grant: "not_required" }
+}
+
 const capabilities = (): DisplayCapabilities => {
   const refusal = waylandRefusal()
   const load = refusal ? undefined : loadAddon()
@@ -105,11 +243,11 @@ const capabilities = (): DisplayCapabilities => {
       ? down(load.reason, "native_addon_unavailable")
       : { state: "available", via: "wl_output (native addon)" }
   return {
-    pointer: down(NO_POINTER, "pointer_needs_screencast"),
+    pointer: refusal ? down(refusal.message, String(refusal.details?.["kind"])) : pointerCapability(),
     keyboard: refusal
       ? down(refusal.message, String(refusal.details?.["kind"]))
       : { state: "available", via: `${REMOTE_DESKTOP} session on the session bus (keysyms of the session's layout; wl_seat's keymap checks them first)`, grant: "not_required" },
-    capture: down(NO_CAPTURE, "capture_needs_portal"),
+    capture: refusal ? down(refusal.message, String(refusal.details?.["kind"])) : captureCapability(),
     windows: down(NO_WINDOWS, "no_window_geometry"),
     displays,
     clipboard: refusal
@@ -124,7 +262,7 @@ const capabilities = (): DisplayCapabilities => {
 /** The GNOME backend over `sessionBus` (called on the first key; it may throw when the session bus is unreachable). */
 export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerShape => ({
   backend: "gnome",
-  stepLabels: {},
+  stepLabels: STEP_LABELS,
   ready: () => Effect.try({ try: () => void openWayland(), catch: (error) => toPlatformError("Wayland")(error) }),
   capabilities: () => Effect.sync(capabilities),
   displays: () =>
@@ -133,11 +271,68 @@ export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerSha
       catch: (error) => toPlatformError("list-displays")(error)
     }),
   pointer: refuse("a Wayland client cannot read the pointer's position (no protocol tells it)", "pointer_position_unreadable"),
-  moveTo: refuse(NO_POINTER, "pointer_needs_screencast"),
-  click: refuse(NO_POINTER, "pointer_needs_screencast"),
-  wheel: refuse(NO_POINTER, "pointer_needs_screencast"),
-  drag: refuse(NO_POINTER, "pointer_needs_screencast"),
-  capture: refuse(NO_CAPTURE, "capture_needs_portal"),
+  moveTo: (point) =>
+    pointerInput("mouse-move", STEP_LABELS["XTestFakeMotionEvent"]!, sessionBus, [point], (remote) => remote.pointerAbsolute(point.x, point.y).then(() => undefined)),
+  click: (point, options) =>
+    pointerInput("mouse-click", STEP_LABELS["XTestFakeButtonEvent"]!, sessionBus, [point], async (remote, session) => {
+      await remote.pointerAbsolute(point.x, point.y)
+      await holding(remote, session, options.modifiers, async () => {
+        for (let i = 0; i < options.count; i++) {
+          if (i > 0) await sleep(BETWEEN_CLICKS_MS)
+          await pressRelease(remote, BUTTON_CODES[options.button])
+        }
+      })
+    }),
+  wheel: (point, options) =>
+    pointerInput("mouse-wheel", STEP_LABELS["XTestFakeButtonEvent(wheel)"]!, sessionBus, [point], async (remote, session) => {
+      await remote.pointerAbsolute(point.x, point.y)
+      // mutter's discrete steps: positive = down / right; the contract's dy > 0 is up, dx > 0 is left.
+      await holding(remote, session, options.modifiers, async () => {
+        if (options.dy !== 0) await remote.wheel(0, -options.dy)
+        if (options.dx !== 0) await remote.wheel(1, -options.dx)
+      })
+    }),
+  drag: (from, to, options) =>
+    pointerInput("drag", STEP_LABELS["XTestFakeButtonEvent(drag)"]!, sessionBus, [from, to], async (remote) => {
+      const steps = Math.max(10, Math.min(100, Math.round(options.durationMs / 10)))
+      await remote.pointerAbsolute(from.x, from.y)
+      await sleep(PRESS_MS)
+      await remote.button(BUTTON_CODES.left, true)
+      try {
+        for (let i = 1; i <= steps; i++) {
+          await sleep(options.durationMs / steps)
+          await remote.pointerAbsolute(Math.round(from.x + ((to.x - from.x) * i) / steps), Math.round(from.y + ((to.y - from.y) * i) / steps))
+        }
+        await sleep(options.dropDelayMs)
+      } finally {
+        await remote.button(BUTTON_CODES.left, false)
+      }
+    }),
+  capture: (region) =>
+    Effect.tryPromise({
+      try: async () => {
+        const session = openWayland()
+        let started: MutterRemoteDesktop
+        try {
+          started = await remoteDesktop(sessionBus(), session)
+        } catch (error) {
+          throw unsupported(`screenshot: mutter's ${REMOTE_DESKTOP} is not reachable on the session bus: ${(error as Error).message}`, { kind: "remote_desktop_unavailable" })
+        }
+        try {
+          return captureScreenCast(started.screenCast, region)
+        } catch (error) {
+          if (error instanceof CaptureRefused) throw unsupported(`screenshot: ${error.message}`, { kind: error.kind })
+          if (!(error instanceof RangeError)) forgetSession(started)
+          const code = pipewireErrorCode(error)
+          if (code !== undefined) throw new PlatformError({ code: "ACTION_FAILED", message: `screenshot: ${(error as Error).message}`, details: { kind: code.toLowerCase() }, steps: [] })
+          throw error
+        }
+      },
+      catch: (error) => {
+        forgetLostWayland(error)
+        return toPlatformError("screenshot")(error)
+      }
+    }),
   // mutter 43 offers no data-control: each call refuses naming the protocol (a later mutter that offers it is served).
   ...dataControlClipboard,
   findWindow: refuse(NO_WINDOWS, "no_window_geometry"),

@@ -9,7 +9,8 @@ import { physical, step } from "./Step.js"
 import { StepLog } from "./StepLog.js"
 import { confirmAppKeyboardFocus, ensureAppKeyboardFocus, refuseForeignKeyboardFocus } from "./keyboardFocusGuard.js"
 import { keysymsOfText, typeKeysyms } from "./typeKeys.js"
-import type { KeyboardFocusControl } from "../display/sessionWindows.js"
+import { keyboardFocusControl, type KeyboardFocusControl } from "../display/sessionWindows.js"
+import { pollUntil } from "./settle.js"
 import { backendKeyboard, keyStep, textStep } from "../display/inputDelivery.js"
 
 /**
@@ -77,6 +78,35 @@ export const typeText = async (
  * Before keys go out to `window`'s app: headed, its window gets the focus; headless, keys are refused while another
  * app's window holds the keyboard focus. Without a window, keys go wherever the focus is.
  */
+/**
+ * A display-server keyboard (Wayland) types into the focused window, and where the display server cannot say which
+ * window that is (GNOME Shell tells an ordinary client nothing, and no client may focus a window there) the
+ * toolkit's own word is the check: the app's window must be ACTIVE on AT-SPI (GTK 3, GTK 4 and Qt 5 set it on the
+ * window the compositor activated). Otherwise no key is sent: they would land in another app.
+ */
+const refuseInactiveWindow = async (
+  session: AtspiSession,
+  window: ObjectRef,
+  options: ActionOptions,
+  steps: StepLog,
+  keyboardFocus?: KeyboardFocusControl
+): Promise<void> => {
+  if (backendKeyboard() === undefined) return
+  const control = keyboardFocus ?? keyboardFocusControl()
+  if ((await control.focus(timeoutFor(options.deadline)).catch(() => ({ kind: "unknown" as const }))).kind !== "unknown") return
+  const frame = Accessible.of(session, window)
+  const states = await pollUntil((timeoutMs) => frame.states(timeoutMs), (s) => s.has(AtspiState.active), options.deadline)
+  if (states?.has(AtspiState.active) === true) return
+  const title = await frame.name(timeoutFor(options.deadline)).catch(() => "")
+  throw new PlatformError({
+    code: "ACTION_FAILED",
+    message: `this app's window${title ? ` "${title}"` : ""} is not the active one, and this display server neither says which window has the keyboard focus nor lets a client give it: no key was sent, since the keys would have gone to the active window`,
+    details: { kind: "window_not_active" },
+    suggestion: "Bring the app's window to the front (a click on it with --headed mouse-click, or the user), then press again",
+    steps: steps.all
+  })
+}
+
 const keysGoTo = async (
   session: AtspiSession,
   window: ObjectRef | undefined,
@@ -107,10 +137,13 @@ const keysGoTo = async (
         const held = await confirmAppKeyboardFocus({
           session, busName: window.busName, title: () => frame.name(timeoutFor(options.deadline)), steps, deadline: options.deadline, control: keyboardFocus
         })
+        // Where the display server cannot tell the focus either, the refusal names the inactive window.
+        if (!held) await refuseInactiveWindow(session, window, options, steps, keyboardFocus)
         if (!held) throw error
       })
     }
   }
+  if (window) await refuseInactiveWindow(session, window, options, steps, keyboardFocus)
   if (window && !options.headed) {
     const frame = Accessible.of(session, window)
     await refuseForeignKeyboardFocus({

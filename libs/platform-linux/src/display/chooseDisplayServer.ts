@@ -31,7 +31,22 @@ const sessionBusCall = (): DbusCall => {
     sessionBus = { address, connection: DbusConnection.open(address) }
   }
   const connection = sessionBus.connection
-  return (message) => connection.call(message, SESSION_BUS_CALL_MS)
+  const call = (message: Parameters<DbusCall>[0]) => connection.call(message, SESSION_BUS_CALL_MS)
+  const listen = connection.listen?.bind(connection)
+  if (listen === undefined) return call
+  const match = (member: "AddMatch" | "RemoveMatch", rule: string) =>
+    connection.call({ destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member, signature: "s", body: [rule] }, SESSION_BUS_CALL_MS)
+  // Signals for the GNOME backend (a ScreenCast stream's PipeWire node): the bus delivers what the rule matches.
+  return Object.assign(call, {
+    listen: async (rule: string, onSignal: Parameters<NonNullable<DbusCall["listen"]>>[1]) => {
+      await match("AddMatch", rule)
+      const stop = listen({ signal: onSignal, closed: () => undefined })
+      return () => {
+        stop()
+        match("RemoveMatch", rule).catch(() => undefined)
+      }
+    }
+  })
 }
 
 export const displayBackends: ReadonlyArray<DisplayServerBackend> = [gnomeBackend(sessionBusCall), wlrootsBackend, x11Backend]

@@ -16,7 +16,7 @@ describe("headless gnome-shell session", () => {
       assert.match(desktop.env.DBUS_SYSTEM_BUS_ADDRESS ?? "", new RegExp(`^unix:path=${stateDir}/system-bus,`))
       assertNativeWaylandApps(desktop)
       const labels = readLedger(stateDir).map((entry) => entry.label)
-      for (const label of ["system-bus", "compositor-gnome-shell", "app-fixture", "app-calculator"]) assert.include(labels, label)
+      for (const label of ["system-bus", "pipewire", "wireplumber", "compositor-gnome-shell", "app-fixture", "app-calculator"]) assert.include(labels, label)
       // Services the shell or the apps had the session bus start (gvfsd, ...) are stopped with the session.
       assert.isTrue(labels.some((label) => label.startsWith("service-")))
       await assertStopsClean(desktop)

@@ -6,6 +6,9 @@
  * system service fails at once). It runs as the caller (root in
  * CI). Ready once its socket exists in the clients' runtime directory and `org.gnome.Shell` is on the session bus.
  *
+ * PipeWire and WirePlumber start first (`startPipewire.ts`): mutter's ScreenCast streams (screenshots, and the absolute
+ * pointer of its RemoteDesktop) flow through them.
+ *
  * GNOME Shell starts in the overview (as at a login), which holds the keyboard focus: keys meant for an app went to
  * the overview's search. The session leaves it (`OverviewActive = false` on org.gnome.Shell, a property any client
  * may set) before the apps start, so an app's window gets the focus as on a desktop in use.
@@ -22,6 +25,7 @@ import {
   type WaylandStartOptions
 } from "./startWaylandSession.js"
 import { userInfo } from "node:os"
+import { PIPEWIRE_PACKAGES, PIPEWIRE_PROGRAMS, startPipewire } from "./startPipewire.js"
 
 const SOCKET_NAME = "wayland-gnome"
 
@@ -43,15 +47,18 @@ export const privateSystemBusConfig = (socketPath: string): string => `<!DOCTYPE
 </busconfig>
 `
 
-export const gnomeShell: Compositor = {
+/** `pipewire: false`: a session without PipeWire (what a test of the refusals without it needs). */
+const gnomeShellCompositor = (pipewire: boolean): Compositor => ({
   name: "gnome-shell",
-  programs: ["gnome-shell"],
-  packages: ["gnome-shell"],
+  programs: ["gnome-shell", ...(pipewire ? PIPEWIRE_PROGRAMS : [])],
+  packages: ["gnome-shell", ...(pipewire ? PIPEWIRE_PACKAGES : [])],
   start: async (context) => {
     const config = join(context.stateDir, "system-bus.conf")
     writeFileSync(config, privateSystemBusConfig(join(context.stateDir, "system-bus")), { mode: 0o600 })
     const systemBus = context.launcher.launch("system-bus", ["dbus-daemon", `--config-file=${config}`, "--nofork", "--print-address=3"], { fd3: true })
     const systemAddress = await readFd3Line(systemBus, "private system bus", context.deadline)
+    // The same config directory startWaylandSession gives every client (XDG_CONFIG_HOME).
+    if (pipewire) await startPipewire(context, join(context.stateDir, "config"))
     const argv = [
       "gnome-shell", "--headless", "--wayland", "--no-x11",
       "--virtual-monitor", `${context.width}x${context.height}`, "--wayland-display", SOCKET_NAME
@@ -81,8 +88,13 @@ export const gnomeShell: Compositor = {
       user: userInfo().username
     }
   }
-}
+})
 
-/** A headless GNOME Shell session with the apps on it (see `startWaylandSession`). */
-export const startGnomeShell = (options: WaylandStartOptions = {}): Promise<RunningWaylandDesktop> =>
-  startWaylandSession(gnomeShell, options)
+export const gnomeShell: Compositor = gnomeShellCompositor(true)
+
+/**
+ * A headless GNOME Shell session with the apps on it (see `startWaylandSession`); `pipewire: false` leaves PipeWire
+ * out (mutter's ScreenCast then cannot start a stream).
+ */
+export const startGnomeShell = (options: WaylandStartOptions & { readonly pipewire?: boolean } = {}): Promise<RunningWaylandDesktop> =>
+  startWaylandSession(options.pipewire === false ? gnomeShellCompositor(false) : gnomeShell, options)

@@ -1,7 +1,7 @@
 import type { ArgsOf } from "@agent-desktop/contracts/commands"
 import { DesktopAdapter, type Bounds } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import { ActionFailed, InvalidArgs } from "../../errors/DesktopError.js"
+import { ActionFailed, InvalidArgs, PlatformNotSupported } from "../../errors/DesktopError.js"
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { checkOutput, writeOutput } from "../../output/writeOutput.js"
 import { nativeDesktop } from "./nativeAccess.js"
@@ -34,6 +34,15 @@ export const screenshot = Effect.fn("screenshot")(function*(args: ArgsOf<"screen
     const adapter = yield* DesktopAdapter
     const window = yield* adapter.resolveWindow({ ...(app === undefined ? {} : { app }), ...(windowId === undefined ? {} : { windowId }) })
       .pipe(Effect.mapError(fromPlatformError))
+    if (window.bounds === undefined && window.minimized !== true) {
+      // A Wayland session whose compositor tells no window positions (GNOME Shell): not a window off screen.
+      return yield* new PlatformNotSupported({
+        message: `where the window '${window.title}' is cannot be known in this session (the display server tells no window positions; \`status\` says why under display_server.channels.windows)`,
+        delivery: "not_delivered",
+        details: { kind: "no_window_geometry" },
+        suggestion: "Take a --screen screenshot"
+      })
+    }
     if (window.minimized === true || window.bounds === undefined || window.bounds.width <= 0 || window.bounds.height <= 0) {
       return yield* new ActionFailed({
         message: `the window '${window.title}' is not on screen (minimized or without bounds)`,
