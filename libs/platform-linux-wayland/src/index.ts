@@ -22,3 +22,7 @@ export { wlrootsBackend, wlrootsDisplayServer } from "./backend/WlrootsDisplaySe
 export { gnomeBackend, gnomeDisplayServer } from "./backend/GnomeDisplayServer.js"
 export { originFrom } from "./Coordinates.js"
 export { MutterRemoteDesktop, type DbusCall, type DbusMessage } from "./MutterRemoteDesktop.js"
+export { authorizationSuggestion, FAKE_INPUT, kwinDesktopTemplate, kwinBackend, kwinDisplayServer } from "./backend/KwinDisplayServer.js"
+export { matchKwinWindow, placementOfKwinWindow, topmostKwinWindowAt } from "./backend/KwinDesktop.js"
+export { KwinScripting, KwinScriptError, type IncomingCall, type KwinBus } from "./KwinScripting.js"
+export { KwinWindows, type KwinOperation, type KwinRect, type KwinWindow } from "./KwinWindows.js"

@@ -1,0 +1,184 @@
+/**
+ * The KDE backend of the display-server layer (`DisplayServerShape`) on KWin: keys, text and the pointer through
+ * KWin's fake input (`KwinFakeInput.ts`, one per process on the process's Wayland connection), windows through KWin
+ * scripting over D-Bus (`KwinDesktop.ts`), displays from wl_output + xdg-output.
+ *
+ * Fake input is a restricted global: KWin offers it only to an executable an installed .desktop file authorizes
+ * (`X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input`, `Exec=` the executable's real path, which KWin compares with
+ * the client's /proc/PID/exe). The package ships that file (`kde/agent-desktop.desktop.in`); `status` and
+ * `permissions` say whether KWin granted the global to this executable and, if not, how to install the file.
+ * Screenshots through `org.kde.KWin.ScreenShot2` need a pipe passed as a Unix fd over D-Bus, which the adapter's D-Bus
+ * client cannot send yet, so capture refuses with that reason.
+ */
+import {
+  type ChannelCapability,
+  type DisplayCapabilities,
+  type DisplayServerBackend,
+  type DisplayServerShape,
+  PlatformError
+} from "@agent-desktop/platform"
+import * as Effect from "effect/Effect"
+import { realpathSync } from "node:fs"
+import { join } from "node:path"
+import { loadAddon, packageRoot } from "../Addon.js"
+import { KwinFakeInput } from "../KwinFakeInput.js"
+import { KwinScripting, type KwinBus } from "../KwinScripting.js"
+import { KwinWindows } from "../KwinWindows.js"
+import { OutsideLayout } from "../OutsideLayout.js"
+import { UnknownKey } from "../VirtualKeyboard.js"
+import type { WaylandSession } from "../WaylandSession.js"
+import { kwinSessionWindows, kwinWindowManager } from "./KwinDesktop.js"
+import { forgetLostWayland, openWayland, waylandRefusal } from "./openWayland.js"
+import { PartialInput, toPlatformError, unsupported } from "./waylandErrors.js"
+
+export const FAKE_INPUT = "org_kde_kwin_fake_input"
+
+/** The authorization the package ships, with `@EXEC@` where the executable's real path goes. */
+export const kwinDesktopTemplate = (): string => {
+  try {
+    return join(packageRoot(), "kde", "agent-desktop.desktop.in")
+  } catch {
+    return "@agent-desktop/platform-linux-wayland/kde/agent-desktop.desktop.in"
+  }
+}
+
+const executable = (): string => {
+  try {
+    return realpathSync(process.execPath)
+  } catch {
+    return process.execPath
+  }
+}
+
+/** How a user grants fake input (and screenshots) to this executable. */
+export const authorizationSuggestion = (): string =>
+  `install KWin's authorization for this executable (${executable()}): ` +
+  `mkdir -p ~/.local/share/applications && sed 's|@EXEC@|${executable()}|' ${kwinDesktopTemplate()} > ~/.local/share/applications/agent-desktop.desktop, ` +
+  "then restart agent-desktop's host (KWin grants the global when a client connects). The file authorizes that executable for every program it runs"
+
+const NO_FAKE_INPUT = `KWin does not offer ${FAKE_INPUT} to this executable: no installed .desktop file authorizes it (X-KDE-Wayland-Interfaces=${FAKE_INPUT})`
+const NO_CAPTURE =
+  "screenshots on KDE go through org.kde.KWin.ScreenShot2, which writes the image to a pipe passed as a Unix file descriptor over D-Bus; agent-desktop's D-Bus client cannot pass file descriptors yet"
+
+const notAuthorized = () => unsupported(NO_FAKE_INPUT, { kind: "authorization_missing", protocol: FAKE_INPUT, suggestion: authorizationSuggestion() })
+
+let fake: { readonly session: WaylandSession; readonly input: KwinFakeInput } | undefined
+
+/** The process's fake-input device on its Wayland connection (authenticated once per connection). */
+const fakeInput = (): KwinFakeInput => {
+  const session = openWayland()
+  if (fake?.session === session) return fake.input
+  if (session.info.protocols.kde_fake_input === null) throw notAuthorized()
+  fake = { session, input: new KwinFakeInput(session.addon) }
+  return fake.input
+}
+
+/** Input that may have partly reached KWin when it failed (a refusal before sending stays a refusal). */
+const input = (what: string, label: string, f: (input: KwinFakeInput) => void): Effect.Effect<void, PlatformError> =>
+  Effect.try({
+    try: () => {
+      const device = fakeInput()
+      try {
+        f(device)
+      } catch (error) {
+        if (error instanceof RangeError || error instanceof UnknownKey || error instanceof OutsideLayout || error instanceof PlatformError) throw error
+        throw new PartialInput("KWin refused part of the input", error)
+      }
+    },
+    catch: (error) => {
+      forgetLostWayland(error)
+      return toPlatformError(what, [{ label, outcome: "attempted", mechanism: "physical_synthetic" }])(error)
+    }
+  })
+
+const down = (reason: string, kind: string, suggestion?: string): ChannelCapability => ({ state: "unavailable", reason, kind, ...(suggestion ? { suggestion } : {}) })
+
+const capabilities = (): DisplayCapabilities => {
+  const refusal = waylandRefusal()
+  const load = refusal ? undefined : loadAddon()
+  let session: WaylandSession | undefined
+  let connectError: PlatformError | undefined
+  if (!refusal && load?._tag === "Loaded") {
+    try {
+      session = openWayland()
+    } catch (error) {
+      connectError = error instanceof PlatformError ? error : unsupported(String(error), { kind: "connect_failed" })
+    }
+  }
+  const wayland = (): ChannelCapability | undefined => {
+    if (refusal) return down(refusal.message, String(refusal.details?.["kind"]))
+    if (load?._tag === "Unavailable") return down(load.reason, "native_addon_unavailable")
+    if (connectError || !session) return down(connectError?.message ?? "no connection", String(connectError?.details?.["kind"] ?? "connect_failed"))
+    return undefined
+  }
+  const fakeInputChannel = (what: string): ChannelCapability => {
+    const missing = wayland()
+    if (missing) return missing
+    const version = session!.info.protocols.kde_fake_input
+    if (version === null) return down(NO_FAKE_INPUT, "authorization_missing", authorizationSuggestion())
+    return { state: "available", via: `${FAKE_INPUT} v${version} (native addon; ${what}), authorized by a .desktop file for ${executable()}`, grant: "granted" }
+  }
+  return {
+    pointer: fakeInputChannel("absolute motion in global coordinates, buttons, wheel"),
+    keyboard: fakeInputChannel("evdev keys through KWin's keymap: the session layout's characters"),
+    capture: down(NO_CAPTURE, "capture_needs_fd_passing"),
+    windows: { state: "available", via: "KWin scripting over D-Bus (org.kde.kwin.Scripting; answers through callDBus): window list, focus, move, resize; windows matched to AT-SPI by pid and title", grant: "not_required" },
+    displays: wayland() ?? { state: "available", via: `wl_output${session!.info.protocols.xdg_output === null ? "" : " + zxdg_output_manager_v1"} (native addon)` },
+    clipboard: down("the clipboard is not implemented on KDE Wayland yet", "not_implemented"),
+    notifications: down("notifications are read from X11 notification daemons (xfce4-notifyd); none is known on KDE Wayland yet", "not_implemented")
+  }
+}
+
+const STEP_LABELS: Readonly<Record<string, string>> = {
+  XTestFakeMotionEvent: `${FAKE_INPUT}.pointer_motion_absolute`,
+  XTestFakeButtonEvent: `${FAKE_INPUT}.button`,
+  "XTestFakeButtonEvent(wheel)": `${FAKE_INPUT}.axis`,
+  "XTestFakeButtonEvent(drag)": `${FAKE_INPUT}.button(drag)`,
+  _NET_ACTIVE_WINDOW: "KWin scripting: workspace.activeClient",
+  "_NET_MOVERESIZE_WINDOW(position)": "KWin scripting: frameGeometry (position)",
+  "_NET_MOVERESIZE_WINDOW(size)": "KWin scripting: frameGeometry (size)",
+  "_NET_WM_STATE(remove MAXIMIZED) / _NET_ACTIVE_WINDOW": "KWin scripting: setMaximize(false, false)"
+}
+
+const refuse = (message: string, kind: string) => () => Effect.fail(unsupported(message, { kind }))
+
+/** The KDE backend over `bus` (the session bus KWin's scripts answer through). */
+export const kwinDisplayServer = (bus: KwinBus): DisplayServerShape => {
+  let windows: KwinWindows | undefined
+  const kwinWindows = () => (windows ??= new KwinWindows(new KwinScripting(bus)))
+  return {
+    backend: "kde",
+    stepLabels: STEP_LABELS,
+    ready: () => Effect.try({ try: () => void openWayland(), catch: (error) => toPlatformError("Wayland")(error) }),
+    capabilities: () => Effect.sync(capabilities),
+    displays: () =>
+      Effect.try({
+        try: () => openWayland().displays().map((d) => ({ id: String(d.id), bounds: d.bounds, isPrimary: d.primary, scale: d.scale })),
+        catch: (error) => toPlatformError("list-displays")(error)
+      }),
+    pointer: refuse("a Wayland client cannot read the pointer's position (no protocol tells it)", "pointer_position_unreadable"),
+    moveTo: (point) => input("mouse-move", `${FAKE_INPUT}.pointer_motion_absolute`, (i) => i.moveTo(point.x, point.y)),
+    click: (point, options) => input("mouse-click", `${FAKE_INPUT}.button`, (i) => i.click(point.x, point.y, options.button, options.count, options.modifiers)),
+    drag: (from, to, options) => input("drag", `${FAKE_INPUT}.button(drag)`, (i) => i.drag(from, to, options.durationMs, options.dropDelayMs)),
+    wheel: (point, options) => input("mouse-wheel", `${FAKE_INPUT}.axis`, (i) => i.wheel(point.x, point.y, options.dx, options.dy, options.modifiers)),
+    capture: refuse(NO_CAPTURE, "capture_needs_fd_passing"),
+    clipboardRead: refuse("the clipboard is not implemented on KDE Wayland yet", "not_implemented"),
+    clipboardWrite: refuse("the clipboard is not implemented on KDE Wayland yet", "not_implemented"),
+    clipboardClear: refuse("the clipboard is not implemented on KDE Wayland yet", "not_implemented"),
+    ...kwinWindowManager(kwinWindows),
+    ...kwinSessionWindows(kwinWindows),
+    keyboard: {
+      label: FAKE_INPUT,
+      pressKey: (key, modifiers) => input("press", `${FAKE_INPUT}.keyboard_key(${key})`, (i) => i.pressKey(key, modifiers)),
+      typeText: (text) => input("type", `${FAKE_INPUT}.keyboard_key(string)`, (i) => i.type(text))
+    }
+  }
+}
+
+/** Serves KDE's Wayland sessions (XDG_CURRENT_DESKTOP names KDE). */
+export const kwinBackend = (bus: KwinBus): DisplayServerBackend => ({
+  id: "kde",
+  serves: (session) =>
+    session.type === "wayland" && session.waylandDisplay !== undefined && session.desktops.some((desktop) => desktop.toLowerCase() === "kde"),
+  server: () => kwinDisplayServer(bus)
+})
