@@ -305,6 +305,7 @@ static int need_connection(napi_env env) {
 #include "screencopy.inc.c"
 #include "toplevels.inc.c"
 #include "fakeinput.inc.c"
+#include "kwinscreenshot.inc.c"
 
 /* ---------- registry ---------- */
 
@@ -525,6 +526,7 @@ static napi_value init(napi_env env, napi_value exports) {
     FN("fakeMotionAbsolute", js_fake_motion_absolute),
     FN("fakeButton", js_fake_button),
     FN("fakeAxis", js_fake_axis),
+    FN("kwinScreenshotArea", js_kwin_screenshot_area),
   };
   napi_define_properties(env, exports, sizeof(props) / sizeof(props[0]), props);
   return exports;

@@ -122,6 +122,11 @@ export interface WaylandAddon {
   readonly fakeMotionAbsolute: (x: number, y: number) => boolean
   readonly fakeButton: (button: number, down: boolean) => boolean
   readonly fakeAxis: (axis: 0 | 1, steps: number) => boolean
+  /**
+   * KWin's ScreenShot2.CaptureArea on the session bus at `socketPath` (its own short D-Bus connection: the image comes
+   * through a pipe passed as a file descriptor). Throws DBUS_ERROR with KWin's error name when it refuses.
+   */
+  readonly kwinScreenshotArea: (socketPath: string, abstract: boolean, x: number, y: number, width: number, height: number) => { readonly width: number; readonly height: number; readonly png: Buffer }
 }
 
 export type AddonLoad =
