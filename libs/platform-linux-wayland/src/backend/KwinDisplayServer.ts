@@ -7,10 +7,14 @@
  * (`X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input`, `Exec=` the executable's real path, which KWin compares with
  * the client's /proc/PID/exe). The package ships that file (`kde/agent-desktop.desktop.in`); `status` and
  * `permissions` say whether KWin granted the global to this executable and, if not, how to install the file.
- * Screenshots through `org.kde.KWin.ScreenShot2` need a pipe passed as a Unix fd over D-Bus, which the adapter's D-Bus
- * client cannot send yet, so capture refuses with that reason.
+ * Screenshots through `org.kde.KWin.ScreenShot2.CaptureArea`, a restricted D-Bus interface authorized by the same
+ * file (`X-KDE-DBUS-Restricted-Interfaces=org.kde.KWin.ScreenShot2`); KWin writes the image to a pipe passed as a
+ * Unix fd, which Node's sockets cannot pass, so the addon holds that one call (`kwinScreenshotArea`). `status` infers
+ * the screenshot grant from the fake-input one (the shipped file grants both); the call's own refusal is authoritative.
  */
 import {
+  type Bounds,
+  type CapturedImage,
   type ChannelCapability,
   type DisplayCapabilities,
   type DisplayServerBackend,
@@ -54,11 +58,44 @@ const executable = (): string => {
 export const authorizationSuggestion = (): string =>
   `install KWin's authorization for this executable (${executable()}): ` +
   `mkdir -p ~/.local/share/applications && sed 's|@EXEC@|${executable()}|' ${kwinDesktopTemplate()} > ~/.local/share/applications/agent-desktop.desktop, ` +
-  "then restart agent-desktop's host (KWin grants the global when a client connects). The file authorizes that executable for every program it runs"
+  "then run kbuildsycoca5 (KWin finds the file through KDE's service cache) and restart agent-desktop's host (KWin grants fake input when a client connects). The file authorizes that executable for every program it runs"
 
 const NO_FAKE_INPUT = `KWin does not offer ${FAKE_INPUT} to this executable: no installed .desktop file authorizes it (X-KDE-Wayland-Interfaces=${FAKE_INPUT})`
-const NO_CAPTURE =
-  "screenshots on KDE go through org.kde.KWin.ScreenShot2, which writes the image to a pipe passed as a Unix file descriptor over D-Bus; agent-desktop's D-Bus client cannot pass file descriptors yet"
+export const SCREENSHOT2 = "org.kde.KWin.ScreenShot2"
+const NO_CAPTURE = `KWin answers ${SCREENSHOT2} only for an executable a .desktop file authorizes (X-KDE-DBUS-Restricted-Interfaces=${SCREENSHOT2})`
+
+/** The session bus's Unix socket from DBUS_SESSION_BUS_ADDRESS (`unix:path=` or `unix:abstract=`). */
+export const sessionBusSocket = (address = process.env["DBUS_SESSION_BUS_ADDRESS"] ?? ""): { readonly path: string; readonly abstract: boolean } | undefined => {
+  for (const entry of address.split(";")) {
+    if (!entry.startsWith("unix:")) continue
+    const params = new Map(entry.slice(5).split(",").map((pair) => [pair.slice(0, pair.indexOf("=")), decodeURIComponent(pair.slice(pair.indexOf("=") + 1))] as const))
+    const path = params.get("path")
+    if (path) return { path, abstract: false }
+    const abstract = params.get("abstract")
+    if (abstract) return { path: abstract, abstract: true }
+  }
+  return undefined
+}
+
+const capture = (region: Bounds | undefined): CapturedImage => {
+  const session = openWayland()
+  const displays = session.displays()
+  if (displays.length === 0) throw new RangeError("the compositor has no outputs")
+  const box = region ?? session.layout()
+  const socket = sessionBusSocket()
+  if (socket === undefined) throw unsupported("screenshots on KDE need the session bus (DBUS_SESSION_BUS_ADDRESS names no Unix socket)", { kind: "no_session_bus" })
+  let shot: { width: number; height: number; png: Buffer }
+  try {
+    shot = session.addon.kwinScreenshotArea(socket.path, socket.abstract, box.x, box.y, box.width, box.height)
+  } catch (error) {
+    const message = (error as Error).message
+    if (/NoAuthorized/.test(message)) throw unsupported(`screenshot: ${NO_CAPTURE}`, { kind: "authorization_missing", suggestion: authorizationSuggestion() })
+    if (/ServiceUnknown|UnknownObject|UnknownMethod/.test(message)) throw unsupported(`screenshot: this KWin offers no ${SCREENSHOT2} (${message})`, { kind: "protocol_unavailable" })
+    throw new PlatformError({ code: "ACTION_FAILED", message: `screenshot: ${SCREENSHOT2}.CaptureArea failed`, platformDetail: message, steps: [] })
+  }
+  const display = displays.find((d) => d.bounds.x <= box.x && d.bounds.y <= box.y && box.x < d.bounds.x + d.bounds.width && box.y < d.bounds.y + d.bounds.height)
+  return { png: shot.png, width: shot.width, height: shot.height, scaleFactor: display?.scale ?? 1 }
+}
 
 const notAuthorized = () => unsupported(NO_FAKE_INPUT, { kind: "authorization_missing", protocol: FAKE_INPUT, suggestion: authorizationSuggestion() })
 
@@ -121,7 +158,12 @@ const capabilities = (): DisplayCapabilities => {
   return {
     pointer: fakeInputChannel("absolute motion in global coordinates, buttons, wheel"),
     keyboard: fakeInputChannel("evdev keys through KWin's keymap: the session layout's characters"),
-    capture: down(NO_CAPTURE, "capture_needs_fd_passing"),
+    capture: (() => {
+      const missing = wayland()
+      if (missing) return missing
+      if (session!.info.protocols.kde_fake_input === null) return down(NO_CAPTURE, "authorization_missing", authorizationSuggestion())
+      return { state: "available", via: `${SCREENSHOT2}.CaptureArea (native addon: the image through a pipe passed over D-Bus), authorized by the .desktop file that grants fake input`, grant: "granted" }
+    })(),
     windows: { state: "available", via: "KWin scripting over D-Bus (org.kde.kwin.Scripting; answers through callDBus): window list, focus, move, resize; windows matched to AT-SPI by pid and title", grant: "not_required" },
     displays: wayland() ?? { state: "available", via: `wl_output${session!.info.protocols.xdg_output === null ? "" : " + zxdg_output_manager_v1"} (native addon)` },
     clipboard: down("the clipboard is not implemented on KDE Wayland yet", "not_implemented"),
@@ -161,7 +203,7 @@ export const kwinDisplayServer = (bus: KwinBus): DisplayServerShape => {
     click: (point, options) => input("mouse-click", `${FAKE_INPUT}.button`, (i) => i.click(point.x, point.y, options.button, options.count, options.modifiers)),
     drag: (from, to, options) => input("drag", `${FAKE_INPUT}.button(drag)`, (i) => i.drag(from, to, options.durationMs, options.dropDelayMs)),
     wheel: (point, options) => input("mouse-wheel", `${FAKE_INPUT}.axis`, (i) => i.wheel(point.x, point.y, options.dx, options.dy, options.modifiers)),
-    capture: refuse(NO_CAPTURE, "capture_needs_fd_passing"),
+    capture: (region) => Effect.try({ try: () => capture(region), catch: (error) => toPlatformError("screenshot")(error) }),
     clipboardRead: refuse("the clipboard is not implemented on KDE Wayland yet", "not_implemented"),
     clipboardWrite: refuse("the clipboard is not implemented on KDE Wayland yet", "not_implemented"),
     clipboardClear: refuse("the clipboard is not implemented on KDE Wayland yet", "not_implemented"),
