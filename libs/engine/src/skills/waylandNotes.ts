@@ -11,21 +11,23 @@ below AT-SPI (keys with --headed, the pointer, screenshots, windows, global boun
 
 | | wlroots (sway) | GNOME (mutter) | KDE Plasma (KWin) | X11 apps on XWayland |
 |---|---|---|---|---|
-| backend | \`wlroots\` | \`gnome\` | none yet | the session's backend |
-| press, keys of --headed actions | virtual keyboard (one full keymap) | mutter's RemoteDesktop session (keys of the session's layout, to the window the user focused) | refused: PLATFORM_NOT_SUPPORTED | through the session's keyboard |
-| pointer (click, move, drag, wheel, scroll) | virtual pointer | refused (absolute motion needs ScreenCast over PipeWire) | refused | through the session's pointer |
-| screenshot | screencopy | refused (needs the Screenshot portal or ScreenCast) | refused | through the session's capture |
-| list-windows, focus/move/resize/close-window | sway IPC (minimize, maximize refused with the reason) | refused (the Shell tells no client about windows) | refused | as the session's windows |
-| --include-bounds, pointer actions by ref | global: sway's window origin + the toolkit's extents (GTK 3, GTK 4, Qt 5) | no bounds; refused with the reason | no bounds; refused with the reason | global (X11 extents) |
+| backend | \`wlroots\` | \`gnome\` | \`kde\` | the session's backend |
+| press, keys of --headed actions | virtual keyboard (one full keymap) | mutter's RemoteDesktop session (keys of the session's layout, to the window the user focused) | KWin fake input (keys of the session's layout) | through the session's keyboard |
+| pointer (click, move, drag, wheel, scroll) | virtual pointer | refused (absolute motion needs ScreenCast over PipeWire) | KWin fake input | through the session's pointer |
+| screenshot | screencopy | refused (needs the Screenshot portal or ScreenCast) | KWin's ScreenShot2 | through the session's capture |
+| list-windows, focus/move/resize/close-window | sway IPC (minimize, maximize refused with the reason) | refused (the Shell tells no client about windows) | KWin scripting over D-Bus (minimize, maximize too) | as the session's windows |
+| --include-bounds, pointer actions by ref | global: sway's window origin + the toolkit's extents (GTK 3, GTK 4, Qt 5) | no bounds; refused with the reason | global: KWin's window origin + the toolkit's extents (GTK 3, Qt 5 proven) | global (X11 extents) |
 | clipboard, notifications | refused (not implemented on Wayland) | refused | refused | refused |
-| what a user must grant | nothing | nothing (any client of the session bus may use RemoteDesktop); the user focuses the target window | — | — |
+| what a user must grant | nothing | nothing (any client of the session bus may use RemoteDesktop); the user focuses the target window | a \`.desktop\` authorization for agent-desktop's executable (keys, pointer, screenshots; \`permissions\` says how to install it); windows need none | — |
 
 - A wlroots compositor without sway's IPC (no \`SWAYSOCK\`) has keys, pointer and screenshots but no window
   geometry: windows and pointer actions by ref are refused with that reason.
 - A Wayland client cannot read the pointer's position: mouse-move answers without a read-back.
 - GNOME and KDE offer none of the wlroots protocols. On GNOME keys go through mutter's RemoteDesktop; no client can
   focus a window there, so keys go to the window the user focused, whatever --app names (not yet checked). The portals
-  (Screenshot, RemoteDesktop + ScreenCast with restore tokens) are not wired yet. KDE's backend (KWin fake input with
-  a \`.desktop\` authorization, ScreenShot2) is not wired yet: its channels refuse with PLATFORM_NOT_SUPPORTED and
-  nothing is sent. The semantic ref actions (click, check, set-value ...) work on every desktop.
+  (Screenshot, RemoteDesktop + ScreenCast with restore tokens) are not wired yet. On KDE, KWin grants fake input and
+  ScreenShot2 only to an executable an installed \`.desktop\` file names (agent-desktop ships it; without it keys,
+  pointer and screenshots refuse with PLATFORM_NOT_SUPPORTED, kind authorization_missing, and \`permissions\` gives the
+  command that installs it); the file names the executable (Node), so it authorizes every program that executable runs.
+  The semantic ref actions (click, check, set-value ...) work on every desktop.
 `
