@@ -16,7 +16,7 @@ below AT-SPI (keys with --headed, the pointer, screenshots, windows, global boun
 | pointer (click, move, drag, wheel, scroll) | virtual pointer | refused (absolute motion needs ScreenCast over PipeWire) | KWin fake input | through the session's pointer |
 | screenshot | screencopy | refused (needs the Screenshot portal or ScreenCast) | KWin's ScreenShot2 | through the session's capture |
 | list-windows, focus/move/resize/close-window | sway IPC (minimize, maximize refused with the reason) | refused (the Shell tells no client about windows) | KWin scripting over D-Bus (minimize, maximize too) | as the session's windows |
-| --include-bounds, pointer actions by ref | global: sway's window origin + the toolkit's extents (GTK 3, GTK 4, Qt 5) | no bounds; refused with the reason | global: KWin's window origin + the toolkit's extents (GTK 3, Qt 5 proven) | global (X11 extents) |
+| --include-bounds, pointer actions by ref | global: sway's window origin + the toolkit's extents (GTK 3, GTK 4, Qt 5) | no bounds; refused with the reason | global: KWin's window origin + the toolkit's extents (GTK 3, GTK 4, Qt 5) | global (X11 extents) |
 | clipboard, notifications | refused (not implemented on Wayland) | refused | refused | refused |
 | what a user must grant | nothing | nothing (any client of the session bus may use RemoteDesktop); the user focuses the target window | a \`.desktop\` authorization for agent-desktop's executable (keys, pointer, screenshots; \`permissions\` says how to install it); windows need none | — |
 

@@ -1,12 +1,12 @@
 /**
  * The command surface on headless kwin_wayland 5.27 (the KDE backend), every call answered by one warm host through
  * the installed command: status and permissions (with and without KWin's .desktop authorization), keys with
- * --headed, pointer click/drag/wheel by point and by ref, --include-bounds on GTK 3 (the fixture) and Qt 5 (group
- * boxes), list-windows and focus/move/resize-window, and the screenshot refusal. Every effect is read back through
+ * --headed, pointer click/drag/wheel by point and by ref, --include-bounds on GTK 3 (the fixture), Qt 5 (group
+ * boxes) and GTK 4 (the geometry fixture), list-windows and focus/move/resize-window, and the screenshot refusal. Every effect is read back through
  * another channel: the GTK fixture's log and control socket, libatspi (atspi_probe.py), and KWin's own window list
  * through a KWin script whose output KWin writes to its log (kwin_windows.py, never our D-Bus client).
  */
-import { controlFixture, fixtureControlPath, probePath, startKwin, systemPython, type RunningWaylandDesktop } from "@agent-desktop/desktop"
+import { controlFixture, fixtureControlPath, geometryFixture, probePath, startKwin, systemPython, type RunningWaylandDesktop } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
 import { type ChildProcess, execFileSync, spawnSync } from "node:child_process"
 import { linkSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs"
@@ -30,7 +30,7 @@ const node = realpathSync(process.execPath)
 
 beforeAll(async () => {
   desktop = await startKwin({
-    apps: ["fixture", "qt:groupbox"],
+    apps: ["fixture", "qt:groupbox", geometryFixture(4)],
     timeoutMs: 90_000,
     authorizations: [
       { name: "agent-desktop", exec: node, waylandInterfaces: ["org_kde_kwin_fake_input"], dbusInterfaces: ["org.kde.KWin.ScreenShot2"] },
@@ -150,7 +150,9 @@ describe("agent-desktop on headless kwin_wayland (KDE backend, one warm host)", 
 
   for (const { kit, app, check, at } of [
     { kit: "GTK 3", app: "fixture", check: "Enable feature", at: [40, 40] },
-    { kit: "Qt 5", app: "groupbox", check: "Checkbox 1", at: [560, 80] }
+    { kit: "Qt 5", app: "groupbox", check: "Checkbox 1", at: [560, 80] },
+    // GTK 4.8 draws its own decorations and shadows on KWin: its extents count from the frame inside its buffer.
+    { kit: "GTK 4", app: "geometry4", check: "Target", at: [300, 500] }
   ] as const) {
     it(`${kit}: --include-bounds is where the pointer lands (libatspi reads the check box: 8 px outside does nothing, the centre toggles)`, async () => {
       await placeAt(app, at[0], at[1])
