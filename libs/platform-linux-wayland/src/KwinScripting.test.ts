@@ -1,4 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
+import { existsSync } from "node:fs"
+import { dirname } from "node:path"
 import { runInNewContext } from "node:vm"
 import { KwinScripting, KwinScriptError, scriptSource, type IncomingCall, type KwinBus } from "./KwinScripting.js"
 import type { DbusMessage } from "./MutterRemoteDesktop.js"
@@ -46,6 +48,8 @@ describe("KWin scripting: a script answers through callDBus to our own connectio
     assert.deepStrictEqual(captions, ["A!", "B!"])
     assert.deepStrictEqual(calls.map((c) => `${c.path} ${c.member}`), ["/Scripting loadScript", "/3 run", "/Scripting unloadScript"])
     assert.strictEqual(calls[2]!.body![0], calls[0]!.body![1])
+    // The script's private directory is gone after the run (a one-shot CLI call leaves nothing behind).
+    assert.isFalse(existsSync(dirname(String(calls[0]!.body![0]))))
     scripting.close()
   })
 

@@ -49,7 +49,6 @@ export const scriptSource = (body: string, args: unknown, answerTo: string, toke
   ].join("\n")
 
 export class KwinScripting {
-  private directory: string | undefined
   private readonly waiting = new Map<string, (json: string) => void>()
   private unsubscribe: (() => void) | undefined
 
@@ -63,10 +62,9 @@ export class KwinScripting {
     })
   }
 
-  private scriptPath(token: string): string {
-    // Scripts go to a private directory (mode 0700): KWin reads them as the same user.
-    this.directory ??= mkdtempSync(join(process.env["XDG_RUNTIME_DIR"] || tmpdir(), "agent-desktop-kwin-"))
-    return join(this.directory, `${token}.js`)
+  /** A private directory (mode 0700) for one script, which KWin reads as the same user; removed after the run. */
+  private scriptDirectory(): string {
+    return mkdtempSync(join(process.env["XDG_RUNTIME_DIR"] || tmpdir(), "agent-desktop-kwin-"))
   }
 
   private invoke(path: string, iface: string, member: string, signature?: string, body?: ReadonlyArray<unknown>) {
@@ -78,7 +76,8 @@ export class KwinScripting {
     this.listen()
     const answerTo = await this.bus.uniqueName()
     const token = `agent_desktop_${process.pid}_${++sequence}_${Date.now()}`
-    const path = this.scriptPath(token)
+    const directory = this.scriptDirectory()
+    const path = join(directory, `${token}.js`)
     writeFileSync(path, scriptSource(body, args, answerTo, token), { mode: 0o600 })
     let timer: NodeJS.Timeout | undefined
     const answered = new Promise<string>((resolve, reject) => {
@@ -96,7 +95,7 @@ export class KwinScripting {
     } finally {
       clearTimeout(timer)
       this.waiting.delete(token)
-      rmSync(path, { force: true })
+      rmSync(directory, { recursive: true, force: true })
       await this.invoke("/Scripting", "org.kde.kwin.Scripting", "unloadScript", "s", [token]).catch(() => undefined)
     }
   }
@@ -104,7 +103,5 @@ export class KwinScripting {
   close(): void {
     this.unsubscribe?.()
     this.unsubscribe = undefined
-    if (this.directory) rmSync(this.directory, { recursive: true, force: true })
-    this.directory = undefined
   }
 }
