@@ -37,7 +37,8 @@ def main(argv):
                     return
                 chunks.append(chunk)
 
-    reader = threading.Thread(target=drain)
+    # A daemon thread: when KWin refuses, the pipe never closes (Gio's descriptor list holds the write end).
+    reader = threading.Thread(target=drain, daemon=True)
     reader.start()
     reply, _ = bus.call_with_unix_fd_list_sync(
         "org.kde.KWin", "/org/kde/KWin/ScreenShot2", "org.kde.KWin.ScreenShot2", "CaptureArea",
