@@ -306,6 +306,7 @@ static int need_connection(napi_env env) {
 #include "toplevels.inc.c"
 #include "fakeinput.inc.c"
 #include "datacontrol.inc.c"
+#include "kwinscreenshot.inc.c"
 
 /* ---------- registry ---------- */
 
@@ -535,6 +536,7 @@ static napi_value init(napi_env env, napi_value exports) {
     FN("clipboardClear", js_clipboard_clear),
     FN("clipboardOwn", js_clipboard_own),
     FN("clipboardServe", js_clipboard_serve),
+    FN("kwinScreenshotArea", js_kwin_screenshot_area),
   };
   napi_define_properties(env, exports, sizeof(props) / sizeof(props[0]), props);
   return exports;

@@ -134,6 +134,11 @@ export interface WaylandAddon {
   readonly clipboardOwn: (items: ReadonlyArray<{ readonly mime: string; readonly data: Buffer }>) => boolean
   /** Answers pastes until another client takes the selection ("cancelled") or the compositor goes ("lost"). Blocks. */
   readonly clipboardServe: () => "cancelled" | "lost"
+  /**
+   * KWin's ScreenShot2.CaptureArea on the session bus at `socketPath` (its own short D-Bus connection: the image comes
+   * through a pipe passed as a file descriptor). Throws DBUS_ERROR with KWin's error name when it refuses.
+   */
+  readonly kwinScreenshotArea: (socketPath: string, abstract: boolean, x: number, y: number, width: number, height: number) => { readonly width: number; readonly height: number; readonly png: Buffer }
 }
 
 export type AddonLoad =

@@ -92,14 +92,58 @@ export class KwinFakeInput {
     this.addon.sync()
   }
 
-  click(x: number, y: number, button: keyof typeof BUTTON_CODES, count: number): void {
-    this.addon.fakeMotionAbsolute(Math.round(x), Math.round(y))
-    for (let i = 0; i < count; i++) {
-      if (i > 0) pause(40)
-      this.addon.fakeButton(BUTTON_CODES[button], true)
-      pause(8)
-      this.addon.fakeButton(BUTTON_CODES[button], false)
+  /**
+   * Absolute motion in global logical coordinates. The pointer arrives one pixel beside the point and then onto it,
+   * so a client sees motion inside its window before a press (X clients on XWayland drop a press on a widget the
+   * pointer jumped onto from another surface).
+   */
+  moveTo(x: number, y: number): void {
+    const px = Math.round(x)
+    const py = Math.round(y)
+    this.addon.fakeMotionAbsolute(px > 0 ? px - 1 : px + 1, py)
+    this.addon.fakeMotionAbsolute(px, py)
+    this.addon.sync()
+  }
+
+  /** Press and release `button` `count` times at the point, holding `modifiers` throughout. */
+  click(x: number, y: number, button: keyof typeof BUTTON_CODES, count: number, modifiers: ReadonlyArray<Modifier> = []): void {
+    this.moveTo(x, y)
+    this.holding(modifiers.map((m) => this.codeOf(MODIFIER_KEYSYM_NAMES[m])), () => {
+      for (let i = 0; i < count; i++) {
+        if (i > 0) pause(40)
+        this.addon.fakeButton(BUTTON_CODES[button], true)
+        pause(8)
+        this.addon.fakeButton(BUTTON_CODES[button], false)
+      }
+    })
+    this.addon.sync()
+  }
+
+  /** Left-button drag in steps over `durationMs`; the button is released whatever happens. */
+  drag(from: { x: number; y: number }, to: { x: number; y: number }, durationMs: number, dropDelayMs: number): void {
+    const steps = Math.max(10, Math.min(100, Math.round(durationMs / 10)))
+    this.moveTo(from.x, from.y)
+    pause(8)
+    this.addon.fakeButton(BUTTON_CODES.left, true)
+    try {
+      for (let i = 1; i <= steps; i++) {
+        pause(durationMs / steps)
+        this.addon.fakeMotionAbsolute(Math.round(from.x + ((to.x - from.x) * i) / steps), Math.round(from.y + ((to.y - from.y) * i) / steps))
+      }
+      pause(dropDelayMs)
+    } finally {
+      this.addon.fakeButton(BUTTON_CODES.left, false)
     }
+    this.addon.sync()
+  }
+
+  /** `dy` > 0 = up, `dx` > 0 = left (the contract's signs); one wheel notch per unit. */
+  wheel(x: number, y: number, dx: number, dy: number, modifiers: ReadonlyArray<Modifier> = []): void {
+    this.moveTo(x, y)
+    this.holding(modifiers.map((m) => this.codeOf(MODIFIER_KEYSYM_NAMES[m])), () => {
+      if (dy !== 0) this.addon.fakeAxis(0, -dy)
+      if (dx !== 0) this.addon.fakeAxis(1, -dx)
+    })
     this.addon.sync()
   }
 }

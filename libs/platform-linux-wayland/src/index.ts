@@ -23,3 +23,7 @@ export { gnomeBackend, gnomeDisplayServer } from "./backend/GnomeDisplayServer.j
 export { originFrom } from "./Coordinates.js"
 export { MutterRemoteDesktop, type DbusCall, type DbusMessage } from "./MutterRemoteDesktop.js"
 export { CLIPBOARD_PROTOCOL, CLIPBOARD_STEP, clipboardCapability, clipboardCapabilityHere, dataControlClipboard } from "./backend/dataControlClipboard.js"
+export { authorizationSuggestion, FAKE_INPUT, kwinDesktopTemplate, kwinBackend, kwinDisplayServer } from "./backend/KwinDisplayServer.js"
+export { matchKwinWindow, placementOfKwinWindow, topmostKwinWindowAt } from "./backend/KwinDesktop.js"
+export { KwinScripting, KwinScriptError, type IncomingCall, type KwinBus } from "./KwinScripting.js"
+export { KwinWindows, type KwinOperation, type KwinRect, type KwinWindow } from "./KwinWindows.js"

@@ -26,6 +26,11 @@ export interface DbusSignal {
 
 export interface SignalListener {
   readonly signal: (signal: DbusSignal) => void
+  /**
+   * A method call addressed to this connection (a compositor's script calling back: KWin's `callDBus`). No reply is
+   * sent; callers use calls that expect none.
+   */
+  readonly methodCall?: (call: DbusSignal) => void
   /** The connection closed: signals may have been lost from here on. */
   readonly closed: (reason: string) => void
 }
@@ -34,6 +39,8 @@ export interface DbusConnection {
   readonly address: string
   readonly direct: boolean
   readonly isOpen: boolean
+  /** The bus's name for this connection (`:1.42`), once Hello answered; undefined on direct and tcp connections. */
+  readonly uniqueName?: Promise<string> | undefined
   call(spec: CallSpec, timeoutMs: number): Promise<ReadonlyArray<unknown>>
   /**
    * Signals this connection receives (the bus delivers those an AddMatch rule asked for), in arrival order, which

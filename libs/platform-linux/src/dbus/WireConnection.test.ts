@@ -82,3 +82,36 @@ describe("WireConnection", () => {
     }
   })
 })
+
+describe("WireConnection on a real bus (a private dbus-daemon)", () => {
+  it("knows its unique name from Hello and hands the method calls addressed to it to its listeners", async () => {
+    const { spawn } = await import("node:child_process")
+    const daemon = spawn("dbus-daemon", ["--session", "--nofork", "--print-address=1"], { stdio: ["ignore", "pipe", "ignore"] })
+    try {
+      const address = await new Promise<string>((resolve, reject) => {
+        daemon.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()))
+        daemon.once("error", reject)
+      })
+      const socketPath = /unix:path=([^,;]+)/.exec(address)?.[1] ?? `\0${/unix:abstract=([^,;]+)/.exec(address)![1]}`
+      const receiver = new WireConnection(address, { path: socketPath }, false)
+      const caller = new WireConnection(address, { path: socketPath }, false)
+      try {
+        const name = await receiver.uniqueName!
+        assert.match(name, /^:\d+\.\d+$/)
+        assert.notStrictEqual(await caller.uniqueName!, name)
+        const received = new Promise<{ member: string; body: ReadonlyArray<unknown> }>((resolve) =>
+          receiver.listen({ signal: () => {}, closed: () => {}, methodCall: (call) => resolve(call) }))
+        // The receiver sends no reply: the caller's call times out, which this test does not wait for.
+        caller.call({ destination: name, path: "/org/example/Answer", interface: "org.example.Answer", member: "answer", signature: "ss", body: ["token", "{\"ok\":true}"] }, 2000).catch(() => {})
+        const call = await received
+        assert.strictEqual(call.member, "answer")
+        assert.deepStrictEqual(call.body, ["token", "{\"ok\":true}"])
+      } finally {
+        receiver.close()
+        caller.close()
+      }
+    } finally {
+      daemon.kill()
+    }
+  })
+})

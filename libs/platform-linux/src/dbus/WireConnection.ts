@@ -66,6 +66,7 @@ export class WireConnection implements DbusConnection {
   private inboxBytes = 0
   private wanted = 0
   private readonly listeners = new Set<SignalListener>()
+  uniqueName: Promise<string> | undefined
 
   constructor(readonly address: string, target: UnixTarget, readonly direct: boolean) {
     this.socket = connect(target.path)
@@ -80,8 +81,10 @@ export class WireConnection implements DbusConnection {
     this.socket.on("close", () => this.fail("connection closed"))
     if (!direct) {
       // A bus requires Hello first; later calls may follow it on the wire before its reply arrives.
-      this.call({ destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "Hello" }, 30_000)
-        .catch(() => {})
+      const hello = this.call({ destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "Hello" }, 30_000)
+        .then(([name]) => String(name))
+      hello.catch(() => {})
+      this.uniqueName = hello
     }
   }
 
@@ -210,6 +213,12 @@ export class WireConnection implements DbusConnection {
       if (this.listeners.size === 0 || !message.sender || !message.path || !message.interface || !message.member) return
       const signal = { sender: message.sender, path: message.path, interface: message.interface, member: message.member, body: message.body }
       for (const listener of this.listeners) listener.signal(signal)
+      return
+    }
+    if (message.type === MessageType.methodCall) {
+      if (!message.sender || !message.path || !message.member) return
+      const call = { sender: message.sender, path: message.path, interface: message.interface ?? "", member: message.member, body: message.body }
+      for (const listener of this.listeners) listener.methodCall?.(call)
       return
     }
     if (message.replySerial === undefined) return

@@ -28,6 +28,12 @@ describe("chooseDisplayServer", () => {
     expect(await Effect.runPromise(server.extentsPlacement({ title: "Fixture", pid: 1, windowRelative: false }, 100))).toMatchObject({ kind: "unknown" })
   })
 
+  it("a KDE Wayland session gets the KDE backend (KWin fake input, ScreenShot2, KWin scripting)", () => {
+    const server = chooseDisplayServer(probeSession({ XDG_SESSION_TYPE: "wayland", WAYLAND_DISPLAY: "wayland-0", XDG_CURRENT_DESKTOP: "KDE" }))
+    expect(server.backend).toBe("kde")
+    expect(server.keyboard?.label).toBe("org_kde_kwin_fake_input")
+  })
+
   it("a Wayland session no backend serves: every channel refuses before anything is sent, keys too, and extents have no placement", async () => {
     const server = chooseDisplayServer(probeSession({ XDG_SESSION_TYPE: "wayland", DISPLAY: ":0" }))
     expect(server.backend).toBe("none")

@@ -13,7 +13,7 @@ import {
   probeSession
 } from "@agent-desktop/platform"
 import { environmentRefusal, x11Backend, x11SessionWindows } from "@agent-desktop/platform-linux-x11"
-import { gnomeBackend, wlrootsBackend, type DbusCall } from "@agent-desktop/platform-linux-wayland"
+import { gnomeBackend, kwinBackend, wlrootsBackend, type DbusCall, type IncomingCall, type KwinBus } from "@agent-desktop/platform-linux-wayland"
 import * as Effect from "effect/Effect"
 import { DbusConnection } from "../dbus/DbusConnection.js"
 
@@ -21,16 +21,24 @@ import { DbusConnection } from "../dbus/DbusConnection.js"
 const SESSION_BUS_CALL_MS = 5000
 
 let sessionBus: { readonly address: string; readonly connection: DbusConnection } | undefined
+/** Method calls addressed to the session-bus connection (KWin's scripts answering), whichever connection is open. */
+const methodHandlers = new Set<(call: IncomingCall) => void>()
 
-/** The GNOME backend's session bus: one connection per process, reopened when it closed or the address changed. */
-const sessionBusCall = (): DbusCall => {
+const openSessionBus = (): DbusConnection => {
   const address = process.env["DBUS_SESSION_BUS_ADDRESS"]
   if (!address) throw new Error("DBUS_SESSION_BUS_ADDRESS is not set")
   if (sessionBus === undefined || sessionBus.address !== address || !sessionBus.connection.isOpen) {
     sessionBus?.connection.close()
-    sessionBus = { address, connection: DbusConnection.open(address) }
+    const connection = DbusConnection.open(address)
+    connection.listen?.({ signal: () => {}, closed: () => {}, methodCall: (call) => methodHandlers.forEach((handler) => handler(call)) })
+    sessionBus = { address, connection }
   }
-  const connection = sessionBus.connection
+  return sessionBus.connection
+}
+
+/** The GNOME backend's session bus: one connection per process, reopened when it closed or the address changed. */
+const sessionBusCall = (): DbusCall => {
+  const connection = openSessionBus()
   const call = (message: Parameters<DbusCall>[0]) => connection.call(message, SESSION_BUS_CALL_MS)
   const listen = connection.listen?.bind(connection)
   if (listen === undefined) return call
@@ -49,7 +57,21 @@ const sessionBusCall = (): DbusCall => {
   })
 }
 
-export const displayBackends: ReadonlyArray<DisplayServerBackend> = [gnomeBackend(sessionBusCall), wlrootsBackend, x11Backend]
+/** The KDE backend's: the same connection, plus its unique name and the calls KWin's scripts send it. */
+const kwinBus: KwinBus = {
+  call: (message) => sessionBusCall()(message),
+  uniqueName: async () => {
+    const name = await openSessionBus().uniqueName
+    if (name === undefined) throw new Error("the session bus connection has no unique name")
+    return name
+  },
+  onMethodCall: (handler) => {
+    methodHandlers.add(handler)
+    return () => methodHandlers.delete(handler)
+  }
+}
+
+export const displayBackends: ReadonlyArray<DisplayServerBackend> = [gnomeBackend(sessionBusCall), kwinBackend(kwinBus), wlrootsBackend, x11Backend]
 
 /** Why no backend serves `session`: the X11 backend's refusal of it (a Wayland session, no display). */
 const refusalOf = (session: DisplaySession): PlatformError =>
