@@ -62,7 +62,9 @@ export const getMatches = async (
     signature: "(aiia{ss}iaiiasib)uib",
     body: [encodeRule(rule), canonical, count, true]
   }, timeoutMs)
-  return ((refs ?? []) as ReadonlyArray<unknown>).map((value) => {
+  // A reply of another shape is no Collection to trust: the caller searches another way.
+  if (!Array.isArray(refs)) throw new DbusCallError("remote", "GetMatches", "org.freedesktop.DBus.Error.NotSupported", "the reply is not a list of objects")
+  return (refs as ReadonlyArray<unknown>).map((value) => {
     const [busName, path] = (Array.isArray(value) ? value : []) as [unknown, unknown]
     // Bridges answer with their unique bus name; a reply that names none is the root's own app.
     return { busName: String(busName ?? "") || root.busName, path: String(path ?? "") }
