@@ -86,6 +86,12 @@ describe("a paged container searched through Collection", () => {
     assert.isTrue(outcome!.complete)
   })
 
+  it("is not used for a query with neither a role nor a name (every descendant would be read whole)", async () => {
+    const { outcome, calls } = await run(table(), { ...query("open 2050"), narrow: { exact: true } })
+    assert.isUndefined(outcome)
+    assert.deepStrictEqual(calls, [])
+  })
+
   it("answers undefined where the app serves no Collection (the caller reads pages)", async () => {
     const { outcome } = await run(table(), query("open 2050"), false)
     assert.isUndefined(outcome)

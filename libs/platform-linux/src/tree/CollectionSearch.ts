@@ -102,7 +102,8 @@ const chainsTo = (top: ObservedNode, query: PagedQuery): Array<Array<ObservedNod
 
 /**
  * Searches the children of `container` a read did not take (`read`: the indexes it took) through Collection.
- * Undefined when the toolkit serves no Collection there (the caller reads pages instead).
+ * Undefined when the toolkit serves no Collection there, or the query names neither a role nor a name (the caller
+ * reads pages instead).
  */
 export const searchByCollection = async (
   session: AtspiSession,
@@ -115,6 +116,8 @@ export const searchByCollection = async (
   cache: CacheIndex | null | undefined,
   alreadyFound: number
 ): Promise<CollectionOutcome | undefined> => {
+  // Nothing to narrow by: every descendant would be a candidate read whole, more than reading the pages costs.
+  if (query.narrow?.role === undefined && (query.narrow?.name ?? "") === "") return undefined
   const budget = new Budget(deadline, 10_000)
   const profile = await session.toolkits.profileOf(ref.busName, budget.callTimeout())
   const unread = Math.max(0, container.childCount - read.size)
