@@ -167,7 +167,10 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         const placement = await placementOf(session, { ref: windowRefValue, title: window.title }, Math.max(1, Math.min(1000, options.deadline - Date.now())))
         const placing = placement.kind === "window" ? { origin: placement.origin } : placement.kind === "unknown" ? { boundsUnknown: true } : {}
         const paging = pagingOptions(options)
-        const live = () => reader.read(root, { maxDepth: options.maxDepth, deadline: options.deadline, rootPath, ...placing, ...paging })
+        // A drill-down's page of a big container reads live: the app's cache holds every row of the container (24 MB
+        // for a 12,000-row table in Chromium, seconds to send), the page and the window around it a few hundred nodes.
+        const bulk = paging.pages === undefined ? {} : { bulk: false }
+        const live = () => reader.read(root, { maxDepth: options.maxDepth, deadline: options.deadline, rootPath, ...placing, ...paging, ...bulk })
         const left = () => Math.max(1, Math.min(1000, options.deadline - Date.now()))
         const reads: MirrorReads = {
           live,
@@ -225,7 +228,7 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
       }),
     readTree,
     searchPaged: (observation, query, deadline) =>
-      use("find", ({ reader }) => searchPaged(reader, observation, query, deadline)),
+      use("find", ({ reader, session }) => searchPaged(session, reader, observation, query, deadline)),
     act: (target, action, options) =>
       withJournal(action.kind, (actor, journal) => actor.act(target, action, options, journal)),
     readState: (target) => use("state readback", ({ actor }) => actor.readState(target)),

@@ -53,6 +53,11 @@ export interface PagedQuery {
    * only the children holding a match read whole (a page's bounds, actions and values are most of its cost).
    */
   readonly fieldsOnly?: boolean
+  /**
+   * What a toolkit-side search (AT-SPI Collection) may narrow by before `matches` decides: the contract role and the
+   * name a match's own name holds (`exact`: equals), case-insensitive. Absent fields narrow nothing.
+   */
+  readonly narrow?: { readonly role?: string; readonly name?: string; readonly exact?: boolean }
 }
 
 export interface PagedSearch {

@@ -107,7 +107,8 @@ const searchPages = (query: Query, wanted: number, scoped: boolean, state: { sea
       const search = yield* adapter.searchPaged(observation, {
         matches: pageMatch(query), limit: wanted,
         // Values, text and native ids are details: a query without them is matched on each page's structure.
-        fieldsOnly: query.value === undefined && query.text === undefined && query.nativeId === undefined
+        fieldsOnly: query.value === undefined && query.text === undefined && query.nativeId === undefined,
+        narrow: { ...(query.role === undefined ? {} : { role: query.role }), ...(query.name === undefined ? {} : { name: query.name }), exact: query.exact }
       }, deadline).pipe(
         Effect.mapError(fromPlatformError)
       )

@@ -25,7 +25,10 @@ const countNodes = (node: ObservedNode): number => (node.children ?? []).reduce(
 const drillDown = Effect.fn("drillDown")(function*(root: string, request: SnapshotRequest) {
   const invocation = yield* Invocation
   const childrenFrom = request.render.childrenFrom
-  const resolved = yield* resolveRef(root, { timeoutMs: request.timeoutMs, forRead: true, ...(childrenFrom === undefined ? {} : { childrenFrom }) })
+  const resolved = yield* resolveRef(root, { timeoutMs: request.timeoutMs, forRead: true, ...(childrenFrom === undefined ? {} : { childrenFrom }),
+    // The page printed is the page read (Chromium answers GetChildAtIndex in O(index): 2,000 rows of a big table
+    // cost more than a drill-down's budget, its 50 do not).
+    ...(childrenFrom === undefined || request.render.maxChildren === undefined ? {} : { childrenCount: request.render.maxChildren }) })
   // A paged container was read from that index on: its page is printed from its start (the hint counts by index).
   const { childrenFrom: _printedFrom, ...fromStart } = request.render
   const render = resolved.node.paged === true ? fromStart : request.render

@@ -58,6 +58,8 @@ export const resolveRef = Effect.fn("resolveRef")(function*(
     readonly forRead?: boolean
     /** A drill-down's page: when the ref is a paged container, its children are read from this index. */
     readonly childrenFrom?: number
+    /** How many children from `childrenFrom` the drill-down prints (its read takes no more: a page of a huge table). */
+    readonly childrenCount?: number
   }
 ): Effect.fn.Return<Resolved, DesktopError, DesktopAdapter | EventStore | Invocation> {
   const parsed = parseRef(ref)
@@ -103,7 +105,7 @@ export const resolveRef = Effect.fn("resolveRef")(function*(
   // drill-down's page of the ref itself.
   const live = yield* adapter.readTree(window, {
     maxDepth: WHOLE_WINDOW_DEPTH, deadline, focus: [entry.path], awaitLoad: true,
-    ...(options.childrenFrom === undefined ? {} : { pages: [{ path: entry.path, from: options.childrenFrom }] })
+    ...(options.childrenFrom === undefined ? {} : { pages: [{ path: entry.path, from: options.childrenFrom, ...(options.childrenCount === undefined ? {} : { count: options.childrenCount }) }] })
   }).pipe(
     Effect.mapError((error) =>
       error.code === "TIMEOUT" ? identityError(ref, "resolution_identity_unknown") : fromPlatformError(error))

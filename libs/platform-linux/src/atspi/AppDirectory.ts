@@ -10,6 +10,7 @@ import { ambiguous, choiceNote, pickWindow } from "./pickWindow.js"
 import { processInstance } from "./ProcessInstance.js"
 import { AtspiState } from "./States.js"
 import { refOfWindowId, windowIdOf } from "./WindowId.js"
+import { DbusCallError } from "../dbus/DbusCallError.js"
 import { variantValue } from "../dbus/DbusConnection.js"
 import { normalizeStates } from "../toolkits/normalizeStates.js"
 import { activeAmong, activeWindow } from "../display/sessionWindows.js"
@@ -227,7 +228,15 @@ export class AppDirectory {
     if (!app) throw notFound()
     try {
       return await this.windowEntry(app, ref)
-    } catch {
+    } catch (error) {
+      // A busy app (Firefox's parent process for minutes after a 50,000-row page loads) has not lost its window.
+      if (error instanceof DbusCallError && error.failure === "timeout") {
+        throw new PlatformError({
+          code: "APP_UNRESPONSIVE",
+          message: `${app.name} did not answer in time for its window ${id}`,
+          details: { window_id: id, ...(app.pid === undefined ? {} : { unresponsive_pids: [app.pid] }) }
+        })
+      }
       throw notFound()
     }
   }

@@ -5,8 +5,10 @@
  * Each page costs what a window read of that page costs, so a search grows linearly with the rows searched.
  */
 import type { ObservedNode, PagedQuery, PagedSearch, TreeObservation } from "@agent-desktop/platform"
+import type { AtspiSession } from "../atspi/AtspiSession.js"
 import { DbusCallError } from "../dbus/DbusCallError.js"
 import { BudgetExpired } from "./Budget.js"
+import { searchByCollection } from "./CollectionSearch.js"
 import { toObserved } from "./Observed.js"
 import { refOfHandle } from "./RawNode.js"
 import { defaultReadLimits } from "./ReadLimits.js"
@@ -38,6 +40,7 @@ const chainsTo = (top: ObservedNode, query: PagedQuery): Array<Array<ObservedNod
 }
 
 export const searchPaged = async (
+  session: AtspiSession,
   reader: TreeReader,
   observation: TreeObservation,
   query: PagedQuery,
@@ -56,10 +59,22 @@ export const searchPaged = async (
     for (const container of containers) {
       const ref = refOfHandle(container.handle)
       if (ref === undefined) continue
-      cache ??= await reader.sharedCache(ref.busName, deadline)
       const depth = container.path.length
-      const read = new Set((container.children ?? []).map((child) => child.path[depth]))
+      const read = new Set((container.children ?? []).map((child) => child.path[depth]!))
       const key = container.path.join("/")
+      // The toolkit's own search first (one call for every row); pages where it serves none.
+      // Its few rows are read live: the app's cache of a big page is a bigger read than they are.
+      const byCollection = await searchByCollection(session, reader, container, ref, read, query, deadline, null, found.length)
+      if (byCollection !== undefined) {
+        found.push(...byCollection.found.map((chain) => [...chain]))
+        searched += byCollection.searched
+        remaining -= byCollection.searched
+        note = byCollection.note
+        if (!byCollection.complete && !enough()) return { found, complete: false, searched, remaining: Math.max(0, remaining), ...(note === undefined ? {} : { note }) }
+        if (enough()) break
+        continue
+      }
+      cache ??= await reader.sharedCache(ref.busName, deadline)
       for (let from = 0; from < container.childCount && !enough(); from += page) {
         // A page the window read already holds whole is not read again.
         let unread = 0
@@ -73,14 +88,14 @@ export const searchPaged = async (
           ...(query.fieldsOnly === true ? { details: false } : {})
         })
         const holding = (toObserved(result.root).children ?? [])
-          .filter((child) => !read.has(child.path[depth]) && chainsTo(child, query).length > 0)
+          .filter((child) => !read.has(child.path[depth]!) && chainsTo(child, query).length > 0)
         let tops = holding
         if (query.fieldsOnly === true && holding.length > 0) {
           const whole = await reader.read(ref, {
             maxDepth, deadline, rootPath: container.path, cache,
             focus: new Map([[key, new Set(holding.map((child) => child.path[depth]!))]])
           })
-          tops = (toObserved(whole.root).children ?? []).filter((child) => !read.has(child.path[depth]))
+          tops = (toObserved(whole.root).children ?? []).filter((child) => !read.has(child.path[depth]!))
         }
         for (const child of tops) for (const chain of chainsTo(child, query)) found.push(chain)
         searched += unread

@@ -131,8 +131,8 @@ for (const browser of browsers) {
       assert.isTrue(titled("clicked 1500"))
     })
 
-    // defect: paging-hint-ambiguous — fixed on Firefox; on Chromium it still fails (flips when fixed there)
-    ;(browser.app === "Chromium" ? it.fails : it)("the snapshot's paging hint for the 2,001-child table works (its next page lists rows past the first)", () => {
+    // was defect paging-hint-ambiguous (DEFECTS.md, Fixed): both browsers
+    it("the snapshot's paging hint for the 2,001-child table works (its next page lists rows past the first)", () => {
       visit(table, `rows ${ROWS}`)
       inTree("Open 60")
       // Right after the title the page may not be in the tree yet (the load-race defect): read until it pages the table.
