@@ -13,11 +13,10 @@ import { mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
-import { envelopeOf, hostEnv, NATIVE, runBinary, tempHome } from "../../test/binary.js"
+import { hostEnv, tempHome } from "../../test/binary.js"
+import { atspiWith, type Bounds, centre, cliWith, type Node, nodes, sleep, stopHostAndDesktop, waitFor } from "./waylandSuite.js"
 import { startServe } from "../../test/warmHost.js"
 
-interface Bounds { x: number; y: number; width: number; height: number }
-interface Node { ref_id?: string; role: string; name?: string; bounds?: Bounds; children?: Array<Node> }
 
 let desktop: RunningWaylandDesktop
 let env: NodeJS.ProcessEnv
@@ -32,33 +31,12 @@ beforeAll(async () => {
   host = (await startServe(env)).process
 }, 150_000)
 
-afterAll(async () => {
-  if (host && host.exitCode === null) {
-    host.kill("SIGTERM")
-    await new Promise((resolve) => host.once("exit", resolve))
-  }
-  await desktop?.stop()
-}, 60_000)
+afterAll(() => stopHostAndDesktop(host, desktop), 60_000)
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const cli = (...argv: Array<string>) => envelopeOf(runBinary(argv, env, NATIVE))
-const ok = (...argv: Array<string>): Record<string, any> => {
-  const envelope = cli(...argv)
-  assert.isTrue(envelope["ok"], `${argv.join(" ")}: ${JSON.stringify(envelope).slice(0, 1500)}`)
-  return envelope["data"]
-}
-const nodes = (tree: Node): Array<Node> => [tree, ...(tree.children ?? []).flatMap(nodes)]
-const centre = (b: Bounds) => ({ x: Math.round(b.x + b.width / 2), y: Math.round(b.y + b.height / 2) })
-const waitFor = async (probe: () => boolean | Promise<boolean>, ms = 5000): Promise<boolean> => {
-  for (const until = Date.now() + ms; Date.now() < until; await sleep(50)) if (await probe()) return true
-  return probe()
-}
+const { cli, ok } = cliWith(() => env)
 
 /** libatspi's view, never our client. */
-const atspi = (...args: Array<string>): Record<string, any> => {
-  const result = spawnSync(systemPython, [probePath(), ...args], { env, encoding: "utf8", timeout: 15_000 })
-  return result.stdout ? JSON.parse(result.stdout) as Record<string, any> : { error: result.stderr }
-}
+const atspi = atspiWith(() => env)
 /** A widget's rectangle as libatspi reads it: window-relative on Wayland, global for the fullscreen fixture. */
 const rectOf = (role: string, name: string, app = "geometry3"): Bounds => {
   const [x, y, width, height] = atspi("extents", app, role, name)["node"]["window"] as [number, number, number, number]

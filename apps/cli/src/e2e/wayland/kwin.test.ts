@@ -6,7 +6,7 @@
  * another channel: the GTK fixture's log and control socket, libatspi (atspi_probe.py), and KWin's own window list
  * through a KWin script whose output KWin writes to its log (kwin_windows.py, never our D-Bus client).
  */
-import { controlFixture, fixtureControlPath, geometryFixture, probePath, startKwin, systemPython, type RunningWaylandDesktop } from "@agent-desktop/desktop"
+import { controlFixture, fixtureControlPath, geometryFixture, startKwin, systemPython, type RunningWaylandDesktop } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
 import { type ChildProcess, execFileSync, spawnSync } from "node:child_process"
 import { linkSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs"
@@ -14,11 +14,10 @@ import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
-import { BIN, cleanEnv, envelopeOf, hostEnv, NATIVE, runBinary, tempHome } from "../../test/binary.js"
+import { BIN, cleanEnv, envelopeOf, hostEnv, runBinary, tempHome } from "../../test/binary.js"
+import { atspiWith, type Bounds, centre, cliWith, type Node, nodes, sleep, stopHostAndDesktop, waitFor } from "./waylandSuite.js"
 import { startServe } from "../../test/warmHost.js"
 
-interface Bounds { x: number; y: number; width: number; height: number }
-interface Node { ref_id?: string; role: string; name?: string; bounds?: Bounds; children?: Array<Node> }
 interface KwinView { caption: string; pid: number; frame: [number, number, number, number]; buffer: [number, number, number, number]; active: boolean }
 
 let desktop: RunningWaylandDesktop
@@ -42,33 +41,12 @@ beforeAll(async () => {
   host = (await startServe(env)).process
 }, 120_000)
 
-afterAll(async () => {
-  if (host && host.exitCode === null) {
-    host.kill("SIGTERM")
-    await new Promise((resolve) => host.once("exit", resolve))
-  }
-  await desktop?.stop()
-}, 60_000)
+afterAll(() => stopHostAndDesktop(host, desktop), 60_000)
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const cli = (...argv: Array<string>) => envelopeOf(runBinary(argv, env, NATIVE))
-const ok = (...argv: Array<string>): Record<string, any> => {
-  const envelope = cli(...argv)
-  assert.isTrue(envelope["ok"], `${argv.join(" ")}: ${JSON.stringify(envelope).slice(0, 1500)}`)
-  return envelope["data"]
-}
-const nodes = (tree: Node): Array<Node> => [tree, ...(tree.children ?? []).flatMap(nodes)]
-const centre = (b: Bounds) => ({ x: Math.round(b.x + b.width / 2), y: Math.round(b.y + b.height / 2) })
-const waitFor = async (probe: () => boolean | Promise<boolean>, ms = 5000): Promise<boolean> => {
-  for (const until = Date.now() + ms; Date.now() < until; await sleep(50)) if (await probe()) return true
-  return probe()
-}
+const { cli, ok } = cliWith(() => env)
 
 /** libatspi's view, never our client. */
-const atspi = (...args: Array<string>): Record<string, any> => {
-  const result = spawnSync(systemPython, [probePath(), ...args], { env, encoding: "utf8", timeout: 15_000 })
-  return result.stdout ? JSON.parse(result.stdout) as Record<string, any> : { error: result.stderr }
-}
+const atspi = atspiWith(() => env)
 
 /** KWin's own window list: a KWin script printing to KWin's log, loaded by Gio (the wayland package's test helper). */
 const kwinViews = (): Array<KwinView> => {

@@ -6,18 +6,17 @@
  * another channel: the apps' own logs, libatspi (atspi_probe.py), sway's own client (swaymsg), the compositor's own
  * screenshot tool (grim), the X server (xwininfo) for the XWayland window.
  */
-import { geometryFixture, probePath, qtApp, socketClientPids, startSway, systemPython, xwaylandGeometryFixture, type RunningWaylandDesktop } from "@agent-desktop/desktop"
+import { geometryFixture, qtApp, socketClientPids, startSway, xwaylandGeometryFixture, type RunningWaylandDesktop } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
 import { type ChildProcess, execFileSync, spawnSync } from "node:child_process"
 import { mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
-import { envelopeOf, hostEnv, NATIVE, runBinary, tempHome } from "../../test/binary.js"
+import { hostEnv, tempHome } from "../../test/binary.js"
+import { atspiWith, type Bounds, centre, cliWith, type Node, nodes, sleep, stopHostAndDesktop, waitFor } from "./waylandSuite.js"
 import { hostFamily, startServe } from "../../test/warmHost.js"
 
-interface Node { ref_id?: string; role: string; name?: string; value?: string; bounds?: Bounds; children?: Array<Node> }
-interface Bounds { x: number; y: number; width: number; height: number }
 interface SwayView { id: number; pid: number; name: string; shell: string; frame: Bounds; focused: boolean; floating: boolean }
 
 let desktop: RunningWaylandDesktop
@@ -35,29 +34,12 @@ beforeAll(async () => {
   host = (await startServe(env)).process
 }, 120_000)
 
-afterAll(async () => {
-  if (host && host.exitCode === null) {
-    host.kill("SIGTERM")
-    await new Promise((resolve) => host.once("exit", resolve))
-  }
-  await desktop?.stop()
-}, 60_000)
+afterAll(() => stopHostAndDesktop(host, desktop), 60_000)
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const cli = (...argv: Array<string>) => envelopeOf(runBinary(argv, env, NATIVE))
-const ok = (...argv: Array<string>): Record<string, any> => {
-  const envelope = cli(...argv)
-  assert.isTrue(envelope["ok"], `${argv.join(" ")}: ${JSON.stringify(envelope).slice(0, 1500)}`)
-  return envelope["data"]
-}
-const nodes = (tree: Node): Array<Node> => [tree, ...(tree.children ?? []).flatMap(nodes)]
-const centre = (b: Bounds) => ({ x: Math.round(b.x + b.width / 2), y: Math.round(b.y + b.height / 2) })
+const { cli, ok } = cliWith(() => env)
 
 /** libatspi's view, never our client. */
-const atspi = (...args: Array<string>): Record<string, any> => {
-  const result = spawnSync(systemPython, [probePath(), ...args], { env, encoding: "utf8", timeout: 15_000 })
-  return result.stdout ? JSON.parse(result.stdout) as Record<string, any> : { error: result.stderr }
-}
+const atspi = atspiWith(() => env)
 
 /** sway's own client's view of its windows: frame = the container with its title bar. */
 const swayViews = (): Array<SwayView> => {
@@ -79,10 +61,6 @@ const swayViews = (): Array<SwayView> => {
 const appOf = (name: string) => desktop.apps.find((a) => a.name === name)!
 const viewOf = (app: string) => swayViews().find((v) => v.pid === appOf(app).pid)!
 const logOf = (app: string) => readFileSync(appOf(app).logPath, "utf8").split("\n").filter(Boolean)
-const waitFor = async (probe: () => boolean, ms = 5000): Promise<boolean> => {
-  for (const until = Date.now() + ms; Date.now() < until; await sleep(50)) if (probe()) return true
-  return probe()
-}
 
 /** Floats the app's window at (x, y) through the CLI (focus-window, move-window), as sway reads it back. */
 const placeAt = async (app: string, x: number, y: number) => {
