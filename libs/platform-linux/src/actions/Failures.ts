@@ -28,7 +28,7 @@ export const declined = (steps: StepLog, what: string): PlatformError =>
  */
 export const unsupported = (node: RawNode, what: string, profile?: ToolkitProfile): PlatformError => {
   const hint = profile?.unsupportedHints?.find((h) =>
-    h.role === node.role && what.startsWith(h.action) && (h.interface === undefined || node.interfaces.includes(h.interface)))
+    h.role === node.role && (h.action === undefined || what.startsWith(h.action)) && (h.interface === undefined || node.interfaces.includes(h.interface)))
   // A table's cell that reads as its renderer's label (Swing) is named as the cell it is, as a tree read names it.
   const role = mayBeItem(node) && node.interfaces.includes("TableCell") ? "cell" : mapRole(node)
   return new PlatformError({

@@ -15,8 +15,8 @@ export interface UnsupportedHint {
   readonly role: number
   /** Only objects with this interface (a Swing table cell is a label with TableCell; a plain label is not one). */
   readonly interface?: string
-  /** The action as `unsupported` names it: "type", "set-value", "clear", "select", ... (a prefix match). */
-  readonly action: string
+  /** The action as `unsupported` names it: "type", "set-value", "clear", "select", ... (a prefix match); none: every action. */
+  readonly action?: string
   /** Why it cannot work (the error's message ends with it). */
   readonly why: string
   /** What works instead (the error's suggestion). */

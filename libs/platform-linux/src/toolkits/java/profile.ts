@@ -16,15 +16,13 @@ export const java: ToolkitProfile = {
   id: "java",
   actionAliases: { toggleexpand: "expand or contract", togglepopup: "expand or contract" },
   comboNameIsValue: true,
-  unsupportedHints: ["type", "set-value", "clear", "click"].map((action) => ({
+  // Every action on a table cell: the wrapper gives it no way in, whichever command asked.
+  unsupportedHints: [{
     role: AtspiRole.label,
     interface: "TableCell",
-    action,
     why: "the Java ATK wrapper gives a Swing table cell only Component and TableCell (no EditableText, Value or Action), and its JTable no way to edit a cell either: Swing edits a cell only in the cell editor a person's double-click or key press opens",
-    instead: action === "click"
-      ? "To choose a row: select on the table with the text of the row's first cell (headless)"
-      : "No verified route edits a Swing table cell here: to choose a row, select on the table; to change a value, use the app's own fields or dialogs for it"
-  })),
+    instead: "To choose a row: select on the table with the text of the row's first cell (headless). No verified route edits a Swing table cell here: to change a value, use the app's own fields or dialogs for it"
+  }],
   quirks: [
     {
       what: "a combo box's Name is its current item (AccessibleJComboBox); its label is the LABELLED_BY target set by JLabel.setLabelFor",
