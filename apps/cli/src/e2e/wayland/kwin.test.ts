@@ -9,7 +9,7 @@
 import { controlFixture, fixtureControlPath, geometryFixture, startKwin, systemPython, type RunningWaylandDesktop } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
 import { type ChildProcess, execFileSync, spawnSync } from "node:child_process"
-import { linkSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs"
+import { chmodSync, copyFileSync, linkSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
@@ -26,6 +26,15 @@ let host: ChildProcess
 const home = tempHome("kwin")
 /** The warm host is Node: KWin authorizes the executable, so the session's .desktop file names Node's real path. */
 const node = realpathSync(process.execPath)
+/**
+ * The independent capture's Python: a copy only this session's .desktop file names. KWin grants what the FIRST
+ * .desktop file whose Exec= is the caller's executable says, and Debian's python3.11.desktop names the system Python
+ * too (granting nothing), so authorizing the system Python itself was refused or not by KDE's service-cache order.
+ */
+const peerDir = mkdtempSync(join(tmpdir(), "ad-kwin-peer-"))
+const peerPython = join(peerDir, "python3")
+copyFileSync(realpathSync(systemPython), peerPython)
+chmodSync(peerPython, 0o755)
 
 beforeAll(async () => {
   desktop = await startKwin({
@@ -33,15 +42,18 @@ beforeAll(async () => {
     timeoutMs: 90_000,
     authorizations: [
       { name: "agent-desktop", exec: node, waylandInterfaces: ["org_kde_kwin_fake_input"], dbusInterfaces: ["org.kde.KWin.ScreenShot2"] },
-      // The independent capture: KWin's ScreenShot2 called by Gio from the system Python.
-      { name: "agent-desktop tests", exec: realpathSync(systemPython), dbusInterfaces: ["org.kde.KWin.ScreenShot2"] }
+      // The independent capture: KWin's ScreenShot2 called by Gio from the peer's Python.
+      { name: "agent-desktop tests", exec: peerPython, dbusInterfaces: ["org.kde.KWin.ScreenShot2"] }
     ]
   })
   env = { ...hostEnv(home), ...desktop.env }
   host = (await startServe(env)).process
 }, 120_000)
 
-afterAll(() => stopHostAndDesktop(host, desktop), 60_000)
+afterAll(async () => {
+  await stopHostAndDesktop(host, desktop)
+  rmSync(peerDir, { recursive: true, force: true })
+}, 60_000)
 
 const { cli, ok } = cliWith(() => env)
 
@@ -211,15 +223,7 @@ describe("agent-desktop on headless kwin_wayland (KDE backend, one warm host)", 
     /** KWin's own capture through Gio, as a PNG (ImageMagick reads its raw BGRA rows). */
     const theirs = async (region: Bounds, name: string): Promise<string> => {
       const raw = join(dir, `${name}.bgra`)
-      const capture = () => spawnSync(systemPython, [helper, String(region.x), String(region.y), String(region.width), String(region.height), raw], { env, encoding: "utf8", timeout: 20_000 })
-      let result = capture()
-      if (/NoAuthorized/.test(result.stderr)) {
-        // Seen in most runs: KWin refused the Python's authorization (written with Node's, before KWin started) until
-        // KDE's service cache was rebuilt, then accepted it a moment later: the step agent-desktop's suggestion gives
-        // users too. Node's was always found.
-        execFileSync("kbuildsycoca5", [], { env: { ...env, XDG_DATA_HOME: join(desktop.stateDir, "data"), XDG_CACHE_HOME: join(desktop.stateDir, "cache") }, stdio: "ignore", timeout: 30_000 })
-        for (const until = Date.now() + 10_000; /NoAuthorized/.test(result.stderr) && Date.now() < until; await sleep(250)) result = capture()
-      }
+      const result = spawnSync(peerPython, [helper, String(region.x), String(region.y), String(region.width), String(region.height), raw], { env, encoding: "utf8", timeout: 20_000 })
       assert.strictEqual(result.status, 0, result.stderr)
       const meta = JSON.parse(result.stdout)
       assert.strictEqual(meta.stride, meta.width * 4)
