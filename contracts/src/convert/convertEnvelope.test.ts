@@ -174,6 +174,22 @@ describe("lossy and structural conversions", () => {
     expect(convertEnvelope(all.get("wait-sleep.json") as EnvelopeJson, "2.7", "2.6")).toMatchObject({ ok: true, version: "2.6" })
   })
 
+  it("drops a 2.7 wait event's surface and snapshot below 2.7, and refuses an events-dropped answer (found by the generated-envelope property test)", () => {
+    const opened = {
+      version: "2.7", ok: true, command: "wait",
+      data: { found: true, elapsed_ms: 0, event: { kind: "window-opened", app: "ob", pid: 0, window_id: "NX", title: "", surface: "alert" } }
+    } as EnvelopeJson
+    for (const to of ["2.6", "2.1"] as const) {
+      const converted = convertEnvelope(opened, "2.7", to) as { ok: boolean; data: { event: Record<string, unknown> } }
+      const validate = validatorFor(to, "strict")
+      expect(validate(converted), `${to}: ${errorsOf(validate)}`).toBe(true)
+      expect(converted.data.event).toEqual({ kind: "window-opened", app: "ob", pid: 0, window_id: "NX", title: "" })
+      const dropped = convertEnvelope({ ...opened, data: { found: true, elapsed_ms: 3, event: { kind: "events-dropped", count: 2 } } } as EnvelopeJson, "2.7", to)
+      expect(dropped).toMatchObject({ ok: false, error: { code: "INVALID_ARGS", details: { kind: "contract_too_old" } } })
+      expect(validate(dropped), `${to}: ${errorsOf(validate)}`).toBe(true)
+    }
+  })
+
   it("converts a batch's completed entries too: a pinned consumer reads every nested envelope in its version", () => {
     const snapshotEntry = {
       version: "2.7", ok: true, command: "snapshot", index: 0, execution: "completed",

@@ -52,7 +52,7 @@ export const V2_7 = extendContract(V2_6, {
     {
       id: "wait-event-changed",
       description:
-        "wait --event changed answers with a watch's changed event (the window's diff, refs included). Down-conversion turns that answer into INVALID_ARGS (contract_too_old); every other wait answer is unchanged.",
+        "wait --event changed answers with a watch's changed event (the window's diff, refs included). Every wait --event answer carries a watch's event (window-opened and surface-appeared with the surface's kind and snapshot). Down-conversion turns a changed or events-dropped answer into INVALID_ARGS (contract_too_old) and drops surface and snapshot from the others.",
       breaking: false,
       commands: ["wait"]
     },

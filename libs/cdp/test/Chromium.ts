@@ -40,9 +40,19 @@ export const startChromium = (url: string, env: NodeJS.ProcessEnv, extraArgs: Re
   }
 }
 
-/** Waits for Chromium to write its DevTools port (`DevToolsActivePort`), about 30 s at most. */
+/**
+ * Waits for Chromium to write its DevTools port (`DevToolsActivePort`), about 30 s at most: until the file's first
+ * line is a port, since the file appears before that line is written.
+ */
 export const waitForActivePort = async (profile: string): Promise<void> => {
   const file = path.join(profile, "DevToolsActivePort")
-  for (let i = 0; i < 300 && !fs.existsSync(file); i++) await new Promise((wake) => setTimeout(wake, 100))
-  if (!fs.existsSync(file)) throw new Error("Chromium wrote no DevToolsActivePort within 30 s")
+  const port = () => {
+    try {
+      return /^\d+$/.test(fs.readFileSync(file, "utf8").split("\n")[0] ?? "")
+    } catch {
+      return false
+    }
+  }
+  for (let i = 0; i < 300 && !port(); i++) await new Promise((wake) => setTimeout(wake, 100))
+  if (!port()) throw new Error("Chromium wrote no port in DevToolsActivePort within 30 s")
 }

@@ -2,6 +2,8 @@ import { failure, isRecord, isSnapshotData, mapData, restamp, without, type Enve
 import type { VersionStep } from "../VersionStep.js"
 
 const NODE_KEYS = ["source", "confidence"]
+/** What a 2.7 wait's event (a watch's event) has beyond 2.6's: the surface's kind and the window's snapshot. */
+const WATCH_EVENT_KEYS = ["surface", "snapshot"]
 
 /** A 2.7 node and its subtree without the 2.7 node fields. */
 const nodeV2_6 = (node: unknown): unknown => {
@@ -92,6 +94,8 @@ export const v2_6_v2_7: VersionStep = {
         ? data.map((window) => isRecord(window) ? without(window, ["accessibility"]) : window)
         : command === "launch" && isRecord(data) && isRecord(data["window"])
         ? { ...data, window: without(data["window"], ["accessibility"]) }
+        : command === "wait" && isRecord(data) && isRecord(data["event"])
+        ? { ...data, event: without(data["event"], WATCH_EVENT_KEYS) }
         : command === "list-apps" && isRecord(data) && Array.isArray(data["apps"])
         ? { ...data, apps: data["apps"].map((app: unknown) => isRecord(app) ? without(app, ["accessibility"]) : app) }
         : data)
@@ -105,7 +109,8 @@ const snapshotV2_6 = (data: JsonRecord): JsonRecord => {
 }
 
 /**
- * 2.7 answers 2.6 has no shape for: a snapshot diff (no tree), a watch, `wait --event changed`. The command ran (a
+ * 2.7 answers 2.6 has no shape for: a snapshot diff (no tree), a watch, `wait --event changed` (or a wait that saw
+ * events dropped). The command ran (a
  * diff's snapshot is saved; a watch watched); what it found cannot be printed in the pinned version, so it is an
  * INVALID_ARGS that says which version can (nothing was sent to any app: retry is safe).
  */
@@ -116,8 +121,8 @@ const withoutShapeIn2_6 = (envelope: EnvelopeJson): JsonRecord | undefined => {
     ? "watch"
     : envelope.command === "snapshot" && isRecord(data["diff"]) && data["diff"]["whole"] !== true
     ? "snapshot --diff"
-    : envelope.command === "wait" && isRecord(data["event"]) && data["event"]["kind"] === "changed"
-    ? "wait --event changed"
+    : envelope.command === "wait" && isRecord(data["event"]) && (data["event"]["kind"] === "changed" || data["event"]["kind"] === "events-dropped")
+    ? `wait --event ${String(data["event"]["kind"])}`
     : undefined
   if (what === undefined) return undefined
   return {
