@@ -27,6 +27,9 @@ import {
 import { userInfo } from "node:os"
 import { PIPEWIRE_PACKAGES, PIPEWIRE_PROGRAMS, startPipewire } from "./startPipewire.js"
 
+/** How long one call to a starting shell may take (its first answers can be slow under load). */
+const OVERVIEW_CALL_MS = 15_000
+
 const SOCKET_NAME = "wayland-gnome"
 
 const xmlEscape = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
@@ -73,11 +76,13 @@ const gnomeShellCompositor = (pipewire: boolean): Compositor => ({
       return socketReady(socket) !== undefined && (await context.hasOwner("org.gnome.Shell")) ? true : undefined
     }, 50)
     const overview = { destination: "org.gnome.Shell", path: "/org/gnome/Shell", interface: "org.freedesktop.DBus.Properties" }
-    // The shell owns its name before it exports /org/gnome/Shell: the Set is retried until the object answers.
+    // The shell owns its name before it exports /org/gnome/Shell: the Set is retried until the object answers. A
+    // loaded shell answered the Set after more than 2 s (a CI run): each call may take OVERVIEW_CALL_MS, so slow
+    // answers are waited for instead of piling up more Sets in its queue until the deadline.
     await pollUntil("gnome-shell leaving its start-up overview", context.deadline, async () => {
       died.check()
-      await context.call({ ...overview, member: "Set", signature: "ssv", body: ["org.gnome.Shell", "OverviewActive", ["b", false]] })
-      const [value] = await context.call({ ...overview, member: "Get", signature: "ss", body: ["org.gnome.Shell", "OverviewActive"] })
+      await context.call({ ...overview, member: "Set", signature: "ssv", body: ["org.gnome.Shell", "OverviewActive", ["b", false]] }, OVERVIEW_CALL_MS)
+      const [value] = await context.call({ ...overview, member: "Get", signature: "ss", body: ["org.gnome.Shell", "OverviewActive"] }, OVERVIEW_CALL_MS)
       return variantValue(value) === false ? true : undefined
     }, 50)
     return {
