@@ -6,9 +6,7 @@
  */
 import type { AppInfo, DesktopAdapterShape, ManagedWindow, NodeSource, PlatformError, TreeAvailability, WindowInfo } from "@agent-desktop/platform"
 import { Effect } from "effect"
-import * as fs from "node:fs"
-import * as path from "node:path"
-import { noTreeReason, noTreeToolkit, processFacts } from "../commands/native/noTreeAdvice.js"
+import { noTreeReason, noTreeToolkit, processAppName, processFacts } from "../commands/native/noTreeAdvice.js"
 
 const PREFIX = "x11-0x"
 
@@ -17,20 +15,7 @@ export const treelessWindowId = (nativeId: number): string => `${PREFIX}${native
 export const nativeIdOf = (id: string): number => Number.parseInt(id.slice(PREFIX.length), 16)
 
 /** The process's name as an agent names the app: its executable's base name (`wish8.6` -> also `wish`). */
-export const processName = (pid: number): string => {
-  try {
-    const argv0 = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0] ?? ""
-    const base = path.basename(argv0)
-    if (base !== "") return base
-  } catch {
-    // gone, or not ours to read
-  }
-  try {
-    return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim()
-  } catch {
-    return `pid ${pid}`
-  }
-}
+export const processName = (pid: number): string => processAppName(pid) ?? `pid ${pid}`
 
 /** The names an app without a tree answers to: its process name, without a version suffix too (`wish8.6`). */
 export const appMatches = (name: string, query: string): boolean => {

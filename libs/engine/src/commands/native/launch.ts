@@ -11,7 +11,7 @@ import { withJavaAccessibility } from "./javaAccessibility.js"
 import { CDP_PROBE_BUDGET_MS, cdpSwitches, choosePort, conflictingSwitch, probeEndpoint } from "./cdp.js"
 import { launchCommand } from "./desktopEntry.js"
 import { nativeDesktop } from "./nativeAccess.js"
-import { noTreeAdvice, noTreeToolkit, processAppName, processFacts } from "./noTreeAdvice.js"
+import { loadsAccessibilityBridge, noTreeAdvice, noTreeToolkit, processAppName, processFacts } from "./noTreeAdvice.js"
 import { isAlive } from "./processes.js"
 import { operateAndVerify, WINDOW_SETTLE_MS } from "./windowOperation.js"
 import { writeAhead } from "../../journal/writeAhead.js"
@@ -23,6 +23,11 @@ const POLL_MS = 100
  * after it (Java's ATK wrapper), so a window that has been up this long without a registration will not get one.
  */
 export const NO_TREE_GRACE_MS = 2000
+/**
+ * The grace for a process that loaded the AT-SPI bridge and left it on (loadsAccessibilityBridge): it will
+ * register, and Chromium does so after its window maps — more than NO_TREE_GRACE_MS later on a loaded machine.
+ */
+export const BRIDGE_GRACE_MS = 10_000
 
 const envEntries = (entries: ReadonlyArray<string>) =>
   Effect.gen(function*() {
@@ -47,7 +52,8 @@ const report = (app: AppInfo, window: WindowInfo | undefined) => ({
  * executable path, a command on PATH or a desktop id. A running app of that name is attached to (refused with
  * --no-attach). Otherwise the process starts in its own session and the command waits until it is on the
  * accessibility registry with a window (a process that exits first: APP_UNRESPONSIVE), or until its window is mapped
- * and has stayed off the registry for NO_TREE_GRACE_MS: then it answers at once, without a window (the app has no
+ * and has stayed off the registry for NO_TREE_GRACE_MS (BRIDGE_GRACE_MS for a process that loaded the AT-SPI bridge,
+ * which will register, if late): then it answers at once, without a window (the app has no
  * accessible tree), with a suggestion naming the toolkit's way to turn accessibility on and the pixel route.
  * --activate focuses the window.
  * --cdp [PORT] starts a Chromium-based app with a DevTools endpoint and reports it (cdp.ts).
@@ -126,6 +132,7 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
   // The window manager's view finds a window the accessibility registry never will (no native facet: not asked).
   const native = adapter.native === undefined ? undefined : yield* adapter.native().pipe(Effect.option)
   let mappedAt: number | undefined
+  let grace = Math.min(NO_TREE_GRACE_MS, timeoutMs)
   let app: AppInfo | undefined
   let window: WindowInfo | undefined
   while (true) {
@@ -149,8 +156,11 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
     } else if (native?._tag === "Some") {
       const mapped = yield* native.value.findWindow({ pid, title: "" }).pipe(Effect.option)
       const now = yield* Clock.currentTimeMillis
-      if (mapped._tag === "Some") mappedAt ??= now
-      if (mappedAt !== undefined && now - mappedAt >= Math.min(NO_TREE_GRACE_MS, timeoutMs)) {
+      if (mapped._tag === "Some" && mappedAt === undefined) {
+        mappedAt = now
+        if (loadsAccessibilityBridge(processFacts(pid))) grace = Math.min(BRIDGE_GRACE_MS, timeoutMs)
+      }
+      if (mappedAt !== undefined && now - mappedAt >= grace) {
         const title = mapped._tag === "Some" ? mapped.value.title : undefined
         invocation.record("step.succeeded", { label: "window_mapped", outcome: "succeeded", mechanism: "semantic_api", pid, accessibility: "absent" })
         if (activate && mapped._tag === "Some") yield* activateManaged(native.value, mapped.value)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { noTreeAdvice, noTreeToolkit, processAppName, processFacts } from "./noTreeAdvice.js"
+import { appNameOf, loadsAccessibilityBridge, noTreeAdvice, noTreeToolkit, processAppName, processFacts } from "./noTreeAdvice.js"
 
 const maps = (...files: ReadonlyArray<string>) => files.map((file, i) => `7f00000${i}000-7f00000${i}fff r-xp 00000000 fe:00 1 ${file}`).join("\n")
 const facts = (files: ReadonlyArray<string>, environ: ReadonlyArray<string> = [], cmdline: ReadonlyArray<string> = ["/usr/bin/app"]) => ({
@@ -48,5 +48,25 @@ describe("processFacts and processAppName", () => {
     expect(processAppName(process.pid)).toBe(own.cmdline[0]!.split("/").pop())
     expect(processFacts(2 ** 22 + 7)).toEqual({ maps: "", environ: [], cmdline: [] })
     expect(processAppName(2 ** 22 + 7)).toBeUndefined()
+  })
+})
+
+describe("appNameOf", () => {
+  it("is argv[0]'s base name; a rewritten title (one argument with the whole command line) gives its first word", () => {
+    expect(appNameOf(["/usr/bin/xterm", "-e", "sh"], "xterm")).toBe("xterm")
+    // Chromium's browser process under load (a CI run answered 'page.html', the last word's base name).
+    expect(appNameOf(["/usr/lib/chromium/chromium --no-first-run --user-data-dir=/tmp/p file:///tmp/t/page.html"], "chromium", () => false)).toBe("chromium")
+    // A path with a space that exists stays whole.
+    expect(appNameOf(["/opt/My App/run"], "run", (file) => file === "/opt/My App/run")).toBe("run")
+    expect(appNameOf([], "comm-name\n")).toBe("comm-name")
+    expect(appNameOf([], "")).toBeUndefined()
+  })
+})
+
+describe("loadsAccessibilityBridge", () => {
+  it("is the AT-SPI bridge mapped and not turned off by the environment", () => {
+    expect(loadsAccessibilityBridge(facts(["/usr/lib/chromium/chromium", "/lib/x86_64-linux-gnu/libatk-bridge-2.0.so.0.0.0"]))).toBe(true)
+    expect(loadsAccessibilityBridge(facts(["/lib/x86_64-linux-gnu/libatk-bridge-2.0.so.0.0.0"], ["NO_AT_BRIDGE=1"]))).toBe(false)
+    expect(loadsAccessibilityBridge(facts(["/usr/lib/x86_64-linux-gnu/libtk8.6.so"]))).toBe(false)
   })
 })

@@ -3,7 +3,7 @@
  * toolkit's way to turn accessibility on where one exists (told from the libraries it loaded and its environment),
  * else — and always as the route that works right now — the pixel route (screenshot, pointer, keys).
  */
-import { readFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 
 export type NoTreeToolkit = "gtk2" | "gtk-bridge-off" | "qt" | "java" | "chromium" | "tk" | "xlib" | "unknown"
 
@@ -76,11 +76,25 @@ export const processFacts = (pid: number): ProcessFacts => ({
   cmdline: read(`/proc/${pid}/cmdline`).split("\0").filter(Boolean)
 })
 
-/** The name an agent uses for a process without a tree: its executable's base name (what list-apps would not show). */
-export const processAppName = (pid: number): string | undefined => {
-  const argv0 = read(`/proc/${pid}/cmdline`).split("\0")[0] ?? ""
+/**
+ * The name an agent uses for a process without a tree: its executable's base name (what list-apps would not show).
+ * A process that rewrote its title (Chromium's setproctitle) has one argument holding its whole command line, spaces
+ * and all: its first word is the executable, unless that whole argument names an existing file.
+ */
+export const appNameOf = (cmdline: ReadonlyArray<string>, comm: string, exists: (file: string) => boolean = existsSync): string | undefined => {
+  let argv0 = cmdline[0] ?? ""
+  if (cmdline.length === 1 && /\s/.test(argv0) && !exists(argv0)) argv0 = argv0.split(/\s+/)[0] ?? ""
   const base = argv0.split("/").pop() ?? ""
   if (base !== "") return base
-  const comm = read(`/proc/${pid}/comm`).trim()
-  return comm === "" ? undefined : comm
+  return comm.trim() === "" ? undefined : comm.trim()
 }
+
+export const processAppName = (pid: number): string | undefined =>
+  appNameOf(read(`/proc/${pid}/cmdline`).split("\0").filter(Boolean), read(`/proc/${pid}/comm`))
+
+/**
+ * Whether a process loaded the AT-SPI bridge and left it on: it will register with the accessibility bus, though
+ * some (Chromium) only after their first window maps, late on a loaded machine.
+ */
+export const loadsAccessibilityBridge = (facts: ProcessFacts): boolean =>
+  has(facts.maps, /\/libatk-bridge-2\.0\.so/) && !facts.environ.some((entry) => /^NO_AT_BRIDGE=1$/.test(entry) || /^GTK_A11Y=none$/.test(entry))

@@ -3,6 +3,7 @@
  * which processes are never closed (the session's own infrastructure, ourselves).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs"
+import { processAppName } from "./noTreeAdvice.js"
 
 export const isAlive = (pid: number): boolean => {
   try {
@@ -40,12 +41,7 @@ export const protectedReason = (pid: number, name = commandName(pid)): string | 
 
 /** The name a process answers to: its executable's base name or its command name, without a version suffix too (wish8.6). */
 const answersTo = (pid: number, wanted: string): boolean => {
-  const names = [commandName(pid)]
-  try {
-    names.push(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0]?.split("/").pop())
-  } catch {
-    // gone
-  }
+  const names = [commandName(pid), processAppName(pid)]
   return names.some((name) => name !== undefined && name !== "" && (name.toLowerCase() === wanted || name.toLowerCase().replace(/[\d.]+$/, "") === wanted))
 }
 
