@@ -11,7 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadAddon, type X11Addon } from "./Addon.js"
-import { decodePng, pixelAt } from "./PngDecode.js"
+import { decodePng, pixelAt } from "@agent-desktop/platform"
 
 let desktop: RunningDesktop | undefined
 let savedAuthority: string | undefined

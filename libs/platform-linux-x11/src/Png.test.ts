@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { encodePng } from "./Png.js"
-import { decodePng, pixelAt } from "./PngDecode.js"
+import { decodePng, pixelAt } from "@agent-desktop/platform"
 
 describe("encodePng", () => {
   it("round-trips scanlines through the decoder", () => {

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs"
 import { setTimeout as sleep } from "node:timers/promises"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loadAddon } from "./Addon.js"
-import { decodePng, pixelAt } from "./PngDecode.js"
+import { decodePng, pixelAt } from "@agent-desktop/platform"
 import { X11Session } from "./X11Session.js"
 
 let desktop: RunningDesktop | undefined

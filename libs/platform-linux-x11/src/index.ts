@@ -1,6 +1,6 @@
 export { loadAddon, type AddonLoad, type X11Addon } from "./Addon.js"
 export { keysymOf, MODIFIER_KEYSYMS } from "./Keysyms.js"
-export { decodePng, pixelAt, type DecodedPng } from "./PngDecode.js"
+export { decodePng, pixelAt, type DecodedPng } from "@agent-desktop/platform"
 export { closeX11, environmentRefusal } from "./openX11.js"
 export { x11Backend, x11DisplayServer } from "./X11DisplayServer.js"
 export { x11SessionWindows } from "./session/X11SessionWindows.js"

@@ -13,7 +13,7 @@
  * the overview's search. The session leaves it (`OverviewActive = false` on org.gnome.Shell, a property any client
  * may set) before the apps start, so an app's window gets the focus as on a desktop in use.
  */
-import { writeFileSync } from "node:fs"
+import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { variantValue } from "../DbusClient.js"
 import { exitWatch, pollUntil, readFd3Line } from "../SessionProcesses.js"
@@ -56,6 +56,21 @@ const gnomeShellCompositor = (pipewire: boolean): Compositor => ({
   programs: ["gnome-shell", ...(pipewire ? PIPEWIRE_PROGRAMS : [])],
   packages: ["gnome-shell", ...(pipewire ? PIPEWIRE_PACKAGES : [])],
   start: async (context) => {
+    // The portals (activated on the session bus, by the shell or a client) keep their permission store in
+    // XDG_DATA_HOME and save screenshots in the pictures directory (user-dirs.dirs, else $HOME): both stay in the
+    // session's state directory, set before the shell starts since the shell activates the permission store at once.
+    const dataHome = join(context.stateDir, "data")
+    const pictures = join(context.stateDir, "pictures")
+    for (const dir of [dataHome, pictures]) mkdirSync(dir, { recursive: true, mode: 0o700 })
+    writeFileSync(join(context.stateDir, "config", "user-dirs.dirs"), `XDG_PICTURES_DIR="${pictures}"\n`, { mode: 0o600 })
+    await context.call({
+      destination: "org.freedesktop.DBus",
+      path: "/org/freedesktop/DBus",
+      interface: "org.freedesktop.DBus",
+      member: "UpdateActivationEnvironment",
+      signature: "a{ss}",
+      body: [[["XDG_DATA_HOME", dataHome]]]
+    })
     const config = join(context.stateDir, "system-bus.conf")
     writeFileSync(config, privateSystemBusConfig(join(context.stateDir, "system-bus")), { mode: 0o600 })
     const systemBus = context.launcher.launch("system-bus", ["dbus-daemon", `--config-file=${config}`, "--nofork", "--print-address=3"], { fd3: true })
@@ -67,7 +82,7 @@ const gnomeShellCompositor = (pipewire: boolean): Compositor => ({
       "--virtual-monitor", `${context.width}x${context.height}`, "--wayland-display", SOCKET_NAME
     ]
     const child = context.launcher.launch("compositor-gnome-shell", argv, {
-      env: { DBUS_SYSTEM_BUS_ADDRESS: systemAddress, XDG_SESSION_TYPE: "wayland", XDG_CURRENT_DESKTOP: "GNOME" }
+      env: { DBUS_SYSTEM_BUS_ADDRESS: systemAddress, XDG_SESSION_TYPE: "wayland", XDG_CURRENT_DESKTOP: "GNOME", XDG_DATA_HOME: dataHome }
     })
     const died = exitWatch(child, "gnome-shell", join(context.launcher.logs, "compositor-gnome-shell.log"))
     const socket = join(context.runtimeDir, SOCKET_NAME)
@@ -89,7 +104,7 @@ const gnomeShellCompositor = (pipewire: boolean): Compositor => ({
       pid: child.pid!,
       socket,
       desktop: "GNOME",
-      env: { DBUS_SYSTEM_BUS_ADDRESS: systemAddress },
+      env: { DBUS_SYSTEM_BUS_ADDRESS: systemAddress, XDG_DATA_HOME: dataHome },
       user: userInfo().username
     }
   }

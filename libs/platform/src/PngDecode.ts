@@ -1,6 +1,7 @@
 /**
  * A minimal decoder for 8-bit RGB/RGBA, non-interlaced PNGs (all five filters): enough to read back our own
- * screenshots and ImageMagick's in tests and to report a PNG's size. Not a general decoder.
+ * screenshots and ImageMagick's in tests, to report a PNG's size, and to crop GNOME Shell's screenshots (the
+ * Screenshot portal's). Not a general decoder.
  */
 import { inflateSync } from "node:zlib"
 
