@@ -307,6 +307,7 @@ static int need_connection(napi_env env) {
 #include "fakeinput.inc.c"
 #include "datacontrol.inc.c"
 #include "kwinscreenshot.inc.c"
+#include "mutterclipboard.inc.c"
 
 /* ---------- registry ---------- */
 
@@ -537,6 +538,8 @@ static napi_value init(napi_env env, napi_value exports) {
     FN("clipboardOwn", js_clipboard_own),
     FN("clipboardServe", js_clipboard_serve),
     FN("kwinScreenshotArea", js_kwin_screenshot_area),
+    FN("mutterClipboardRead", js_mutter_clipboard_read),
+    FN("mutterClipboardServe", js_mutter_clipboard_serve),
   };
   napi_define_properties(env, exports, sizeof(props) / sizeof(props[0]), props);
   return exports;

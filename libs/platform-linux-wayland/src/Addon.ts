@@ -139,6 +139,26 @@ export interface WaylandAddon {
    * through a pipe passed as a file descriptor). Throws DBUS_ERROR with KWin's error name when it refuses.
    */
   readonly kwinScreenshotArea: (socketPath: string, abstract: boolean, x: number, y: number, width: number, height: number) => { readonly width: number; readonly height: number; readonly png: Buffer }
+  /**
+   * GNOME's clipboard through a mutter RemoteDesktop session on a session-bus connection of the addon's own (fds
+   * pass over it): the selection's MIME types (null: no owner), then the first of `choose(offered)` with data.
+   */
+  readonly mutterClipboardRead: (
+    socketPath: string,
+    abstract: boolean,
+    choose: (offered: ReadonlyArray<string>) => ReadonlyArray<string>,
+    timeoutMs: number
+  ) => { readonly offered: ReadonlyArray<string> | null; readonly mime?: string; readonly data?: Buffer }
+  /**
+   * Takes GNOME's clipboard with `items` through a mutter RemoteDesktop session, calls `onOwned`, then answers
+   * pastes until another client takes it (`cancelled`) or the bus goes away (`lost`). Blocks: a detached owner's.
+   */
+  readonly mutterClipboardServe: (
+    socketPath: string,
+    abstract: boolean,
+    items: ReadonlyArray<{ readonly mime: string; readonly data: Buffer }>,
+    onOwned: () => void
+  ) => "cancelled" | "lost"
 }
 
 export type AddonLoad =

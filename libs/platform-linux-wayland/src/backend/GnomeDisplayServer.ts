@@ -34,7 +34,7 @@ import { OutsideLayout } from "../OutsideLayout.js"
 import { SEAT_KEYBOARD, SEAT_POINTER, SETTLE_MS } from "../SeatSettle.js"
 import { UnknownKey } from "../VirtualKeyboard.js"
 import type { WaylandSession } from "../WaylandSession.js"
-import { clipboardCapabilityHere, dataControlClipboard } from "./dataControlClipboard.js"
+import { mutterClipboard, mutterClipboardCapability } from "./mutterClipboard.js"
 import { forgetLostWayland, openWayland, waylandRefusal } from "./openWayland.js"
 import { PartialInput, toPlatformError, unsupported } from "./waylandErrors.js"
 
@@ -172,7 +172,8 @@ const STEP_LABELS: Readonly<Record<string, string>> = {
   XTestFakeMotionEvent: `${REMOTE_DESKTOP}.NotifyPointerMotionAbsolute`,
   XTestFakeButtonEvent: `${REMOTE_DESKTOP}.NotifyPointerButton`,
   "XTestFakeButtonEvent(wheel)": `${REMOTE_DESKTOP}.NotifyPointerAxisDiscrete`,
-  "XTestFakeButtonEvent(drag)": `${REMOTE_DESKTOP}.NotifyPointerButton(drag)`
+  "XTestFakeButtonEvent(drag)": `${REMOTE_DESKTOP}.NotifyPointerButton(drag)`,
+  "XSetSelectionOwner(CLIPBOARD)": `${REMOTE_DESKTOP}.Session.SetSelection`
 }
 
 /** Refusals before anything is sent (no bus, no RemoteDesktop service) carry `steps: []`, as the wlroots ones do. */
@@ -276,7 +277,7 @@ const capabilities = async (sessionBus: () => DbusCall): Promise<DisplayCapabili
       ? down(refusal.message, String(refusal.details?.["kind"]))
       : load?._tag === "Unavailable"
         ? down(load.reason, "native_addon_unavailable")
-        : clipboardCapabilityHere(),
+        : mutterClipboardCapability(),
     notifications: down(NO_NOTIFICATIONS, "notification_daemon_unsupported")
   }
 }
@@ -369,8 +370,8 @@ export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerSha
         return toPlatformError("screenshot")(error)
       }
     }),
-  // mutter 43 offers no data-control: each call refuses naming the protocol (a later mutter that offers it is served).
-  ...dataControlClipboard,
+  // mutter offers no data-control; its RemoteDesktop session has a clipboard (fds over the addon's own bus connection).
+  ...mutterClipboard,
   findWindow: refuse(NO_WINDOWS, "no_window_geometry"),
   topWindowAt: refuse(NO_WINDOWS, "no_window_geometry"),
   readWindow: refuse(NO_WINDOWS, "no_window_geometry"),

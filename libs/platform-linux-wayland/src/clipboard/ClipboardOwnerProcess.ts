@@ -13,7 +13,8 @@ const READY_MS = 5000
 
 export const ownerScript = (): string => path.join(packageRoot(), "dist", "clipboard", "clipboardOwner.js")
 
-export const startOwner = (items: ReadonlyArray<MimeItem>): Promise<number> =>
+/** `mutter`: own through mutter's RemoteDesktop clipboard on that session-bus socket (GNOME) instead of data-control. */
+export const startOwner = (items: ReadonlyArray<MimeItem>, mutter?: { readonly path: string; readonly abstract: boolean }): Promise<number> =>
   new Promise((resolve, reject) => {
     const script = ownerScript()
     if (!existsSync(script)) return reject(new Error(`the clipboard owner ${script} is not built`))
@@ -42,5 +43,5 @@ export const startOwner = (items: ReadonlyArray<MimeItem>): Promise<number> =>
       if (line === "owned") done()
       else done(new Error(`the clipboard owner failed: ${line}`))
     })
-    child.stdin!.end(JSON.stringify({ items: items.map((i) => ({ mime: i.mime, data: i.data.toString("base64") })) }))
+    child.stdin!.end(JSON.stringify({ items: items.map((i) => ({ mime: i.mime, data: i.data.toString("base64") })), ...(mutter ? { mutter } : {}) }))
   })
