@@ -41,7 +41,13 @@ import { PartialInput, toPlatformError, unsupported } from "./waylandErrors.js"
 export const REMOTE_DESKTOP = "org.gnome.Mutter.RemoteDesktop"
 
 const NO_WINDOWS = "GNOME Shell tells an ordinary client nothing about windows (its Introspect and Eval interfaces are restricted to allowed callers)"
-const POINTER_VIA = `${REMOTE_DESKTOP} session + org.gnome.Mutter.ScreenCast monitor streams (absolute motion over PipeWire)`
+/**
+ * Why no grant: mutter's own D-Bus API takes any client of the session bus without a dialog. The RemoteDesktop portal
+ * (the desktop's consent dialog) is not used: xdg-desktop-portal 1.16 offers it at version 1, without the restore
+ * tokens that would make the consent a one-time one (the README's "GNOME backend" has what was found).
+ */
+const NO_PORTAL = "mutter's own API: no dialog, no grant; the RemoteDesktop/ScreenCast portals, which ask the user, are not used"
+const POINTER_VIA = `${REMOTE_DESKTOP} session + org.gnome.Mutter.ScreenCast monitor streams (absolute motion over PipeWire; ${NO_PORTAL})`
 const BUTTON_CODES = { left: 0x110, right: 0x111, middle: 0x112 } as const
 /** How long a button stays down in a click, and between the clicks of a double click (as on wlroots). */
 const PRESS_MS = 8
@@ -269,7 +275,7 @@ const capabilities = async (sessionBus: () => DbusCall): Promise<DisplayCapabili
     pointer: refusal ? down(refusal.message, String(refusal.details?.["kind"])) : pointerCapability(),
     keyboard: refusal
       ? down(refusal.message, String(refusal.details?.["kind"]))
-      : { state: "available", via: `${REMOTE_DESKTOP} session on the session bus (keysyms of the session's layout; wl_seat's keymap checks them first)`, grant: "not_required" },
+      : { state: "available", via: `${REMOTE_DESKTOP} session on the session bus (keysyms of the session's layout; wl_seat's keymap checks them first; ${NO_PORTAL})`, grant: "not_required" },
     capture: refusal ? down(refusal.message, String(refusal.details?.["kind"])) : await portalOrScreenCast(sessionBus, captureCapability()),
     windows: down(NO_WINDOWS, "no_window_geometry"),
     displays,
