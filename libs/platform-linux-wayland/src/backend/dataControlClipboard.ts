@@ -21,7 +21,7 @@ const READ_MS = 5000
 /** Why this compositor has no clipboard channel: it offers no data-control (the refusal names the protocol). */
 const NO_DATA_CONTROL = `the compositor offers no ${CLIPBOARD_PROTOCOL} (clipboard without a focused window)`
 const NO_DATA_CONTROL_SUGGESTION =
-  "wlroots compositors (sway, Hyprland, river, labwc, Wayfire) and KWin offer it. GNOME's mutter does not; its RemoteDesktop session has a clipboard (EnableClipboard, SelectionRead, SelectionWrite) whose transfers pass Unix fds over D-Bus, which agent-desktop does not use yet"
+  "wlroots compositors (sway, Hyprland, river, labwc, Wayfire) and KWin offer it. GNOME's mutter does not; the GNOME backend uses mutter's RemoteDesktop clipboard instead"
 
 const needDataControl = (s: WaylandSession) => {
   if (s.info.protocols.data_control === null) {
