@@ -258,7 +258,11 @@ static void mc_close(mc_conn_t *c) {
 static const char *MC_RD = "org.gnome.Mutter.RemoteDesktop";
 static const char *MC_SESSION = "org.gnome.Mutter.RemoteDesktop.Session";
 
-/* Connects (EXTERNAL with fd passing), Hello, then a started remote-desktop session with its clipboard enabled. */
+/*
+ * Connects (EXTERNAL with fd passing), Hello, then a remote-desktop session with its clipboard enabled, never started:
+ * mutter 43 serves the clipboard of a session that was not started, and only a started one registers with the
+ * Shell's remote-access controller (its top-bar indicator), so a clipboard owner shows nothing while it lives.
+ */
 static napi_value mc_open(napi_env env, mc_conn_t *c, const char *path, bool abstract) {
   memset(c, 0, sizeof(*c));
   c->sock = -1;
@@ -297,7 +301,6 @@ static napi_value mc_open(napi_env env, mc_conn_t *c, const char *path, bool abs
     r = mc_call(c, MC_RD, c->session, MC_SESSION, "EnableClipboard", "a{sv}", &options, NULL, text, sizeof(text));
     free(options.p);
   }
-  if (r == 0) r = mc_call(c, MC_RD, c->session, MC_SESSION, "Start", NULL, NULL, NULL, text, sizeof(text));
   if (r == -3) return throw_code(env, "DBUS_ERROR", "%s", text);
   if (r == -2) return throw_code(env, "DBUS_TIMEOUT", "mutter's RemoteDesktop did not answer within %d ms", WAIT_MS);
   if (r < 0) return throw_code(env, "DBUS_CONNECT_FAILED", "the session bus connection failed: %s", strerror(errno));
