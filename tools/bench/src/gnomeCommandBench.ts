@@ -57,7 +57,10 @@ try {
     { name: "status", argv: ["status"] },
     { name: "--headed press --app geometry3 a", argv: ["--headed", "press", "--app", "geometry3", "a"] },
     { name: "--headed mouse-click --xy (background)", argv: ["--headed", "mouse-click", "--xy", background] },
-    { name: "screenshot FILE", argv: ["screenshot", path.join(work, "ours.png")] }
+    { name: "screenshot FILE", argv: ["screenshot", path.join(work, "ours.png")] },
+    // mutter's RemoteDesktop clipboard: set starts the detached owner, get reads from it (another session).
+    { name: "clipboard-set TEXT", argv: ["clipboard-set", "bench text"] },
+    { name: "clipboard-get", argv: ["clipboard-get"] }
   ]
   // One-shot screenshots through each route: mutter's ScreenCast (taken first wherever it can work) and the Screenshot
   // portal (granted "yes" once; taken where ScreenCast cannot work, which the client concludes from a runtime directory
@@ -97,6 +100,8 @@ try {
     if (result.status !== 0) throw new Error(`gnome_shell_screenshot.py exited ${result.status}`)
     record("shell", Number(process.hrtime.bigint() - started) / 1e6)
   }
+  const read = call(["clipboard-get"])
+  if (read["text"] !== "bench text") throw new Error(`clipboard-get read ${JSON.stringify(read)} after clipboard-set "bench text"`)
   const of = (key: string) => median(samples.get(key) ?? [])
   const lines = [
     `runs ${runs}, load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`,
