@@ -4,10 +4,11 @@
  * session (`MutterRemoteDesktop.ts`; one per process, started on the first use, so a warm host keeps one keyboard and
  * one pointer), absolute motion through the session's ScreenCast streams (one per monitor, over PipeWire; without a
  * PipeWire daemon the pointer refuses with mutter's reason and keys still work), displays from wl_output (the core
- * protocol every compositor offers). Everything else refuses before anything is sent, naming what is missing:
- * screenshots need frames from the ScreenCast stream or the Screenshot portal, and GNOME Shell tells an ordinary
- * client nothing about windows (Introspect and Eval are restricted), so windows are not listed, focused or placed,
- * and pointer actions by ref are refused with that reason (a point given as coordinates is clicked).
+ * protocol every compositor offers); screenshots from a frame of those streams, else from the Screenshot portal once
+ * the user allowed it (`gnomeCapture.ts`); the clipboard through mutter's RemoteDesktop clipboard
+ * (`mutterClipboard.ts`). Everything else refuses before anything is sent, naming what is missing: GNOME Shell tells
+ * an ordinary client nothing about windows (Introspect and Eval are restricted), so windows are not listed, focused
+ * or placed, and pointer actions by ref are refused with that reason (a point given as coordinates is clicked).
  *
  * D-Bus comes from the caller (`sessionBus`: the adapter's own connection), so this package stays free of a bus client.
  */
@@ -344,8 +345,9 @@ export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerSha
         const bus = sessionBus()
         // mutter's ScreenCast first: measured faster than the Screenshot portal both in a warm host and in a one-shot
         // call (README, "GNOME backend"); the portal, once the user allowed it, when the ScreenCast route cannot work.
+        const screenCast = captureCapability()
         let screenCastFailure: string
-        if (captureCapability().state === "available") {
+        if (screenCast.state === "available") {
           try {
             return await screenCastCapture(bus, session, region)
           } catch (error) {
@@ -353,7 +355,7 @@ export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerSha
             screenCastFailure = error.message
           }
         } else {
-          screenCastFailure = (captureCapability() as { readonly reason: string }).reason
+          screenCastFailure = screenCast.reason
         }
         const permission = await screenshotPermission(bus).catch((error: unknown): ScreenshotPermission => ({ state: "no_portal", reason: (error as Error).message }))
         if (permission.state !== "granted") {
