@@ -37,9 +37,12 @@ describe("KDE: keys through KWin's fake input, authorized by a .desktop file (he
   it("the authorized executable sees org_kde_kwin_fake_input (version 4), and types the layout's text into GTK 3", async () => {
     assert.strictEqual(session.info.protocols.kde_fake_input, 4)
     const input = new KwinFakeInput(session.addon)
+    // A widget is `focused` only in the active window, and KWin activates whichever app mapped last (on a loaded
+    // machine, either one): the fixture's window is made active first, through KWin's own scripting.
+    assert.isTrue(kwinWindows("Fixture").some((w) => w.caption === "Fixture" && w.active))
     assert.isTrue(atspi.focus(desktop, "fixture", "text", "Name"))
     // GrabFocus answers before the focus has moved; keys sent earlier (a loaded machine) go to the widget that had it.
-    assert.isTrue(await waitFor(() => (atspi.states(desktop, "fixture", "text", "Name").includes("focused") ? true : undefined)))
+    assert.isTrue(await waitFor(() => (atspi.states(desktop, "fixture", "text", "Name").includes("focused") ? true : undefined), 30_000))
     input.pressKey("a", ["ctrl"])
     input.type("Hello, World 42!")
     assert.strictEqual(await waitFor(async () => ((await entryText()) === "Hello, World 42!" ? true : undefined)), true)
@@ -57,7 +60,7 @@ describe("KDE: keys through KWin's fake input, authorized by a .desktop file (he
         env: { ...process.env, ...desktop.env },
         encoding: "utf8"
       })
-    ) as ReadonlyArray<{ caption: string; pid: number; frame: [number, number, number, number]; buffer: [number, number, number, number] }>
+    ) as ReadonlyArray<{ caption: string; pid: number; frame: [number, number, number, number]; buffer: [number, number, number, number]; active: boolean }>
 
   for (const [app, caption, name] of [["fixture", "Fixture", "Enable feature"], ["groupbox", "Group Boxes", "Checkbox 1"]] as const) {
     it(`${app}: a click at KWin's window origin + AT-SPI's window-relative extents toggles the check box (libatspi)`, async () => {
