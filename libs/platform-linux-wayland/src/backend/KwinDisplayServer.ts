@@ -28,7 +28,7 @@ import { join } from "node:path"
 import { loadAddon, packageRoot } from "../Addon.js"
 import { KwinFakeInput } from "../KwinFakeInput.js"
 import { KwinHelper, KwinHelperError, kwinHelperPath } from "../KwinHelper.js"
-import { inspectAuthorization, type AuthorizationState } from "../kde/KwinAuthorization.js"
+import { inspectAuthorization, userAuthorizationPath, type AuthorizationState } from "../kde/KwinAuthorization.js"
 import { KwinScripting, type KwinBus } from "../KwinScripting.js"
 import { KwinWindows } from "../KwinWindows.js"
 import { OutsideLayout } from "../OutsideLayout.js"
@@ -60,7 +60,7 @@ const helperPath = (): string => {
 
 /** The one step that authorizes the helper, and what is installed now. */
 export const authorizationSuggestion = (state: AuthorizationState = inspectAuthorization(helperPath())): string => {
-  const step = `run '${process.execPath}' '${kwinSetupScript()}' once (it writes ${state.state === "missing" ? state.file : "~/.local/share/applications/agent-desktop.desktop"} naming agent-desktop's KWin helper ${state.exec}, and rebuilds KDE's service cache)`
+  const step = `run '${process.execPath}' '${kwinSetupScript()}' once (it writes ${userAuthorizationPath()} naming agent-desktop's KWin helper ${state.exec}, and rebuilds KDE's service cache)`
   switch (state.state) {
     case "missing":
       return `${step}; no agent-desktop.desktop is installed`
