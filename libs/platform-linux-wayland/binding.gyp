@@ -15,6 +15,14 @@
       "include_dirs": ["native"],
       "cflags": ["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"],
       "libraries": ["-lwayland-client", "-lxkbcommon", "-lz"]
+    },
+    {
+      "target_name": "agent-desktop-kwin",
+      "type": "executable",
+      "sources": ["native/kwinhelper.c", "native/generated/fake-input-protocol.c"],
+      "include_dirs": ["native"],
+      "cflags": ["-O2", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+      "libraries": ["-lwayland-client", "-lz"]
     }
   ]
 }

@@ -94,6 +94,16 @@ describe("npx agent-desktop from packed tarballs", () => {
     const wayland = packed.find((p) => p.name === "@agent-desktop/platform-linux-wayland")!
     expect(wayland.files).toEqual(expect.arrayContaining(["binding.gyp", "native/wayland.c", "scripts/build-addon.mjs", "dist/index.js"]))
     expect(fs.existsSync(path.join(project, "node_modules/@agent-desktop/platform-linux-wayland/build/Release/agent_desktop_wayland.node"))).toBe(true)
+    // KDE: the helper KWin authorizes, and the installer that authorizes it (asked only to check, in a scratch data home).
+    expect(wayland.files).toEqual(expect.arrayContaining(["native/kwinhelper.c", "bin/agent-desktop-setup-kde.mjs", "kde/agent-desktop.desktop.in"]))
+    const kwinHelper = fs.realpathSync(path.join(project, "node_modules/@agent-desktop/platform-linux-wayland/build/Release/agent-desktop-kwin"))
+    const scratch = fs.mkdtempSync(path.join(work, "kde-data-"))
+    const check = spawnSync(process.execPath, [path.join(project, "node_modules/@agent-desktop/platform-linux-wayland/bin/agent-desktop-setup-kde.mjs"), "--check"], {
+      env: { PATH: process.env["PATH"], HOME: scratch, XDG_DATA_HOME: scratch, XDG_DATA_DIRS: scratch },
+      encoding: "utf8"
+    })
+    expect(check.status).toBe(1)
+    expect(JSON.parse(check.stdout)).toEqual({ ok: true, authorization: { state: "missing", file: path.join(scratch, "applications", "agent-desktop.desktop"), exec: kwinHelper } })
     const pipewire = packed.find((p) => p.name === "@agent-desktop/pipewire")!
     expect(pipewire.files).toEqual(expect.arrayContaining(["binding.gyp", "native/pipewire.c", "scripts/build-addon.mjs", "dist/index.js"]))
     expect(fs.existsSync(path.join(project, "node_modules/@agent-desktop/pipewire/build/Release/agent_desktop_pipewire.node"))).toBe(true)

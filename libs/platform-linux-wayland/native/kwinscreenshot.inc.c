@@ -267,26 +267,30 @@ static int64_t ks_dict_number(const dmsg_t *msg, const char *key, char *type, si
   return -1;
 }
 
+/* What a capture gives: the PNG, or an error code and message. */
+typedef struct {
+  int64_t width, height;
+  bytes_t png;
+  char code[32];
+  char message[512];
+} ks_result_t;
+
+static void ks_fail(ks_result_t *out, const char *code, const char *fmt, ...) {
+  snprintf(out->code, sizeof(out->code), "%s", code);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(out->message, sizeof(out->message), fmt, ap);
+  va_end(ap);
+}
+
 /*
- * kwinScreenshotArea(socketPath, abstract, x, y, width, height) -> {width, height, png}: the global logical region
- * through ScreenShot2.CaptureArea. Errors: DBUS_CONNECT_FAILED, DBUS_AUTH_FAILED, DBUS_TIMEOUT, DBUS_ERROR (the
+ * The global logical region through ScreenShot2.CaptureArea, as a PNG in `out` (0), or an error code in `out` (-1). Errors: DBUS_CONNECT_FAILED, DBUS_AUTH_FAILED, DBUS_TIMEOUT, DBUS_ERROR (the
  * message holds KWin's error name, e.g. org.kde.KWin.ScreenShot2.Error.NoAuthorized), KWIN_SCREENSHOT_FORMAT.
  */
-static napi_value js_kwin_screenshot_area(napi_env env, napi_callback_info info) {
-  napi_value argv[6];
-  if (!args_n(env, info, 6, argv)) return NULL;
-  bool failed, abstract;
-  int64_t x, y, w, h;
-  char *path = get_string(env, argv[0], "socket path", false, &failed);
-  if (failed) return NULL;
-  get_bool(env, argv[1], &abstract);
-  if (!get_i64(env, argv[2], &x, "x") || !get_i64(env, argv[3], &y, "y") || !get_i64(env, argv[4], &w, "width") ||
-      !get_i64(env, argv[5], &h, "height")) {
-    free(path);
-    return NULL;
-  }
+static int kwin_screenshot_area(const char *path, bool abstract, int64_t x, int64_t y, int64_t w, int64_t h, ks_result_t *out) {
+  memset(out, 0, sizeof(*out));
   ks_deadline = mono_ms() + WAIT_MS;
-  napi_value result = NULL;
+  int result = -1;
   int sock = -1, pipes[2] = {-1, -1};
   dbuf_t msg = {0}, body = {0}, in = {0};
   bytes_t image = {0};
@@ -294,14 +298,14 @@ static napi_value js_kwin_screenshot_area(napi_env env, napi_callback_info info)
   struct sockaddr_un addr = {.sun_family = AF_UNIX};
   size_t plen = strlen(path);
   if (plen + (abstract ? 1 : 0) >= sizeof(addr.sun_path)) {
-    result = throw_code(env, "DBUS_CONNECT_FAILED", "the session bus address is too long");
+    ks_fail(out, "DBUS_CONNECT_FAILED", "the session bus address is too long");
     goto done;
   }
   memcpy(addr.sun_path + (abstract ? 1 : 0), path, plen);
   socklen_t alen = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + plen + (abstract ? 1 : 0) + (abstract ? 0 : 1));
   sock = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (sock < 0 || connect(sock, (struct sockaddr *)&addr, alen) < 0) {
-    result = throw_code(env, "DBUS_CONNECT_FAILED", "cannot connect to the session bus at %s: %s", path, strerror(errno));
+    ks_fail(out, "DBUS_CONNECT_FAILED", "cannot connect to the session bus at %s: %s", path, strerror(errno));
     goto done;
   }
   char auth[128], line[256];
@@ -313,11 +317,11 @@ static napi_value js_kwin_screenshot_area(napi_env env, napi_callback_info info)
   if (ks_send(sock, auth, (size_t)an, -1) < 0 || ks_line(sock, line, sizeof(line)) < 0 || strncmp(line, "OK ", 3) != 0 ||
       ks_send(sock, "NEGOTIATE_UNIX_FD\r\n", 19, -1) < 0 || ks_line(sock, line, sizeof(line)) < 0 ||
       strncmp(line, "AGREE_UNIX_FD", 13) != 0 || ks_send(sock, "BEGIN\r\n", 7, -1) < 0) {
-    result = throw_code(env, "DBUS_AUTH_FAILED", "the session bus refused authentication with file-descriptor passing");
+    ks_fail(out, "DBUS_AUTH_FAILED", "the session bus refused authentication with file-descriptor passing");
     goto done;
   }
   if (pipe2(pipes, O_CLOEXEC) < 0) {
-    result = throw_code(env, "DBUS_CONNECT_FAILED", "pipe: %s", strerror(errno));
+    ks_fail(out, "DBUS_CONNECT_FAILED", "pipe: %s", strerror(errno));
     goto done;
   }
   db_call(&msg, 1, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello", NULL, NULL, 0);
@@ -358,7 +362,7 @@ static napi_value js_kwin_screenshot_area(napi_env env, napi_callback_info info)
   while (!replied || !pipe_done) {
     int64_t left = ks_deadline - mono_ms();
     if (left <= 0) {
-      result = throw_code(env, "DBUS_TIMEOUT", "KWin's ScreenShot2 did not answer within %d ms", WAIT_MS);
+      ks_fail(out, "DBUS_TIMEOUT", "KWin's ScreenShot2 did not answer within %d ms", WAIT_MS);
       goto done;
     }
     struct pollfd p[2] = {{.fd = replied ? -1 : sock, .events = POLLIN}, {.fd = pipe_done ? -1 : pipes[0], .events = POLLIN}};
@@ -367,7 +371,7 @@ static napi_value js_kwin_screenshot_area(napi_env env, napi_callback_info info)
     if (r <= 0) continue;
     if (p[1].revents) {
       if (bytes_reserve(&image, 1 << 20) < 0) {
-        result = throw_code(env, "WL_NO_MEMORY", "out of memory");
+        ks_fail(out, "WL_NO_MEMORY", "out of memory");
         goto done;
       }
       ssize_t n = read(pipes[0], image.data + image.len, image.cap - image.len);
@@ -402,7 +406,7 @@ static napi_value js_kwin_screenshot_area(napi_env env, napi_callback_info info)
           memcpy(&n, reply.body, 4);
           if (4 + n < reply.body_len + 1) snprintf(text, sizeof(text), "%.*s", (int)n, (const char *)reply.body + 4);
         }
-        result = throw_code(env, "DBUS_ERROR", "%s: %s", reply.error, text);
+        ks_fail(out, "DBUS_ERROR", "%s: %s", reply.error, text);
         goto done;
       }
     }
@@ -416,27 +420,23 @@ static napi_value js_kwin_screenshot_area(napi_env env, napi_callback_info info)
   /* QImage formats with 32-bit pixels 0xAARRGGBB: RGB32 (4), ARGB32 (5), ARGB32_Premultiplied (6). */
   if (strcmp(type, "raw") != 0 || iw <= 0 || ih <= 0 || stride < iw * 4 || (format != 4 && format != 5 && format != 6) ||
       image.len < (size_t)stride * (size_t)(ih - 1) + (size_t)iw * 4) {
-    result = throw_code(env, "KWIN_SCREENSHOT_FORMAT", "KWin answered an image this client cannot read (type '%s', %lldx%lld, stride %lld, format %lld, %zu bytes)",
+    ks_fail(out, "KWIN_SCREENSHOT_FORMAT", "KWin answered an image this client cannot read (type '%s', %lldx%lld, stride %lld, format %lld, %zu bytes)",
                         type, (long long)iw, (long long)ih, (long long)stride, (long long)format, image.len);
     goto done;
   }
-  capture_t shape = {.width = (uint32_t)iw, .height = (uint32_t)ih, .stride = (uint32_t)stride};
   bytes_t png = {0};
-  if (encode_png(image.data, &shape, 2, 1, 0, 1, &png) < 0) {
+  if (encode_png(image.data, (uint32_t)iw, (uint32_t)ih, (uint32_t)stride, false, 2, 1, 0, 1, &png) < 0) {
     free(png.data);
-    result = throw_code(env, "WL_NO_MEMORY", "PNG encoding failed");
+    ks_fail(out, "WL_NO_MEMORY", "PNG encoding failed");
     goto done;
   }
-  napi_create_object(env, &result);
-  set(env, result, "width", num(env, (double)iw));
-  set(env, result, "height", num(env, (double)ih));
-  napi_value buf;
-  napi_create_buffer_copy(env, png.len, png.data, NULL, &buf);
-  free(png.data);
-  set(env, result, "png", buf);
+  out->width = iw;
+  out->height = ih;
+  out->png = png;
+  result = 0;
   goto done;
 lost:
-  result = throw_code(env, "DBUS_CONNECT_FAILED", "the session bus connection failed: %s", strerror(errno));
+  ks_fail(out, "DBUS_CONNECT_FAILED", "the session bus connection failed: %s", strerror(errno));
 done:
   if (sock >= 0) close(sock);
   if (pipes[0] >= 0) close(pipes[0]);
@@ -445,6 +445,5 @@ done:
   free(body.p);
   free(in.p);
   free(image.data);
-  free(path);
   return result;
 }

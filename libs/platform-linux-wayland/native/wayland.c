@@ -302,11 +302,13 @@ static int need_connection(napi_env env) {
 #include "outputs.inc.c"
 #include "keyboard.inc.c"
 #include "pointer.inc.c"
+#include "png.inc.c"
 #include "screencopy.inc.c"
 #include "toplevels.inc.c"
 #include "fakeinput.inc.c"
 #include "datacontrol.inc.c"
 #include "kwinscreenshot.inc.c"
+#include "kwinscreenshotjs.inc.c"
 #include "mutterclipboard.inc.c"
 
 /* ---------- registry ---------- */

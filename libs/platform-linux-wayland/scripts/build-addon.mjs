@@ -1,4 +1,4 @@
-// Builds the Wayland addon: wayland-scanner generates the protocol glue (client header + private code) from the XML
+// Builds the Wayland addon and the KWin helper executable: wayland-scanner generates the protocol glue (client header + private code) from the XML
 // in protocols/ (the wlroots protocols, not packaged by Debian), from Debian's wayland-protocols (xdg-output) and
 // plasma-wayland-protocols (KWin's fake input), then
 // node-gyp compiles it against libwayland-client, libxkbcommon and zlib. Runs from `npm ci` (install script) and
@@ -14,6 +14,8 @@ import { fileURLToPath } from "node:url"
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 const statusFile = path.join(root, "build", "addon-status.json")
 const binary = path.join(root, "build", "Release", "agent_desktop_wayland.node")
+// The executable KWin's .desktop authorization names (native/kwinhelper.c), built by the same binding.gyp.
+const kwinHelper = path.join(root, "build", "Release", "agent-desktop-kwin")
 const generated = path.join(root, "native", "generated")
 
 const systemProtocols = "/usr/share/wayland-protocols"
@@ -37,7 +39,7 @@ const previous = (() => {
     return undefined
   }
 })()
-if (previous?.built === true && previous.source_hash === sourceHash && existsSync(binary)) process.exit(0)
+if (previous?.built === true && previous.source_hash === sourceHash && existsSync(binary) && existsSync(kwinHelper)) process.exit(0)
 
 const writeStatus = (status) => {
   mkdirSync(path.dirname(statusFile), { recursive: true })
@@ -83,7 +85,7 @@ const nodedir = path.resolve(path.dirname(process.execPath), "..")
 const nodedirArgs = existsSync(path.join(nodedir, "include", "node", "node_api.h")) ? [`--nodedir=${nodedir}`] : []
 const started = Date.now()
 const result = spawnSync(process.execPath, [gyp, "rebuild", "--release", ...nodedirArgs], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
-if (result.status !== 0 || !existsSync(binary)) {
+if (result.status !== 0 || !existsSync(binary) || !existsSync(kwinHelper)) {
   const tail = `${result.stdout ?? ""}\n${result.stderr ?? ""}`.trim().split("\n").slice(-15).join("\n")
   give({ built: false, missing: [], reason: `node-gyp rebuild failed: ${tail}` }, `node-gyp rebuild failed\n${tail}`)
 }

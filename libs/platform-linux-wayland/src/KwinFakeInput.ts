@@ -1,12 +1,16 @@
 /**
- * KDE's input channel: KWin's fake input protocol through the addon. KWin offers it only to an executable that an
- * installed .desktop file authorizes (`X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input`, `Exec=` the executable's real
- * path: KWin compares it with /proc/PID/exe), so a packaged agent-desktop ships one for the program that holds the
- * Wayland connection. Keys are evdev codes read through KWin's own keymap (the seat keymap the addon receives like any
- * client), so text is limited to the session's layout; a character's shift level is typed by holding that level's
- * modifier keys, as on a keyboard. Pointer motion is absolute, in global logical coordinates.
+ * KDE's input channel: KWin's fake input protocol. KWin offers it only to an executable that an installed .desktop
+ * file authorizes (`X-KDE-Wayland-Interfaces=org_kde_kwin_fake_input`, `Exec=` the executable's real path: KWin
+ * compares it with /proc/PID/exe), so the fake-input connection is held by agent-desktop's own helper executable
+ * (`KwinHelper.ts`), never by Node. This module turns keys, text and pointer actions into one batch of ops per action
+ * and sends it to that device: one round trip per action, the action's pauses (click timings, drag steps) kept by the
+ * helper. Keys are evdev codes read through KWin's own keymap (the seat keymap the addon receives like any client, on
+ * the process's unprivileged connection), so text is limited to the session's layout; a character's shift level is
+ * typed by holding that level's modifier keys, as on a keyboard. Pointer motion is absolute, in global logical
+ * coordinates.
  */
 import type { WaylandAddon } from "./Addon.js"
+import { fakeOp, type FakeInputDevice } from "./KwinHelper.js"
 import { keysymOfChar, keysymOfKey, MODIFIER_KEYSYM_NAMES, type Modifier } from "./KeyNames.js"
 import { OutsideLayout } from "./OutsideLayout.js"
 
@@ -21,19 +25,17 @@ const MODIFIER_KEYS: ReadonlyArray<[number, string]> = [
 
 const BUTTON_CODES = { left: 0x110, right: 0x111, middle: 0x112 } as const
 
-const pause = (ms: number): void => {
-  if (ms > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
-}
-
 interface Key {
   readonly code: number
   readonly mask: number
 }
 
 export class KwinFakeInput {
-  constructor(private readonly addon: WaylandAddon, application = "agent-desktop", reason = "drive applications for an AI agent") {
-    addon.fakeInputAuthenticate(application, reason)
-  }
+  constructor(
+    /** Keymap lookups: the process's own Wayland connection (any client gets the seat keymap). */
+    private readonly addon: WaylandAddon,
+    private readonly device: FakeInputDevice
+  ) {}
 
   private key(keysym: number): Key | undefined {
     const found = this.addon.seatKeymapLookup(keysym)
@@ -46,41 +48,32 @@ export class KwinFakeInput {
     return found.code
   }
 
-  /** Press `codes` in order, `body`, then release them in reverse, whatever happens. */
-  private holding(codes: ReadonlyArray<number>, body: () => void): void {
-    const held: Array<number> = []
-    try {
-      for (const code of codes) {
-        this.addon.fakeKey(code, true)
-        held.push(code)
-      }
-      body()
-    } finally {
-      for (const code of held.reverse()) this.addon.fakeKey(code, false)
-    }
+  /** Press `codes` in order, `body`, then release them in reverse (the helper stops at a failure; see `send`). */
+  private holding(codes: ReadonlyArray<number>, body: ReadonlyArray<string>): Array<string> {
+    return [...codes.map((code) => fakeOp.key(code, true)), ...body, ...[...codes].reverse().map((code) => fakeOp.key(code, false))]
+  }
+
+  private modifierCodes(modifiers: ReadonlyArray<Modifier>): ReadonlyArray<number> {
+    return modifiers.map((m) => this.codeOf(MODIFIER_KEYSYM_NAMES[m]))
   }
 
   private levelKeys(mask: number): ReadonlyArray<number> {
     return MODIFIER_KEYS.filter(([bit]) => (mask & bit) !== 0).map(([, name]) => this.codeOf(name))
   }
 
-  private tap(key: Key): void {
-    this.holding(this.levelKeys(key.mask), () => {
-      this.addon.fakeKey(key.code, true)
-      this.addon.fakeKey(key.code, false)
-    })
+  private tap(key: Key): Array<string> {
+    return this.holding(this.levelKeys(key.mask), [fakeOp.key(key.code, true), fakeOp.key(key.code, false)])
   }
 
-  pressKey(name: string, modifiers: ReadonlyArray<Modifier> = []): void {
+  pressKey(name: string, modifiers: ReadonlyArray<Modifier> = []): Promise<void> {
     const keysym = keysymOfKey(this.addon, name)
     const key = keysym === undefined ? undefined : this.key(keysym)
     if (key === undefined) throw new OutsideLayout([name])
-    this.holding(modifiers.map((m) => this.codeOf(MODIFIER_KEYSYM_NAMES[m])), () => this.tap(key))
-    this.addon.sync()
+    return this.device.send(this.holding(this.modifierCodes(modifiers), this.tap(key)))
   }
 
   /** Types text the session's layout has; any other character refuses the whole text before a key is sent. */
-  type(text: string): void {
+  type(text: string): Promise<void> {
     const chars = [...text]
     const keys = chars.map((char) => {
       const keysym = keysymOfChar(this.addon, char)
@@ -88,8 +81,7 @@ export class KwinFakeInput {
     })
     const missing = chars.filter((_, i) => keys[i] === undefined)
     if (missing.length > 0) throw new OutsideLayout([...new Set(missing)])
-    for (const key of keys) this.tap(key!)
-    this.addon.sync()
+    return this.device.send(keys.flatMap((key) => this.tap(key!)))
   }
 
   /**
@@ -97,53 +89,48 @@ export class KwinFakeInput {
    * so a client sees motion inside its window before a press (X clients on XWayland drop a press on a widget the
    * pointer jumped onto from another surface).
    */
-  moveTo(x: number, y: number): void {
+  private arrive(x: number, y: number): Array<string> {
     const px = Math.round(x)
     const py = Math.round(y)
-    this.addon.fakeMotionAbsolute(px > 0 ? px - 1 : px + 1, py)
-    this.addon.fakeMotionAbsolute(px, py)
-    this.addon.sync()
+    return [fakeOp.motion(px > 0 ? px - 1 : px + 1, py), fakeOp.motion(px, py)]
+  }
+
+  moveTo(x: number, y: number): Promise<void> {
+    return this.device.send(this.arrive(x, y))
   }
 
   /** Press and release `button` `count` times at the point, holding `modifiers` throughout. */
-  click(x: number, y: number, button: keyof typeof BUTTON_CODES, count: number, modifiers: ReadonlyArray<Modifier> = []): void {
-    this.moveTo(x, y)
-    this.holding(modifiers.map((m) => this.codeOf(MODIFIER_KEYSYM_NAMES[m])), () => {
-      for (let i = 0; i < count; i++) {
-        if (i > 0) pause(40)
-        this.addon.fakeButton(BUTTON_CODES[button], true)
-        pause(8)
-        this.addon.fakeButton(BUTTON_CODES[button], false)
-      }
-    })
-    this.addon.sync()
+  click(x: number, y: number, button: keyof typeof BUTTON_CODES, count: number, modifiers: ReadonlyArray<Modifier> = []): Promise<void> {
+    const code = BUTTON_CODES[button]
+    const presses = Array.from({ length: count }, (_, i) => [
+      ...(i > 0 ? [fakeOp.pause(40)] : []),
+      fakeOp.button(code, true),
+      fakeOp.pause(8),
+      fakeOp.button(code, false)
+    ]).flat()
+    return this.device.send([...this.arrive(x, y), ...this.holding(this.modifierCodes(modifiers), presses)])
   }
 
-  /** Left-button drag in steps over `durationMs`; the button is released whatever happens. */
-  drag(from: { x: number; y: number }, to: { x: number; y: number }, durationMs: number, dropDelayMs: number): void {
+  /** Left-button drag in steps over `durationMs`, the release the batch's last op. */
+  drag(from: { x: number; y: number }, to: { x: number; y: number }, durationMs: number, dropDelayMs: number): Promise<void> {
     const steps = Math.max(10, Math.min(100, Math.round(durationMs / 10)))
-    this.moveTo(from.x, from.y)
-    pause(8)
-    this.addon.fakeButton(BUTTON_CODES.left, true)
-    try {
-      for (let i = 1; i <= steps; i++) {
-        pause(durationMs / steps)
-        this.addon.fakeMotionAbsolute(Math.round(from.x + ((to.x - from.x) * i) / steps), Math.round(from.y + ((to.y - from.y) * i) / steps))
-      }
-      pause(dropDelayMs)
-    } finally {
-      this.addon.fakeButton(BUTTON_CODES.left, false)
-    }
-    this.addon.sync()
+    const path = Array.from({ length: steps }, (_, i) => [
+      fakeOp.pause(durationMs / steps),
+      fakeOp.motion(from.x + ((to.x - from.x) * (i + 1)) / steps, from.y + ((to.y - from.y) * (i + 1)) / steps)
+    ]).flat()
+    return this.device.send([
+      ...this.arrive(from.x, from.y),
+      fakeOp.pause(8),
+      fakeOp.button(BUTTON_CODES.left, true),
+      ...path,
+      fakeOp.pause(dropDelayMs),
+      fakeOp.button(BUTTON_CODES.left, false)
+    ])
   }
 
   /** `dy` > 0 = up, `dx` > 0 = left (the contract's signs); one wheel notch per unit. */
-  wheel(x: number, y: number, dx: number, dy: number, modifiers: ReadonlyArray<Modifier> = []): void {
-    this.moveTo(x, y)
-    this.holding(modifiers.map((m) => this.codeOf(MODIFIER_KEYSYM_NAMES[m])), () => {
-      if (dy !== 0) this.addon.fakeAxis(0, -dy)
-      if (dx !== 0) this.addon.fakeAxis(1, -dx)
-    })
-    this.addon.sync()
+  wheel(x: number, y: number, dx: number, dy: number, modifiers: ReadonlyArray<Modifier> = []): Promise<void> {
+    const turns = [...(dy !== 0 ? [fakeOp.axis(0, -dy)] : []), ...(dx !== 0 ? [fakeOp.axis(1, -dx)] : [])]
+    return this.device.send([...this.arrive(x, y), ...this.holding(this.modifierCodes(modifiers), turns)])
   }
 }

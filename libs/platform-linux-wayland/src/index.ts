@@ -23,7 +23,18 @@ export { gnomeBackend, gnomeDisplayServer } from "./backend/GnomeDisplayServer.j
 export { originFrom } from "./Coordinates.js"
 export { MutterRemoteDesktop, type DbusCall, type DbusMessage } from "./MutterRemoteDesktop.js"
 export { CLIPBOARD_PROTOCOL, CLIPBOARD_STEP, clipboardCapability, clipboardCapabilityHere, dataControlClipboard } from "./backend/dataControlClipboard.js"
-export { authorizationSuggestion, FAKE_INPUT, kwinDesktopTemplate, kwinBackend, kwinDisplayServer } from "./backend/KwinDisplayServer.js"
+export { authorizationSuggestion, closeKwinHelper, FAKE_INPUT, kwinBackend, kwinDisplayServer, kwinSetupScript } from "./backend/KwinDisplayServer.js"
+export { fakeOp, KWIN_HELPER_NAME, KwinHelper, KwinHelperError, kwinHelperPath, type FakeInputDevice } from "./KwinHelper.js"
+export { KwinFakeInput } from "./KwinFakeInput.js"
+export {
+  AUTHORIZATION_NAME,
+  authorizationText,
+  inspectAuthorization,
+  installAuthorization,
+  userAuthorizationPath,
+  type AuthorizationState,
+  type InstallResult
+} from "./kde/KwinAuthorization.js"
 export { matchKwinWindow, placementOfKwinWindow, topmostKwinWindowAt } from "./backend/KwinDesktop.js"
 export { KwinScripting, KwinScriptError, type IncomingCall, type KwinBus } from "./KwinScripting.js"
 export { KwinWindows, type KwinOperation, type KwinRect, type KwinWindow } from "./KwinWindows.js"

@@ -2,13 +2,17 @@
  * The KDE backend's commands on headless kwin_wayland against KWin's own tools in the same run: a KWin session with the
  * GTK 3 geometry fixture fullscreen (its entry focused by a click) and a warm host (`agent-desktop serve`), every call
  * through the installed command (native client). KWin grants fake input and ScreenShot2 per executable, so the
- * session's .desktop files authorize this Node (the warm host) and a copy of the system Python (the peer). The peers: KWin's
- * own ScreenShot2 capture of the screen through Gio (the wayland package's `kwin_screenshot.py`, a Python process per
- * call as any script of the user would run it), and `wl-paste` for the clipboard.
+ * session's .desktop files authorize agent-desktop's KWin helper (what the warm host drives KWin through) and a copy
+ * of the system Python (the peer). The peers: KWin's own ScreenShot2 capture of the screen through Gio (the wayland
+ * package's `kwin_screenshot.py`, a Python process per call as any script of the user would run it), and `wl-paste`
+ * for the clipboard. The helper's own cost is measured against the in-process route it replaced, in the same run:
+ * this bench's Node (authorized here for that comparison only) sends a Shift tap and captures the screen through the
+ * addon on its own connection, and through a warm helper (one pipe round trip more).
  *
  *   node tools/bench/dist/kwinCommandBench.js [--runs N] [--bin path/to/agent-desktop.js]
  */
 import { geometryFixture, probePath, startKwin, systemPython } from "@agent-desktop/desktop"
+import { KwinHelper, kwinHelperPath, loadAddon, WaylandSession } from "@agent-desktop/platform-linux-wayland"
 import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -38,8 +42,10 @@ const desktop = await startKwin({
   apps: [geometryFixture(3, { fullscreen: true })],
   timeoutMs: 90_000,
   authorizations: [
-    // The warm host is this Node (startWarmHost spawns process.execPath): KWin compares the real path.
-    { name: "agent-desktop", exec: fs.realpathSync(process.execPath), waylandInterfaces: ["org_kde_kwin_fake_input"], dbusInterfaces: ["org.kde.KWin.ScreenShot2"] },
+    // What agent-desktop-setup-kde installs: the helper's real path (KWin compares it with /proc/PID/exe).
+    { name: "agent-desktop", exec: kwinHelperPath(), waylandInterfaces: ["org_kde_kwin_fake_input"], dbusInterfaces: ["org.kde.KWin.ScreenShot2"] },
+    // The in-process route the helper replaced, for the same-run comparison only.
+    { name: "agent-desktop bench in-process", exec: fs.realpathSync(process.execPath), waylandInterfaces: ["org_kde_kwin_fake_input"], dbusInterfaces: ["org.kde.KWin.ScreenShot2"] },
     { name: "agent-desktop bench peer", exec: peerPython, dbusInterfaces: ["org.kde.KWin.ScreenShot2"] }
   ]
 })
@@ -84,6 +90,20 @@ try {
   ]
   const samples = new Map<string, Array<number>>()
   const record = (name: string, ms: number) => samples.set(name, [...(samples.get(name) ?? []), ms])
+  const load = loadAddon()
+  if (load._tag !== "Loaded") throw new Error(load.reason)
+  const inProcess = new WaylandSession(load.addon, desktop.env.WAYLAND_DISPLAY)
+  if (inProcess.info.protocols.kde_fake_input === null) throw new Error("KWin did not grant the bench's Node fake input")
+  load.addon.fakeInputAuthenticate("agent-desktop bench", "in-process comparison")
+  const { helper, fakeInput } = await KwinHelper.start(kwinHelperPath(), env)
+  if (fakeInput === 0) throw new Error("KWin did not grant the helper fake input")
+  const shift = load.addon.seatKeymapLookup(load.addon.keysymFromName("Shift_L"))!.keycode - 8
+  const bus = /unix:path=([^,;]+)/.exec(desktop.env.DBUS_SESSION_BUS_ADDRESS)![1]!
+  const timed = async (name: string, f: () => unknown) => {
+    const started = process.hrtime.bigint()
+    await f()
+    record(name, Number(process.hrtime.bigint() - started) / 1e6)
+  }
   for (let run = 0; run < runs; run++) {
     for (const command of commands) {
       const started = process.hrtime.bigint()
@@ -95,6 +115,15 @@ try {
     const shot = kwinCapture()
     record("kwin", Number(process.hrtime.bigint() - started) / 1e6)
     if (shot.status !== 0) throw new Error(`kwin_screenshot.py exited ${shot.status}: ${shot.stderr.slice(0, 600)}`)
+    // A Shift tap changes no text in the focused entry; each route ends with a round trip to KWin.
+    await timed("in-process key", () => {
+      load.addon.fakeKey(shift, true)
+      load.addon.fakeKey(shift, false)
+      load.addon.sync()
+    })
+    await timed("helper key", () => helper.send([`k${shift},1`, `k${shift},0`]))
+    await timed("in-process shot", () => load.addon.kwinScreenshotArea(bus, false, 0, 0, width, height))
+    await timed("helper shot", () => helper.screenshot({ path: bus, abstract: false }, 0, 0, width, height))
     started = process.hrtime.bigint()
     const pasted = spawnSync("wl-paste", ["--no-newline"], { env, encoding: "utf8", timeout: 10_000 })
     record("wl-paste", Number(process.hrtime.bigint() - started) / 1e6)
@@ -115,8 +144,17 @@ try {
     "|---|---:|---:|---:|",
     ...commands.map((c) => `| \`${c.name}\` | ${of(c.name).toFixed(1)} | ${ratio(c.name, "kwin")} | ${c.name === "clipboard-get" ? ratio(c.name, "wl-paste") : ""} |`),
     `| org.kde.KWin.ScreenShot2 CaptureArea, whole screen (KWin's own, through kwin_screenshot.py) | ${of("kwin").toFixed(1)} | 1.00x | |`,
-    `| \`wl-paste --no-newline\` | ${of("wl-paste").toFixed(1)} | ${ratio("wl-paste", "kwin")} | 1.00x |`
+    `| \`wl-paste --no-newline\` | ${of("wl-paste").toFixed(1)} | ${ratio("wl-paste", "kwin")} | 1.00x |`,
+    "",
+    "| route (this process, warm) | median ms | / in-process |",
+    "|---|---:|---:|",
+    `| fake input Shift tap + round trip, in-process addon (Node authorized) | ${of("in-process key").toFixed(2)} | 1.00x |`,
+    `| the same through agent-desktop-kwin (one pipe round trip more) | ${of("helper key").toFixed(2)} | ${ratio("helper key", "in-process key")} |`,
+    `| ScreenShot2 whole screen to PNG, in-process addon | ${of("in-process shot").toFixed(1)} | 1.00x |`,
+    `| the same through agent-desktop-kwin (PNG over the pipe) | ${of("helper shot").toFixed(1)} | ${ratio("helper shot", "in-process shot")} |`
   ]
+  helper.close()
+  inProcess.close()
   process.stdout.write(lines.join("\n") + "\n")
 } finally {
   await stopWarmHost(host)

@@ -19,7 +19,7 @@ below AT-SPI (keys with --headed, the pointer, screenshots, windows, global boun
 | --include-bounds, pointer actions by ref | global: sway's window origin + the toolkit's extents (GTK 3, GTK 4, Qt 5) | no bounds; refused with the reason | global: KWin's window origin + the toolkit's extents (GTK 3, GTK 4, Qt 5) | global (X11 extents) |
 | clipboard-get/set/clear | data-control (no focus needed; a detached owner process serves what is set until something else is copied) | mutter's RemoteDesktop clipboard (a detached owner process serves what is set until something else is copied); clear refused (mutter cannot empty another owner's selection) | data-control, which KWin 5.27 offers to any client | the compositor hands the selection to X11 apps (sway: while an X11 window has the focus) |
 | list-notifications, notification-action, dismiss | xfce4-notifyd as a Wayland client: its popups through AT-SPI, dismissed by a click of the virtual pointer | refused: GNOME Shell is the notification server and shows no accessible list | refused on Plasma (plasmashell is the server) | — |
-| what a user must grant | nothing | nothing (any client of the session bus may use RemoteDesktop and ScreenCast; the Shell shows its screen-sharing indicator meanwhile); the user focuses the target window; without PipeWire, screenshots need the Screenshot portal's permission, granted once (\`permissions\` gives the command) | a \`.desktop\` authorization for agent-desktop's executable (keys, pointer, screenshots; \`permissions\` says how to install it); windows and the clipboard need none | — |
+| what a user must grant | nothing | nothing (any client of the session bus may use RemoteDesktop and ScreenCast; the Shell shows its screen-sharing indicator meanwhile); the user focuses the target window; without PipeWire, screenshots need the Screenshot portal's permission, granted once (\`permissions\` gives the command) | once: the package's installer \`agent-desktop-setup-kde\` authorizes agent-desktop's KWin helper (keys, pointer, screenshots; \`permissions\` gives its exact command); windows and the clipboard need none | — |
 
 - A wlroots compositor without sway's IPC (no \`SWAYSOCK\`) has keys, pointer and screenshots but no window
   geometry: windows and pointer actions by ref are refused with that reason.
@@ -35,8 +35,9 @@ below AT-SPI (keys with --headed, the pointer, screenshots, windows, global boun
   stream (faster); where it cannot work, the Screenshot portal, silent once the user allowed it in the portal's
   permission store (status and permissions give the one command; without it the screenshot is refused with it). The
   RemoteDesktop and ScreenCast portals (a dialog, then restore tokens) are not used. On KDE, KWin grants fake input and
-  ScreenShot2 only to an executable an installed \`.desktop\` file names (agent-desktop ships it; without it keys,
-  pointer and screenshots refuse with PLATFORM_NOT_SUPPORTED, kind authorization_missing, and \`permissions\` gives the
-  command that installs it); the file names the executable (Node), so it authorizes every program that executable runs.
+  ScreenShot2 only to an executable an installed \`.desktop\` file names: agent-desktop's own helper
+  (\`agent-desktop-kwin\`), never Node, so no other program is authorized. Until the installer ran, keys, pointer and
+  screenshots refuse with PLATFORM_NOT_SUPPORTED, kind authorization_missing, and \`permissions\` gives the exact
+  command (also when the installed file names another path, after the package moved); no restart is needed after it.
   The semantic ref actions (click, check, set-value ...) work on every desktop.
 `

@@ -10,7 +10,8 @@
  * D-Bus interfaces (`org.kde.KWin.ScreenShot2`) per executable: it resolves the client's /proc/PID/exe and looks for an
  * installed .desktop file whose Exec= is that path (`X-KDE-Wayland-Interfaces`, `X-KDE-DBUS-Restricted-Interfaces`).
  * `authorizations` writes such files into the session's own XDG_DATA_HOME (`$STATE/data/applications`, KWin's service
- * cache in `$STATE/cache`), as a packaged agent-desktop would install one for its helper.
+ * cache in `$STATE/cache`) before KWin starts; the session's env names both directories, so an installer run in that
+ * env (agent-desktop's `agent-desktop-setup-kde`) writes where this KWin looks and rebuilds the cache it reads.
  */
 import { spawnSync } from "node:child_process"
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs"
@@ -93,7 +94,7 @@ export const kwinWith = (authorizations: ReadonlyArray<KwinAuthorization> = []):
       died.check()
       return socketReady(socket) !== undefined && (await context.hasOwner("org.kde.KWin")) ? true : undefined
     }, 50)
-    return { pid: child.pid!, socket, desktop: "KDE", env: {}, user: userInfo().username }
+    return { pid: child.pid!, socket, desktop: "KDE", env: { XDG_DATA_HOME: data, XDG_CACHE_HOME: cache }, user: userInfo().username }
   }
 })
 

@@ -1,6 +1,8 @@
 /**
  * The command surface on headless kwin_wayland 5.27 (the KDE backend), every call answered by one warm host through
- * the installed command: status and permissions (with and without KWin's .desktop authorization), keys with
+ * the installed command: status and permissions before and after the package's installer (`agent-desktop-setup-kde`)
+ * authorized agent-desktop's KWin helper (never Node: a Node program that is not agent-desktop gets no fake input
+ * from what was installed), keys with
  * --headed, pointer click/drag/wheel by point and by ref, --include-bounds on GTK 3 (the fixture), Qt 5 (group
  * boxes) and GTK 4 (the geometry fixture), list-windows and focus/move/resize-window, and the screenshot refusal. Every effect is read back through
  * another channel: the GTK fixture's log and control socket, libatspi (atspi_probe.py), and KWin's own window list
@@ -9,12 +11,12 @@
 import { controlFixture, fixtureControlPath, geometryFixture, startKwin, systemPython, type RunningWaylandDesktop } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
 import { type ChildProcess, execFileSync, spawnSync } from "node:child_process"
-import { chmodSync, copyFileSync, linkSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs"
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
-import { BIN, cleanEnv, envelopeOf, hostEnv, runBinary, tempHome } from "../../test/binary.js"
+import { hostEnv, tempHome } from "../../test/binary.js"
 import { atspiWith, type Bounds, centre, cliWith, type Node, nodes, sleep, stopHostAndDesktop, waitFor } from "./waylandSuite.js"
 import { startServe } from "../../test/warmHost.js"
 
@@ -24,8 +26,10 @@ let desktop: RunningWaylandDesktop
 let env: NodeJS.ProcessEnv
 let host: ChildProcess
 const home = tempHome("kwin")
-/** The warm host is Node: KWin authorizes the executable, so the session's .desktop file names Node's real path. */
-const node = realpathSync(process.execPath)
+const waylandPackage = dirname(createRequire(import.meta.url).resolve("@agent-desktop/platform-linux-wayland/package.json"))
+/** The helper executable the installer authorizes (KWin compares its real path with Exec=). */
+const kwinHelper = realpathSync(join(waylandPackage, "build", "Release", "agent-desktop-kwin"))
+const setupKde = join(waylandPackage, "bin", "agent-desktop-setup-kde.mjs")
 /**
  * The independent capture's Python: a copy only this session's .desktop file names. KWin grants what the FIRST
  * .desktop file whose Exec= is the caller's executable says, and Debian's python3.11.desktop names the system Python
@@ -40,8 +44,8 @@ beforeAll(async () => {
   desktop = await startKwin({
     apps: ["fixture", "qt:groupbox", geometryFixture(4)],
     timeoutMs: 90_000,
+    // agent-desktop's own authorization comes from its installer, in the first test.
     authorizations: [
-      { name: "agent-desktop", exec: node, waylandInterfaces: ["org_kde_kwin_fake_input"], dbusInterfaces: ["org.kde.KWin.ScreenShot2"] },
       // The independent capture: KWin's ScreenShot2 called by Gio from the peer's Python.
       { name: "agent-desktop tests", exec: peerPython, dbusInterfaces: ["org.kde.KWin.ScreenShot2"] }
     ]
@@ -90,18 +94,55 @@ const placeAt = async (app: string, x: number, y: number) => {
 }
 
 describe("agent-desktop on headless kwin_wayland (KDE backend, one warm host)", () => {
-  it("status names the KDE backend: fake input and ScreenShot2 granted by the .desktop file, windows by scripting", () => {
+  it("before the installer: input and capture refused with the installer's exact step; after it, granted to the helper without restarting the host", () => {
+    const before = ok("status")["probes"]["display_server"]
+    assert.strictEqual(before["backend"], "kde")
+    for (const channel of ["pointer", "keyboard", "capture"]) {
+      assert.deepInclude(before["channels"][channel], { state: "unavailable", kind: "authorization_missing" }, channel)
+      assert.include(before["channels"][channel]["suggestion"], setupKde, channel)
+      assert.include(before["channels"][channel]["suggestion"], "no agent-desktop.desktop is installed", channel)
+    }
+    const denied = ok("permissions")
+    assert.strictEqual(denied["automation"]["state"], "denied")
+    assert.include(denied["automation"]["suggestion"], setupKde)
+    const refused = cli("--headed", "press", "x")
+    assert.isFalse(refused["ok"])
+    assert.strictEqual(refused["error"]["code"], "PLATFORM_NOT_SUPPORTED")
+
+    const setup = (...args: Array<string>) => {
+      const run = spawnSync(process.execPath, [setupKde, ...args], { env, encoding: "utf8", timeout: 90_000 })
+      return { status: run.status, answer: JSON.parse(run.stdout) as Record<string, any> }
+    }
+    assert.deepInclude(setup("--check"), { status: 1 })
+    const file = join(desktop.stateDir, "data", "applications", "agent-desktop.desktop")
+    const first = setup()
+    assert.strictEqual(first.status, 0, JSON.stringify(first.answer))
+    assert.deepInclude(first.answer["installed"], { file, exec: kwinHelper, changed: true })
+    assert.deepInclude(first.answer["installed"]["service_cache"], { state: "rebuilt" })
+    assert.deepStrictEqual(first.answer["authorization"], { state: "installed", file, exec: kwinHelper })
+    const text = readFileSync(file, "utf8")
+    assert.include(text, `\nExec=${kwinHelper}\n`)
+    assert.include(text, "\nX-KDE-Wayland-Interfaces=org_kde_kwin_fake_input\n")
+    assert.include(text, "\nX-KDE-DBUS-Restricted-Interfaces=org.kde.KWin.ScreenShot2\n")
+    // Idempotent: the same file, nothing rewritten.
+    const again = setup()
+    assert.strictEqual(again.status, 0)
+    assert.isFalse(again.answer["installed"]["changed"])
+    assert.deepInclude(setup("--check"), { status: 0 })
+
+    // The warm host's helper had no grant: the next call starts one that KWin grants.
     const server = ok("status")["probes"]["display_server"]
-    assert.strictEqual(server["backend"], "kde")
     for (const channel of ["pointer", "keyboard"]) {
       assert.deepInclude(server["channels"][channel], { state: "available", grant: "granted" }, channel)
       assert.match(server["channels"][channel]["via"], /org_kde_kwin_fake_input v4/)
+      assert.include(server["channels"][channel]["via"], kwinHelper)
+      assert.include(server["channels"][channel]["via"], file)
     }
     assert.deepInclude(server["channels"]["windows"], { state: "available", grant: "not_required" })
     assert.deepInclude(server["channels"]["capture"], { state: "available", grant: "granted" })
     assert.match(server["channels"]["capture"]["via"], /org\.kde\.KWin\.ScreenShot2\.CaptureArea/)
     assert.deepInclude(ok("permissions"), { automation: { state: "granted" }, screen_recording: { state: "granted" } })
-  })
+  }, 120_000)
 
   it("the clipboard through data-control (KWin offers it to any client): wl-paste reads what was set, clipboard-get what wl-copy set, clear leaves none", async () => {
     const channel = ok("status")["probes"]["display_server"]["channels"]["clipboard"]
@@ -119,27 +160,27 @@ describe("agent-desktop on headless kwin_wayland (KDE backend, one warm host)", 
     assert.notStrictEqual(wlPaste("--list-types").status, 0)
   }, 60_000)
 
-  it("an executable the .desktop file does not name: input unavailable, and permissions say how to install the authorization", () => {
-    // A hard link is another path to the same Node: KWin compares the path of /proc/PID/exe, so it is not authorized.
-    const dir = mkdtempSync(join(tmpdir(), "ad-kwin-exe-"))
-    try {
-      const other = join(dir, "node")
-      linkSync(node, other)
-      // One-shot (AGENT_DESKTOP_HOST=off): no background host of that executable is left behind.
-      const alone = { ...cleanEnv(tempHome("kwin-unauthorized")), ...desktop.env }
-      const status = envelopeOf(runBinary(["status"], alone, [other, BIN]))
-      const pointer = status["data"]["probes"]["display_server"]["channels"]["pointer"]
-      assert.deepInclude(pointer, { state: "unavailable", kind: "authorization_missing" })
-      assert.include(pointer["suggestion"], `sed 's|@EXEC@|${other}|'`)
-      assert.include(pointer["suggestion"], "kde/agent-desktop.desktop.in")
-      const permissions = envelopeOf(runBinary(["permissions"], alone, [other, BIN]))["data"]
-      assert.strictEqual(permissions["automation"]["state"], "denied")
-      const pressed = envelopeOf(runBinary(["--headed", "press", "x"], alone, [other, BIN]))
-      assert.isFalse(pressed["ok"])
-      assert.strictEqual(pressed["error"]["code"], "PLATFORM_NOT_SUPPORTED")
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+  it("what the installer wrote grants agent-desktop's helper alone: a Node program that is not agent-desktop sees no fake input, and ScreenShot2 refuses it", () => {
+    // Another program of the user on Node, in the same session, after the installer ran: the addon's own connection
+    // lists the compositor's globals, and its own D-Bus call asks KWin for a screenshot.
+    const program = [
+      `const { loadFrom } = await import(${JSON.stringify(join(waylandPackage, "dist", "Addon.js"))})`,
+      `const load = loadFrom(${JSON.stringify(waylandPackage)})`,
+      "if (load._tag !== 'Loaded') throw new Error(load.reason)",
+      "const info = load.addon.connect(process.env.WAYLAND_DISPLAY)",
+      "const bus = process.env.DBUS_SESSION_BUS_ADDRESS.match(/unix:path=([^,;]+)/)",
+      "let shot = 'not tried'",
+      "try { load.addon.kwinScreenshotArea(bus[1], false, 0, 0, 10, 10); shot = 'captured' } catch (e) { shot = e.message }",
+      "console.log(JSON.stringify({ fakeInput: info.protocols.kde_fake_input, globals: info.globals.map((g) => g.interface), shot }))"
+    ].join("\n")
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", program], { env, encoding: "utf8", timeout: 30_000 })
+    assert.strictEqual(run.status, 0, run.stderr)
+    const seen = JSON.parse(run.stdout) as { fakeInput: number | null; globals: Array<string>; shot: string }
+    assert.isNull(seen.fakeInput)
+    assert.notInclude(seen.globals, "org_kde_kwin_fake_input")
+    assert.include(seen.globals, "wl_seat", "the program did reach KWin")
+    assert.match(seen.shot, /NoAuthorized/)
+    assert.isTrue(existsSync(join(desktop.stateDir, "data", "applications", "agent-desktop.desktop")))
   }, 60_000)
 
   it("press --headed: keys and modifiers reach the GTK 3 fixture's focused entry (its own state)", async () => {
