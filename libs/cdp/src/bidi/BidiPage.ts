@@ -113,7 +113,7 @@ const DEEP_FOCUS = `const deepFocus = () => {
     break
   }
   return !element || element === element.ownerDocument.body || element === element.ownerDocument.documentElement ? null : element
-}`
+};`
 
 const FOCUSED_FIELD = `function() { ${DEEP_FOCUS}
   const e = deepFocus()
@@ -181,7 +181,16 @@ export const enterFieldText = async (session: BidiSession, context: string, text
     await log.deliver("script.callFunction(blur)", () => call(session, context, BLUR, timeoutMs))
     return log.steps
   } catch (error) {
-    if (error instanceof CdpError) throw new CdpError({ ...error, steps: log.steps })
+    if (error instanceof CdpError) {
+      throw new CdpError({
+        kind: error.kind,
+        message: error.message,
+        ...(error.sent === undefined ? {} : { sent: error.sent }),
+        ...(error.method === undefined ? {} : { method: error.method }),
+        ...(error.details === undefined ? {} : { details: error.details }),
+        steps: log.steps
+      })
+    }
     throw error
   }
 }
