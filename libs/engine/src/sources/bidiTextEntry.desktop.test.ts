@@ -1,6 +1,7 @@
 /**
- * Text into a Firefox page's fields without --headed: Debian's Firefox ESR started by `launch --cdp`, which for
- * Firefox sets up its WebDriver BiDi endpoint (Firefox serves no DevTools protocol). Firefox's fields list
+ * Text into a Firefox page's fields without --headed: Debian's Firefox ESR started by `launch firefox --cdp` (refusals
+ * first: its own endpoint switches, a taken port; then a running browser), which for Firefox sets up its WebDriver
+ * BiDi endpoint (Firefox serves no DevTools protocol). Firefox's fields list
  * EditableText but ignore it, so headless `type`, `set-value` and `clear` on their AT-SPI refs focus the field through
  * AT-SPI and put the text in as key actions through BiDi (trusted key, beforeinput and input events; set-value and
  * clear also change). The page writes what it sees (the value, and whether the event was trusted) into its title; the
@@ -8,6 +9,7 @@
  */
 import { execFileSync } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import * as net from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -15,8 +17,7 @@ import { isAlive } from "../commands/native/processes.js"
 import { linuxEngine } from "../test/linuxEngine.js"
 import { useDesktop } from "../test/useDesktop.js"
 
-const FIREFOX = "/usr/lib/firefox-esr/firefox-esr"
-const haveFirefox = existsSync(FIREFOX)
+const haveFirefox = existsSync("/usr/lib/firefox-esr/firefox-esr") && existsSync("/usr/bin/firefox")
 if (!haveFirefox) process.stderr.write("WebDriver BiDi text entry suite: skipped, Firefox ESR is not installed\n")
 
 const desktop = useDesktop({ apps: [], windowManager: "openbox" })
@@ -79,8 +80,21 @@ describe.skipIf(!haveFirefox)("a Firefox page with a WebDriver BiDi endpoint: te
     writeFileSync(page, FIELDS)
     mkdirSync(profile, { recursive: true })
     writeFileSync(join(profile, "user.js"), PREFS)
+    // Refused before anything starts: switches of its own for the endpoint, a port another process holds.
+    const conflict = await run("launch", { app: "firefox", cdp: 0, arg: ["--no-remote", "-remote-debugging-port", "9333"] })
+    expect(conflict.error).toMatchObject({ code: "INVALID_ARGS", details: { kind: "cdp_switch_conflict", switch: "-remote-debugging-port" } })
+    const holder = await new Promise<net.Server>((resolve) => {
+      const server = net.createServer()
+      server.listen({ host: "127.0.0.1", port: 0 }, () => resolve(server))
+    })
+    const taken = await run("launch", { app: "firefox", cdp: (holder.address() as net.AddressInfo).port })
+    holder.close()
+    expect(taken.error).toMatchObject({ code: "INVALID_ARGS", details: { kind: "cdp_port_in_use" } })
+
+    // `firefox` is Debian's wrapper script: launch cannot see the Gecko app behind it, gives Chromium's switches (Firefox
+    // takes the port and ignores the address) and recognises the endpoint by its protocol.
     const launched = await ok("launch", {
-      app: FIREFOX,
+      app: "firefox",
       cdp: 0,
       env: ["MOZ_DISABLE_CONTENT_SANDBOX=1", "GNOME_ACCESSIBILITY=1"],
       arg: ["--no-remote", "--profile", profile, `file://${page}`],
@@ -91,6 +105,9 @@ describe.skipIf(!haveFirefox)("a Firefox page with a WebDriver BiDi endpoint: te
     expect(launched.cdp).toMatchObject({ protocol: "webdriver-bidi", websocket_url: `ws://127.0.0.1:${launched.cdp.port}/session` })
     expect(launched.cdp.product).toMatch(/^firefox\/153\./)
     await titleUntil(launched.pid, "fields")
+    // A running browser cannot gain an endpoint: refused, nothing started.
+    const again = await run("launch", { app: "firefox", cdp: 0 })
+    expect(again.error).toMatchObject({ code: "ACTION_FAILED", details: { kind: "cdp_requires_fresh_launch" } })
 
     const field = (name: string) =>
       within(async () => all((await ok("snapshot", { app: "Firefox", interactive_only: true })).tree)
