@@ -48,7 +48,7 @@ export const CdpEndpoint = Type.Object({
 })
 
 /** The launched process, and its window (`window`: the version's window shape) when it shows one. */
-const launchDataOf = <W extends Type.TSchema, E extends Type.TSchema, R extends Type.TSchema>(window: W, endpoint: E, renderer: R) =>
+const launchDataOf = <W extends Type.TSchema, E extends Type.TSchema>(window: W, endpoint: E) =>
   Type.Object(
     {
       app: Type.String(),
@@ -56,21 +56,21 @@ const launchDataOf = <W extends Type.TSchema, E extends Type.TSchema, R extends 
       process_instance: Type.Optional(Type.String()),
       window: Type.Optional(window),
       cdp: Type.Optional(endpoint),
-      renderer: Type.Optional(renderer),
+      renderer: Type.Optional(Type.Literal("chromium")),
       suggestion: Type.Optional(Type.String())
     },
     def("LaunchData")
   )
 
 /** 2.3-2.6: the launched process, and its window when it shows one (no window is still a success). */
-export const LaunchDataV2_3 = launchDataOf(WindowInfo, CdpEndpointV2_3, Type.Literal("chromium"))
+export const LaunchDataV2_3 = launchDataOf(WindowInfo, CdpEndpointV2_3)
 export type LaunchDataV2_3 = Type.Static<typeof LaunchDataV2_3>
 
 /**
- * 2.7: a window without a usable accessibility tree says so, as list-windows does; the endpoint names its protocol and
- * `renderer` is `gecko` for Firefox.
+ * 2.7: a window without a usable accessibility tree says so, as list-windows does; the endpoint names its protocol
+ * (`renderer: chromium` stays the DevTools endpoint's alone).
  */
-export const LaunchData = launchDataOf(ListedWindow, CdpEndpoint, Type.Union([Type.Literal("chromium"), Type.Literal("gecko")]))
+export const LaunchData = launchDataOf(ListedWindow, CdpEndpoint)
 export type LaunchData = Type.Static<typeof LaunchData>
 
 export type LaunchDataV2_1 = Type.Static<typeof LaunchDataV2_1>

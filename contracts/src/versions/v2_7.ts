@@ -59,7 +59,7 @@ export const V2_7 = extendContract(V2_6, {
     {
       id: "launch-remote-protocol",
       description:
-        "launch --cdp also starts Firefox, with its WebDriver BiDi endpoint: cdp may carry protocol (devtools or webdriver-bidi; for webdriver-bidi websocket_url is where a client starts its session and product is firefox/VERSION) and renderer may be gecko. Additive; down-conversion drops protocol, and drops cdp and renderer of a webdriver-bidi endpoint (2.6 readers take cdp for a DevTools endpoint).",
+        "launch --cdp also starts Firefox, with its WebDriver BiDi endpoint: cdp may carry protocol (devtools or webdriver-bidi; for webdriver-bidi websocket_url is where a client starts its session, product is firefox/VERSION, and there is no renderer). Additive; down-conversion drops protocol, and drops a webdriver-bidi endpoint (2.6 readers take cdp for a DevTools endpoint).",
       breaking: false,
       commands: ["launch"]
     },

@@ -103,14 +103,14 @@ export const v2_6_v2_7: VersionStep = {
 }
 
 /**
- * A launch in 2.6: its window without the tree marker; its endpoint without `protocol`, and none at all (nor a
- * renderer) when it is Firefox's WebDriver BiDi, which a 2.6 reader would take for a DevTools endpoint.
+ * A launch in 2.6: its window without the tree marker; its endpoint without `protocol`, and none at all when it is
+ * Firefox's WebDriver BiDi, which a 2.6 reader would take for a DevTools endpoint.
  */
 const launchV2_6 = (data: JsonRecord): JsonRecord => {
   const windowed = isRecord(data["window"]) ? { ...data, window: without(data["window"], ["accessibility"]) } : data
   const endpoint = windowed["cdp"]
   if (!isRecord(endpoint)) return windowed
-  if (endpoint["protocol"] === "webdriver-bidi") return without(windowed, ["cdp", "renderer"])
+  if (endpoint["protocol"] === "webdriver-bidi") return without(windowed, ["cdp"])
   return { ...windowed, cdp: without(endpoint, ["protocol"]) }
 }
 

@@ -249,7 +249,8 @@ const withEndpoint = (
     const budgetMs = Math.min(CDP_PROBE_BUDGET_MS, timeoutMs)
     const probe = yield* probeEndpoint(port, budgetMs, () => isAlive(launched.pid), protocol)
     if (probe.endpoint !== undefined) {
-      return { ...launched, cdp: probe.endpoint, renderer: probe.endpoint.protocol === "webdriver-bidi" ? "gecko" as const : "chromium" as const }
+      // `renderer: chromium` names a DevTools endpoint's browser; Firefox's endpoint says so by its protocol alone.
+      return probe.endpoint.protocol === "webdriver-bidi" ? { ...launched, cdp: probe.endpoint } : { ...launched, cdp: probe.endpoint, renderer: "chromium" as const }
     }
     return yield* new ActionFailed({
       message: `${launched.app} (pid ${launched.pid}) started, but no ${protocol === "webdriver-bidi" ? "WebDriver BiDi" : "DevTools"} endpoint answered on port ${port} within ${probe.elapsedMs} ms`,
