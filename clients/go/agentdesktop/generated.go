@@ -605,6 +605,7 @@ type LaunchDataCdp struct {
 	HttpEndpoint string  `json:"http_endpoint"`
 	WebsocketUrl string  `json:"websocket_url"`
 	Product      *string `json:"product,omitempty"`
+	Protocol     *string `json:"protocol,omitempty"`
 }
 
 // ListAppsData is generated from $defs/ListAppsData.

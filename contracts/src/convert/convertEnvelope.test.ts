@@ -81,6 +81,16 @@ describe("lossy and structural conversions", () => {
     })
   })
 
+  it("a 2.7 launch's endpoint loses its protocol going down to 2.6; Firefox's WebDriver BiDi endpoint is dropped", () => {
+    const devtools = { port: 9222, http_endpoint: "http://127.0.0.1:9222", websocket_url: "ws://127.0.0.1:9222/devtools/browser/x", product: "Chrome/156", protocol: "devtools" }
+    const chromium = convertEnvelope(ok("2.7", "launch", { app: "Chromium", pid: 7, cdp: devtools, renderer: "chromium" }), "2.7", "2.6")
+    const { protocol: _protocol, ...devtoolsV2_6 } = devtools
+    expect(chromium.data).toEqual({ app: "Chromium", pid: 7, cdp: devtoolsV2_6, renderer: "chromium" })
+    const bidi = { port: 9333, http_endpoint: "http://127.0.0.1:9333", websocket_url: "ws://127.0.0.1:9333/session", product: "firefox/153.8.0", protocol: "webdriver-bidi" }
+    const firefox = convertEnvelope(ok("2.7", "launch", { app: "Firefox", pid: 8, cdp: bidi }), "2.7", "2.6")
+    expect(firefox.data).toEqual({ app: "Firefox", pid: 8 })
+  })
+
   it("re-adds the success flag of an OperationReport going down to 2.4 and rebuilds the report going up", () => {
     const report = ok("2.5", "mouse-click", {
       action: "mouse-click",

@@ -29,23 +29,33 @@ export type ListAppsData = Type.Static<typeof ListAppsData>
 /** 2.1-2.2: `launch` printed the window it found; no window was a WINDOW_NOT_FOUND error. */
 export const LaunchDataV2_1 = WindowInfo
 
-/** Chromium DevTools endpoint of `launch --cdp`. */
-export const CdpEndpoint = Type.Object({
+/** 2.3-2.6: the Chromium DevTools endpoint of `launch --cdp`. */
+export const CdpEndpointV2_3 = Type.Object({
   port: Type.Integer({ minimum: 0 }),
   http_endpoint: Type.String(),
   websocket_url: Type.String(),
   product: Type.Optional(Type.String())
 })
 
+/**
+ * 2.7: the endpoint of `launch --cdp` says which protocol it serves: `devtools` (Chromium, Chrome, Electron: the
+ * Chrome DevTools Protocol, `websocket_url` the browser target's) or `webdriver-bidi` (Firefox: `websocket_url` is
+ * where a client starts its session; `product` is `firefox/VERSION` from the session's capabilities).
+ */
+export const CdpEndpoint = Type.Object({
+  ...CdpEndpointV2_3.properties,
+  protocol: Type.Optional(Type.Union([Type.Literal("devtools"), Type.Literal("webdriver-bidi")]))
+})
+
 /** The launched process, and its window (`window`: the version's window shape) when it shows one. */
-const launchDataOf = <W extends Type.TSchema>(window: W) =>
+const launchDataOf = <W extends Type.TSchema, E extends Type.TSchema>(window: W, endpoint: E) =>
   Type.Object(
     {
       app: Type.String(),
       pid: Type.Integer({ minimum: 0 }),
       process_instance: Type.Optional(Type.String()),
       window: Type.Optional(window),
-      cdp: Type.Optional(CdpEndpoint),
+      cdp: Type.Optional(endpoint),
       renderer: Type.Optional(Type.Literal("chromium")),
       suggestion: Type.Optional(Type.String())
     },
@@ -53,12 +63,16 @@ const launchDataOf = <W extends Type.TSchema>(window: W) =>
   )
 
 /** 2.3-2.6: the launched process, and its window when it shows one (no window is still a success). */
-export const LaunchDataV2_3 = launchDataOf(WindowInfo)
+export const LaunchDataV2_3 = launchDataOf(WindowInfo, CdpEndpointV2_3)
 export type LaunchDataV2_3 = Type.Static<typeof LaunchDataV2_3>
 
-/** 2.7: a window without a usable accessibility tree says so, as list-windows does. */
-export const LaunchData = launchDataOf(ListedWindow)
+/**
+ * 2.7: a window without a usable accessibility tree says so, as list-windows does; the endpoint names its protocol
+ * (`renderer: chromium` stays the DevTools endpoint's alone).
+ */
+export const LaunchData = launchDataOf(ListedWindow, CdpEndpoint)
 export type LaunchData = Type.Static<typeof LaunchData>
 
 export type LaunchDataV2_1 = Type.Static<typeof LaunchDataV2_1>
 export type CdpEndpoint = Type.Static<typeof CdpEndpoint>
+export type CdpEndpointV2_3 = Type.Static<typeof CdpEndpointV2_3>

@@ -57,6 +57,13 @@ export const V2_7 = extendContract(V2_6, {
       commands: ["wait"]
     },
     {
+      id: "launch-remote-protocol",
+      description:
+        "launch --cdp also starts Firefox, with its WebDriver BiDi endpoint: cdp may carry protocol (devtools or webdriver-bidi; for webdriver-bidi websocket_url is where a client starts its session, product is firefox/VERSION, and there is no renderer). Additive; down-conversion drops protocol, and drops a webdriver-bidi endpoint (2.6 readers take cdp for a DevTools endpoint).",
+      breaking: false,
+      commands: ["launch"]
+    },
+    {
       id: "trace-replay",
       description:
         "trace replay SESSION runs a recorded session again (data: the replay's own session, each step's outcome, the secrets it needed and where from, its delivery); trace export --as batch writes the recording's actions as a batch file (data: path, entries, the environment variables it reads). trace takes the session after the action. Breaking for a reader of trace's data that knows only its two 2.6 shapes (show, export): the union gains two; show and export print what they printed. Down-conversion turns either new result into an INVALID_ARGS error of kind needs_contract (with the replay's delivery, its session and the written path), since 2.6 has no shape for them.",

@@ -12,3 +12,11 @@ export { focusedElement } from "./FocusedElement.js"
 export { identifyNode, liveNode, type LiveCdpNode, type SavedCdpNode } from "./NodeIdentity.js"
 export { pressPageKey, domKey, type PageKey } from "./KeyEvents.js"
 export { NO_HOOKS, type CdpStep, type DeliveryHooks } from "./Delivery.js"
+export { BidiConnection, parseBidiMessage, type BidiMessage } from "./bidi/BidiConnection.js"
+export { bidiEndpoint, bidiEndpointOfProcess, firefoxSwitch, readBidiServerFile } from "./bidi/BidiDiscovery.js"
+export {
+  bidiBrowser, contextOfWindow, enterFieldText, focusedField, openBidiSession, placeCaretAtEnd as placeBidiCaretAtEnd, titleMatches,
+  type BidiSession, type FieldText
+} from "./bidi/BidiPage.js"
+export { contractRolesOfField, type FieldDescription } from "./bidi/FieldRoles.js"
+export { keyActionsOfText, unsendableCharacter, WEBDRIVER_KEYS, type KeyAction } from "./bidi/KeyActions.js"

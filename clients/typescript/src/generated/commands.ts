@@ -438,7 +438,7 @@ export interface LaunchArgs {
   readonly no_attach?: boolean
   /** Bring the window to the front. */
   readonly activate?: boolean
-  /** Chrome DevTools port (0 or no value = a free port) */
+  /** DevTools or Firefox BiDi port (0/none: a free one) */
   readonly cdp?: number
 }
 

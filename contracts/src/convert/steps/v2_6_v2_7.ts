@@ -92,14 +92,26 @@ export const v2_6_v2_7: VersionStep = {
         ? findV2_6(data)
         : command === "list-windows" && Array.isArray(data)
         ? data.map((window) => isRecord(window) ? without(window, ["accessibility"]) : window)
-        : command === "launch" && isRecord(data) && isRecord(data["window"])
-        ? { ...data, window: without(data["window"], ["accessibility"]) }
+        : command === "launch" && isRecord(data)
+        ? launchV2_6(data)
         : command === "wait" && isRecord(data) && isRecord(data["event"])
         ? { ...data, event: without(data["event"], WATCH_EVENT_KEYS) }
         : command === "list-apps" && isRecord(data) && Array.isArray(data["apps"])
         ? { ...data, apps: data["apps"].map((app: unknown) => isRecord(app) ? without(app, ["accessibility"]) : app) }
         : data)
   }
+}
+
+/**
+ * A launch in 2.6: its window without the tree marker; its endpoint without `protocol`, and none at all when it is
+ * Firefox's WebDriver BiDi, which a 2.6 reader would take for a DevTools endpoint.
+ */
+const launchV2_6 = (data: JsonRecord): JsonRecord => {
+  const windowed = isRecord(data["window"]) ? { ...data, window: without(data["window"], ["accessibility"]) } : data
+  const endpoint = windowed["cdp"]
+  if (!isRecord(endpoint)) return windowed
+  if (endpoint["protocol"] === "webdriver-bidi") return without(windowed, ["cdp"])
+  return { ...windowed, cdp: without(endpoint, ["protocol"]) }
 }
 
 const snapshotV2_6 = (data: JsonRecord): JsonRecord => {

@@ -32,6 +32,11 @@ export const NATIVE_LINUX_NOTES = `## Pointer, screenshots, windows and the clip
   app without a tree too (found by its process name and window); it succeeds once the process is gone, or once
   all its windows are gone while the process runs on as a service (details.process_running); a window left over
   (a save prompt) is ACTION_FAILED naming it. Session processes are never closed.
+- Text into browser fields without --headed: Chromium's fields have no EditableText and Firefox ignores its, so
+  type, set-value and clear on their refs go through the browser's remote endpoint when its process has one
+  (launch --cdp: Chromium's DevTools, Firefox's WebDriver BiDi, which serves one client at a time): the field is
+  focused through AT-SPI and the page sees trusted input events (set-value and clear also change). Without one:
+  POLICY_DENIED naming --headed and launch --cdp.
 - list-surfaces lists an app's showing windows, dialogs, alerts, popup menus (with item_count) and tooltips;
   snapshot --surface menu|alert|sheet|focused snapshots that one surface (shell kinds are refused).
 - wait --event (window-opened/closed, app-launched/terminated, focus-changed, surface-appeared/dismissed) listens to

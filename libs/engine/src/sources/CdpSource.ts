@@ -17,12 +17,12 @@ const CONNECT_MS = 3_000
 const keyOf = (endpoint: Endpoint) => `${endpoint.host}:${endpoint.port}`
 
 /** A CdpError as the platform error the engine folds: delivery follows the steps it carries. */
-export const platformErrorOf = (error: unknown, what: string): PlatformError => {
+export const platformErrorOf = (error: unknown, what: string, source: "cdp" | "bidi" = "cdp"): PlatformError => {
   if (!(error instanceof CdpError)) {
     return new PlatformError({ code: "INTERNAL", message: `${what}: ${error instanceof Error ? error.message : String(error)}` })
   }
   const steps = error.steps ?? []
-  const details = { source: "cdp", cdp_error: error.kind, ...(error.details ?? {}) }
+  const details = { source, cdp_error: error.kind, ...(error.details ?? {}) }
   switch (error.kind) {
     case "not_loopback":
       return new PlatformError({ code: "POLICY_DENIED", message: error.message, details: { ...details, kind: "cdp_not_loopback" }, steps, suggestion: "Start the browser with --remote-debugging-address=127.0.0.1 (its default), or name an endpoint on this machine's loopback" })

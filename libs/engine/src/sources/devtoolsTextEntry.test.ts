@@ -1,4 +1,5 @@
 import { PlatformError, type DesktopAdapterShape, type SemanticAction } from "@agent-desktop/platform"
+import { spawn } from "node:child_process"
 import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { CdpSource } from "./CdpSource.js"
@@ -38,6 +39,33 @@ describe("text through a browser's DevTools endpoint", () => {
       const { inner, asked } = innerActing(() => Effect.fail(error))
       expect(await run(inner, action, headed)).toBe(error)
       expect(asked).toEqual([action.kind])
+    }
+  })
+
+  it("Firefox (gecko) takes the WebDriver BiDi route: without an endpoint the refusal stands, nothing else asked", async () => {
+    const { inner, asked } = innerActing(() => Effect.fail(refusal({ toolkit: "gecko", reason: "editable_text_inert", app_pid: process.pid, window_title: "Form — Mozilla Firefox" })))
+    expect(await run(inner, typeAction)).toMatchObject({ code: "POLICY_DENIED", details: { toolkit: "gecko" } })
+    expect(asked).toEqual(["type"])
+  })
+
+  it("with a BiDi endpoint: a character WebDriver cannot send is refused before anything; an endpoint that does not answer sends nothing", async () => {
+    // A process whose command line names a BiDi port where nothing listens (port 1 is never served here).
+    const child = spawn("/bin/sh", ["-c", "sleep 30; :", "firefox", "--remote-debugging-port=1"], { stdio: "ignore" })
+    await new Promise((resolve) => child.once("spawn", resolve))
+    try {
+      const gecko = refusal({ toolkit: "gecko", reason: "editable_text_inert", app_pid: child.pid, window_title: "Form — Mozilla Firefox" })
+      const unsendable = innerActing(() => Effect.fail(gecko))
+      expect(await run(unsendable.inner, { kind: "type", text: "a\uE007" })).toMatchObject({
+        code: "ACTION_NOT_SUPPORTED", details: { kind: "bidi_unsendable_character", index: 1 }
+      })
+      expect(unsendable.asked).toEqual(["type"])
+      const silent = innerActing(() => Effect.fail(gecko))
+      const error = await run(silent.inner, { kind: "set_value", value: "x" })
+      expect(error).toMatchObject({ code: "ACTION_FAILED", details: { source: "bidi", sent: false } })
+      expect(error.steps ?? []).toEqual([])
+      expect(silent.asked).toEqual(["set_value"])
+    } finally {
+      child.kill("SIGKILL")
     }
   })
 })

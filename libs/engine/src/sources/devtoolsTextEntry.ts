@@ -5,7 +5,8 @@
  * other), the protocol finds the element holding the page's focus, checks it is a field of the ref's role, and types
  * into it (`Input.insertText`: the page sees trusted `beforeinput`/`input` events; set-value and clear also `change`).
  * No synthesized device input, no window focus. Without an endpoint, or a page for the window, the platform's own
- * refusal stands and nothing was sent.
+ * refusal stands and nothing was sent. Firefox (toolkit `gecko`) takes the same route over WebDriver BiDi
+ * (bidiTextEntry.ts).
  */
 import { actOnNode, focusedElement, liveNode, placeCaretAtEnd, type PageAction, type PageSession } from "@agent-desktop/cdp"
 import {
@@ -14,6 +15,7 @@ import {
 import { Clock, Effect, Option } from "effect"
 import type { CdpSource } from "./CdpSource.js"
 import { platformErrorOf } from "./CdpSource.js"
+import { bidiTextEntry } from "./bidiTextEntry.js"
 
 type TextAction = Extract<SemanticAction, { readonly kind: "type" | "set_value" | "clear" }>
 
@@ -21,14 +23,15 @@ const isTextAction = (action: SemanticAction): action is TextAction =>
   action.kind === "type" || action.kind === "set_value" || action.kind === "clear"
 
 /** The platform's refusal for text only keys can deliver, with the app's pid and window title to find its page by. */
-const keyboardOnly = (error: PlatformError): { readonly pid: number; readonly title: string } | undefined => {
+const keyboardOnly = (error: PlatformError): { readonly pid: number; readonly title: string; readonly toolkit?: string } | undefined => {
   const details = error.details ?? {}
   if (error.code !== "POLICY_DENIED" || details["headed_required"] !== true) return undefined
   const reason = details["reason"]
   if (reason !== "no_editable_text" && reason !== "editable_text_inert") return undefined
   const pid = details["app_pid"]
   const title = details["window_title"]
-  return typeof pid === "number" && typeof title === "string" ? { pid, title } : undefined
+  const toolkit = details["toolkit"]
+  return typeof pid === "number" && typeof title === "string" ? { pid, title, ...(typeof toolkit === "string" ? { toolkit } : {}) } : undefined
 }
 
 /** Focus moves asynchronously: how long the page may take to show the focus GrabFocus gave. */
@@ -62,6 +65,8 @@ export const actWithDevtoolsText = (
   return direct.pipe(Effect.catchTag("PlatformError", (refusal) => {
     const where = keyboardOnly(refusal)
     if (where === undefined) return Effect.fail(refusal)
+    // Gecko serves WebDriver BiDi, not DevTools (bidiTextEntry.ts).
+    if (where.toolkit === "gecko") return bidiTextEntry(inner, target, action, options, where, refusal)
     return Effect.gen(function*() {
       const ms = yield* timeLeft(options.deadline)
       // Only reads so far: a process without an endpoint, or a page the protocol cannot find, keeps the refusal.

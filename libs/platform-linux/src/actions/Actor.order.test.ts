@@ -82,6 +82,7 @@ describe("Actor: messages, journal and steps in order", () => {
     assert.strictEqual(error.code, "POLICY_DENIED")
     assert.deepStrictEqual(error.details, { headed_required: true, toolkit: "gecko", reason: "editable_text_inert", window_title: "Field" })
     assert.include(error.message, "lists EditableText on it but leaves the field unchanged")
+    assert.include(error.message, "launch firefox --cdp")
     assert.deepStrictEqual(changes(app), [])
   })
 

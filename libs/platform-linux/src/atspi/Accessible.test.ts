@@ -13,6 +13,9 @@ describe("names and text as an agent reads them", () => {
   it("drops U+FFFC object-replacement characters (Chromium 156 shows one per embedded child)", () => {
     assert.strictEqual(cleanText("\ufffc\ufffc\ufffc"), "")
     assert.strictEqual(cleanText("a\ufffcb"), "ab")
+    // Gecko's pad after a character beyond the BMP goes; a U+FEFF anywhere else is the text's own.
+    assert.strictEqual(cleanText("a😀\ufeffb𝄞\ufeff"), "a😀b𝄞")
+    assert.strictEqual(cleanText("\ufeffa\ufeff"), "\ufeffa\ufeff")
   })
 })
 

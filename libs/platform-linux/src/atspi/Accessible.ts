@@ -35,7 +35,12 @@ export const isNullRef = (ref: ObjectRef): boolean => ref.path === Paths.null ||
 export const cleanName = (name: string): string => name.trim()
 
 /** U+FFFC stands for an embedded child object (Chromium 156 form fields, Firefox): never text of its own. */
-export const cleanText = (text: string): string => text.includes("\ufffc") ? text.replace(/\ufffc/g, "") : text
+export const cleanText = (text: string): string => {
+  const objectless = text.includes("\ufffc") ? text.replace(/\ufffc/g, "") : text
+  // Gecko counts text offsets in UTF-16 units and pads each character beyond the BMP with U+FEFF in its ATK text, so
+  // an emoji typed as one character reads back as two: the pad is not the app's text.
+  return objectless.includes("\ufeff") ? objectless.replace(/([\u{10000}-\u{10FFFF}])\ufeff/gu, "$1") : objectless
+}
 
 /** The body of a call on index 0 (GetName(0) on every node of a browser page), shared. */
 const firstIndex: ReadonlyArray<unknown> = [0]

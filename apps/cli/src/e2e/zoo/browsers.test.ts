@@ -85,18 +85,13 @@ for (const browser of browsers) {
       assert.isTrue(titled("input ab"))
     })
 
-    // defect: browser-type-needs-headed — Firefox: no headless route (flips when one exists). Chromium has one where
-    // its process has a DevTools endpoint (engine sources/devtoolsTextEntry.desktop.test.ts); the zoo's has none.
-    ;(browser.app === "Firefox" ? it.fails : it.skip)("start page: type into a plain <input> without --headed (the page's input event sees the text)", () => {
-      ok(cli("type", findRef(cli, app, "textfield", "Filter"), "zoo"))
-      assert.isTrue(titled("input abzoo"))
-    })
-
     it("start page: without --headed and without a DevTools endpoint, type is refused saying why and what works; the page saw nothing", () => {
       const refused = failed(cli("type", findRef(cli, app, "textfield", "Filter"), "nope"), "POLICY_DENIED")
       assert.strictEqual(refused["details"]["reason"], browser.app === "Firefox" ? "editable_text_inert" : "no_editable_text")
       assert.include(refused["message"], "--headed")
-      if (browser.app === "Chromium") assert.include(refused["message"], "launch --cdp")
+      // The route that works headless: the browser's remote endpoint (engine sources/devtoolsTextEntry.desktop.test.ts,
+      // sources/bidiTextEntry.desktop.test.ts); the zoo's browsers have none.
+      assert.include(refused["message"], browser.app === "Chromium" ? "launch --cdp" : "launch firefox --cdp")
       assert.strictEqual(refused["disposition"]["delivery"], "not_delivered")
       assert.isFalse(titled("input .*nope", 2000), "the page saw no input")
     })

@@ -1,8 +1,12 @@
 import { Effect } from "effect"
+import { mkdtempSync, symlinkSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import * as http from "node:http"
 import * as net from "node:net"
 import { afterEach, describe, expect, it } from "vitest"
-import { choosePort, conflictingSwitch, probeEndpoint } from "./cdp.js"
+import { WebSocketServer } from "ws"
+import { cdpSwitches, choosePort, conflictingSwitch, probeEndpoint, remoteProtocolOf } from "./cdp.js"
 
 const servers: Array<http.Server | net.Server> = []
 afterEach(() => {
@@ -21,7 +25,26 @@ describe("launch --cdp's endpoint probe", () => {
   it("reads a DevTools version answer", async () => {
     const port = await serve((response) => response.end(JSON.stringify({ Browser: "Chrome/156.0", webSocketDebuggerUrl: "ws://127.0.0.1:1/devtools/browser/x" })))
     const outcome = await Effect.runPromise(probeEndpoint(port, 2_000, () => true))
-    expect(outcome.endpoint).toEqual({ port, http_endpoint: `http://127.0.0.1:${port}`, websocket_url: "ws://127.0.0.1:1/devtools/browser/x", product: "Chrome/156.0" })
+    expect(outcome.endpoint).toEqual({ port, http_endpoint: `http://127.0.0.1:${port}`, websocket_url: "ws://127.0.0.1:1/devtools/browser/x", product: "Chrome/156.0", protocol: "devtools" })
+  })
+
+  it("reads a WebDriver BiDi endpoint by starting and ending a session (Firefox: one at a time)", async () => {
+    const methods: Array<string> = []
+    const port = await new Promise<number>((resolve) => {
+      const wss: WebSocketServer = new WebSocketServer({ host: "127.0.0.1", port: 0 }, () => resolve((wss.address() as net.AddressInfo).port))
+      servers.push(wss as unknown as net.Server)
+      wss.on("connection", (socket) => socket.on("message", (data: Buffer) => {
+        const command = JSON.parse(data.toString()) as { id: number; method: string }
+        methods.push(command.method)
+        const result = command.method === "session.new" ? { sessionId: "s", capabilities: { browserName: "firefox", browserVersion: "153.8.0" } } : {}
+        socket.send(JSON.stringify({ type: "success", id: command.id, result }))
+      }))
+    })
+    const outcome = await Effect.runPromise(probeEndpoint(port, 2_000, () => true, "webdriver-bidi"))
+    expect(outcome.endpoint).toEqual({
+      port, http_endpoint: `http://127.0.0.1:${port}`, websocket_url: `ws://127.0.0.1:${port}/session`, product: "firefox/153.8.0", protocol: "webdriver-bidi"
+    })
+    expect(methods).toEqual(["session.new", "session.end"])
   })
 
   it("gives up on a responder that is not DevTools, even one that streams without end, within its budget", async () => {
@@ -47,5 +70,17 @@ describe("launch --cdp's endpoint probe", () => {
     expect(conflictingSwitch(["--no-sandbox", "--remote-debugging-port=9222"])).toBe("--remote-debugging-port=9222")
     expect(conflictingSwitch(["--remote-debugging-pipe"])).toBe("--remote-debugging-pipe")
     expect(conflictingSwitch(["--remote-debugging"])).toBeUndefined()
+    expect(conflictingSwitch(["-remote-debugging-port", "9222"])).toBe("-remote-debugging-port")
+  })
+
+  it("a Gecko app (application.ini and omni.ja beside its real executable) gets BiDi's one switch; others Chromium's", () => {
+    const gecko = mkdtempSync(join(tmpdir(), "ad-gecko-"))
+    for (const file of ["application.ini", "omni.ja", "browser-bin"]) writeFileSync(join(gecko, file), "")
+    symlinkSync(join(gecko, "browser-bin"), join(gecko, "link"))
+    expect(remoteProtocolOf(join(gecko, "link"))).toBe("webdriver-bidi")
+    expect(remoteProtocolOf(process.execPath)).toBe("devtools")
+    expect(remoteProtocolOf(join(gecko, "missing"))).toBe("devtools")
+    expect(cdpSwitches(9333, "webdriver-bidi")).toEqual(["--remote-debugging-port=9333"])
+    expect(cdpSwitches(9333)).toEqual(["--remote-debugging-port=9333", "--remote-debugging-address=127.0.0.1"])
   })
 })

@@ -8,7 +8,7 @@ import { ActionFailed, AppUnresponsive, InvalidArgs, Timeout } from "../../error
 import { fromPlatformError } from "../../errors/fromPlatformError.js"
 import { Invocation } from "../../Invocation.js"
 import { withJavaAccessibility } from "./javaAccessibility.js"
-import { CDP_PROBE_BUDGET_MS, cdpSwitches, choosePort, conflictingSwitch, probeEndpoint } from "./cdp.js"
+import { CDP_PROBE_BUDGET_MS, cdpSwitches, choosePort, conflictingSwitch, probeEndpoint, remoteProtocolOf, type RemoteProtocol } from "./cdp.js"
 import { launchCommand } from "./desktopEntry.js"
 import { nativeDesktop } from "./nativeAccess.js"
 import { loadsAccessibilityBridge, noTreeAdvice, noTreeToolkit, processAppName, processFacts } from "./noTreeAdvice.js"
@@ -56,7 +56,8 @@ const report = (app: AppInfo, window: WindowInfo | undefined) => ({
  * which will register, if late): then it answers at once, without a window (the app has no
  * accessible tree), with a suggestion naming the toolkit's way to turn accessibility on and the pixel route.
  * --activate focuses the window.
- * --cdp [PORT] starts a Chromium-based app with a DevTools endpoint and reports it (cdp.ts).
+ * --cdp [PORT] starts a Chromium-based app with a DevTools endpoint, or a Gecko app with its WebDriver BiDi endpoint,
+ * and reports it (cdp.ts).
  */
 export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
   const { app: name, timeout: timeoutMs, arg: extraArgs, cwd, no_attach: noAttach, activate } = args
@@ -101,7 +102,9 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
   const port = cdpRequested === undefined ? undefined : yield* choosePort(cdpRequested)
   // A Java app gets the ATK wrapper (javaAccessibility.ts); the user's own --env wins over it.
   const appEnv = { ...withJavaAccessibility(invocation.options.environment ?? process.env), ...env }
-  const command = launchCommand(name, port === undefined ? extraArgs : [...extraArgs, ...cdpSwitches(port)], appEnv)
+  const plain = launchCommand(name, extraArgs, appEnv)
+  const protocol = plain === undefined || port === undefined ? undefined : remoteProtocolOf(plain.argv[0]!)
+  const command = plain === undefined || port === undefined ? plain : { ...plain, argv: [...plain.argv, ...cdpSwitches(port, protocol)] }
   if (command === undefined) {
     return yield* new InvalidArgs({
       message: `'${name}' is not an executable, a command on PATH, a desktop id or a running app`,
@@ -165,11 +168,11 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
         invocation.record("step.succeeded", { label: "window_mapped", outcome: "succeeded", mechanism: "semantic_api", pid, accessibility: "absent" })
         if (activate && mapped._tag === "Some") yield* activateManaged(native.value, mapped.value)
         const appName = processAppName(pid) ?? path.basename(command.argv[0]!)
-        return yield* withEndpoint({ app: appName, pid, suggestion: noTreeSuggestion(appName, pid, title) }, port, timeoutMs)
+        return yield* withEndpoint({ app: appName, pid, suggestion: noTreeSuggestion(appName, pid, title) }, port, timeoutMs, protocol)
       }
     }
     if ((yield* Clock.currentTimeMillis) >= deadline) {
-      if (app !== undefined) return yield* withEndpoint(report(app, undefined), port, timeoutMs)
+      if (app !== undefined) return yield* withEndpoint(report(app, undefined), port, timeoutMs, protocol)
       return yield* new Timeout({
         message: `${name} (pid ${pid}) started but did not appear on the accessibility registry within ${timeoutMs} ms`,
         delivery: "delivered_unverified",
@@ -200,7 +203,7 @@ export const launch = Effect.fn("launch")(function*(args: ArgsOf<"launch">) {
     : window.accessibility.tree === "inactive"
     ? `${app!.name} (pid ${app!.pid}) shows a window${window.title ? ` ('${window.title}')` : ""} with its accessibility switched off, so its tree shows none of the content: ${window.accessibility.fix ?? "restart it with its accessibility on"}${window.accessibility.sources.includes("cdp") ? "; meanwhile its DevTools endpoint serves its pages (snapshot, find and actions through cdp refs)" : ""}`
     : noTreeSuggestion(app!.name, app!.pid, window.title)
-  return yield* withEndpoint(advice === undefined ? launched : { ...launched, suggestion: advice }, port, timeoutMs)
+  return yield* withEndpoint(advice === undefined ? launched : { ...launched, suggestion: advice }, port, timeoutMs, protocol)
 })
 
 /** What to tell about an app that shows a window but no accessibility tree: its toolkit's switch and the pixel route. */
@@ -235,14 +238,22 @@ const activateManaged = (native: NativeDesktopShape, window: ManagedWindow) =>
  * window). An app that never answers was still started (delivered), so that is ACTION_FAILED with what the probe saw,
  * and a retry is not safe (it would attach).
  */
-const withEndpoint = (launched: ReturnType<typeof report> & { readonly suggestion?: string }, port: number | undefined, timeoutMs: number) =>
+const withEndpoint = (
+  launched: ReturnType<typeof report> & { readonly suggestion?: string },
+  port: number | undefined,
+  timeoutMs: number,
+  protocol: RemoteProtocol | undefined
+) =>
   Effect.gen(function*() {
     if (port === undefined) return launched
     const budgetMs = Math.min(CDP_PROBE_BUDGET_MS, timeoutMs)
-    const probe = yield* probeEndpoint(port, budgetMs, () => isAlive(launched.pid))
-    if (probe.endpoint !== undefined) return { ...launched, cdp: probe.endpoint, renderer: "chromium" as const }
+    const probe = yield* probeEndpoint(port, budgetMs, () => isAlive(launched.pid), protocol)
+    if (probe.endpoint !== undefined) {
+      // `renderer: chromium` names a DevTools endpoint's browser; Firefox's endpoint says so by its protocol alone.
+      return probe.endpoint.protocol === "webdriver-bidi" ? { ...launched, cdp: probe.endpoint } : { ...launched, cdp: probe.endpoint, renderer: "chromium" as const }
+    }
     return yield* new ActionFailed({
-      message: `${launched.app} (pid ${launched.pid}) started, but no DevTools endpoint answered on port ${port} within ${probe.elapsedMs} ms`,
+      message: `${launched.app} (pid ${launched.pid}) started, but no ${protocol === "webdriver-bidi" ? "WebDriver BiDi" : "DevTools"} endpoint answered on port ${port} within ${probe.elapsedMs} ms`,
       delivery: "delivered_unverified",
       details: {
         kind: "cdp_endpoint_unavailable",
@@ -253,6 +264,6 @@ const withEndpoint = (launched: ReturnType<typeof report> & { readonly suggestio
         ...(launched.process_instance === undefined ? {} : { process_instance: launched.process_instance }),
         ...(probe.responderWithoutDevtoolsBody ? { responder_without_devtools_body: true } : {})
       },
-      suggestion: "--cdp works with Chromium-based apps (Chromium, Chrome, Electron), and Google Chrome 136+ only with a profile of its own (--arg=--user-data-dir=DIR); close this one and launch it again that way, or without --cdp"
+      suggestion: "--cdp works with Chromium-based apps (Chromium, Chrome, Electron; Google Chrome 136+ only with a profile of its own: --arg=--user-data-dir=DIR) and with Firefox (one WebDriver BiDi client at a time); close this one and launch it again that way, or without --cdp"
     })
   })

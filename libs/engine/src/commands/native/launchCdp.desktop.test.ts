@@ -100,7 +100,7 @@ describe.skipIf(!haveChromium)("launch --cdp with Chromium", () => {
     expect(launched).toMatchObject({
       app: "Chromium",
       renderer: "chromium",
-      cdp: { http_endpoint: `http://127.0.0.1:${port}`, product: expect.stringMatching(/^Chrome\//) }
+      cdp: { http_endpoint: `http://127.0.0.1:${port}`, product: expect.stringMatching(/^Chrome\//), protocol: "devtools" }
     })
     expect(launched.cdp.websocket_url).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${port}/devtools/browser/`))
     // Read back: the kernel has that process listening on the port, and DevTools there lists the page it opened.

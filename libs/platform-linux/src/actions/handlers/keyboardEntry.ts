@@ -26,6 +26,12 @@ export const needsKeyboard = (node: RawNode, profile: ToolkitProfile): boolean =
 export const takesTypedKeys = (node: RawNode): boolean =>
   isTextRole(node) && node.states.has(AtspiState.focusable) && !node.states.has(AtspiState.readOnly) && !node.interfaces.includes("EditableText")
 
+/** Browsers whose remote protocol the engine types through headless (engine sources/devtoolsTextEntry.ts). */
+const remoteRoute: Readonly<Record<string, string>> = {
+  chromium: ", or start the browser with a DevTools endpoint (launch --cdp), through which text goes in headless",
+  gecko: ", or start Firefox with its WebDriver BiDi endpoint (launch firefox --cdp), through which text goes in headless"
+}
+
 /**
  * Headless, text that goes in only through keys is refused, nothing sent; the refusal says which of the two applies
  * (the headless route, EditableText, is missing or present and ignored) and carries the app's pid and the title of
@@ -43,7 +49,7 @@ const headlessRefusal = async ({ session, node, accessible, deadline }: ActConte
     message: `this ${mapRole(node)} takes text only through synthesized key events (${
       inert ? `${accessible.profile.id} lists EditableText on it but leaves the field unchanged when it is used` : `${accessible.profile.id} gives it no EditableText`
     }); re-run with --headed to type it through the keyboard${
-      accessible.profile.id === "chromium" ? ", or start the browser with a DevTools endpoint (launch --cdp), through which text goes in headless" : ""
+      remoteRoute[accessible.profile.id] ?? ""
     }`,
     details: {
       headed_required: true,
