@@ -4,10 +4,11 @@
  * session (`MutterRemoteDesktop.ts`; one per process, started on the first use, so a warm host keeps one keyboard and
  * one pointer), absolute motion through the session's ScreenCast streams (one per monitor, over PipeWire; without a
  * PipeWire daemon the pointer refuses with mutter's reason and keys still work), displays from wl_output (the core
- * protocol every compositor offers). Everything else refuses before anything is sent, naming what is missing:
- * screenshots need frames from the ScreenCast stream or the Screenshot portal, and GNOME Shell tells an ordinary
- * client nothing about windows (Introspect and Eval are restricted), so windows are not listed, focused or placed,
- * and pointer actions by ref are refused with that reason (a point given as coordinates is clicked).
+ * protocol every compositor offers). Windows (list, geometry, focus, move, resize, minimize, maximize, close, and the
+ * placement of window-relative AT-SPI extents) come from agent-desktop's GNOME Shell extension when the user installed
+ * it (`GnomeDesktop.ts`): GNOME Shell tells an ordinary client nothing about windows (Introspect and Eval are
+ * restricted), so without it windows are not listed, focused or placed, pointer actions by ref are refused with that
+ * reason (a point given as coordinates is clicked), and `status` says how to install it.
  *
  * D-Bus comes from the caller (`sessionBus`: the adapter's own connection), so this package stays free of a bus client.
  */
@@ -34,10 +35,11 @@ import type { WaylandSession } from "../WaylandSession.js"
 import { clipboardCapabilityHere, dataControlClipboard } from "./dataControlClipboard.js"
 import { forgetLostWayland, openWayland, waylandRefusal } from "./openWayland.js"
 import { PartialInput, toPlatformError, unsupported } from "./waylandErrors.js"
+import { GnomeWindows } from "../GnomeWindows.js"
+import { gnomeSessionWindows, gnomeWindowManager, windowsCapability } from "./GnomeDesktop.js"
 
 export const REMOTE_DESKTOP = "org.gnome.Mutter.RemoteDesktop"
 
-const NO_WINDOWS = "GNOME Shell tells an ordinary client nothing about windows (its Introspect and Eval interfaces are restricted to allowed callers)"
 const POINTER_VIA = `${REMOTE_DESKTOP} session + org.gnome.Mutter.ScreenCast monitor streams (absolute motion over PipeWire)`
 const BUTTON_CODES = { left: 0x110, right: 0x111, middle: 0x112 } as const
 /** How long a button stays down in a click, and between the clicks of a double click (as on wlroots). */
@@ -169,7 +171,11 @@ const STEP_LABELS: Readonly<Record<string, string>> = {
   XTestFakeMotionEvent: `${REMOTE_DESKTOP}.NotifyPointerMotionAbsolute`,
   XTestFakeButtonEvent: `${REMOTE_DESKTOP}.NotifyPointerButton`,
   "XTestFakeButtonEvent(wheel)": `${REMOTE_DESKTOP}.NotifyPointerAxisDiscrete`,
-  "XTestFakeButtonEvent(drag)": `${REMOTE_DESKTOP}.NotifyPointerButton(drag)`
+  "XTestFakeButtonEvent(drag)": `${REMOTE_DESKTOP}.NotifyPointerButton(drag)`,
+  _NET_ACTIVE_WINDOW: "org.agentdesktop.Windows1.Activate (GNOME Shell extension)",
+  "_NET_MOVERESIZE_WINDOW(position)": "org.agentdesktop.Windows1.Move (GNOME Shell extension)",
+  "_NET_MOVERESIZE_WINDOW(size)": "org.agentdesktop.Windows1.Resize (GNOME Shell extension)",
+  "_NET_WM_STATE(remove MAXIMIZED) / _NET_ACTIVE_WINDOW": "org.agentdesktop.Windows1.Unmaximize (GNOME Shell extension)"
 }
 
 /** Refusals before anything is sent (no bus, no RemoteDesktop service) carry `steps: []`, as the wlroots ones do. */
@@ -233,7 +239,7 @@ const captureCapability = (): ChannelCapability => {
     : { state: "available", via: CAPTURE_VIA, grant: "not_required" }
 }
 
-const capabilities = (): DisplayCapabilities => {
+const capabilities = (windows: ChannelCapability): DisplayCapabilities => {
   const refusal = waylandRefusal()
   const load = refusal ? undefined : loadAddon()
   const down = (reason: string, kind: string): ChannelCapability => ({ state: "unavailable", reason, kind })
@@ -248,7 +254,7 @@ const capabilities = (): DisplayCapabilities => {
       ? down(refusal.message, String(refusal.details?.["kind"]))
       : { state: "available", via: `${REMOTE_DESKTOP} session on the session bus (keysyms of the session's layout; wl_seat's keymap checks them first)`, grant: "not_required" },
     capture: refusal ? down(refusal.message, String(refusal.details?.["kind"])) : captureCapability(),
-    windows: down(NO_WINDOWS, "no_window_geometry"),
+    windows,
     displays,
     clipboard: refusal
       ? down(refusal.message, String(refusal.details?.["kind"]))
@@ -260,104 +266,98 @@ const capabilities = (): DisplayCapabilities => {
 }
 
 /** The GNOME backend over `sessionBus` (called on the first key; it may throw when the session bus is unreachable). */
-export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerShape => ({
-  backend: "gnome",
-  stepLabels: STEP_LABELS,
-  ready: () => Effect.try({ try: () => void openWayland(), catch: (error) => toPlatformError("Wayland")(error) }),
-  capabilities: () => Effect.sync(capabilities),
-  displays: () =>
-    Effect.try({
-      try: () => openWayland().displays().map((d) => ({ id: String(d.id), bounds: d.bounds, isPrimary: d.primary, scale: d.scale })),
-      catch: (error) => toPlatformError("list-displays")(error)
-    }),
-  pointer: refuse("a Wayland client cannot read the pointer's position (no protocol tells it)", "pointer_position_unreadable"),
-  moveTo: (point) =>
-    pointerInput("mouse-move", STEP_LABELS["XTestFakeMotionEvent"]!, sessionBus, [point], (remote) => remote.pointerAbsolute(point.x, point.y).then(() => undefined)),
-  click: (point, options) =>
-    pointerInput("mouse-click", STEP_LABELS["XTestFakeButtonEvent"]!, sessionBus, [point], async (remote, session) => {
-      await remote.pointerAbsolute(point.x, point.y)
-      await holding(remote, session, options.modifiers, async () => {
-        for (let i = 0; i < options.count; i++) {
-          if (i > 0) await sleep(BETWEEN_CLICKS_MS)
-          await pressRelease(remote, BUTTON_CODES[options.button])
-        }
-      })
-    }),
-  wheel: (point, options) =>
-    pointerInput("mouse-wheel", STEP_LABELS["XTestFakeButtonEvent(wheel)"]!, sessionBus, [point], async (remote, session) => {
-      await remote.pointerAbsolute(point.x, point.y)
-      // mutter's discrete steps: positive = down / right; the contract's dy > 0 is up, dx > 0 is left.
-      await holding(remote, session, options.modifiers, async () => {
-        if (options.dy !== 0) await remote.wheel(0, -options.dy)
-        if (options.dx !== 0) await remote.wheel(1, -options.dx)
-      })
-    }),
-  drag: (from, to, options) =>
-    pointerInput("drag", STEP_LABELS["XTestFakeButtonEvent(drag)"]!, sessionBus, [from, to], async (remote) => {
-      const steps = Math.max(10, Math.min(100, Math.round(options.durationMs / 10)))
-      await remote.pointerAbsolute(from.x, from.y)
-      await sleep(PRESS_MS)
-      await remote.button(BUTTON_CODES.left, true)
-      try {
-        for (let i = 1; i <= steps; i++) {
-          await sleep(options.durationMs / steps)
-          await remote.pointerAbsolute(Math.round(from.x + ((to.x - from.x) * i) / steps), Math.round(from.y + ((to.y - from.y) * i) / steps))
-        }
-        await sleep(options.dropDelayMs)
-      } finally {
-        await remote.button(BUTTON_CODES.left, false)
-      }
-    }),
-  capture: (region) =>
-    Effect.tryPromise({
-      try: async () => {
-        const session = openWayland()
-        let started: MutterRemoteDesktop
-        try {
-          started = await remoteDesktop(sessionBus(), session)
-        } catch (error) {
-          throw unsupported(`screenshot: mutter's ${REMOTE_DESKTOP} is not reachable on the session bus: ${(error as Error).message}`, { kind: "remote_desktop_unavailable" })
-        }
-        try {
-          return captureScreenCast(started.screenCast, region)
-        } catch (error) {
-          if (error instanceof CaptureRefused) throw unsupported(`screenshot: ${error.message}`, { kind: error.kind })
-          if (!(error instanceof RangeError)) forgetSession(started)
-          const code = pipewireErrorCode(error)
-          if (code !== undefined) throw new PlatformError({ code: "ACTION_FAILED", message: `screenshot: ${(error as Error).message}`, details: { kind: code.toLowerCase() }, steps: [] })
-          throw error
-        }
-      },
-      catch: (error) => {
-        forgetLostWayland(error)
-        return toPlatformError("screenshot")(error)
-      }
-    }),
-  // mutter 43 offers no data-control: each call refuses naming the protocol (a later mutter that offers it is served).
-  ...dataControlClipboard,
-  findWindow: refuse(NO_WINDOWS, "no_window_geometry"),
-  topWindowAt: refuse(NO_WINDOWS, "no_window_geometry"),
-  readWindow: refuse(NO_WINDOWS, "no_window_geometry"),
-  listWindows: refuse(NO_WINDOWS, "no_window_geometry"),
-  operateWindow: refuse(NO_WINDOWS, "no_window_geometry"),
-  activeWindow: () => Effect.succeed(undefined),
-  popupWindows: () => Effect.succeed(undefined),
-  keyboardFocus: () => Effect.succeed({ kind: "unknown" as const }),
-  windowOfProcess: () => Effect.succeed(undefined),
-  focusWindow: () => Effect.succeed(false),
-  extentsPlacement: () => Effect.succeed({ kind: "unknown" as const, reason: NO_WINDOWS }),
-  windowOwners: () => Effect.succeed(undefined),
-  keyboard: {
-    label: REMOTE_DESKTOP,
-    pressKey: (key, modifiers) =>
-      keyInput("press", `${REMOTE_DESKTOP}.NotifyKeyboardKeysym(${key})`, sessionBus, async (remote, session) => {
-        await remote.chord(keysymsOf(session, key, modifiers))
+export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerShape => {
+  let windows: GnomeWindows | undefined
+  const gnomeWindows = () => (windows ??= new GnomeWindows(sessionBus))
+  return {
+    backend: "gnome",
+    stepLabels: STEP_LABELS,
+    ready: () => Effect.try({ try: () => void openWayland(), catch: (error) => toPlatformError("Wayland")(error) }),
+    capabilities: () => Effect.promise(async () => capabilities(await windowsCapability(sessionBus))),
+    displays: () =>
+      Effect.try({
+        try: () => openWayland().displays().map((d) => ({ id: String(d.id), bounds: d.bounds, isPrimary: d.primary, scale: d.scale })),
+        catch: (error) => toPlatformError("list-displays")(error)
       }),
-    typeText: (text) =>
-      keyInput("type", `${REMOTE_DESKTOP}.NotifyKeyboardKeysym(string)`, sessionBus, (remote, session) =>
-        remote.type(text, (char) => keysymOfChar(session.addon, char), (keysym) => session.addon.seatKeymapLookup(keysym) !== null))
+    pointer: refuse("a Wayland client cannot read the pointer's position (no protocol tells it)", "pointer_position_unreadable"),
+    moveTo: (point) =>
+      pointerInput("mouse-move", STEP_LABELS["XTestFakeMotionEvent"]!, sessionBus, [point], (remote) => remote.pointerAbsolute(point.x, point.y).then(() => undefined)),
+    click: (point, options) =>
+      pointerInput("mouse-click", STEP_LABELS["XTestFakeButtonEvent"]!, sessionBus, [point], async (remote, session) => {
+        await remote.pointerAbsolute(point.x, point.y)
+        await holding(remote, session, options.modifiers, async () => {
+          for (let i = 0; i < options.count; i++) {
+            if (i > 0) await sleep(BETWEEN_CLICKS_MS)
+            await pressRelease(remote, BUTTON_CODES[options.button])
+          }
+        })
+      }),
+    wheel: (point, options) =>
+      pointerInput("mouse-wheel", STEP_LABELS["XTestFakeButtonEvent(wheel)"]!, sessionBus, [point], async (remote, session) => {
+        await remote.pointerAbsolute(point.x, point.y)
+        // mutter's discrete steps: positive = down / right; the contract's dy > 0 is up, dx > 0 is left.
+        await holding(remote, session, options.modifiers, async () => {
+          if (options.dy !== 0) await remote.wheel(0, -options.dy)
+          if (options.dx !== 0) await remote.wheel(1, -options.dx)
+        })
+      }),
+    drag: (from, to, options) =>
+      pointerInput("drag", STEP_LABELS["XTestFakeButtonEvent(drag)"]!, sessionBus, [from, to], async (remote) => {
+        const steps = Math.max(10, Math.min(100, Math.round(options.durationMs / 10)))
+        await remote.pointerAbsolute(from.x, from.y)
+        await sleep(PRESS_MS)
+        await remote.button(BUTTON_CODES.left, true)
+        try {
+          for (let i = 1; i <= steps; i++) {
+            await sleep(options.durationMs / steps)
+            await remote.pointerAbsolute(Math.round(from.x + ((to.x - from.x) * i) / steps), Math.round(from.y + ((to.y - from.y) * i) / steps))
+          }
+          await sleep(options.dropDelayMs)
+        } finally {
+          await remote.button(BUTTON_CODES.left, false)
+        }
+      }),
+    capture: (region) =>
+      Effect.tryPromise({
+        try: async () => {
+          const session = openWayland()
+          let started: MutterRemoteDesktop
+          try {
+            started = await remoteDesktop(sessionBus(), session)
+          } catch (error) {
+            throw unsupported(`screenshot: mutter's ${REMOTE_DESKTOP} is not reachable on the session bus: ${(error as Error).message}`, { kind: "remote_desktop_unavailable" })
+          }
+          try {
+            return captureScreenCast(started.screenCast, region)
+          } catch (error) {
+            if (error instanceof CaptureRefused) throw unsupported(`screenshot: ${error.message}`, { kind: error.kind })
+            if (!(error instanceof RangeError)) forgetSession(started)
+            const code = pipewireErrorCode(error)
+            if (code !== undefined) throw new PlatformError({ code: "ACTION_FAILED", message: `screenshot: ${(error as Error).message}`, details: { kind: code.toLowerCase() }, steps: [] })
+            throw error
+          }
+        },
+        catch: (error) => {
+          forgetLostWayland(error)
+          return toPlatformError("screenshot")(error)
+        }
+      }),
+    // mutter 43 offers no data-control: each call refuses naming the protocol (a later mutter that offers it is served).
+    ...dataControlClipboard,
+    ...gnomeWindowManager(gnomeWindows),
+    ...gnomeSessionWindows(gnomeWindows),
+    keyboard: {
+      label: REMOTE_DESKTOP,
+      pressKey: (key, modifiers) =>
+        keyInput("press", `${REMOTE_DESKTOP}.NotifyKeyboardKeysym(${key})`, sessionBus, async (remote, session) => {
+          await remote.chord(keysymsOf(session, key, modifiers))
+        }),
+      typeText: (text) =>
+        keyInput("type", `${REMOTE_DESKTOP}.NotifyKeyboardKeysym(string)`, sessionBus, (remote, session) =>
+          remote.type(text, (char) => keysymOfChar(session.addon, char), (keysym) => session.addon.seatKeymapLookup(keysym) !== null))
+    }
   }
-})
+}
 
 /** Serves GNOME's Wayland sessions (XDG_CURRENT_DESKTOP names GNOME). */
 export const gnomeBackend = (sessionBus: () => DbusCall): DisplayServerBackend => ({

@@ -13,7 +13,7 @@
  * the overview's search. The session leaves it (`OverviewActive = false` on org.gnome.Shell, a property any client
  * may set) before the apps start, so an app's window gets the focus as on a desktop in use.
  */
-import { writeFileSync } from "node:fs"
+import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { variantValue } from "../DbusClient.js"
 import { exitWatch, pollUntil, readFd3Line } from "../SessionProcesses.js"
@@ -50,8 +50,18 @@ export const privateSystemBusConfig = (socketPath: string): string => `<!DOCTYPE
 </busconfig>
 `
 
-/** `pipewire: false`: a session without PipeWire (what a test of the refusals without it needs). */
-const gnomeShellCompositor = (pipewire: boolean): Compositor => ({
+/**
+ * What a session's user does before logging in (installing and enabling a GNOME Shell extension): run with the
+ * session's buses and directories, before the shell starts, so the shell finds it as at a log-in.
+ */
+export type BeforeShell = (env: Readonly<Record<string, string>>) => void | Promise<void>
+
+/**
+ * `pipewire: false`: a session without PipeWire (what a test of the refusals without it needs). With `beforeShell`
+ * the session has its own user data directory (`XDG_DATA_HOME=$STATE/data`, where GNOME Shell finds user
+ * extensions), for the shell and every client.
+ */
+const gnomeShellCompositor = (pipewire: boolean, beforeShell?: BeforeShell): Compositor => ({
   name: "gnome-shell",
   programs: ["gnome-shell", ...(pipewire ? PIPEWIRE_PROGRAMS : [])],
   packages: ["gnome-shell", ...(pipewire ? PIPEWIRE_PACKAGES : [])],
@@ -62,12 +72,22 @@ const gnomeShellCompositor = (pipewire: boolean): Compositor => ({
     const systemAddress = await readFd3Line(systemBus, "private system bus", context.deadline)
     // The same config directory startWaylandSession gives every client (XDG_CONFIG_HOME).
     if (pipewire) await startPipewire(context, join(context.stateDir, "config"))
+    const dataHome: Record<string, string> = beforeShell === undefined ? {} : { XDG_DATA_HOME: join(context.stateDir, "data") }
+    if (beforeShell !== undefined) {
+      mkdirSync(dataHome["XDG_DATA_HOME"]!, { recursive: true, mode: 0o700 })
+      await beforeShell({
+        ...dataHome,
+        DBUS_SESSION_BUS_ADDRESS: context.sessionBus,
+        XDG_RUNTIME_DIR: context.runtimeDir,
+        XDG_CONFIG_HOME: join(context.stateDir, "config")
+      })
+    }
     const argv = [
       "gnome-shell", "--headless", "--wayland", "--no-x11",
       "--virtual-monitor", `${context.width}x${context.height}`, "--wayland-display", SOCKET_NAME
     ]
     const child = context.launcher.launch("compositor-gnome-shell", argv, {
-      env: { DBUS_SYSTEM_BUS_ADDRESS: systemAddress, XDG_SESSION_TYPE: "wayland", XDG_CURRENT_DESKTOP: "GNOME" }
+      env: { DBUS_SYSTEM_BUS_ADDRESS: systemAddress, XDG_SESSION_TYPE: "wayland", XDG_CURRENT_DESKTOP: "GNOME", ...dataHome }
     })
     const died = exitWatch(child, "gnome-shell", join(context.launcher.logs, "compositor-gnome-shell.log"))
     const socket = join(context.runtimeDir, SOCKET_NAME)
@@ -89,7 +109,7 @@ const gnomeShellCompositor = (pipewire: boolean): Compositor => ({
       pid: child.pid!,
       socket,
       desktop: "GNOME",
-      env: { DBUS_SYSTEM_BUS_ADDRESS: systemAddress },
+      env: { DBUS_SYSTEM_BUS_ADDRESS: systemAddress, ...dataHome },
       user: userInfo().username
     }
   }
@@ -99,7 +119,11 @@ export const gnomeShell: Compositor = gnomeShellCompositor(true)
 
 /**
  * A headless GNOME Shell session with the apps on it (see `startWaylandSession`); `pipewire: false` leaves PipeWire
- * out (mutter's ScreenCast then cannot start a stream).
+ * out (mutter's ScreenCast then cannot start a stream); `beforeShell` runs before the shell starts (an extension's
+ * installer), with the session's own user data directory.
  */
-export const startGnomeShell = (options: WaylandStartOptions & { readonly pipewire?: boolean } = {}): Promise<RunningWaylandDesktop> =>
-  startWaylandSession(options.pipewire === false ? gnomeShellCompositor(false) : gnomeShell, options)
+export const startGnomeShell = (options: WaylandStartOptions & { readonly pipewire?: boolean; readonly beforeShell?: BeforeShell } = {}): Promise<RunningWaylandDesktop> =>
+  startWaylandSession(
+    options.pipewire === false || options.beforeShell !== undefined ? gnomeShellCompositor(options.pipewire !== false, options.beforeShell) : gnomeShell,
+    options
+  )
