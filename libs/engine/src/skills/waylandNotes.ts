@@ -14,12 +14,12 @@ below AT-SPI (keys with --headed, the pointer, screenshots, windows, global boun
 | backend | \`wlroots\` | \`gnome\` | \`kde\` | the session's backend |
 | press, keys of --headed actions | virtual keyboard (one full keymap) | mutter's RemoteDesktop session (keys of the session's layout, to the active window; --app refused unless its window is active) | KWin fake input (keys of the session's layout) | through the session's keyboard |
 | pointer (click, move, drag, wheel, scroll) | virtual pointer | mutter's RemoteDesktop + ScreenCast streams (needs PipeWire in the session) | KWin fake input | through the session's pointer |
-| screenshot | screencopy | a ScreenCast frame over PipeWire (whole screen or --screen; --app refused: no window's place) | KWin's ScreenShot2 | through the session's capture |
-| list-windows, focus/move/resize/close-window | sway IPC (minimize, maximize refused with the reason) | refused (the Shell tells no client about windows) | KWin scripting over D-Bus (minimize, maximize too) | as the session's windows |
-| --include-bounds, pointer actions by ref | global: sway's window origin + the toolkit's extents (GTK 3, GTK 4, Qt 5) | no bounds; refused with the reason | global: KWin's window origin + the toolkit's extents (GTK 3, GTK 4, Qt 5) | global (X11 extents) |
+| screenshot | screencopy | a ScreenCast frame over PipeWire (whole screen, --screen; --app with agent-desktop's GNOME Shell extension) | KWin's ScreenShot2 | through the session's capture |
+| list-windows, focus/move/resize/close-window | sway IPC (minimize, maximize refused with the reason) | agent-desktop's GNOME Shell extension (minimize, maximize too); without it refused (the Shell tells no other client about windows) | KWin scripting over D-Bus (minimize, maximize too) | as the session's windows |
+| --include-bounds, pointer actions by ref | global: sway's window origin + the toolkit's extents (GTK 3, GTK 4, Qt 5) | with the extension, global: its window origin + the toolkit's extents (GTK 3, GTK 4); without it no bounds, refused with the reason | global: KWin's window origin + the toolkit's extents (GTK 3, GTK 4, Qt 5) | global (X11 extents) |
 | clipboard-get/set/clear | data-control (no focus needed; a detached owner process serves what is set until something else is copied) | refused: mutter offers no zwlr_data_control_manager_v1 (its RemoteDesktop clipboard is not used yet) | data-control, which KWin 5.27 offers to any client | the compositor hands the selection to X11 apps (sway: while an X11 window has the focus) |
 | list-notifications, notification-action, dismiss | xfce4-notifyd as a Wayland client: its popups through AT-SPI, dismissed by a click of the virtual pointer | refused: GNOME Shell is the notification server and shows no accessible list | refused on Plasma (plasmashell is the server) | — |
-| what a user must grant | nothing | nothing (any client of the session bus may use RemoteDesktop and ScreenCast; the Shell shows its screen-sharing indicator meanwhile); the user focuses the target window | a \`.desktop\` authorization for agent-desktop's executable (keys, pointer, screenshots; \`permissions\` says how to install it); windows and the clipboard need none | — |
+| what a user must grant | nothing | input and screenshots: nothing (any client of the session bus may use RemoteDesktop and ScreenCast; the Shell shows its screen-sharing indicator meanwhile); windows: install the extension once (\`status\` gives the command under probes.display_server.channels.windows) and log in again | a \`.desktop\` authorization for agent-desktop's executable (keys, pointer, screenshots; \`permissions\` says how to install it); windows and the clipboard need none | — |
 
 - A wlroots compositor without sway's IPC (no \`SWAYSOCK\`) has keys, pointer and screenshots but no window
   geometry: windows and pointer actions by ref are refused with that reason.
@@ -30,8 +30,9 @@ below AT-SPI (keys with --headed, the pointer, screenshots, windows, global boun
   (the usual wlroots daemons) draw without one and are refused naming the daemon; start xfce4-notifyd instead.
 - GNOME and KDE offer none of the wlroots protocols. On GNOME keys and the pointer go through mutter's RemoteDesktop
   (absolute motion and screenshots through its ScreenCast streams, which need a PipeWire daemon in the session; without
-  one they are refused with the reason and keys still work). No client can focus a window there: press --app is
-  refused (window_not_active, nothing sent) unless the app's window is the active one. The portals (Screenshot,
+  one they are refused with the reason and keys still work). Windows come from agent-desktop's GNOME Shell extension
+  (windows@agent-desktop; GNOME Shell loads a newly installed extension at the next log-in); without it no client can
+  focus a window: press --app is refused (window_not_active, nothing sent) unless the app's window is the active one. The portals (Screenshot,
   RemoteDesktop + ScreenCast with restore tokens) are not wired yet. On KDE, KWin grants fake input and
   ScreenShot2 only to an executable an installed \`.desktop\` file names (agent-desktop ships it; without it keys,
   pointer and screenshots refuse with PLATFORM_NOT_SUPPORTED, kind authorization_missing, and \`permissions\` gives the
