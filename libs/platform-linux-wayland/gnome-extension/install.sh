@@ -36,13 +36,16 @@ echo "installed $uuid (GNOME Shell $major, $wrapper) in $target"
 
 if gnome-extensions enable "$uuid" 2>/dev/null; then
   echo "enabled $uuid"
-  exit 0
+else
+  # The running shell does not know the extension yet (or no shell runs): add it to the key the shell reads at start.
+  current=$(gsettings get org.gnome.shell enabled-extensions)
+  case "$current" in
+    *"'$uuid'"*) ;;
+    "@as []"|"[]") gsettings set org.gnome.shell enabled-extensions "['$uuid']" ;;
+    *) gsettings set org.gnome.shell enabled-extensions "$(printf '%s' "$current" | sed "s/]\$/, '$uuid']/")" ;;
+  esac
+  echo "enabled $uuid in org.gnome.shell enabled-extensions; GNOME Shell loads it at the next log-in (on Wayland: log out and in)"
 fi
-# The running shell does not know the extension yet (or no shell runs): add it to the key the shell reads at start.
-current=$(gsettings get org.gnome.shell enabled-extensions)
-case "$current" in
-  *"'$uuid'"*) ;;
-  "@as []"|"[]") gsettings set org.gnome.shell enabled-extensions "['$uuid']" ;;
-  *) gsettings set org.gnome.shell enabled-extensions "$(printf '%s' "$current" | sed "s/]\$/, '$uuid']/")" ;;
-esac
-echo "enabled $uuid in org.gnome.shell enabled-extensions; GNOME Shell loads it at the next log-in (on Wayland: log out and in)"
+if [ "$(gsettings get org.gnome.shell disable-user-extensions 2>/dev/null || true)" = "true" ]; then
+  echo "note: org.gnome.shell disable-user-extensions is true, so GNOME Shell loads no user extension; turn it off with: gsettings set org.gnome.shell disable-user-extensions false" >&2
+fi
