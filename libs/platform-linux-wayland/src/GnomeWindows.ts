@@ -91,8 +91,14 @@ export class GnomeWindows {
   constructor(private readonly bus: () => DbusCall) {}
 
   private async invoke(member: string, signature?: string, body: ReadonlyArray<unknown> = []): Promise<ReadonlyArray<unknown>> {
+    let call: DbusCall
     try {
-      return await this.bus()({ destination: WINDOWS_BUS_NAME, path: PATH, interface: INTERFACE, member, ...(signature ? { signature, body } : {}) })
+      call = this.bus()
+    } catch (error) {
+      throw new ExtensionNotRunning(`the session bus is not reachable to ask agent-desktop's GNOME Shell extension (${EXTENSION_UUID}): ${(error as Error).message}`)
+    }
+    try {
+      return await call({ destination: WINDOWS_BUS_NAME, path: PATH, interface: INTERFACE, member, ...(signature ? { signature, body } : {}) })
     } catch (error) {
       if (NOT_RUNNING.test(String((error as Error).message)) || NOT_RUNNING.test(String((error as { dbusName?: string }).dbusName))) {
         throw new ExtensionNotRunning(`agent-desktop's GNOME Shell extension (${EXTENSION_UUID}) does not answer on the session bus: ${(error as Error).message}`)
