@@ -136,8 +136,16 @@ export class GnomeWindows {
           ? await this.invoke("Resize", "tii", [id, operation.width, operation.height])
           : await this.invoke(METHODS[operation.kind], "t", [id])
     if (found !== true) return false
-    for (const until = Date.now() + settleMs; Date.now() < until; await sleep(25)) {
-      if (holds((await this.list()).find((w) => w.id === id), operation)) break
+    for (let attempt = 1, until = Date.now() + settleMs; Date.now() < until; await sleep(25)) {
+      const state = await this.state()
+      const window = state.windows.find((w) => w.id === id)
+      if (holds(window, operation) && !(operation.kind === "focus" && state.overview)) break
+      // Leaving the overview can hand the focus to another window after the activation (its animation ends later,
+      // seen on a shell's start-up overview): the window is activated again, twice at most, 700 ms apart.
+      if (operation.kind === "focus" && window !== undefined && !state.overview && attempt < 3 && Date.now() > until - settleMs + attempt * 700) {
+        attempt++
+        await this.invoke("Activate", "t", [id])
+      }
     }
     return true
   }

@@ -50,6 +50,10 @@ describe("GNOME windows for the display-server layer", () => {
     assert.deepStrictEqual(placementOfGnomeWindow(gtk, { title: "Fixture", windowRelative: true, origin: "frame" }), { kind: "window", origin: { x: 8, y: 97 }, frame: gtk.frame })
     assert.deepStrictEqual(placementOfGnomeWindow(window({ client: "x11" }), { title: "Fixture", windowRelative: false }), { kind: "screen", frame: gtk.frame })
     assert.strictEqual(placementOfGnomeWindow(gtk, { title: "Fixture", windowRelative: true }).kind, "unknown")
+    // GTK 3's AT-SPI window is its whole surface; Qt 5's is the content inside the title bar and border it draws (measured).
+    assert.deepInclude(placementOfGnomeWindow(gtk, { title: "Fixture", windowRelative: true, origin: "surface", extents: rect(0, 0, 472, 449) }), { origin: { x: -18, y: 74 } })
+    const qt = window({ frame: rect(8, 494, 486, 353), buffer: rect(8, 494, 486, 353) })
+    assert.deepInclude(placementOfGnomeWindow(qt, { title: "Fixture", windowRelative: true, origin: "surface", extents: rect(0, 0, 480, 320) }), { origin: { x: 11, y: 524 } })
   })
 
   it("the topmost shown window at a point skips minimized windows and menus", () => {

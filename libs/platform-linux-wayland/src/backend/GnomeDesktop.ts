@@ -5,8 +5,10 @@
  * window-relative AT-SPI extents). Windows are matched to accessibility windows by pid, then title, then bounds.
  *
  * Placement on mutter: a toolkit counting its extents from its surface (GTK 3, whose surface includes the shadows of
- * its client-side decorations) counts from the buffer rectangle; one counting from its frame (GTK 4: the xdg window
- * geometry) from the part of the buffer inside the frame. An XWayland client's extents are global already.
+ * its client-side decorations) counts from the buffer rectangle, inset by a title bar and border it draws inside the
+ * surface when its AT-SPI window is smaller than the surface (Qt 5, `decorationInset`); one counting from its frame
+ * (GTK 4: the xdg window geometry) from the part of the buffer inside the frame. An XWayland client's extents are
+ * global already.
  *
  * Without the extension every window call refuses (`no_window_geometry`) saying how to install it, and the session
  * facts are unknown, as before the extension existed.
@@ -107,8 +109,24 @@ export const placementOfGnomeWindow = (w: GnomeWindow, query: PlacementQuery): E
   if (query.origin === undefined) {
     return { kind: "unknown", reason: "this toolkit's window origin on Wayland was never measured, so its window-relative extents cannot be placed on the screen" }
   }
-  const from = query.origin === "surface" ? w.buffer : intersection(w.buffer, w.frame)
-  return { kind: "window", origin: { x: from.x, y: from.y }, frame: w.frame }
+  if (query.origin === "frame") {
+    const from = intersection(w.buffer, w.frame)
+    return { kind: "window", origin: { x: from.x, y: from.y }, frame: w.frame }
+  }
+  const inset = decorationInset(w.buffer, query.extents)
+  return { kind: "window", origin: { x: w.buffer.x + inset.x, y: w.buffer.y + inset.y }, frame: w.frame }
+}
+
+/**
+ * Where a surface-counting toolkit's content starts inside its surface. GTK 3's AT-SPI window is its whole surface
+ * (shadows included): no inset. Qt 5 draws its own title bar and border inside its surface on mutter and counts its
+ * extents from the content inside them (measured: a 486x353 surface, a 480x320 AT-SPI window, content at +3, +30): the
+ * border is as wide on the sides as at the bottom, the title bar takes the rest of the height.
+ */
+export const decorationInset = (buffer: GnomeRect, atspiWindow: { readonly width: number; readonly height: number } | undefined): { readonly x: number; readonly y: number } => {
+  if (atspiWindow === undefined || atspiWindow.width >= buffer.width || atspiWindow.height >= buffer.height) return { x: 0, y: 0 }
+  const side = Math.floor((buffer.width - atspiWindow.width) / 2)
+  return { x: side, y: Math.max(0, buffer.height - atspiWindow.height - side) }
 }
 
 /** The topmost shown window whose frame contains the point. */

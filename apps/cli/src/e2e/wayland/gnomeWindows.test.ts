@@ -3,7 +3,8 @@
  * through the installed command. Before the shell starts, the session's user runs the shipped installer
  * (`gnome-extension/install.sh`) into the session's own data directory, as a user does before logging in. Then:
  * list-windows, focus-window, move/resize/maximize/restore-window, `--include-bounds` and pointer clicks by ref on
- * GTK 3 (its surface includes client-side shadows) and GTK 4 (counting from its frame), and a window's screenshot.
+ * GTK 3 (its surface includes client-side shadows) and GTK 4 (counting from its frame), `--include-bounds` where the
+ * pointer lands on Qt 5 (its own title bar inside its surface), and a window's screenshot.
  * Every effect is read back through another channel: the fixtures' own logs, libatspi (the app's own window size and
  * ACTIVE state), GNOME Shell's own extension registry (`gnome-extensions info`) and its own screenshot.
  */
@@ -37,6 +38,7 @@ beforeAll(async () => {
     }
   })
   await desktop.launch(geometryFixture(4), 60_000)
+  await desktop.launch("qt:groupbox", 60_000)
   env = { ...hostEnv(home), ...desktop.env }
   host = (await startServe(env)).process
   // A headless seat has no keyboard until mutter's remote-desktop session makes one (on the first input), and GTK
@@ -125,6 +127,20 @@ describe("GNOME windows through agent-desktop's GNOME Shell extension (headless 
     await clickByRef("geometry3")
     await clickByRef("geometry4")
   }, 90_000)
+
+  it("Qt 5 (its own title bar and border inside its surface on mutter): --include-bounds is where the pointer lands (libatspi reads the check box)", async () => {
+    ok("focus-window", "--app", "groupbox")
+    const box = nodes(ok("snapshot", "--app", "groupbox", "-i", "--include-bounds")["tree"]).find((n) => n.role === "checkbox" && n.name === "Checkbox 1")!
+    assert.isDefined(box.bounds, "--include-bounds gave Qt's check box no bounds")
+    const b = box.bounds as Bounds
+    const checked = () => (atspi("read", "groupbox", "check box", "Checkbox 1")["states"] as Array<string>).includes("checked")
+    const before = checked()
+    ok("--headed", "mouse-click", "--xy", `${b.x + b.width + 8},${centre(b).y}`)
+    await sleep(300)
+    assert.strictEqual(checked(), before, "8 px right of Qt's check box is its window's background")
+    ok("--headed", "mouse-click", "--xy", `${centre(b).x},${centre(b).y}`)
+    assert.isTrue(await waitFor(() => checked() !== before), `the click at the centre of ${JSON.stringify(b)} toggled Qt's check box`)
+  }, 60_000)
 
   it("move-window and resize-window: the app's own size follows, and a click by ref still lands after the move", async () => {
     const moved = ok("move-window", "--app", "geometry4", "--x", "520", "--y", "260")
