@@ -38,3 +38,5 @@ export {
 export { matchKwinWindow, placementOfKwinWindow, topmostKwinWindowAt } from "./backend/KwinDesktop.js"
 export { KwinScripting, KwinScriptError, type IncomingCall, type KwinBus } from "./KwinScripting.js"
 export { KwinWindows, type KwinOperation, type KwinRect, type KwinWindow } from "./KwinWindows.js"
+export { EXTENSION_UUID, GnomeWindows, WINDOWS_BUS_NAME, type GnomeOperation, type GnomeRect, type GnomeWindow } from "./GnomeWindows.js"
+export { matchGnomeWindow, placementOfGnomeWindow, topmostGnomeWindowAt } from "./backend/GnomeDesktop.js"

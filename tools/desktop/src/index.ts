@@ -16,7 +16,7 @@ export {
   type WaylandStartOptions
 } from "./wayland/startWaylandSession.js"
 export { startSway, sway, swayConfig } from "./wayland/startSway.js"
-export { gnomeShell, privateSystemBusConfig, startGnomeShell } from "./wayland/startGnomeShell.js"
+export { gnomeShell, privateSystemBusConfig, startGnomeShell, type BeforeShell } from "./wayland/startGnomeShell.js"
 export { kwin, kwinDesktopFile, kwinWith, runnableKwin, startKwin, type KwinAuthorization } from "./wayland/startKwin.js"
 export { socketClientPids } from "./wayland/SocketPeers.js"
 export { geometryFixture, xwaylandGeometryFixture } from "./wayland/geometryFixture.js"

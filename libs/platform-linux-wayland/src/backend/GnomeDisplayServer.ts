@@ -6,9 +6,11 @@
  * PipeWire daemon the pointer refuses with mutter's reason and keys still work), displays from wl_output (the core
  * protocol every compositor offers); screenshots from a frame of those streams, else from the Screenshot portal once
  * the user allowed it (`gnomeCapture.ts`); the clipboard through mutter's RemoteDesktop clipboard
- * (`mutterClipboard.ts`). Everything else refuses before anything is sent, naming what is missing: GNOME Shell tells
- * an ordinary client nothing about windows (Introspect and Eval are restricted), so windows are not listed, focused
- * or placed, and pointer actions by ref are refused with that reason (a point given as coordinates is clicked).
+ * (`mutterClipboard.ts`). Windows (list, geometry, focus, move, resize, minimize, maximize, close, and the placement
+ * of window-relative AT-SPI extents) come from agent-desktop's GNOME Shell extension when the user installed it
+ * (`GnomeDesktop.ts`): GNOME Shell tells an ordinary client nothing about windows (Introspect and Eval are
+ * restricted), so without it windows are not listed, focused or placed, pointer actions by ref are refused with that
+ * reason (a point given as coordinates is clicked), and `status` says how to install it.
  *
  * D-Bus comes from the caller (`sessionBus`: the adapter's own connection), so this package stays free of a bus client.
  */
@@ -38,10 +40,11 @@ import type { WaylandSession } from "../WaylandSession.js"
 import { mutterClipboard, mutterClipboardCapability } from "./mutterClipboard.js"
 import { forgetLostWayland, openWayland, waylandRefusal } from "./openWayland.js"
 import { PartialInput, toPlatformError, unsupported } from "./waylandErrors.js"
+import { GnomeWindows } from "../GnomeWindows.js"
+import { gnomeSessionWindows, gnomeWindowManager, windowsCapability } from "./GnomeDesktop.js"
 
 export const REMOTE_DESKTOP = "org.gnome.Mutter.RemoteDesktop"
 
-const NO_WINDOWS = "GNOME Shell tells an ordinary client nothing about windows (its Introspect and Eval interfaces are restricted to allowed callers)"
 /**
  * Why no grant: mutter's own D-Bus API takes any client of the session bus without a dialog. The RemoteDesktop portal
  * (the desktop's consent dialog) is not used: xdg-desktop-portal 1.16 offers it at version 1, without the restore
@@ -180,7 +183,11 @@ const STEP_LABELS: Readonly<Record<string, string>> = {
   XTestFakeButtonEvent: `${REMOTE_DESKTOP}.NotifyPointerButton`,
   "XTestFakeButtonEvent(wheel)": `${REMOTE_DESKTOP}.NotifyPointerAxisDiscrete`,
   "XTestFakeButtonEvent(drag)": `${REMOTE_DESKTOP}.NotifyPointerButton(drag)`,
-  "XSetSelectionOwner(CLIPBOARD)": `${REMOTE_DESKTOP}.Session.SetSelection`
+  "XSetSelectionOwner(CLIPBOARD)": `${REMOTE_DESKTOP}.Session.SetSelection`,
+  _NET_ACTIVE_WINDOW: "org.agentdesktop.Windows1.Activate (GNOME Shell extension)",
+  "_NET_MOVERESIZE_WINDOW(position)": "org.agentdesktop.Windows1.Move (GNOME Shell extension)",
+  "_NET_MOVERESIZE_WINDOW(size)": "org.agentdesktop.Windows1.Resize (GNOME Shell extension)",
+  "_NET_WM_STATE(remove MAXIMIZED) / _NET_ACTIVE_WINDOW": "org.agentdesktop.Windows1.Unmaximize (GNOME Shell extension)"
 }
 
 /** Refusals before anything is sent (no bus, no RemoteDesktop service) carry `steps: []`, as the wlroots ones do. */
@@ -263,7 +270,7 @@ const screenCastCapture = async (bus: DbusCall, session: WaylandSession, region:
   }
 }
 
-const capabilities = async (sessionBus: () => DbusCall): Promise<DisplayCapabilities> => {
+const capabilities = async (sessionBus: () => DbusCall, windows: ChannelCapability): Promise<DisplayCapabilities> => {
   const refusal = waylandRefusal()
   const load = refusal ? undefined : loadAddon()
   const down = (reason: string, kind: string): ChannelCapability => ({ state: "unavailable", reason, kind })
@@ -278,7 +285,7 @@ const capabilities = async (sessionBus: () => DbusCall): Promise<DisplayCapabili
       ? down(refusal.message, String(refusal.details?.["kind"]))
       : { state: "available", via: `${REMOTE_DESKTOP} session on the session bus (keysyms of the session's layout; wl_seat's keymap checks them first; ${NO_PORTAL})`, grant: "not_required" },
     capture: refusal ? down(refusal.message, String(refusal.details?.["kind"])) : await portalOrScreenCast(sessionBus, captureCapability()),
-    windows: down(NO_WINDOWS, "no_window_geometry"),
+    windows,
     displays,
     clipboard: refusal
       ? down(refusal.message, String(refusal.details?.["kind"]))
@@ -290,119 +297,113 @@ const capabilities = async (sessionBus: () => DbusCall): Promise<DisplayCapabili
 }
 
 /** The GNOME backend over `sessionBus` (called on the first key; it may throw when the session bus is unreachable). */
-export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerShape => ({
-  backend: "gnome",
-  stepLabels: STEP_LABELS,
-  ready: () => Effect.try({ try: () => void openWayland(), catch: (error) => toPlatformError("Wayland")(error) }),
-  capabilities: () => Effect.promise(() => capabilities(sessionBus)),
-  displays: () =>
-    Effect.try({
-      try: () => openWayland().displays().map((d) => ({ id: String(d.id), bounds: d.bounds, isPrimary: d.primary, scale: d.scale })),
-      catch: (error) => toPlatformError("list-displays")(error)
-    }),
-  pointer: refuse("a Wayland client cannot read the pointer's position (no protocol tells it)", "pointer_position_unreadable"),
-  moveTo: (point) =>
-    pointerInput("mouse-move", STEP_LABELS["XTestFakeMotionEvent"]!, sessionBus, [point], (remote) => remote.pointerAbsolute(point.x, point.y).then(() => undefined)),
-  click: (point, options) =>
-    pointerInput("mouse-click", STEP_LABELS["XTestFakeButtonEvent"]!, sessionBus, [point], async (remote, session) => {
-      await remote.pointerAbsolute(point.x, point.y)
-      await holding(remote, session, options.modifiers, async () => {
-        for (let i = 0; i < options.count; i++) {
-          if (i > 0) await sleep(BETWEEN_CLICKS_MS)
-          await pressRelease(remote, BUTTON_CODES[options.button])
-        }
-      })
-    }),
-  wheel: (point, options) =>
-    pointerInput("mouse-wheel", STEP_LABELS["XTestFakeButtonEvent(wheel)"]!, sessionBus, [point], async (remote, session) => {
-      await remote.pointerAbsolute(point.x, point.y)
-      // mutter's discrete steps: positive = down / right; the contract's dy > 0 is up, dx > 0 is left.
-      await holding(remote, session, options.modifiers, async () => {
-        if (options.dy !== 0) await remote.wheel(0, -options.dy)
-        if (options.dx !== 0) await remote.wheel(1, -options.dx)
-      })
-    }),
-  drag: (from, to, options) =>
-    pointerInput("drag", STEP_LABELS["XTestFakeButtonEvent(drag)"]!, sessionBus, [from, to], async (remote) => {
-      const steps = Math.max(10, Math.min(100, Math.round(options.durationMs / 10)))
-      await remote.pointerAbsolute(from.x, from.y)
-      await sleep(PRESS_MS)
-      await remote.button(BUTTON_CODES.left, true)
-      try {
-        for (let i = 1; i <= steps; i++) {
-          await sleep(options.durationMs / steps)
-          await remote.pointerAbsolute(Math.round(from.x + ((to.x - from.x) * i) / steps), Math.round(from.y + ((to.y - from.y) * i) / steps))
-        }
-        await sleep(options.dropDelayMs)
-      } finally {
-        await remote.button(BUTTON_CODES.left, false)
-      }
-    }),
-  capture: (region) =>
-    Effect.tryPromise({
-      try: async () => {
-        const session = openWayland()
-        const bus = sessionBus()
-        // mutter's ScreenCast first: measured faster than the Screenshot portal both in a warm host and in a one-shot
-        // call (README, "GNOME backend"); the portal, once the user allowed it, when the ScreenCast route cannot work.
-        const screenCast = captureCapability()
-        let screenCastFailure: string
-        if (screenCast.state === "available") {
-          try {
-            return await screenCastCapture(bus, session, region)
-          } catch (error) {
-            if (!(error instanceof PlatformError) || error.code !== "PLATFORM_NOT_SUPPORTED") throw error
-            screenCastFailure = error.message
-          }
-        } else {
-          screenCastFailure = screenCast.reason
-        }
-        const permission = await screenshotPermission(bus).catch((error: unknown): ScreenshotPermission => ({ state: "no_portal", reason: (error as Error).message }))
-        if (permission.state !== "granted") {
-          throw new PlatformError({
-            code: "PLATFORM_NOT_SUPPORTED",
-            message: `screenshot: ${screenCastFailure}; the Screenshot portal: ${permission.reason}`,
-            details: { kind: permission.state === "not_granted" ? "capture_needs_grant" : "capture_needs_screencast" },
-            ...(permission.state === "not_granted" ? { suggestion: `Allow silent screenshots through the Screenshot portal once: ${GRANT_SCREENSHOT_COMMAND}` } : {}),
-            steps: []
-          })
-        }
-        try {
-          return await portalScreenshot(bus, layoutOf(session), region)
-        } catch (error) {
-          throw portalError(error)
-        }
-      },
-      catch: (error) => {
-        forgetLostWayland(error)
-        return toPlatformError("screenshot")(error)
-      }
-    }),
-  // mutter offers no data-control; its RemoteDesktop session has a clipboard (fds over the addon's own bus connection).
-  ...mutterClipboard,
-  findWindow: refuse(NO_WINDOWS, "no_window_geometry"),
-  topWindowAt: refuse(NO_WINDOWS, "no_window_geometry"),
-  readWindow: refuse(NO_WINDOWS, "no_window_geometry"),
-  listWindows: refuse(NO_WINDOWS, "no_window_geometry"),
-  operateWindow: refuse(NO_WINDOWS, "no_window_geometry"),
-  activeWindow: () => Effect.succeed(undefined),
-  popupWindows: () => Effect.succeed(undefined),
-  keyboardFocus: () => Effect.succeed({ kind: "unknown" as const }),
-  windowOfProcess: () => Effect.succeed(undefined),
-  focusWindow: () => Effect.succeed(false),
-  extentsPlacement: () => Effect.succeed({ kind: "unknown" as const, reason: NO_WINDOWS }),
-  windowOwners: () => Effect.succeed(undefined),
-  keyboard: {
-    label: REMOTE_DESKTOP,
-    pressKey: (key, modifiers) =>
-      keyInput("press", `${REMOTE_DESKTOP}.NotifyKeyboardKeysym(${key})`, sessionBus, async (remote, session) => {
-        await remote.chord(keysymsOf(session, key, modifiers))
+export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerShape => {
+  let windows: GnomeWindows | undefined
+  const gnomeWindows = () => (windows ??= new GnomeWindows(sessionBus))
+  return {
+    backend: "gnome",
+    stepLabels: STEP_LABELS,
+    ready: () => Effect.try({ try: () => void openWayland(), catch: (error) => toPlatformError("Wayland")(error) }),
+    capabilities: () => Effect.promise(async () => capabilities(sessionBus, await windowsCapability(sessionBus))),
+    displays: () =>
+      Effect.try({
+        try: () => openWayland().displays().map((d) => ({ id: String(d.id), bounds: d.bounds, isPrimary: d.primary, scale: d.scale })),
+        catch: (error) => toPlatformError("list-displays")(error)
       }),
-    typeText: (text) =>
-      keyInput("type", `${REMOTE_DESKTOP}.NotifyKeyboardKeysym(string)`, sessionBus, (remote, session) =>
-        remote.type(text, (char) => keysymOfChar(session.addon, char), (keysym) => session.addon.seatKeymapLookup(keysym) !== null))
+    pointer: refuse("a Wayland client cannot read the pointer's position (no protocol tells it)", "pointer_position_unreadable"),
+    moveTo: (point) =>
+      pointerInput("mouse-move", STEP_LABELS["XTestFakeMotionEvent"]!, sessionBus, [point], (remote) => remote.pointerAbsolute(point.x, point.y).then(() => undefined)),
+    click: (point, options) =>
+      pointerInput("mouse-click", STEP_LABELS["XTestFakeButtonEvent"]!, sessionBus, [point], async (remote, session) => {
+        await remote.pointerAbsolute(point.x, point.y)
+        await holding(remote, session, options.modifiers, async () => {
+          for (let i = 0; i < options.count; i++) {
+            if (i > 0) await sleep(BETWEEN_CLICKS_MS)
+            await pressRelease(remote, BUTTON_CODES[options.button])
+          }
+        })
+      }),
+    wheel: (point, options) =>
+      pointerInput("mouse-wheel", STEP_LABELS["XTestFakeButtonEvent(wheel)"]!, sessionBus, [point], async (remote, session) => {
+        await remote.pointerAbsolute(point.x, point.y)
+        // mutter's discrete steps: positive = down / right; the contract's dy > 0 is up, dx > 0 is left.
+        await holding(remote, session, options.modifiers, async () => {
+          if (options.dy !== 0) await remote.wheel(0, -options.dy)
+          if (options.dx !== 0) await remote.wheel(1, -options.dx)
+        })
+      }),
+    drag: (from, to, options) =>
+      pointerInput("drag", STEP_LABELS["XTestFakeButtonEvent(drag)"]!, sessionBus, [from, to], async (remote) => {
+        const steps = Math.max(10, Math.min(100, Math.round(options.durationMs / 10)))
+        await remote.pointerAbsolute(from.x, from.y)
+        await sleep(PRESS_MS)
+        await remote.button(BUTTON_CODES.left, true)
+        try {
+          for (let i = 1; i <= steps; i++) {
+            await sleep(options.durationMs / steps)
+            await remote.pointerAbsolute(Math.round(from.x + ((to.x - from.x) * i) / steps), Math.round(from.y + ((to.y - from.y) * i) / steps))
+          }
+          await sleep(options.dropDelayMs)
+        } finally {
+          await remote.button(BUTTON_CODES.left, false)
+        }
+      }),
+    capture: (region) =>
+      Effect.tryPromise({
+        try: async () => {
+          const session = openWayland()
+          const bus = sessionBus()
+          // mutter's ScreenCast first: measured faster than the Screenshot portal both in a warm host and in a one-shot
+          // call (README, "GNOME backend"); the portal, once the user allowed it, when the ScreenCast route cannot work.
+          const screenCast = captureCapability()
+          let screenCastFailure: string
+          if (screenCast.state === "available") {
+            try {
+              return await screenCastCapture(bus, session, region)
+            } catch (error) {
+              if (!(error instanceof PlatformError) || error.code !== "PLATFORM_NOT_SUPPORTED") throw error
+              screenCastFailure = error.message
+            }
+          } else {
+            screenCastFailure = screenCast.reason
+          }
+          const permission = await screenshotPermission(bus).catch((error: unknown): ScreenshotPermission => ({ state: "no_portal", reason: (error as Error).message }))
+          if (permission.state !== "granted") {
+            throw new PlatformError({
+              code: "PLATFORM_NOT_SUPPORTED",
+              message: `screenshot: ${screenCastFailure}; the Screenshot portal: ${permission.reason}`,
+              details: { kind: permission.state === "not_granted" ? "capture_needs_grant" : "capture_needs_screencast" },
+              ...(permission.state === "not_granted" ? { suggestion: `Allow silent screenshots through the Screenshot portal once: ${GRANT_SCREENSHOT_COMMAND}` } : {}),
+              steps: []
+            })
+          }
+          try {
+            return await portalScreenshot(bus, layoutOf(session), region)
+          } catch (error) {
+            throw portalError(error)
+          }
+        },
+        catch: (error) => {
+          forgetLostWayland(error)
+          return toPlatformError("screenshot")(error)
+        }
+      }),
+    // mutter offers no data-control; its RemoteDesktop session has a clipboard (fds over the addon's own bus connection).
+    ...mutterClipboard,
+    ...gnomeWindowManager(gnomeWindows),
+    ...gnomeSessionWindows(gnomeWindows),
+    keyboard: {
+      label: REMOTE_DESKTOP,
+      pressKey: (key, modifiers) =>
+        keyInput("press", `${REMOTE_DESKTOP}.NotifyKeyboardKeysym(${key})`, sessionBus, async (remote, session) => {
+          await remote.chord(keysymsOf(session, key, modifiers))
+        }),
+      typeText: (text) =>
+        keyInput("type", `${REMOTE_DESKTOP}.NotifyKeyboardKeysym(string)`, sessionBus, (remote, session) =>
+          remote.type(text, (char) => keysymOfChar(session.addon, char), (keysym) => session.addon.seatKeymapLookup(keysym) !== null))
+    }
   }
-})
+}
 
 /** Serves GNOME's Wayland sessions (XDG_CURRENT_DESKTOP names GNOME). */
 export const gnomeBackend = (sessionBus: () => DbusCall): DisplayServerBackend => ({

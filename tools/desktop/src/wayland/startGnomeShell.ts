@@ -50,8 +50,18 @@ export const privateSystemBusConfig = (socketPath: string): string => `<!DOCTYPE
 </busconfig>
 `
 
-/** `pipewire: false`: a session without PipeWire (what a test of the refusals without it needs). */
-const gnomeShellCompositor = (pipewire: boolean): Compositor => ({
+/**
+ * What a session's user does before logging in (installing and enabling a GNOME Shell extension): run with the
+ * session's buses and directories, before the shell starts, so the shell finds it as at a log-in.
+ */
+export type BeforeShell = (env: Readonly<Record<string, string>>) => void | Promise<void>
+
+/**
+ * `pipewire: false`: a session without PipeWire (what a test of the refusals without it needs). `beforeShell` runs
+ * with the session's own user data directory (`XDG_DATA_HOME=$STATE/data`, where GNOME Shell finds user extensions,
+ * the same for the shell and every client) before the shell starts.
+ */
+const gnomeShellCompositor = (pipewire: boolean, beforeShell?: BeforeShell): Compositor => ({
   name: "gnome-shell",
   programs: ["gnome-shell", ...(pipewire ? PIPEWIRE_PROGRAMS : [])],
   packages: ["gnome-shell", ...(pipewire ? PIPEWIRE_PACKAGES : [])],
@@ -77,6 +87,14 @@ const gnomeShellCompositor = (pipewire: boolean): Compositor => ({
     const systemAddress = await readFd3Line(systemBus, "private system bus", context.deadline)
     // The same config directory startWaylandSession gives every client (XDG_CONFIG_HOME).
     if (pipewire) await startPipewire(context, join(context.stateDir, "config"))
+    if (beforeShell !== undefined) {
+      await beforeShell({
+        XDG_DATA_HOME: dataHome,
+        DBUS_SESSION_BUS_ADDRESS: context.sessionBus,
+        XDG_RUNTIME_DIR: context.runtimeDir,
+        XDG_CONFIG_HOME: join(context.stateDir, "config")
+      })
+    }
     const argv = [
       "gnome-shell", "--headless", "--wayland", "--no-x11",
       "--virtual-monitor", `${context.width}x${context.height}`, "--wayland-display", SOCKET_NAME
@@ -114,7 +132,11 @@ export const gnomeShell: Compositor = gnomeShellCompositor(true)
 
 /**
  * A headless GNOME Shell session with the apps on it (see `startWaylandSession`); `pipewire: false` leaves PipeWire
- * out (mutter's ScreenCast then cannot start a stream).
+ * out (mutter's ScreenCast then cannot start a stream); `beforeShell` runs before the shell starts (an extension's
+ * installer), with the session's own user data directory.
  */
-export const startGnomeShell = (options: WaylandStartOptions & { readonly pipewire?: boolean } = {}): Promise<RunningWaylandDesktop> =>
-  startWaylandSession(options.pipewire === false ? gnomeShellCompositor(false) : gnomeShell, options)
+export const startGnomeShell = (options: WaylandStartOptions & { readonly pipewire?: boolean; readonly beforeShell?: BeforeShell } = {}): Promise<RunningWaylandDesktop> =>
+  startWaylandSession(
+    options.pipewire === false || options.beforeShell !== undefined ? gnomeShellCompositor(options.pipewire !== false, options.beforeShell) : gnomeShell,
+    options
+  )
