@@ -1,5 +1,5 @@
 /**
- * What to launch on the virtual desktop. `--app` accepts a known fixture name (`fixture`, `grid`, `grid:N`, `rows:N`,
+ * What to launch on the virtual desktop. `--app` accepts a known fixture name (`fixture`, `grid`, `grid:N`, `grid:N:twins`, `rows:N`,
  * `gtk3-widget-factory`) or a command line; each app names what it registers as on the AT-SPI registry.
  */
 import { execFileSync } from "node:child_process"
@@ -153,8 +153,9 @@ export const resolveApp = (app: string | AppSpec, stateDir: string): AppSpec => 
   if (app === "fixture") {
     return { name: "fixture", argv: [systemPython, fixturePath("fixture.py"), "--control", fixtureControlPath(stateDir)] }
   }
-  const grid = /^grid(?::(\d+))?$/.exec(app)
-  if (grid) return { name: "grid", argv: [systemPython, fixturePath("grid.py"), grid[1] ?? "250"] }
+  // `grid:N:twins`: two true twins at the grid's two ends (fixtures/grid.py).
+  const grid = /^grid(?::(\d+))?(:twins)?$/.exec(app)
+  if (grid) return { name: "grid", argv: [systemPython, fixturePath("grid.py"), grid[1] ?? "250", ...(grid[2] === undefined ? [] : ["--twins"])] }
   // The same rows, each in its own box, in blocks of 100 (fixtures/grid.py): big windows without GTK 3's quadratic cost.
   const rows = /^rows(?::(\d+))?$/.exec(app)
   if (rows) return { name: "rows", argv: [systemPython, fixturePath("grid.py"), rows[1] ?? "250", "--rows"] }

@@ -1,11 +1,13 @@
-import { IDENTITY_FAILURE_CODE, identityFailureKind, parseRef, refKey, resolveIdentity, resolvePlace, type RefEntry } from "@agent-desktop/domain"
-import { DesktopAdapter, type ObservedNode, type WindowInfo } from "@agent-desktop/platform"
+import { IDENTITY_FAILURE_CODE, identityFailureKind, parseRef, refKey, resolveBeyondPage, resolveIdentity, resolvePlace, type RefEntry } from "@agent-desktop/domain"
+import { DesktopAdapter, type ObservedNode, type TreeObservation, type WindowInfo } from "@agent-desktop/platform"
 import { Clock, Effect } from "effect"
 import { desktopError, InvalidArgs, StaleRef, type DesktopError } from "../errors/DesktopError.js"
 import { fromPlatformError } from "../errors/fromPlatformError.js"
 import { Invocation } from "../Invocation.js"
 import { loadSnapshot, type SavedSnapshot } from "../StoreAccess.js"
+import { graftPages } from "../snapshot/graftPages.js"
 import { sourceOfHandle } from "../sources/SourceHandle.js"
+import { containersToSearch, lookAlikeQuery, pagedOnly } from "./beyondPage.js"
 import type { EventStore } from "@agent-desktop/store"
 
 /** Depth for whole-window reads: identity is proven only when nothing was cut, so read as deep as the tree goes. */
@@ -110,7 +112,24 @@ export const resolveRef = Effect.fn("resolveRef")(function*(
     Effect.mapError((error) =>
       error.code === "TIMEOUT" ? identityError(ref, "resolution_identity_unknown") : fromPlatformError(error))
   )
-  const resolution = resolveIdentity(entry, live.root, { complete: live.complete })
+  // An action needs the ref unique across the big containers read by one page, not only in the page (beyondPage.ts).
+  const beyond = options.forRead === true ? undefined : yield* searchBeyondPage(ref, entry, live, deadline)
+  if (beyond !== undefined) {
+    const decided = resolveBeyondPage(entry, beyond, { complete: live.complete })
+    if (decided._tag === "Twin") {
+      invocation.record("ref.resolve.error", { ref, kind: "identity_not_unique", beyond_page: true })
+      return yield* desktopError(IDENTITY_FAILURE_CODE.identity_not_unique, {
+        message: `${ref} has a twin in the part of a big container its snapshot did not read: another element has the same role, fields and place below a look-alike ancestor, so no action can prove it reaches this one (identity_not_unique)`,
+        delivery: "not_delivered",
+        details: { kind: "identity_not_unique", ref, beyond_page: true }
+      })
+    }
+    if (decided._tag === "Unique") {
+      invocation.record("ref.resolve.ok", { ref, match: decided.match, beyond_page: true })
+      return { ref, snapshot, entry, window, node: decided.node, windowRoot: beyond, windowComplete: live.complete }
+    }
+  }
+  const resolution = resolveIdentity(entry, beyond ?? live.root, { complete: live.complete })
   const placed = options.forRead === true && (resolution._tag === "NotUnique" || resolution._tag === "Ambiguous")
     ? resolvePlace(entry, live.root, { complete: live.complete })
     : undefined
@@ -134,4 +153,36 @@ export const resolveRef = Effect.fn("resolveRef")(function*(
   }
   invocation.record("ref.resolve.ok", { ref, match: resolution.match })
   return { ref, snapshot, entry, window, node: resolution.node, windowRoot: live.root, windowComplete: live.complete }
+})
+
+/**
+ * The live read with every look-alike of the ref found in the children its big containers' pages left out grafted
+ * in; undefined when the window has no such container that could hold a twin (or the read is incomplete: the
+ * caller answers that). A search that could not finish within the budget fails: the ref's uniqueness is unknown.
+ */
+const searchBeyondPage = Effect.fnUntraced(function*(ref: string, entry: RefEntry, live: TreeObservation, deadline: number) {
+  const adapter = yield* DesktopAdapter
+  const invocation = yield* Invocation
+  if (!live.complete || adapter.searchPaged === undefined) return undefined
+  const containers = containersToSearch(live.root, entry.path)
+  if (containers.length === 0) return undefined
+  const unknown = (searched: number | undefined, remaining: number | undefined, why: string) => {
+    invocation.record("ref.resolve.error", { ref, kind: "resolution_identity_unknown", reason: "paged_search_incomplete" })
+    return desktopError(IDENTITY_FAILURE_CODE.resolution_identity_unknown, {
+      message: `${ref}: its uniqueness across the ${containers.map((node) => node.childCount).join(" + ")} children of its window's big container(s) could not be proven within the budget` +
+        `${searched === undefined ? "" : ` (searched ${searched} of ${searched + (remaining ?? 0)} children beyond the page read)`}: ${why}`,
+      suggestion: why.includes("stopped answering")
+        ? "The app is busy: wait until it is idle and retry. A longer --timeout-ms does not help while it is busy."
+        : "Retry with a larger --timeout-ms (the search for a twin covers every row the snapshot did not read), or use --headed mouse-click --xy on the element's centre.",
+      delivery: "not_delivered",
+      details: { kind: "resolution_identity_unknown", ref, reason: "paged_search_incomplete", ...(searched === undefined ? {} : { searched, remaining }) }
+    })
+  }
+  const search = yield* adapter.searchPaged({ ...live, root: pagedOnly(live.root, containers) }, lookAlikeQuery(entry), deadline).pipe(
+    Effect.catchTag("PlatformError", (error) =>
+      error.code === "TIMEOUT" ? Effect.fail(unknown(undefined, undefined, error.message)) : Effect.fail(fromPlatformError(error)))
+  )
+  invocation.record("ref.resolve.beyond_page", { ref, searched: search.searched, remaining: search.remaining, look_alikes: search.found.length, complete: search.complete })
+  if (!search.complete) return yield* unknown(search.searched, search.remaining, search.note ?? "the deadline passed")
+  return graftPages(live.root, search.found.map((chain) => chain[0]!))
 })

@@ -53,11 +53,31 @@ export class ScriptedAdapter {
   /** What `act` reports; by default one verified-less semantic step that succeeded. */
   onAct: (target: ActionTarget, action: SemanticAction) => Effect.Effect<ReadonlyArray<DeliveryStep>, PlatformError> = () =>
     Effect.succeed([{ label: "DoAction", outcome: "succeeded", mechanism: "semantic_api" }])
+  /**
+   * Children a read takes per node, as a real adapter pages big containers (undefined: every child). A node with more
+   * is `paged`: its first page, or only the children on `ReadTreeOptions.focus` paths, are read.
+   */
+  pageSize: number | undefined
+  /** The paged search stops before it has searched every child, as when its deadline passes. */
+  pagedSearchIncomplete = false
+  pagedSearches = 0
   /** What `readState` reports for a target; by default the node as the current tree has it. */
   onReadState: ((target: ActionTarget) => PostState | undefined) | undefined
 
   root(): ObservedNode {
     return observedTree(this.tree)
+  }
+
+  /** The read as a paging adapter answers it (`pageSize`), taking the children on `focus` paths only. */
+  private paged(node: ObservedNode, focus: ReadonlyArray<ReadonlyArray<number>>): ObservedNode {
+    const children = node.children ?? []
+    const depth = node.path.length
+    if (this.pageSize === undefined || children.length <= this.pageSize) {
+      return children.length === 0 ? node : { ...node, children: children.map((child) => this.paged(child, focus)) }
+    }
+    const onPaths = new Set(focus.filter((path) => path.length > depth && node.path.every((index, i) => path[i] === index)).map((path) => path[depth]!))
+    const taken = onPaths.size > 0 ? children.filter((child) => onPaths.has(child.path[depth]!)) : children.slice(0, this.pageSize)
+    return { ...node, paged: true, children: taken.map((child) => this.paged(child, focus)) }
   }
 
   readonly layer = Layer.succeed(DesktopAdapter, DesktopAdapter.of({
@@ -83,9 +103,38 @@ export class ScriptedAdapter {
         count++
         node.children?.forEach(visit)
       }
-      visit(root)
-      return { window, root, complete: this.complete, nodesObserved: count }
+      const paged = this.paged(root, options.focus ?? [])
+      visit(paged)
+      return { window, root: paged, complete: this.complete, nodesObserved: count }
     }))))),
+    searchPaged: (observation, query) => Effect.sync(() => {
+      this.pagedSearches++
+      // The children a read left out of each paged container, from the whole tree: chains from that child down.
+      const whole = this.root()
+      const found: Array<Array<ObservedNode>> = []
+      let searched = 0
+      const chains = (node: ObservedNode, above: ReadonlyArray<ObservedNode>) => {
+        const chain = [...above, node]
+        if (query.matches(node)) found.push(chain)
+        node.children?.forEach((child) => chains(child, chain))
+      }
+      const visit = (node: ObservedNode) => {
+        if (node.paged === true) {
+          const full = findHandle(whole, node.handle)!
+          const read = new Set((node.children ?? []).map((child) => child.handle))
+          for (const child of full.children ?? []) {
+            if (read.has(child.handle)) continue
+            searched++
+            chains(child, [])
+          }
+        }
+        node.children?.forEach(visit)
+      }
+      visit(observation.root)
+      return this.pagedSearchIncomplete
+        ? { found: [], complete: false, searched: 0, remaining: searched, note: "the deadline passed before every page was searched" }
+        : { found, complete: true, searched, remaining: 0 }
+    }),
     act: (target, action) => {
       this.acts.push({ handle: target.handle, action })
       return this.onAct(target, action)

@@ -37,8 +37,10 @@ is tested instead).
 - No cliff at 2,000 children: a container with more children than one read takes (2,000) is paged, and the window
   read stays complete. The snapshot prints its first page with the real \`children_count\`, a ref and a \`hint\` whose
   \`--root REF --children-from K\` reads the page from child index K; \`find\` searches its other pages (child ranges
-  read by index) and acts on a row found there; a ref in any page resolves (the read takes its saved path). Tested:
-  a 2,500-row table in Firefox ESR and Chromium, a GtkGrid of 2,400 widgets. Cost grows with the rows searched:
+  read by index) and acts on a row found there; a ref in any page resolves (the read takes its saved path). Before
+  an action its uniqueness is proven against the whole container (its look-alikes are searched past the page): a
+  true twin beyond the page is refused as \`identity_not_unique\`. Tested: a 2,500-row table in Firefox ESR and
+  Chromium, a GtkGrid of 2,400 widgets, each with a twin beyond the page. Cost grows with the rows searched:
   Firefox ESR and Chromium answer a child by index in time that grows with the index, so a 50,000-row table takes
   minutes to search whole (tools/bench/README.md, "Big tables").
 - A page still loading (its document BUSY) is waited for within the budget; at the deadline the read says so

@@ -15,8 +15,16 @@ import { assertAlive, installed, nodes, probeRead, type Node } from "./realApp.j
  * by libatspi: the page's title, the check box's state), the browser's own controls are found beside the table, and
  * the snapshot's page hint (`--root REF --children-from K`) reads the page it names. Two toolkits: Gecko/Chromium
  * (HTML table) and GTK 3 (GtkGrid).
+ *
+ * Uniqueness is whole-container: each window holds true twins (same role and name inside look-alike named groups),
+ * one in the page a read takes and one beyond it. Before, the page's twin was proven unique against its page only
+ * and acted on; now an action searches the container's other children for look-alikes first and refuses it
+ * (identity_not_unique, nothing sent: the page's title / the check boxes' states, read by libatspi, are unchanged),
+ * while a unique element beyond the page still acts.
  */
 const ROWS = 2500
+/** Rows of the web table holding true twins: one in the first page a read takes, one beyond it. */
+const TWIN_ROWS = [100, 2300]
 const GRID_ROWS = 600
 /**
  * Firefox's huge table (see below). CI runs 12,000 rows (past the page search, through Collection, in ~1 min); the
@@ -76,8 +84,9 @@ for (const browser of browsers) {
     const page = join(home, "table.html")
 
     beforeAll(async () => {
-      const rows = Array.from({ length: ROWS }, (_, i) =>
-        `<tr><td>row ${i}</td><td><button onclick="document.title='clicked ${i}'">open ${i}</button></td></tr>`).join("")
+      const rows = Array.from({ length: ROWS }, (_, i) => TWIN_ROWS.includes(i)
+        ? `<tr><td>pair</td><td><div role="group" aria-label="pair"><button onclick="document.title='dup ${i}'">dup</button></div></td></tr>`
+        : `<tr><td>row ${i}</td><td><button onclick="document.title='clicked ${i}'">open ${i}</button></td></tr>`).join("")
       writeFileSync(page, `<!doctype html><html><head><title>Table ${ROWS}</title></head><body><h1>Table ${ROWS}</h1><table><tbody>${rows}</tbody></table></body></html>`)
       desktop = await startDesktop({ apps: [`${browser.spec}:file://${page}`], timeoutMs: 120_000 })
       env = { ...cleanEnv(home), ...desktop.env }
@@ -103,6 +112,30 @@ for (const browser of browsers) {
         return name === `clicked 2400${browser.titleSuffix}` ? name : undefined
       }, 10_000)
       assert.isDefined(title, `the page never saw the click (title: ${String(probeRead(env, browser.app, "frame")["name"])})`)
+      assertAlive(env, browser.app)
+    }, 300_000)
+
+    it("a button whose twin lies beyond the page read is refused, nothing sent (the page's title, read by libatspi)", async () => {
+      const before = String(probeRead(env, browser.app, "frame")["name"])
+      // --first: the page read holds one "dup", so find searches no further and proves it against the page alone.
+      const found = ok(await cli("find", "--app", browser.app, "--role", "button", "--name", "dup", "--exact", "--first", "--timeout-ms", "120000"))
+      const ref = found["match"]["ref_id"] as string
+      assert.isString(ref)
+      const clicked = await cli("click", ref, "--timeout-ms", "120000")
+      assert.isFalse(clicked["ok"], JSON.stringify(clicked).slice(0, 1000))
+      assert.strictEqual(clicked["error"]["code"], "AMBIGUOUS_TARGET")
+      assert.strictEqual(clicked["error"]["details"]["kind"], "identity_not_unique")
+      assert.isTrue(clicked["error"]["details"]["beyond_page"])
+      await pause(1_000)
+      assert.strictEqual(String(probeRead(env, browser.app, "frame")["name"]), before)
+      // Every match: both twins are in the read, and each is refused as a twin.
+      const all = ok(await cli("find", "--app", browser.app, "--role", "button", "--name", "dup", "--exact", "--timeout-ms", "120000"))
+      assert.strictEqual(all["total_matches"], 2)
+      for (const match of all["matches"] as Array<Record<string, any>>) {
+        const refused = await cli("click", match["ref_id"] as string, "--timeout-ms", "120000")
+        assert.strictEqual(refused["error"]?.["details"]?.["kind"], "identity_not_unique", JSON.stringify(refused).slice(0, 1000))
+      }
+      assert.strictEqual(String(probeRead(env, browser.app, "frame")["name"]), before)
       assertAlive(env, browser.app)
     }, 300_000)
 
@@ -193,14 +226,17 @@ for (const browser of huge) {
   })
 }
 
-describe.skipIf(!installed("/usr/bin/python3", "GtkGrid big-container suite"))(`a GtkGrid with ${GRID_ROWS * 4} children`, () => {
+/** The grid's children: 4 widgets per row, and the two twins' frames (fixtures/grid.py --twins). */
+const GRID_CHILDREN = GRID_ROWS * 4 + 2
+
+describe.skipIf(!installed("/usr/bin/python3", "GtkGrid big-container suite"))(`a GtkGrid with ${GRID_CHILDREN} children`, () => {
   let desktop: RunningDesktop | undefined
   let env: NodeJS.ProcessEnv = {}
   const home = tempHome("big-grid")
   const cli = cliWith(() => env)
 
   beforeAll(async () => {
-    desktop = await startDesktop({ apps: [`grid:${GRID_ROWS}`], timeoutMs: 120_000 })
+    desktop = await startDesktop({ apps: [`grid:${GRID_ROWS}:twins`], timeoutMs: 120_000 })
     env = { ...cleanEnv(home), ...desktop.env }
   }, 180_000)
   afterAll(async () => {
@@ -217,13 +253,27 @@ describe.skipIf(!installed("/usr/bin/python3", "GtkGrid big-container suite"))(`
     assertAlive(env, "grid")
   }, 180_000)
 
+  it("a check box whose twin lies beyond the page read is refused; a unique one beyond the page toggles (libatspi)", async () => {
+    // GTK 3 lists a grid's children last-attached first: "check 5" is child ~2,378, past the 2,000 a read takes.
+    const unique = ok(await cli("find", "--app", "grid", "--role", "checkbox", "--name", "check 5", "--exact", "--first", "--timeout-ms", "60000"))
+    assert.notInclude(probeWide(env, "grid", "check box", "check 5")["states"] ?? [], "checked")
+    ok(await cli("toggle", unique["match"]["ref_id"] as string, "--timeout-ms", "60000"))
+    assert.include(probeWide(env, "grid", "check box", "check 5")["states"] ?? [], "checked")
+    // The "twin" in the first page (child 0); its twin in the same "pair" frame is child ~2,397.
+    const found = ok(await cli("find", "--app", "grid", "--role", "checkbox", "--name", "twin", "--exact", "--first", "--timeout-ms", "60000"))
+    const refused = await cli("toggle", found["match"]["ref_id"] as string, "--timeout-ms", "60000")
+    assert.strictEqual(refused["error"]?.["details"]?.["kind"], "identity_not_unique", JSON.stringify(refused).slice(0, 1000))
+    assert.notInclude(probeWide(env, "grid", "check box", "twin")["states"] ?? [], "checked")
+    assertAlive(env, "grid")
+  }, 180_000)
+
   it("the snapshot stays complete; its page hint and a page by index read the grid's other children", async () => {
     const data = ok(await cli("snapshot", "--app", "grid", "-i", "--compact", "--timeout-ms", "60000"))
     assert.isTrue(data["complete"])
-    const grid = pagedContainer(data["tree"] as Node, GRID_ROWS * 4)
+    const grid = pagedContainer(data["tree"] as Node, GRID_CHILDREN)
     const next = ok(await cli(...hintCommand(grid.hint!), "--timeout-ms", "60000"))
     assert.isTrue(next["complete"])
-    const last = ok(await cli("snapshot", "--root", grid.ref_id!, "--children-from", String(GRID_ROWS * 4 - 8), "-i", "--timeout-ms", "60000"))
+    const last = ok(await cli("snapshot", "--root", grid.ref_id!, "--children-from", String(GRID_CHILDREN - 8), "-i", "--timeout-ms", "60000"))
     const shown = nodes(last["tree"] as Node).filter((node) => node.ref_id !== undefined && node !== last["tree"])
     assert.isAtLeast(shown.length, 4)
     assert.isAtMost(shown.length, 8)
