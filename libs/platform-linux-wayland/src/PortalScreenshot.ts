@@ -23,6 +23,9 @@ export const PORTAL = "org.freedesktop.portal.Desktop"
 const PORTAL_PATH = "/org/freedesktop/portal/desktop"
 export const PERMISSION_STORE = "org.freedesktop.impl.portal.PermissionStore"
 const PERMISSION_STORE_PATH = "/org/freedesktop/impl/portal/PermissionStore"
+/** The permission store's table and id of the Screenshot portal's silent-capture permission (app id "" = outside a sandbox). */
+const PERMISSION_TABLE = "screenshot"
+const PERMISSION_ID = "screenshot"
 
 /** The one command that allows silent screenshots for programs outside a sandbox (gdbus: package libglib2.0-bin). */
 export const GRANT_SCREENSHOT_COMMAND =
@@ -64,7 +67,7 @@ export const screenshotPermission = async (call: DbusCall): Promise<ScreenshotPe
       interface: PERMISSION_STORE,
       member: "Lookup",
       signature: "ss",
-      body: ["screenshot", "screenshot"]
+      body: [PERMISSION_TABLE, PERMISSION_ID]
     })
     const entries = new Map((permissions as Array<[string, Array<string>]>).map(([app, values]) => [app, values]))
     const own = entries.get("")
