@@ -22,6 +22,7 @@ import { packageRoot } from "../Addon.js"
 import type { DbusCall } from "../DbusCall.js"
 import { EXTENSION_UUID, ExtensionNotRunning, extensionState, type GnomeRect, type GnomeWindow, type GnomeWindows, WINDOWS_BUS_NAME, WINDOWS_INTERFACE_VERSION } from "../GnomeWindows.js"
 import { toPlatformError } from "./waylandErrors.js"
+import { contains, intersection, matchWindowOf } from "./windowMatching.js"
 
 export const NO_WINDOWS =
   "GNOME Shell tells an ordinary client nothing about windows (its Introspect and Eval interfaces are restricted to allowed callers, and mutter has no window-geometry API)"
@@ -77,30 +78,12 @@ export const windowsCapability = async (call: () => DbusCall): Promise<ChannelCa
   return { state: "unavailable", reason: `${NO_WINDOWS}; ${why}`, kind: "no_window_geometry", suggestion: extensionSuggestion() }
 }
 
-const contains = (r: GnomeRect, p: ScreenPoint) => p.x >= r.x && p.y >= r.y && p.x < r.x + r.width && p.y < r.y + r.height
-
-const intersection = (a: GnomeRect, b: GnomeRect): GnomeRect => {
-  const x = Math.max(a.x, b.x)
-  const y = Math.max(a.y, b.y)
-  return { x, y, width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x), height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y) }
-}
-
 /** Application windows a person sees. */
 const shown = (w: GnomeWindow) => w.normal && !w.minimized && !w.hidden
 
 /** The one window of `pid` (titled `title` when it has several; the nearest to `bounds` among equals). */
-export const matchGnomeWindow = (windows: ReadonlyArray<GnomeWindow>, pid: number | undefined, title: string, bounds?: GnomeRect): GnomeWindow | undefined => {
-  const normal = windows.filter((w) => w.normal)
-  const mine = pid === undefined ? normal.filter((w) => w.title === title) : normal.filter((w) => w.pid === pid)
-  if (mine.length <= 1) return mine[0]
-  const titled = mine.filter((w) => w.title === title)
-  if (titled.length === 1) return titled[0]
-  if (bounds === undefined) return undefined
-  const pool = titled.length > 0 ? titled : mine
-  const distance = (w: GnomeWindow) => Math.abs(w.frame.x - bounds.x) + Math.abs(w.frame.y - bounds.y) + Math.abs(w.frame.width - bounds.width) + Math.abs(w.frame.height - bounds.height)
-  const sorted = [...pool].sort((a, b) => distance(a) - distance(b))
-  return distance(sorted[0]!) < distance(sorted[1]!) ? sorted[0] : undefined
-}
+export const matchGnomeWindow = (windows: ReadonlyArray<GnomeWindow>, pid: number | undefined, title: string, bounds?: GnomeRect): GnomeWindow | undefined =>
+  matchWindowOf(windows, (w) => w.title, pid, title, bounds)
 
 export const placementOfGnomeWindow = (w: GnomeWindow, query: PlacementQuery): ExtentsPlacement => {
   if (w.client === "x11") {

@@ -14,31 +14,14 @@ import * as Effect from "effect/Effect"
 import { KwinScriptError } from "../KwinScripting.js"
 import { numericId, uuidOf, type KwinRect, type KwinWindow, type KwinWindows } from "../KwinWindows.js"
 import { toPlatformError } from "./waylandErrors.js"
-
-const contains = (r: KwinRect, p: ScreenPoint) => p.x >= r.x && p.y >= r.y && p.x < r.x + r.width && p.y < r.y + r.height
-
-const intersection = (a: KwinRect, b: KwinRect): KwinRect => {
-  const x = Math.max(a.x, b.x)
-  const y = Math.max(a.y, b.y)
-  return { x, y, width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x), height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y) }
-}
+import { contains, intersection, matchWindowOf } from "./windowMatching.js"
 
 /** Application windows a person sees (not minimized, not hidden, not panels or popups). */
 const shown = (w: KwinWindow) => w.normal && !w.minimized && !w.hidden
 
 /** The one window of `pid` (titled `title` when it has several; the nearest to `bounds` among equals). */
-export const matchKwinWindow = (windows: ReadonlyArray<KwinWindow>, pid: number | undefined, title: string, bounds?: KwinRect): KwinWindow | undefined => {
-  const normal = windows.filter((w) => w.normal)
-  const mine = pid === undefined ? normal.filter((w) => w.caption === title) : normal.filter((w) => w.pid === pid)
-  if (mine.length <= 1) return mine[0]
-  const titled = mine.filter((w) => w.caption === title)
-  if (titled.length === 1) return titled[0]
-  if (bounds === undefined) return undefined
-  const pool = titled.length > 0 ? titled : mine
-  const distance = (w: KwinWindow) => Math.abs(w.frame.x - bounds.x) + Math.abs(w.frame.y - bounds.y) + Math.abs(w.frame.width - bounds.width) + Math.abs(w.frame.height - bounds.height)
-  const sorted = [...pool].sort((a, b) => distance(a) - distance(b))
-  return distance(sorted[0]!) < distance(sorted[1]!) ? sorted[0] : undefined
-}
+export const matchKwinWindow = (windows: ReadonlyArray<KwinWindow>, pid: number | undefined, title: string, bounds?: KwinRect): KwinWindow | undefined =>
+  matchWindowOf(windows, (w) => w.caption, pid, title, bounds)
 
 export const placementOfKwinWindow = (w: KwinWindow, query: PlacementQuery): ExtentsPlacement => {
   if (w.xwayland) {

@@ -12,6 +12,7 @@ import * as Effect from "effect/Effect"
 import { originFrom } from "../Coordinates.js"
 import type { SwayIpc, SwayWindow } from "../SwayIpc.js"
 import { unsupported, toPlatformError } from "./waylandErrors.js"
+import { contains, matchWindowOf, type Rect } from "./windowMatching.js"
 
 const noIpc = () =>
   unsupported(
@@ -19,26 +20,9 @@ const noIpc = () =>
     { kind: "no_window_geometry" }
   )
 
-const contains = (r: { x: number; y: number; width: number; height: number }, p: ScreenPoint) =>
-  p.x >= r.x && p.y >= r.y && p.x < r.x + r.width && p.y < r.y + r.height
-
 /** The one window of `pid` (titled `title` when it has several; the nearest to `bounds` among equals). */
-export const matchWindow = (
-  windows: ReadonlyArray<SwayWindow>,
-  pid: number | undefined,
-  title: string,
-  bounds?: { x: number; y: number; width: number; height: number }
-): SwayWindow | undefined => {
-  const mine = pid === undefined ? windows.filter((w) => w.title === title) : windows.filter((w) => w.pid === pid)
-  if (mine.length <= 1) return mine[0]
-  const titled = mine.filter((w) => w.title === title)
-  if (titled.length === 1) return titled[0]
-  if (bounds === undefined) return undefined
-  const pool = titled.length > 0 ? titled : mine
-  const distance = (w: SwayWindow) => Math.abs(w.frame.x - bounds.x) + Math.abs(w.frame.y - bounds.y) + Math.abs(w.frame.width - bounds.width) + Math.abs(w.frame.height - bounds.height)
-  const sorted = [...pool].sort((a, b) => distance(a) - distance(b))
-  return distance(sorted[0]!) < distance(sorted[1]!) ? sorted[0] : undefined
-}
+export const matchWindow = (windows: ReadonlyArray<SwayWindow>, pid: number | undefined, title: string, bounds?: Rect): SwayWindow | undefined =>
+  matchWindowOf(windows, (w) => w.title, pid, title, bounds)
 
 /** Where the surface sits: sway's container minus its border (`window_rect` is relative to `rect`). */
 const contentOf = (w: SwayWindow) => ({
