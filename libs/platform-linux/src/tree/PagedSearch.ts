@@ -12,6 +12,7 @@ import { searchByCollection } from "./CollectionSearch.js"
 import { toObserved } from "./Observed.js"
 import { refOfHandle } from "./RawNode.js"
 import { defaultReadLimits } from "./ReadLimits.js"
+import { searchByTable } from "./TableSearch.js"
 import type { TreeReader } from "./TreeReader.js"
 
 /** Read depth of a whole window (the engine's WHOLE_WINDOW_DEPTH). */
@@ -62,9 +63,11 @@ export const searchPaged = async (
       const depth = container.path.length
       const read = new Set((container.children ?? []).map((child) => child.path[depth]!))
       const key = container.path.join("/")
-      // The toolkit's own search first (one call for every row); pages where it serves none.
+      // The toolkit's own search first (its cells, or one call for every row); pages where it serves none.
       // Its few rows are read live: the app's cache of a big page is a bigger read than they are.
-      const byCollection = await searchByCollection(session, reader, container, ref, read, query, deadline, null, found.length)
+      // A table whose rows by index cost more the further down they sit is searched by its cells instead.
+      const byCollection = await searchByTable(session, reader, container, ref, read, query, deadline, found.length) ??
+        await searchByCollection(session, reader, container, ref, read, query, deadline, null, found.length)
       if (byCollection !== undefined) {
         found.push(...byCollection.found.map((chain) => [...chain]))
         searched += byCollection.searched

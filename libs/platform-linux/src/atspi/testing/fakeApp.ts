@@ -42,6 +42,8 @@ export interface FakeObject {
   value?: number
   /** Value's MinimumValue and MaximumValue (unreported when absent). */
   range?: readonly [number, number]
+  /** Table's NRows and NColumns (unreported when absent). */
+  tableSize?: readonly [number, number]
 }
 
 /** One call the stand-in received. */
@@ -132,6 +134,10 @@ export const fakeApp = (profile: ToolkitProfile, objects: Record<string, FakeObj
         CharacterCount: ["Text", () => object.text?.length ?? 0],
         CaretOffset: ["Text", () => 0],
         CurrentValue: ["Value", () => { app.valueReads++; return object.value ?? 0 }],
+        ...(object.tableSize === undefined ? {} : {
+          NRows: ["Table", () => object.tableSize![0]] as const,
+          NColumns: ["Table", () => object.tableSize![1]] as const
+        }),
         ...(object.range === undefined ? {} : {
           MinimumValue: ["Value", () => object.range![0]] as const,
           MaximumValue: ["Value", () => object.range![1]] as const
