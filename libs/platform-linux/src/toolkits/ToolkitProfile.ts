@@ -30,6 +30,12 @@ export interface ToolkitProfile {
   readonly getAllSafe: boolean
   /** `Cache.GetItems` may be asked for (at-spi2-atk's cache; GTK4's own). */
   readonly bulkCacheSafe: boolean
+  /**
+   * The most objects an app may hold for its whole cache to be asked in one reply (tree/read/cacheFits.ts); more are
+   * read live. Chromium 156: ~370 bytes per object (60,241 objects: 22 MB in 12.7 s), and a reply past D-Bus's 64 MiB
+   * array limit disconnects the browser from the bus (a 50,000-row table): its accessibility is gone until it restarts.
+   */
+  readonly bulkCacheMaxObjects?: number
   /** `Action.GetActions` names are unusable (read each with `Action.GetName(i)`). */
   readonly actionNamesFromGetName: boolean
   /** Toolkit action names (lower case) mapped to the names the mapper understands (click, toggle, expand, ...). */

@@ -15,8 +15,8 @@ const leaves = (count: number) => Array.from({ length: count }, () => node())
 const bus = ":1.5"
 
 /**
- * A session whose app answers `Cache.GetItems` with the whole tree (as Chromium does) and nothing else: a pure unit
- * test of how the reader walks what the cache holds.
+ * A session whose app answers `Cache.GetItems` with the whole tree (as Chromium does), Collection's count of it, and
+ * nothing else: a pure unit test of how the reader walks what the cache holds.
  */
 const cachedApp = (root: Shape): AtspiSession => {
   const items: Array<ReadonlyArray<unknown>> = []
@@ -29,6 +29,8 @@ const cachedApp = (root: Shape): AtspiSession => {
     toolkits: { profileOf: async () => chromium },
     call: async (_ref: ObjectRef, spec: AppCall) => {
       if (spec.member === "GetItems") return [items]
+      // The count before asking the whole cache (tree/read/cacheFits.ts): its objects.
+      if (spec.member === "GetMatches") return [items.map((item) => item[0])]
       throw new Error(`unexpected ${spec.member}`)
     }
   } as unknown as AtspiSession

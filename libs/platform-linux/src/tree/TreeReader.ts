@@ -14,6 +14,7 @@
 import { Accessible } from "../atspi/Accessible.js"
 import type { AtspiSession, ObjectRef } from "../atspi/AtspiSession.js"
 import { DbusCallError } from "../dbus/DbusCallError.js"
+import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { Budget, BudgetExpired } from "./Budget.js"
 import { nameControlsFromContainer } from "./NameFromContainer.js"
 import { nameRowsFromContent } from "./NameFromContent.js"
@@ -21,6 +22,7 @@ import { markPopups } from "./PopupState.js"
 import type { ReadResult } from "./RawTree.js"
 import type { ReadOptions } from "./ReadOptions.js"
 import { indexCache, type CacheIndex } from "./read/CacheIndex.js"
+import { cacheFits } from "./read/cacheFits.js"
 import { CachePass } from "./read/CachePass.js"
 import { DetailPass } from "./read/DetailPass.js"
 import { LivePass } from "./read/LivePass.js"
@@ -58,10 +60,11 @@ export class TreeReader {
     const budget = new Budget(deadline, 3000)
     const profile = await this.session.toolkits.profileOf(busName, budget.callTimeout())
     if (!profile.bulkCacheSafe) return null
-    return (await this.loadCache(busName, budget)) ?? null
+    return (await this.loadCache(busName, budget, profile)) ?? null
   }
 
-  private async loadCache(busName: string, budget: Budget): Promise<CacheIndex | undefined> {
+  private async loadCache(busName: string, budget: Budget, profile: ToolkitProfile): Promise<CacheIndex | undefined> {
+    if (!await cacheFits(this.session, busName, profile, budget.bulkCallTimeout(bulkCallMs))) return undefined
     try {
       // One reply for the whole app: thousands of items take seconds to serialise on a loaded machine (a 6,000-node
       // GTK 3 grid at load 8 needed more than 3 s), which is not a frozen app.
@@ -84,7 +87,7 @@ export class TreeReader {
     const profile = await this.session.toolkits.profileOf(root.busName, budget.callTimeout())
     const cache = options.cache !== undefined
       ? options.cache ?? undefined
-      : profile.bulkCacheSafe && options.bulk !== false ? await this.loadCache(root.busName, budget) : undefined
+      : profile.bulkCacheSafe && options.bulk !== false ? await this.loadCache(root.busName, budget, profile) : undefined
     const context = new ReadContext(this.session, options, budget, profile, cache)
     const details = new DetailPass(context, this.actionNames)
     const walk = new TreeWalk(context, new CachePass(context, details), new LivePass(context, details))
