@@ -12,6 +12,7 @@ import { searchByCollection } from "./CollectionSearch.js"
 import { toObserved } from "./Observed.js"
 import { refOfHandle } from "./RawNode.js"
 import { defaultReadLimits } from "./ReadLimits.js"
+import { chainsTo } from "./SearchCandidates.js"
 import { searchByTable } from "./TableSearch.js"
 import type { TreeReader } from "./TreeReader.js"
 
@@ -25,18 +26,6 @@ const pagedNodes = (root: ObservedNode): Array<ObservedNode> => {
     for (const child of node.children ?? []) visit(child)
   }
   visit(root)
-  return out
-}
-
-/** The chains from `top` down to each match below it (inclusive). */
-const chainsTo = (top: ObservedNode, query: PagedQuery): Array<Array<ObservedNode>> => {
-  const out: Array<Array<ObservedNode>> = []
-  const visit = (node: ObservedNode, above: ReadonlyArray<ObservedNode>) => {
-    const chain = [...above, node]
-    if (query.matches(node)) out.push(chain)
-    for (const child of node.children ?? []) visit(child, chain)
-  }
-  visit(top, [])
   return out
 }
 
