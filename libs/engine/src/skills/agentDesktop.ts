@@ -44,6 +44,8 @@ export const OBSERVE_ACT_VERIFY = `# Observe, act, verify
   2,000 children (a 50,000-row table) is read one page at a time: its hint counts by child index (\`children 0-49
   of 50000 shown (by index ...)\`), \`--children-from K\` reads the page from index K, and \`find\` searches its
   other pages (give a --timeout-ms that fits: a TIMEOUT says how many rows it searched and whether more time helps).
+  Twins are marked only within the page read; before an action a ref there is checked against the other pages, and
+  a look-alike there refuses it (identity_not_unique).
 - \`find --role button --name Save --first\` answers a question without a full tree, and returns a ref.
 - Act with one ref action per step: ${HEADLESS_REF_ACTIONS}; keys with \`press ctrl+s --app <name>\`.
 - \`ok: true\` means delivered or already satisfied, not that the app did what you wanted. Stateful actions

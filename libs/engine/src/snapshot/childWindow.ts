@@ -116,5 +116,7 @@ export const pagedHint = (container: ObservedNode, shown: ReadonlyArray<Observed
   ]
   const range = first === undefined ? "none" : first === last ? `${first}` : `${first}-${last}`
   return `children ${range} of ${container.childCount} shown (by index: more than one read takes); ` +
-    `${next === 0 ? "first page" : "next"}: snapshot --root ${ref} --children-from ${next}${options.map((o) => ` ${o}`).join("")}; or find`
+    `${next === 0 ? "first page" : "next"}: snapshot --root ${ref} --children-from ${next}${options.map((o) => ` ${o}`).join("")}; or find; ` +
+    // Twins are marked within what was read; a look-alike in another page is found only when a ref is acted on.
+    "a ref here is checked against the other pages before an action"
 }
