@@ -4,8 +4,9 @@
  * session (`MutterRemoteDesktop.ts`; one per process, started on the first use, so a warm host keeps one keyboard and
  * one pointer), absolute motion through the session's ScreenCast streams (one per monitor, over PipeWire; without a
  * PipeWire daemon the pointer refuses with mutter's reason and keys still work), displays from wl_output (the core
- * protocol every compositor offers); screenshots from a frame of those streams, else from the Screenshot portal once
- * the user allowed it (`gnomeCapture.ts`); the clipboard through mutter's RemoteDesktop clipboard
+ * protocol every compositor offers); screenshots from a ScreenCast stream's frame: the ScreenCast portal's once the
+ * user consented (its restore token under the state root, `gnomePortalScreenCast.ts`), else mutter's, else the
+ * Screenshot portal once the user allowed it (`gnomeCapture.ts`; the order in `gnomeCaptureRoutes.ts`); the clipboard through mutter's RemoteDesktop clipboard
  * (`mutterClipboard.ts`). Windows (list, geometry, focus, move, resize, minimize, maximize, close, and the placement
  * of window-relative AT-SPI extents) come from agent-desktop's GNOME Shell extension when the user installed it
  * (`GnomeDesktop.ts`): GNOME Shell tells an ordinary client nothing about windows (Introspect and Eval are
@@ -50,11 +51,11 @@ import { gnomeSessionWindows, gnomeWindowManager, windowsCapability } from "./Gn
 export const REMOTE_DESKTOP = "org.gnome.Mutter.RemoteDesktop"
 
 /**
- * Why no grant: mutter's own D-Bus API takes any client of the session bus without a dialog. The RemoteDesktop portal
- * (the desktop's consent dialog) is not used: xdg-desktop-portal 1.16 offers it at version 1, without the restore
- * tokens that would make the consent a one-time one (the README's "GNOME backend" has what was found).
+ * Why no grant for input: mutter's own D-Bus API takes any client of the session bus without a dialog. The
+ * RemoteDesktop portal (the desktop's consent dialog) is not used: xdg-desktop-portal 1.16 offers it at version 1,
+ * without the restore tokens that would make the consent a one-time one (the README's "GNOME backend").
  */
-const NO_PORTAL = "mutter's own API: no dialog, no grant; the RemoteDesktop/ScreenCast portals, which ask the user, are not used"
+const NO_PORTAL = "mutter's own API: no dialog, no grant; the RemoteDesktop portal, which asks the user, is not used (version 1 here: no restore tokens)"
 const POINTER_VIA = `${REMOTE_DESKTOP} session + org.gnome.Mutter.ScreenCast monitor streams (absolute motion over PipeWire; ${NO_PORTAL})`
 const BUTTON_CODES = { left: 0x110, right: 0x111, middle: 0x112 } as const
 /** How long a button stays down in a click, and between the clicks of a double click (as on wlroots). */
