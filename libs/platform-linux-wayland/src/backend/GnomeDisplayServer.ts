@@ -35,7 +35,7 @@ import { CaptureRefused, captureScreenCast } from "../ScreenCastCapture.js"
 import { GRANT_SCREENSHOT_COMMAND, portalScreenshot, type ScreenshotPermission, screenshotPermission } from "../PortalScreenshot.js"
 import { captureCapability as portalOrScreenCast, layoutOf, portalError } from "./gnomeCapture.js"
 import { CAPTURE_PREFERENCE_VARIABLE, capturePreferenceOf, captureRoutes } from "./gnomeCaptureRoutes.js"
-import { CONSENT_WAIT_MS, giveConsent, portalPresent, portalScreenCastCapture, screenCastConsent } from "./gnomePortalScreenCast.js"
+import { CONSENT_WAIT_MS, dropRevokedSession, giveConsent, portalPresent, portalScreenCastCapture, screenCastConsent } from "./gnomePortalScreenCast.js"
 import { PortalScreenCastFailed, STEP_WAIT_MS } from "../PortalScreenCast.js"
 import { readToken, tokenFileOf } from "../ScreenCastToken.js"
 import { OutsideLayout } from "../OutsideLayout.js"
@@ -295,6 +295,7 @@ const captureRefusal = (message: string, kind: string, suggestion?: string) =>
  */
 const gnomeCapture = async (bus: DbusCall, session: WaylandSession, region: Bounds | undefined) => {
   const preference = capturePreferenceOf()
+  await dropRevokedSession()
   const mutter = captureCapability()
   const screenCastPortal = pipewireReady() && (await portalPresent(bus))
   let permission: ScreenshotPermission | undefined

@@ -89,6 +89,19 @@ export const portalScreenCastCapture = async (call: DbusCall, region: Bounds | u
   }
 }
 
+/**
+ * A held session restored from (or granted) a token the user has since revoked (the file removed) is closed, so a
+ * warm host stops capturing through a consent that was taken back. A session the portal gave no token for (the user
+ * unchecked "Remember this selection") is a consent for its own life and is kept.
+ */
+export const dropRevokedSession = async (): Promise<void> => {
+  const session = await held?.catch(() => undefined)
+  if (session?.restoreToken !== undefined && readToken(tokenFileOf()) === undefined) {
+    held = undefined
+    await session.close().catch(() => undefined)
+  }
+}
+
 /** Closes the held session (tests, and a host that ends). */
 export const closePortalScreenCast = async (): Promise<void> => {
   const session = await held?.catch(() => undefined)

@@ -16,7 +16,7 @@
 import { probePath, startGnomeShell, systemPython, type RunningWaylandDesktop } from "@agent-desktop/desktop"
 import { assert, describe, it } from "@effect/vitest"
 import { spawnSync } from "node:child_process"
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
@@ -66,11 +66,14 @@ const storeLookup = (token: string) =>
 /** The Share button (agent-desktop names it "_Share Share" on GTK 4.8: the mnemonic label, then the name). */
 const isShare = (n: Node) => n.role === "button" && n.ref_id !== undefined && /(^|\s)Share$/.test(n.name ?? "")
 
-/** PipeWire's nodes carrying video (a ScreenCast stream), read with pw-dump: none once a one-shot call's session ended. */
-const videoNodes = (): Array<string> => {
+/**
+ * PipeWire's nodes carrying video (ScreenCast streams), read with pw-dump: none once a one-shot call's session ended.
+ * By `object.serial`, which PipeWire never reuses (a new node may get a freed id).
+ */
+const videoNodeIds = (): Array<number> => {
   const dump = spawnSync("pw-dump", [], { env, encoding: "utf8", timeout: 15_000 })
   const objects = JSON.parse(dump.stdout || "[]") as Array<{ type?: string; info?: { props?: Record<string, unknown> } }>
-  return objects.filter((o) => o.type?.endsWith("Node") && String(o.info?.props?.["media.class"] ?? "").includes("Video")).map((o) => String(o.info?.props?.["node.name"]))
+  return objects.filter((o) => o.type?.endsWith("Node") && String(o.info?.props?.["media.class"] ?? "").includes("Video")).map((o) => Number(o.info?.props?.["object.serial"] ?? -1))
 }
 
 const differing = (a: string, b: string) => Number(spawnSync("compare", ["-metric", "AE", a, b, "null:"], { encoding: "utf8" }).stderr.trim().split(" ")[0])
@@ -139,7 +142,7 @@ describe("GNOME screenshots through the ScreenCast portal: the user consents onc
     assert.isFalse(seen.has("Screen Share"), `dialog windows seen: ${JSON.stringify([...seen])}`)
     assert.isBelow(took, 20_000)
     // The one-shot call's portal session ended with its process (xdg-desktop-portal closes a departed client's sessions).
-    assert.isTrue(await waitFor(() => videoNodes().length === 0, 5000), `streams left: ${JSON.stringify(videoNodes())}`)
+    assert.isTrue(await waitFor(() => videoNodeIds().length === 0, 5000), `streams left: ${JSON.stringify(videoNodeIds())}`)
 
     const capture = ok("status")["probes"]["display_server"]["channels"]["capture"]
     assert.deepInclude(capture, { state: "available", grant: "granted" })
@@ -159,21 +162,30 @@ describe("GNOME screenshots through the ScreenCast portal: the user consents onc
     assert.isBelow(difference, 200, `${ours} against ${theirs}`)
   }, 120_000)
 
-  it("a warm host holds one portal session: its stream stays between screenshots and goes with the host", async () => {
+  it("a warm host holds one portal session: its stream stays between screenshots, closes once the token is revoked, and goes with the host", async () => {
     const warmEnv = hostEnv(home, desktop.env)
     const host = (await startServe(warmEnv)).process
     try {
       const warm = cliWith(() => warmEnv)
       warm.ok("screenshot", join(dir, "warm1.png"))
-      const held = videoNodes()
-      assert.lengthOf(held, 1, "the host's portal session streams")
+      const heldIds = videoNodeIds()
+      assert.lengthOf(heldIds, 1, "the host's portal session streams")
       warm.ok("screenshot", join(dir, "warm2.png"))
-      assert.deepStrictEqual(videoNodes(), held, "the same stream served the second screenshot")
+      assert.deepStrictEqual(videoNodeIds(), heldIds, "the same stream served the second screenshot")
+      // Revoked while the host holds the session: the next screenshot closes it and takes mutter's own stream.
+      const token = readFileSync(tokenFile, "utf8")
+      rmSync(tokenFile)
+      try {
+        warm.ok("screenshot", join(dir, "warm3.png"))
+        assert.isTrue(await waitFor(() => videoNodeIds().length === 1 && videoNodeIds()[0] !== heldIds[0], 5000), `streams: ${JSON.stringify(videoNodeIds())} (held ${heldIds[0]})`)
+      } finally {
+        writeFileSync(tokenFile, token, { mode: 0o600 })
+      }
     } finally {
       host.kill("SIGTERM")
       await new Promise((resolve) => host.once("exit", resolve))
     }
-    assert.isTrue(await waitFor(() => videoNodes().length === 0, 5000), `streams left: ${JSON.stringify(videoNodes())}`)
+    assert.isTrue(await waitFor(() => videoNodeIds().length === 0, 5000), `streams left: ${JSON.stringify(videoNodeIds())}`)
   }, 60_000)
 
   // Last: closing the unanswered request makes xdg-desktop-portal-gnome 43 exit (measured by hand: Request.Close and
