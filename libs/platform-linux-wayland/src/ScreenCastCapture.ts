@@ -30,17 +30,30 @@ const cropRows = (rows: Buffer, width: number, x: number, y: number, w: number, 
   return out
 }
 
+/** A stream to read a frame from: the monitor's logical rectangle and its PipeWire node (undefined: not announced). */
+export interface FrameSource {
+  readonly bounds: Bounds
+  readonly node?: number | undefined
+}
+
 export const captureScreenCast = (screenCast: MutterScreenCast | { readonly unavailable: string }, region?: Bounds): CapturedImage => {
   if (!(screenCast instanceof MutterScreenCast)) throw new CaptureRefused(`screenshots on GNOME read a ScreenCast stream: ${screenCast.unavailable}`, "capture_needs_screencast")
-  const streams = screenCast.streams
+  return captureStreams(screenCast.streams, region, screenCast.nodesUnknown)
+}
+
+/**
+ * One frame of the stream of the monitor holding `region` (the only stream when no region is given), cropped to it.
+ * Shared by mutter's own ScreenCast and the ScreenCast portal: both hand out mutter's streams on PipeWire.
+ */
+export const captureStreams = (streams: ReadonlyArray<FrameSource>, region?: Bounds, nodesUnknown?: string): CapturedImage => {
   const inside = (b: Bounds, r: Bounds) => r.x >= b.x && r.y >= b.y && r.x + r.width <= b.x + b.width && r.y + r.height <= b.y + b.height
   const stream = region === undefined ? (streams.length === 1 ? streams[0] : undefined) : streams.find((s) => inside(s.bounds, region))
   if (stream === undefined) {
     throw region === undefined
       ? new CaptureRefused("a screenshot of several monitors at once is not implemented on GNOME: capture one screen or a region inside one", "capture_spans_monitors")
-      : new RangeError(`the region ${region.width}x${region.height}+${region.x}+${region.y} is not inside one monitor`)
+      : new RangeError(`the region ${region.width}x${region.height}+${region.x}+${region.y} is not inside ${streams.length === 1 ? "the captured monitor" : "one monitor"}`)
   }
-  if (stream.node === undefined) throw new CaptureRefused(`the ScreenCast stream's PipeWire node is unknown: ${screenCast.nodesUnknown ?? "not announced"}`, "capture_needs_screencast")
+  if (stream.node === undefined) throw new CaptureRefused(`the ScreenCast stream's PipeWire node is unknown: ${nodesUnknown ?? "not announced"}`, "capture_needs_screencast")
   const load = loadPipewireAddon()
   if (load._tag === "Unavailable") throw new CaptureRefused(load.reason, "pipewire_addon_unavailable")
   const frame = load.addon.captureFrame(stream.node, FRAME_TIMEOUT_MS)

@@ -119,8 +119,20 @@ export type DisplayChannel = "pointer" | "keyboard" | "capture" | "windows" | "d
  * grant), where anything can. `permissions` reports screen capture and input from these.
  */
 export type ChannelCapability =
-  | { readonly state: "available"; readonly via: string; readonly grant?: "granted" | "not_required" }
-  | { readonly state: "unavailable"; readonly reason: string; readonly kind?: string; readonly suggestion?: string }
+  | { readonly state: "available"; readonly via: string; readonly grant?: "granted" | "not_required"; readonly consent?: ChannelConsent }
+  | { readonly state: "unavailable"; readonly reason: string; readonly kind?: string; readonly suggestion?: string; readonly consent?: ChannelConsent }
+
+/**
+ * A consent the user gives once through the desktop (GNOME's ScreenCast portal dialog) and that agent-desktop keeps
+ * as a file: whether it was given, where it is kept, and how to give or revoke it (what `status` prints).
+ */
+export interface ChannelConsent {
+  readonly given: boolean
+  /** The file holding it (e.g. the portal's restore token under the state root). */
+  readonly kept_in: string
+  readonly give: string
+  readonly revoke: string
+}
 
 export type DisplayCapabilities = Readonly<Record<DisplayChannel, ChannelCapability>>
 

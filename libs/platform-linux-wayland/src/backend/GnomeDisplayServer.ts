@@ -4,8 +4,9 @@
  * session (`MutterRemoteDesktop.ts`; one per process, started on the first use, so a warm host keeps one keyboard and
  * one pointer), absolute motion through the session's ScreenCast streams (one per monitor, over PipeWire; without a
  * PipeWire daemon the pointer refuses with mutter's reason and keys still work), displays from wl_output (the core
- * protocol every compositor offers); screenshots from a frame of those streams, else from the Screenshot portal once
- * the user allowed it (`gnomeCapture.ts`); the clipboard through mutter's RemoteDesktop clipboard
+ * protocol every compositor offers); screenshots from a ScreenCast stream's frame: the ScreenCast portal's once the
+ * user consented (its restore token under the state root, `gnomePortalScreenCast.ts`), else mutter's, else the
+ * Screenshot portal once the user allowed it (`gnomeCapture.ts`; the order in `gnomeCaptureRoutes.ts`); the clipboard through mutter's RemoteDesktop clipboard
  * (`mutterClipboard.ts`). Windows (list, geometry, focus, move, resize, minimize, maximize, close, and the placement
  * of window-relative AT-SPI extents) come from agent-desktop's GNOME Shell extension when the user installed it
  * (`GnomeDesktop.ts`): GNOME Shell tells an ordinary client nothing about windows (Introspect and Eval are
@@ -33,6 +34,10 @@ import { MutterRemoteDesktop, NoScreenCast, type DbusCall } from "../MutterRemot
 import { CaptureRefused, captureScreenCast } from "../ScreenCastCapture.js"
 import { GRANT_SCREENSHOT_COMMAND, portalScreenshot, type ScreenshotPermission, screenshotPermission } from "../PortalScreenshot.js"
 import { captureCapability as portalOrScreenCast, layoutOf, portalError } from "./gnomeCapture.js"
+import { CAPTURE_PREFERENCE_VARIABLE, capturePreferenceOf, captureRoutes } from "./gnomeCaptureRoutes.js"
+import { CONSENT_WAIT_MS, dropRevokedSession, giveConsent, portalPresent, portalScreenCastCapture, screenCastConsent } from "./gnomePortalScreenCast.js"
+import { PortalScreenCastFailed, STEP_WAIT_MS } from "../PortalScreenCast.js"
+import { readToken, tokenFileOf } from "../ScreenCastToken.js"
 import { OutsideLayout } from "../OutsideLayout.js"
 import { SEAT_KEYBOARD, SEAT_POINTER, SETTLE_MS } from "../SeatSettle.js"
 import { UnknownKey } from "../VirtualKeyboard.js"
@@ -46,16 +51,17 @@ import { gnomeSessionWindows, gnomeWindowManager, windowsCapability } from "./Gn
 export const REMOTE_DESKTOP = "org.gnome.Mutter.RemoteDesktop"
 
 /**
- * Why no grant: mutter's own D-Bus API takes any client of the session bus without a dialog. The RemoteDesktop portal
- * (the desktop's consent dialog) is not used: xdg-desktop-portal 1.16 offers it at version 1, without the restore
- * tokens that would make the consent a one-time one (the README's "GNOME backend" has what was found).
+ * Why no grant for input: mutter's own D-Bus API takes any client of the session bus without a dialog. The
+ * RemoteDesktop portal (the desktop's consent dialog) is not used: xdg-desktop-portal 1.16 offers it at version 1,
+ * without the restore tokens that would make the consent a one-time one (the README's "GNOME backend").
  */
-const NO_PORTAL = "mutter's own API: no dialog, no grant; the RemoteDesktop/ScreenCast portals, which ask the user, are not used"
+const NO_PORTAL = "mutter's own API: no dialog, no grant; the RemoteDesktop portal, which asks the user, is not used (version 1 here: no restore tokens)"
 const POINTER_VIA = `${REMOTE_DESKTOP} session + org.gnome.Mutter.ScreenCast monitor streams (absolute motion over PipeWire; ${NO_PORTAL})`
 const BUTTON_CODES = { left: 0x110, right: 0x111, middle: 0x112 } as const
 /** How long a button stays down in a click, and between the clicks of a double click (as on wlroots). */
 const PRESS_MS = 8
 const BETWEEN_CLICKS_MS = 40
+const SCREENCAST_PORTAL_VIA = "a frame of the org.freedesktop.portal.ScreenCast monitor stream (xdg-desktop-portal; the user consented once in its \"Screen Share\" dialog), read from its PipeWire node"
 const CAPTURE_VIA = "a frame of the org.gnome.Mutter.ScreenCast monitor stream, read from its PipeWire node (@agent-desktop/pipewire addon)"
 
 const NO_NOTIFICATIONS =
@@ -270,6 +276,116 @@ const screenCastCapture = async (bus: DbusCall, session: WaylandSession, region:
   }
 }
 
+/** PipeWire runs in the session (mutter and the portal both stream through it) and the frame reader loads. */
+const pipewireReady = (): boolean => {
+  const runtime = process.env["XDG_RUNTIME_DIR"]
+  return (runtime === undefined || existsSync(join(runtime, "pipewire-0"))) && loadPipewireAddon()._tag === "Loaded"
+}
+
+const screenshotPermissionOf = (bus: DbusCall): Promise<ScreenshotPermission> =>
+  screenshotPermission(bus).catch((error: unknown): ScreenshotPermission => ({ state: "no_portal", reason: (error as Error).message }))
+
+/** A refusal of the whole capture (nothing was captured), as PLATFORM_NOT_SUPPORTED with its kind. */
+const captureRefusal = (message: string, kind: string, suggestion?: string) =>
+  new PlatformError({ code: "PLATFORM_NOT_SUPPORTED", message: `screenshot: ${message}`, details: { kind }, ...(suggestion ? { suggestion } : {}), steps: [] })
+
+/**
+ * The routes in `captureRoutes`' order; each one that cannot serve adds its reason, and the refusal names them all
+ * with the most useful way forward (consent once, the Screenshot portal's grant, or PipeWire).
+ */
+const gnomeCapture = async (bus: DbusCall, session: WaylandSession, region: Bounds | undefined) => {
+  const preference = capturePreferenceOf()
+  await dropRevokedSession()
+  const mutter = captureCapability()
+  const screenCastPortal = pipewireReady() && (await portalPresent(bus))
+  let permission: ScreenshotPermission | undefined
+  const routes = captureRoutes({
+    preference,
+    tokenStored: readToken(tokenFileOf()) !== undefined,
+    screenCastPortal,
+    mutterScreenCast: mutter.state === "available",
+    // Behind a working mutter route it is asked only when reached (a D-Bus round trip mutter's route does not need).
+    screenshotGranted: mutter.state === "available" || (permission = await screenshotPermissionOf(bus)).state === "granted"
+  })
+  const failures: Array<string> = []
+  let consentRefused: PortalScreenCastFailed | undefined
+  if (mutter.state === "unavailable") failures.push(mutter.reason)
+  if (preference === "portal" && !screenCastPortal) failures.push(`${CAPTURE_PREFERENCE_VARIABLE}=portal asks for the ScreenCast portal, which needs xdg-desktop-portal and PipeWire in the session`)
+  for (const route of routes) {
+    try {
+      switch (route) {
+        case "screencast_portal_restore":
+          return await portalScreenCastCapture(bus, region, preference === "portal" ? CONSENT_WAIT_MS : STEP_WAIT_MS)
+        case "screencast_portal_consent":
+          return await portalScreenCastCapture(bus, region, CONSENT_WAIT_MS)
+        case "mutter_screencast":
+          return await screenCastCapture(bus, session, region)
+        case "screenshot_portal":
+          permission ??= await screenshotPermissionOf(bus)
+          if (permission.state !== "granted") {
+            failures.push(`the Screenshot portal: ${permission.reason}`)
+            continue
+          }
+          try {
+            return await portalScreenshot(bus, layoutOf(session), region)
+          } catch (error) {
+            throw portalError(error)
+          }
+      }
+    } catch (error) {
+      if (error instanceof PortalScreenCastFailed) {
+        failures.push(`the ScreenCast portal: ${error.message}`)
+        if (error.kind === "portal_consent_timeout" || error.kind === "portal_cancelled") consentRefused = error
+        continue
+      }
+      if (error instanceof PlatformError && error.code === "PLATFORM_NOT_SUPPORTED") {
+        failures.push(error.message.replace(/^screenshot: /, ""))
+        continue
+      }
+      throw error
+    }
+  }
+  if (consentRefused !== undefined || preference === "portal") {
+    return Promise.reject(captureRefusal(failures.join("; "), consentRefused?.kind === "portal_cancelled" ? "capture_consent_refused" : "capture_needs_consent", giveConsent()))
+  }
+  permission ??= await screenshotPermissionOf(bus)
+  if (!routes.includes("screenshot_portal") && permission.state !== "granted") failures.push(`the Screenshot portal: ${permission.reason}`)
+  return Promise.reject(
+    permission.state === "not_granted"
+      ? captureRefusal(failures.join("; "), "capture_needs_grant", `Allow silent screenshots through the Screenshot portal once: ${GRANT_SCREENSHOT_COMMAND}`)
+      : captureRefusal(failures.join("; "), "capture_needs_screencast")
+  )
+}
+
+/**
+ * The capture channel as `status` and `permissions` report it, with the ScreenCast portal's consent (given or not,
+ * where its token is kept, how to give and revoke it). Reads the token file and asks the bus only for names: it
+ * never starts a session nor shows a dialog.
+ */
+const captureChannel = async (sessionBus: () => DbusCall): Promise<ChannelCapability> => {
+  const consent = screenCastConsent()
+  const preference = capturePreferenceOf()
+  let portal = false
+  try {
+    portal = pipewireReady() && (await portalPresent(sessionBus()))
+  } catch {
+    portal = false
+  }
+  if (consent.given && portal) return { state: "available", via: `${SCREENCAST_PORTAL_VIA}, restored from the user's one-time consent (restore token in ${consent.kept_in})`, grant: "granted", consent }
+  if (preference === "portal") {
+    return {
+      state: "unavailable",
+      reason: portal
+        ? `${CAPTURE_PREFERENCE_VARIABLE}=portal asks for the ScreenCast portal, and the user has not consented yet (no restore token in ${consent.kept_in})`
+        : `${CAPTURE_PREFERENCE_VARIABLE}=portal asks for the ScreenCast portal, which needs xdg-desktop-portal and PipeWire in the session`,
+      kind: "capture_needs_consent",
+      suggestion: consent.give,
+      consent
+    }
+  }
+  return { ...(await portalOrScreenCast(sessionBus, captureCapability())), consent }
+}
+
 const capabilities = async (sessionBus: () => DbusCall, windows: ChannelCapability): Promise<DisplayCapabilities> => {
   const refusal = waylandRefusal()
   const load = refusal ? undefined : loadAddon()
@@ -284,7 +400,7 @@ const capabilities = async (sessionBus: () => DbusCall, windows: ChannelCapabili
     keyboard: refusal
       ? down(refusal.message, String(refusal.details?.["kind"]))
       : { state: "available", via: `${REMOTE_DESKTOP} session on the session bus (keysyms of the session's layout; wl_seat's keymap checks them first; ${NO_PORTAL})`, grant: "not_required" },
-    capture: refusal ? down(refusal.message, String(refusal.details?.["kind"])) : await portalOrScreenCast(sessionBus, captureCapability()),
+    capture: refusal ? down(refusal.message, String(refusal.details?.["kind"])) : await captureChannel(sessionBus),
     windows,
     displays,
     clipboard: refusal
@@ -353,35 +469,7 @@ export const gnomeDisplayServer = (sessionBus: () => DbusCall): DisplayServerSha
         try: async () => {
           const session = openWayland()
           const bus = sessionBus()
-          // mutter's ScreenCast first: measured faster than the Screenshot portal both in a warm host and in a one-shot
-          // call (README, "GNOME backend"); the portal, once the user allowed it, when the ScreenCast route cannot work.
-          const screenCast = captureCapability()
-          let screenCastFailure: string
-          if (screenCast.state === "available") {
-            try {
-              return await screenCastCapture(bus, session, region)
-            } catch (error) {
-              if (!(error instanceof PlatformError) || error.code !== "PLATFORM_NOT_SUPPORTED") throw error
-              screenCastFailure = error.message
-            }
-          } else {
-            screenCastFailure = screenCast.reason
-          }
-          const permission = await screenshotPermission(bus).catch((error: unknown): ScreenshotPermission => ({ state: "no_portal", reason: (error as Error).message }))
-          if (permission.state !== "granted") {
-            throw new PlatformError({
-              code: "PLATFORM_NOT_SUPPORTED",
-              message: `screenshot: ${screenCastFailure}; the Screenshot portal: ${permission.reason}`,
-              details: { kind: permission.state === "not_granted" ? "capture_needs_grant" : "capture_needs_screencast" },
-              ...(permission.state === "not_granted" ? { suggestion: `Allow silent screenshots through the Screenshot portal once: ${GRANT_SCREENSHOT_COMMAND}` } : {}),
-              steps: []
-            })
-          }
-          try {
-            return await portalScreenshot(bus, layoutOf(session), region)
-          } catch (error) {
-            throw portalError(error)
-          }
+          return await gnomeCapture(bus, session, region)
         },
         catch: (error) => {
           forgetLostWayland(error)

@@ -1,7 +1,8 @@
 /**
- * The GNOME backend's screenshot route, as `status` reports it: a frame of mutter's ScreenCast stream (no grant; the
- * Shell shows its screen-sharing indicator while the session lives), else the Screenshot portal once the user
- * allowed it (`../PortalScreenshot.ts`).
+ * The GNOME backend's fallback screenshot route, as `status` reports it: a frame of mutter's ScreenCast stream (no
+ * grant; the Shell shows its screen-sharing indicator while the session lives), else the Screenshot portal once the
+ * user allowed it (`../PortalScreenshot.ts`). The ScreenCast portal's route, ahead of both once the user consented,
+ * is `gnomePortalScreenCast.ts`.
  */
 import { type Bounds, type ChannelCapability, PlatformError } from "@agent-desktop/platform"
 import type { DbusCall } from "../DbusCall.js"
