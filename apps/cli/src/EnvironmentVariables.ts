@@ -17,6 +17,7 @@ export const AGENT_DESKTOP_VARIABLES: ReadonlyArray<EnvironmentVariable> = [
   { name: "AGENT_DESKTOP_MACHINE", text: "this machine's name in the store (default: the host name; must differ per machine)" },
   { name: "AGENT_DESKTOP_SQLITE", text: "node:sqlite | better-sqlite3: the SQLite binding (default: node:sqlite where Node has it)" },
   { name: "AGENT_DESKTOP_DBUS_TCP", text: "1: also accept tcp: D-Bus addresses (default: unix: only)" },
+  { name: "AGENT_DESKTOP_GNOME_CAPTURE", text: "portal: on GNOME (Wayland) capture through the ScreenCast portal alone, which asks the user to consent once" },
   { name: "AGENT_DESKTOP_CDP", text: "DevTools endpoints (host:port, comma-separated, loopback only) to read Chromium/Electron pages through" },
   { name: "AGENT_DESKTOP_SECRET_NAME", text: "trace replay: the text a recording's secret NAME stands for (any NAME; as --secret NAME=TEXT)" },
   { name: "AGENT_DESKTOP_HOST_HANDOFF", text: "internal: set by the installed command for the Node entry it execs; never set it" }
