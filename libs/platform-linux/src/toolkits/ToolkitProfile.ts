@@ -90,6 +90,11 @@ export interface ToolkitProfile {
    * tabs are all "Tab"): with namesFromContent, such rows and tabs are named from their content too.
    */
   readonly placeholderNames: ReadonlyArray<string>
+  /**
+   * Names carry the mnemonic markup of the label they come from ("_Share Share", "_Remember": GTK 4.8): a read names
+   * such a node by the text it shows (tree/NameFromMnemonic.ts).
+   */
+  readonly mnemonicNames?: boolean
   /** Nodes that are not VISIBLE are left out of a read, with their subtrees (they exist twice, the visible copy read). */
   readonly skipsHidden: boolean
   /** `Text.GetText(0, -1)` returns "" where the text is not empty: ask for `(0, CharacterCount)`. */

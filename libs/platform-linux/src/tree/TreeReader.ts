@@ -18,6 +18,7 @@ import type { ToolkitProfile } from "../toolkits/ToolkitProfile.js"
 import { Budget, BudgetExpired } from "./Budget.js"
 import { nameControlsFromContainer } from "./NameFromContainer.js"
 import { nameRowsFromContent } from "./NameFromContent.js"
+import { nameFromMnemonic } from "./NameFromMnemonic.js"
 import { markPopups } from "./PopupState.js"
 import type { ReadResult } from "./RawTree.js"
 import type { ReadOptions } from "./ReadOptions.js"
@@ -105,6 +106,7 @@ export class TreeReader {
     await details.settle()
     if (profile.namesFromContent) nameRowsFromContent(tree, profile.placeholderNames)
     if (profile.namesFromContainer === true) nameControlsFromContainer(tree, (options.rootPath ?? []).length === 0)
+    if (profile.mnemonicNames === true) nameFromMnemonic(tree)
     if (profile.expandedFromPopup) markPopups(tree, profile)
     if (markLoading(tree) > 0) context.cut("loading")
     return { root: tree, complete: context.complete, incomplete: [...context.incomplete], nodesObserved: context.observed, source: cache ? "cache" : "walk" }

@@ -63,8 +63,8 @@ const storeLookup = (token: string) =>
   spawnSync("gdbus", ["call", "--session", "--dest", "org.freedesktop.impl.portal.PermissionStore", "--object-path", "/org/freedesktop/impl/portal/PermissionStore",
     "--method", "org.freedesktop.impl.portal.PermissionStore.Lookup", "screencast", token], { env, encoding: "utf8", timeout: 15_000 })
 
-/** The Share button (agent-desktop names it "_Share Share" on GTK 4.8: the mnemonic label, then the name). */
-const isShare = (n: Node) => n.role === "button" && n.ref_id !== undefined && /(^|\s)Share$/.test(n.name ?? "")
+/** The Share button (GTK 4.8 names it "_Share Share"; the read names it by the text it shows). */
+const isShare = (n: Node) => n.role === "button" && n.ref_id !== undefined && n.name === "Share"
 
 /**
  * PipeWire's nodes carrying video (ScreenCast streams), read with pw-dump: none once a one-shot call's session ended.

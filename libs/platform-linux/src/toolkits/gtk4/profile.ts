@@ -16,6 +16,7 @@ export const gtk4: ToolkitProfile = {
   extentsWindowRelative: true,
   showingFromVisible: true,
   namesFromContent: true,
+  mnemonicNames: true,
   placeholderNames: ["Tab"],
   textNeedsExplicitEnd: true,
   offsetAtPointHangs: true,
@@ -23,6 +24,7 @@ export const gtk4: ToolkitProfile = {
   comboChoiceNeedsInput: true,
   waylandOrigin: "frame",
   quirks: [
+    { what: "a widget with a mnemonic label is named by the label's raw text, then the label's name (\"_Share Share\"), or by the raw text alone (a check button's \"_Remember\"): named by the text it shows", seenIn: "GTK 4.8.3 (gtk4-demo, xdg-desktop-portal-gnome 43)" },
     { what: "SHOWING is never set, only VISIBLE: bounds were skipped and every node looked offscreen", seenIn: "gtk4-demo 4.8.3, gnome-calculator 43" },
     { what: "GetExtents(SCREEN) answers coordinates relative to the toplevel window", seenIn: "gtk4-demo 4.8.3" },
     { what: "tree expanders act through listitem.expand / listitem.collapse / listitem.toggle-expand", seenIn: "gtk4-demo 4.8.3" },
