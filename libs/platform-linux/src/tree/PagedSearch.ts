@@ -55,14 +55,14 @@ export const searchPaged = async (
       // The toolkit's own search first (its cells, or one call for every row); pages where it serves none.
       // Its few rows are read live: the app's cache of a big page is a bigger read than they are.
       // A table whose rows by index cost more the further down they sit is searched by its cells instead.
-      const byCollection = await searchByTable(session, reader, container, ref, read, query, deadline, found.length) ??
+      const byToolkit = await searchByTable(session, reader, container, ref, read, query, deadline, found.length) ??
         await searchByCollection(session, reader, container, ref, read, query, deadline, null, found.length)
-      if (byCollection !== undefined) {
-        found.push(...byCollection.found.map((chain) => [...chain]))
-        searched += byCollection.searched
-        remaining -= byCollection.searched
-        note = byCollection.note
-        if (!byCollection.complete && !enough()) return { found, complete: false, searched, remaining: Math.max(0, remaining), ...(note === undefined ? {} : { note }) }
+      if (byToolkit !== undefined) {
+        found.push(...byToolkit.found.map((chain) => [...chain]))
+        searched += byToolkit.searched
+        remaining -= byToolkit.searched
+        note = byToolkit.note
+        if (!byToolkit.complete && !enough()) return { found, complete: false, searched, remaining: Math.max(0, remaining), ...(note === undefined ? {} : { note }) }
         if (enough()) break
         continue
       }
