@@ -44,6 +44,8 @@ export interface FakeObject {
   range?: readonly [number, number]
   /** Table's NRows and NColumns (unreported when absent). */
   tableSize?: readonly [number, number]
+  /** Document.GetAttributes (unanswered when absent). */
+  documentAttributes?: Readonly<Record<string, string>>
 }
 
 /** One call the stand-in received. */
@@ -92,7 +94,7 @@ const shown = [AtspiState.enabled, AtspiState.sensitive, AtspiState.visible, Ats
 /** The members answered from the table: a call of one is `read` in `record`. */
 const reads = new Set([
   "GetAll", "Get", "GetRole", "GetState", "GetInterfaces", "GetChildren", "GetIndexInParent", "GetRelationSet", "GetExtents",
-  "GetAccessibleAtPoint", "GetActions", "GetName", "GetText", "GetSelectedChild", "GetNSelectedChildren"
+  "GetAccessibleAtPoint", "GetActions", "GetName", "GetText", "GetSelectedChild", "GetNSelectedChildren", "GetAttributes"
 ])
 /** With `strictBridge`, the messages that act which the bridge implements, each with the interface it needs. */
 const bridgeSends: Record<string, string> = {
@@ -195,6 +197,9 @@ export const fakeApp = (profile: ToolkitProfile, objects: Record<string, FakeObj
         break
       case "GetNSelectedChildren":
         if (has("Selection")) return [0]
+        break
+      case "GetAttributes":
+        if (spec.interface.endsWith(".Document") && object.documentAttributes !== undefined) return [Object.entries(object.documentAttributes)]
         break
       default: {
         const needs = bridgeSends[spec.member]
