@@ -113,7 +113,9 @@ export class TreeReader {
     if (profile.namesFromContent) nameRowsFromContent(tree, profile.placeholderNames)
     if (profile.namesFromContainer === true) nameControlsFromContainer(tree, (options.rootPath ?? []).length === 0)
     if (profile.expandedFromPopup) markPopups(tree, profile)
-    const loading = markLoading(tree) + await markStandIns(tree, (node) => this.documentAttributes(node, budget))
+    // A stand-in is told by its window's title: only a read of a whole window asks (a drill-down has no window).
+    const standIns = (options.rootPath ?? []).length === 0 ? await markStandIns(tree, (node) => this.documentAttributes(node, budget)) : 0
+    const loading = markLoading(tree) + standIns
     if (loading > 0) context.cut("loading")
     return { root: tree, complete: context.complete, incomplete: [...context.incomplete], nodesObserved: context.observed, source: cache ? "cache" : "walk", ...(context.vanished > 0 ? { vanished: context.vanished } : {}) }
   }

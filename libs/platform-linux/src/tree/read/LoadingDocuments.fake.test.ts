@@ -1,8 +1,8 @@
 /**
  * A window read while its page loads, against a scripted app: a BUSY document, and a childless web document that says
- * nothing of itself (Chromium 156's stand-in for a page whose tree has not arrived) make the read `loading`; a loaded
- * page, an empty page with its address and a document that cannot say do not, and a document with children is never
- * asked (a loaded page's read costs no call more).
+ * nothing of itself in a titled window (Chromium 156's stand-in for a page whose tree has not arrived) make the read
+ * `loading`; a loaded page, an empty page with its address, a document that cannot say and an untitled window's empty
+ * document do not, and a document with children is never asked (a loaded page's read costs no call more).
  */
 import { assert, describe, it } from "@effect/vitest"
 import { AtspiState } from "../../atspi/States.js"
@@ -14,9 +14,9 @@ const SHOWN = [AtspiState.enabled, AtspiState.sensitive, AtspiState.visible, Ats
 const STAND_IN = { Title: "", MimeType: "", DocType: "", URI: "" }
 const LOADED = { Title: "items 5000", MimeType: "text/html", DocType: "html", URI: "file:///tmp/long.html" }
 
-const read = async (document: Partial<FakeObject>) => {
+const read = async (document: Partial<FakeObject>, title = "items 5000 - Chromium") => {
   const objects: Record<string, FakeObject> = {
-    "/frame": { role: 23, name: "items 5000 - Chromium", children: ["/view"] },
+    "/frame": { role: 23, name: title, children: ["/view"] },
     "/view": { role: 39, children: ["/doc"] },
     "/doc": { interfaces: ["Document", "Component"], ...document, role: 95 },
     "/heading": { role: 83, name: "Items" }
@@ -51,6 +51,13 @@ describe("documents still loading", () => {
 
   it("a loaded page is complete and costs no call more (a document with children is never asked)", async () => {
     const { result, loading, asked } = await read({ children: ["/heading"], documentAttributes: STAND_IN })
+    assert.isTrue(result.complete)
+    assert.isFalse(loading)
+    assert.deepStrictEqual(asked, [])
+  })
+
+  it("an untitled window's empty document is just empty (Chromium 156's popup windows hold one for good)", async () => {
+    const { result, loading, asked } = await read({ documentAttributes: STAND_IN }, "")
     assert.isTrue(result.complete)
     assert.isFalse(loading)
     assert.deepStrictEqual(asked, [])

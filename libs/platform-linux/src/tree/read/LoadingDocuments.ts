@@ -7,12 +7,14 @@
  *
  * Two signals, both of the document itself (no toolkit is named):
  * - BUSY: the page is loading (Firefox ESR 153, Chromium 156 once the page's tree has arrived);
- * - a web document with no children whose Document attributes are all empty (no address, no MIME type, no title):
- *   a stand-in for a page whose tree has not arrived yet. Chromium 156 swaps the old page's document for one, shows
- *   the new page's title on the window, and only 1.3 s to more than 3 s later (a 5,000-item page, measured with
- *   libatspi on a loaded 2-core machine) swaps in the page's document, BUSY; a loaded page, even an empty one,
- *   has its address (about:blank too). Only childless documents are asked (one call each), so a loaded page costs
- *   no call more.
+ * - in a window that shows a title, a web document with no children whose Document attributes are all empty (no
+ *   address, no MIME type, no title): a stand-in for a page whose tree has not arrived yet. Chromium 156 swaps the
+ *   old page's document for one, shows the new page's title on the window, and only 1.3 s to more than 3 s later (a
+ *   5,000-item page, measured with libatspi on a loaded 2-core machine) swaps in the page's document, BUSY; while a
+ *   page's image is held back, for as long as it is held. A loaded page, even an empty one, has its address
+ *   (about:blank too). Chromium's two untitled popup windows hold such an empty document for good: an untitled
+ *   window shows no page, so its empty document is just empty. Only childless documents are asked (one call each),
+ *   so a loaded page costs no call more.
  */
 import { AtspiState } from "../../atspi/States.js"
 import type { RawNode } from "../RawNode.js"
@@ -55,14 +57,16 @@ export const isStandIn = (attributes: Readonly<Record<string, string>>): boolean
   Object.values(attributes).every((value) => value.trim() === "")
 
 /**
- * Marks each showing web document that stands in for a page not arrived yet (asked with `attributesOf`, which
- * answers undefined where it could not be read: no evidence, never loading); returns how many there are.
+ * Marks each showing web document of a titled window that stands in for a page not arrived yet (asked with
+ * `attributesOf`, which answers undefined where it could not be read: no evidence, never loading); returns how many
+ * there are.
  */
 export const markStandIns = async (
-  tree: RawTree,
+  window: RawTree,
   attributesOf: (node: RawNode) => Promise<Readonly<Record<string, string>> | undefined>
 ): Promise<number> => {
-  const candidates = showingDocuments(tree).filter(mayBeStandIn)
+  if (window.node.name.trim() === "") return 0
+  const candidates = showingDocuments(window).filter(mayBeStandIn)
   if (candidates.length === 0) return 0
   const answers = await Promise.all(candidates.map(attributesOf))
   let standIns = 0
