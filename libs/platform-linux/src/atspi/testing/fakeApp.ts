@@ -44,6 +44,8 @@ export interface FakeObject {
   range?: readonly [number, number]
   /** Table's NRows and NColumns (unreported when absent). */
   tableSize?: readonly [number, number]
+  /** ChildCount as the object reports it, where it disagrees with its children list. */
+  reportedChildCount?: number
   /** Document.GetAttributes (unanswered when absent). */
   documentAttributes?: Readonly<Record<string, string>>
 }
@@ -131,7 +133,7 @@ export const fakeApp = (profile: ToolkitProfile, objects: Record<string, FakeObj
       const known: Record<string, readonly [string, () => unknown]> = {
         Name: ["Accessible", () => object.name ?? ""],
         Description: ["Accessible", () => object.description ?? ""],
-        ChildCount: ["Accessible", () => object.children?.length ?? 0],
+        ChildCount: ["Accessible", () => object.reportedChildCount ?? object.children?.length ?? 0],
         Parent: ["Accessible", () => [busName, parentOf(path) ?? nullPath]],
         CharacterCount: ["Text", () => object.text?.length ?? 0],
         CaretOffset: ["Text", () => 0],

@@ -14,10 +14,10 @@ const SHOWN = [AtspiState.enabled, AtspiState.sensitive, AtspiState.visible, Ats
 const STAND_IN = { Title: "", MimeType: "", DocType: "", URI: "" }
 const LOADED = { Title: "items 5000", MimeType: "text/html", DocType: "html", URI: "file:///tmp/long.html" }
 
-const read = async (document: Partial<FakeObject>, title = "items 5000 - Chromium") => {
+const read = async (document: Partial<FakeObject>, title = "items 5000 - Chromium", view: Partial<FakeObject> = {}) => {
   const objects: Record<string, FakeObject> = {
     "/frame": { role: 23, name: title, children: ["/view"] },
-    "/view": { role: 39, children: ["/doc"] },
+    "/view": { role: 39, children: ["/doc"], ...view },
     "/doc": { interfaces: ["Document", "Component"], ...document, role: 95 },
     "/heading": { role: 83, name: "Items" }
   }
@@ -29,7 +29,7 @@ const read = async (document: Partial<FakeObject>, title = "items 5000 - Chromiu
     }
   })
   const result = await new TreeReader(app.session).read(fakeRef("/frame"), { maxDepth: 20, deadline: Date.now() + 5000, details: false })
-  const doc = result.root.children![0]!.children![0]!.node
+  const doc = result.root.children![0]!.children![0]?.node ?? { loading: false }
   return { result, loading: doc.loading === true, asked }
 }
 
@@ -54,6 +54,14 @@ describe("documents still loading", () => {
     assert.isTrue(result.complete)
     assert.isFalse(loading)
     assert.deepStrictEqual(asked, [])
+  })
+
+  it("a container that counts more children than it hands out says a change raced the read (the window is read again)", async () => {
+    const { result } = await read({ children: ["/heading"], documentAttributes: LOADED }, undefined, { reportedChildCount: 2 })
+    assert.isTrue(result.complete)
+    assert.strictEqual(result.vanished, 1)
+    const { result: settled } = await read({ children: ["/heading"], documentAttributes: LOADED })
+    assert.isUndefined(settled.vanished)
   })
 
   it("an untitled window's empty document is just empty (Chromium 156's popup windows hold one for good)", async () => {

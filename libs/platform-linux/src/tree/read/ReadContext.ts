@@ -45,8 +45,9 @@ export class ReadContext {
   /** Why the read is not complete (empty: it is). */
   readonly incomplete = new Set<IncompleteReason>()
   /**
-   * Children listed by their parent and gone when read: the tree changed under this read (Chromium 156 drops the old
-   * page's document while the new one's tree is still on its way; such a read shows a window with no page at all).
+   * Children counted or listed by their parent and gone when read: the tree changed under this read (Chromium 156
+   * drops the old page's document while the new one's tree is still on its way; such a read shows a window with no
+   * page at all).
    */
   vanished = 0
   readonly limiter: Limiter
