@@ -33,7 +33,6 @@ import { WindowChoiceMirror } from "./mirror/WindowChoiceMirror.js"
 import { permissionsFor, probeStatus } from "./status/StatusProbe.js"
 import { BudgetExpired } from "./tree/Budget.js"
 import { toObserved } from "./tree/Observed.js"
-import type { ReadResult } from "./tree/RawTree.js"
 import { refOfHandle } from "./tree/RawNode.js"
 import { TOOLKIT_NOTES } from "./toolkits/notesTable.js"
 import { TreeReader } from "./tree/TreeReader.js"
@@ -42,6 +41,7 @@ import { popupSurfacesOf, uncoveredPopups } from "./surfaces/PopupSurfaces.js"
 import { placementOf } from "./display/extentsPlacement.js"
 import { pagingOptions } from "./tree/read/ChildPages.js"
 import { searchPaged } from "./tree/PagedSearch.js"
+import { untilSettled } from "./tree/read/untilSettled.js"
 
 const toPlatformError = (what: string) => (error: unknown): PlatformError => {
   if (error instanceof PlatformError) return error
@@ -50,22 +50,6 @@ const toPlatformError = (what: string) => (error: unknown): PlatformError => {
   }
   if (error instanceof DbusCallError) return lookupFailure(error, what)
   return new PlatformError({ code: "INTERNAL", message: `${what} failed`, platformDetail: String(error) })
-}
-
-/** Pause between reads of a window whose document is still loading (`ReadTreeOptions.awaitLoad`). */
-const LOAD_POLL_MS = 250
-
-/**
- * A read whose document is still loading is read again, within the deadline, when the caller waits for loads; the
- * last read is returned either way (at the deadline it says `loading`).
- */
-const untilLoaded = async (read: () => Promise<ReadResult>, options: ReadTreeOptions): Promise<ReadResult> => {
-  let result = await read()
-  while (options.awaitLoad === true && result.incomplete.includes("loading") && Date.now() + LOAD_POLL_MS < options.deadline) {
-    await new Promise((resolve) => setTimeout(resolve, LOAD_POLL_MS))
-    result = await read()
-  }
-  return result
 }
 
 interface Parts {
@@ -186,7 +170,7 @@ export const makeLinuxAdapter = (adapterOptions: LinuxAdapterOptions = {}): Desk
         const keepable = options.pages === undefined && options.focus === undefined
         const { result, via } = mirror && keepable && options.kept === true && options.root === undefined && profile.announcesChanges === true
           ? await mirror.read(root, `depth=${options.maxDepth}${placementKey}`, options.maxDepth, left(), reads)
-          : { result: await untilLoaded(live, options), via: "live" as const }
+          : { result: await untilSettled(live, options), via: "live" as const }
         return {
           window, root: toObserved(result.root), complete: result.complete, nodesObserved: result.nodesObserved,
           ...(result.incomplete.length > 0 ? { incomplete: result.incomplete } : {}),

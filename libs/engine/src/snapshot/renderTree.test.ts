@@ -110,6 +110,13 @@ describe("renderTree", () => {
     assert.isTrue(out.subtree_truncated)
   })
 
+  it("-i prints a document still loading that holds nothing yet, with its hint (why the read is not complete)", () => {
+    const hint = "still loading: what was read of this document is not the page yet; read again once it has loaded"
+    const window = node("window", [], { children: [node("group", [0], { children: [node("webarea", [0, 0], { loading: true, hint })] })] })
+    const out = renderTree(window, { ...options, interactiveOnly: true, compact: true }, none())
+    assert.deepStrictEqual(out.children?.map((child) => [child.role, child.hint]), [["webarea", hint]])
+  })
+
   it("omits empty fields and prints available_actions only on ref'd nodes", () => {
     const out = renderTree(tree, options, byRole("button"))
     const button = out.children?.[0]?.children?.[0]

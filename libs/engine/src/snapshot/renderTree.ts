@@ -137,7 +137,9 @@ export const renderTree = (root: ObservedNode, options: RenderOptions, allocator
     const byDesign = node.visibleOnly === true
     // Children left unread by --max-depth (not by the budget): counted, as the child limit counts its cut.
     const countCut = level.notRead && node.budgetCut !== true
-    if (!isRoot && options.interactiveOnly && refId === undefined && children.length === 0 && !byDesign) return { out: undefined, pendingCut }
+    // A document still loading prints under -i too: its hint is why the read is not complete.
+    const loading = node.loading === true
+    if (!isRoot && options.interactiveOnly && refId === undefined && children.length === 0 && !byDesign && !loading) return { out: undefined, pendingCut }
     // --compact collapses an unnamed single-child wrapper into its child; one whose child the budget left unread
     // cannot be shown collapsed (the complete read prints the child in its place), so it prints nothing and its
     // mark goes up to its parent, like any cut node the tree does not show.
@@ -175,7 +177,7 @@ const inPlaceOf = (child: OutputNode, wrapperSource: NodeSource, parentSource: N
 /**
  * Whether a node prints under these flags, asked of children before they are rendered (the child limit counts
  * printed children, so -i counts only the children that hold refs). Without -i every node prints. With -i a node
- * prints when it earns a ref, is truncated by design or has a printing child; a cut container earns a ref only
+ * prints when it earns a ref, is truncated by design, is a document still loading or has a printing child; a cut container earns a ref only
  * when it has printing children, so its own decision never changes the answer. Memoised: each node is weighed once.
  */
 const printableUnder = (options: RenderOptions, allocator: RefAllocator, opened: ReadonlySet<ObservedNode> | undefined) => {
@@ -185,7 +187,7 @@ const printableUnder = (options: RenderOptions, allocator: RefAllocator, opened:
     const known = memo.get(node)
     if (known !== undefined) return known
     const level = levelOf(node, depth, false, options, opened)
-    const result = node.visibleOnly === true || allocator.earns(node, level.atCut) ||
+    const result = node.visibleOnly === true || node.loading === true || allocator.earns(node, level.atCut) ||
       (level.children ?? []).some((child) => printable(child, level.childDepth))
     memo.set(node, result)
     return result

@@ -54,6 +54,12 @@ const relationDescribedBy = 18
 /** GetExtents' coordinate type: ATSPI_COORD_TYPE_SCREEN. */
 const screenCoords: ReadonlyArray<unknown> = [0]
 
+/** An a{ss} as the codec hands it (an array of [key, value] pairs, or an object). */
+const attributeRecord = (entries: unknown): Record<string, string> => {
+  const pairs = Array.isArray(entries) ? entries as ReadonlyArray<readonly [unknown, unknown]> : Object.entries(entries ?? {})
+  return Object.fromEntries(pairs.map(([key, value]) => [String(key), String(value ?? "")]))
+}
+
 const firstVariantValue = (values: ReadonlyArray<unknown>): unknown => variantValue(values[0])
 
 /** Action names GetActions returns that are no names at all (Firefox ESR 153: ";;"). */
@@ -277,6 +283,11 @@ export class Accessible {
 
   async characterCount(timeoutMs: number): Promise<number> {
     return Number(await this.property(Iface.text, "CharacterCount", timeoutMs))
+  }
+
+  /** Document.GetAttributes: what a document says of itself (Chromium 156: URI, Title, MimeType, DocType). */
+  documentAttributes(timeoutMs: number): Promise<Readonly<Record<string, string>>> {
+    return this.call(Iface.document, "GetAttributes", timeoutMs).then(([entries]) => attributeRecord(entries))
   }
 
   currentValue(timeoutMs: number): Promise<number> {

@@ -8,6 +8,7 @@ export const Iface = {
   editableText: "org.a11y.atspi.EditableText",
   registry: "org.a11y.atspi.Registry",
   dec: "org.a11y.atspi.DeviceEventController",
+  document: "org.a11y.atspi.Document",
   selection: "org.a11y.atspi.Selection",
   text: "org.a11y.atspi.Text",
   value: "org.a11y.atspi.Value",

@@ -21,4 +21,6 @@ export interface ReadResult {
   readonly incomplete: ReadonlyArray<IncompleteReason>
   readonly nodesObserved: number
   readonly source: "cache" | "walk"
+  /** Children listed and gone when read (`ReadContext.vanished`): the tree changed while it was read. */
+  readonly vanished?: number
 }

@@ -20,6 +20,7 @@ import { nameControlsFromContainer } from "./NameFromContainer.js"
 import { nameRowsFromContent } from "./NameFromContent.js"
 import { nameFromMnemonic } from "./NameFromMnemonic.js"
 import { markPopups } from "./PopupState.js"
+import type { RawNode } from "./RawNode.js"
 import type { ReadResult } from "./RawTree.js"
 import type { ReadOptions } from "./ReadOptions.js"
 import { indexCache, type CacheIndex } from "./read/CacheIndex.js"
@@ -27,7 +28,7 @@ import { cacheFits } from "./read/cacheFits.js"
 import { CachePass } from "./read/CachePass.js"
 import { DetailPass } from "./read/DetailPass.js"
 import { LivePass } from "./read/LivePass.js"
-import { markLoading } from "./read/LoadingDocuments.js"
+import { markLoading, markStandIns } from "./read/LoadingDocuments.js"
 import { ReadContext, type Outcome } from "./read/ReadContext.js"
 import { TreeWalk } from "./read/TreeWalk.js"
 
@@ -79,6 +80,15 @@ export class TreeReader {
     }
   }
 
+  /** A document's own attributes; undefined where they cannot be read in time (no evidence of anything). */
+  private async documentAttributes(node: RawNode, budget: Budget): Promise<Readonly<Record<string, string>> | undefined> {
+    try {
+      return await Accessible.of(this.session, node.ref).documentAttributes(budget.callTimeout())
+    } catch {
+      return undefined
+    }
+  }
+
   /**
    * The cache pass answers what the app's cache vouches for, the live pass the rest, and the detail pass (bounds,
    * actions, text, values) runs beside the descent; then the naming passes the profile asks for.
@@ -108,7 +118,10 @@ export class TreeReader {
     if (profile.namesFromContainer === true) nameControlsFromContainer(tree, (options.rootPath ?? []).length === 0)
     if (profile.mnemonicNames === true) nameFromMnemonic(tree)
     if (profile.expandedFromPopup) markPopups(tree, profile)
-    if (markLoading(tree) > 0) context.cut("loading")
-    return { root: tree, complete: context.complete, incomplete: [...context.incomplete], nodesObserved: context.observed, source: cache ? "cache" : "walk" }
+    // A stand-in is told by its window's title: only a read of a whole window asks (a drill-down has no window).
+    const standIns = (options.rootPath ?? []).length === 0 ? await markStandIns(tree, (node) => this.documentAttributes(node, budget)) : 0
+    const loading = markLoading(tree) + standIns
+    if (loading > 0) context.cut("loading")
+    return { root: tree, complete: context.complete, incomplete: [...context.incomplete], nodesObserved: context.observed, source: cache ? "cache" : "walk", ...(context.vanished > 0 ? { vanished: context.vanished } : {}) }
   }
 }

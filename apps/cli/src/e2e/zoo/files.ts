@@ -65,3 +65,12 @@ export const tablePage = (rows: number): string =>
   `<table><tr><th>Row</th><th>Action</th></tr>` +
   Array.from({ length: rows }, (_, i) => `<tr><td>row ${i}</td><td><button onclick="document.title='clicked ${i}'">Open ${i}</button></td></tr>`).join("") +
   `</table></body></html>`
+
+/**
+ * A page whose load is held back: a heading, a button "Ready" and an image `held` that its server answers only when
+ * told (heldServer.ts). Its load event writes "stalled done" into the title, so the X server's window title says
+ * whether the page has loaded.
+ */
+export const stalledPage = (held: string): string =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>stalled</title></head>` +
+  `<body onload="document.title='stalled done'"><h1>Stalled</h1><button>Ready</button><img alt="held" src="${held}"></body></html>`

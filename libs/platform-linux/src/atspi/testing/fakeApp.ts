@@ -44,6 +44,10 @@ export interface FakeObject {
   range?: readonly [number, number]
   /** Table's NRows and NColumns (unreported when absent). */
   tableSize?: readonly [number, number]
+  /** ChildCount as the object reports it, where it disagrees with its children list. */
+  reportedChildCount?: number
+  /** Document.GetAttributes (unanswered when absent). */
+  documentAttributes?: Readonly<Record<string, string>>
 }
 
 /** One call the stand-in received. */
@@ -92,7 +96,7 @@ const shown = [AtspiState.enabled, AtspiState.sensitive, AtspiState.visible, Ats
 /** The members answered from the table: a call of one is `read` in `record`. */
 const reads = new Set([
   "GetAll", "Get", "GetRole", "GetState", "GetInterfaces", "GetChildren", "GetIndexInParent", "GetRelationSet", "GetExtents",
-  "GetAccessibleAtPoint", "GetActions", "GetName", "GetText", "GetSelectedChild", "GetNSelectedChildren"
+  "GetAccessibleAtPoint", "GetActions", "GetName", "GetText", "GetSelectedChild", "GetNSelectedChildren", "GetAttributes"
 ])
 /** With `strictBridge`, the messages that act which the bridge implements, each with the interface it needs. */
 const bridgeSends: Record<string, string> = {
@@ -129,7 +133,7 @@ export const fakeApp = (profile: ToolkitProfile, objects: Record<string, FakeObj
       const known: Record<string, readonly [string, () => unknown]> = {
         Name: ["Accessible", () => object.name ?? ""],
         Description: ["Accessible", () => object.description ?? ""],
-        ChildCount: ["Accessible", () => object.children?.length ?? 0],
+        ChildCount: ["Accessible", () => object.reportedChildCount ?? object.children?.length ?? 0],
         Parent: ["Accessible", () => [busName, parentOf(path) ?? nullPath]],
         CharacterCount: ["Text", () => object.text?.length ?? 0],
         CaretOffset: ["Text", () => 0],
@@ -195,6 +199,9 @@ export const fakeApp = (profile: ToolkitProfile, objects: Record<string, FakeObj
         break
       case "GetNSelectedChildren":
         if (has("Selection")) return [0]
+        break
+      case "GetAttributes":
+        if (spec.interface.endsWith(".Document") && object.documentAttributes !== undefined) return [Object.entries(object.documentAttributes)]
         break
       default: {
         const needs = bridgeSends[spec.member]

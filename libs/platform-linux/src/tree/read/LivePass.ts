@@ -71,6 +71,9 @@ export class LivePass {
     const listed = await accessible.children(budget.callTimeout())
     const refs = indexed(listed)
     if (listed.length > 0 && refs.length === 0) return { refs: [], capped: "unreadable" }
+    // Fewer children handed out than the count said: a change raced the read (Chromium 156's web view while it swaps
+    // a page's document: a count of 14, 13 children).
+    if (refs.length < reportedCount) this.read.vanished++
     // More children than the count said a moment ago: the same page a larger count would have given.
     const grown = pagedIndexes(this.read, path, refs.length)
     if (grown === undefined) return { refs, capped: false }

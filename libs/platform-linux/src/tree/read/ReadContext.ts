@@ -44,8 +44,12 @@ export class ReadContext {
   labelReads = 0
   /** Why the read is not complete (empty: it is). */
   readonly incomplete = new Set<IncompleteReason>()
-  /** Documents found still loading (BUSY, or a toolkit's placeholder), by object path. */
-  readonly loading = new Set<string>()
+  /**
+   * Children counted or listed by their parent and gone when read: the tree changed under this read (Chromium 156
+   * drops the old page's document while the new one's tree is still on its way; such a read shows a window with no
+   * page at all).
+   */
+  vanished = 0
   readonly limiter: Limiter
   readonly limits: ReadLimits
 

@@ -45,8 +45,11 @@ export class TreeWalk {
       return "cut"
     }
     if (depth === 0) throw error
-    // A child that vanished between listing and reading is simply no longer there.
-    if (error instanceof DbusCallError && (error.objectGone || error.failure === "remote")) return undefined
+    // A child that vanished between listing and reading is simply no longer there; the read says a change raced it.
+    if (error instanceof DbusCallError && (error.objectGone || error.failure === "remote")) {
+      this.read.vanished++
+      return undefined
+    }
     throw error
   }
 
